@@ -1,0 +1,86 @@
+"""What every loader returns, and the one error type the CLI turns into a clear message.
+
+Threat: records dropped before the audit silently shrink the denominator. Every loader counts
+what it dropped and why (``Benchmark.dropped``), and the report prints it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import socket
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse
+
+from ..engine.model import Problem
+
+DATA_ENV = "GAMEABILITY_TUI_DATA"
+HUB_TIMEOUT_SECONDS = 3.0
+
+
+class LoadError(Exception):
+    """Bad or missing benchmark data; the message names the file/line/field and what to do."""
+
+
+@dataclass
+class Benchmark:
+    name: str
+    problems: list[Problem]
+    source: str  # where the data came from, for the report
+    dropped: dict[str, int] = field(default_factory=dict)
+    call_alias: str | None = None  # the benchmark's calling convention, for exported asserts
+
+    def fingerprint(self) -> str:
+        """Changes when any problem changes: cached audits are keyed by it."""
+        digest = hashlib.sha256()
+        for problem in self.problems:
+            digest.update(json.dumps(problem.to_dict(), sort_keys=True).encode())
+        return digest.hexdigest()[:16]
+
+
+def data_folder() -> Path | None:
+    folder = os.environ.get(DATA_ENV)
+    return Path(folder).expanduser() if folder else None
+
+
+def local_file(data: Path | None, filename: str) -> Path | None:
+    """``--data FILE`` (or a folder holding ``filename``), else the folder named by the env var."""
+    for candidate in (data, data_folder()):
+        if candidate is None:
+            continue
+        path = candidate / filename if candidate.is_dir() else candidate
+        if path.is_file():
+            return path
+        if candidate is data:
+            raise LoadError(f"{path}: no such file. Pass --data with the path of {filename}.")
+    return None
+
+
+def hub_reachable() -> bool:
+    """A quick check before `datasets` spends half a minute retrying an unreachable hub."""
+    if os.environ.get("HF_HUB_OFFLINE") == "1" or os.environ.get("HF_DATASETS_OFFLINE") == "1":
+        return True  # offline mode: `datasets` reads its cache without touching the network
+    endpoint = urlparse(os.environ.get("HF_ENDPOINT", "https://huggingface.co"))
+    port = endpoint.port or (443 if endpoint.scheme == "https" else 80)
+    try:
+        with socket.create_connection((endpoint.hostname, port), timeout=HUB_TIMEOUT_SECONDS):
+            return True
+    except OSError:
+        return False
+
+
+def load_hub_rows(repository: str, config: str | None, splits: list[str], hint: str) -> list[dict]:
+    """Rows from the Hugging Face hub through `datasets`, or a LoadError that says what to do."""
+    if not hub_reachable():
+        raise LoadError(f"cannot reach the Hugging Face hub to download {repository}. {hint}")
+    try:
+        import datasets
+    except ImportError as error:
+        raise LoadError(f"the `datasets` package is not installed. {hint}") from error
+    try:
+        loaded = datasets.load_dataset(repository, config)
+    except Exception as error:  # datasets raises many types for network and cache problems
+        raise LoadError(f"could not load {repository} through datasets ({error}). {hint}") from error
+    return [dict(row) for split in splits if split in loaded for row in loaded[split]]

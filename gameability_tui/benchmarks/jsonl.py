@@ -1,0 +1,71 @@
+"""Your own benchmark: one JSON object per line.
+
+Fields: ``id``, ``reference``, ``tests`` (list of strings) required; ``entry``, ``setup``,
+``hidden``, ``call_alias``, ``harvest``, ``prompt`` optional. A bad line is a LoadError naming the
+file, the line and the field, so a maintainer can fix it without guessing.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..engine.model import Problem
+from .base import Benchmark, LoadError
+
+REQUIRED = {"id": (str, int), "reference": (str,), "tests": (list,)}
+OPTIONAL_TEXT = ("entry", "setup", "call_alias", "prompt")
+OPTIONAL_LISTS = ("hidden", "harvest")
+
+
+def problem_from_record(record: object, where: str) -> Problem:
+    if not isinstance(record, dict):
+        raise LoadError(f"{where}: expected a JSON object, got {type(record).__name__}")
+    for name, types in REQUIRED.items():
+        if name not in record:
+            raise LoadError(f"{where}: missing field {name!r}")
+        if not isinstance(record[name], types) or isinstance(record[name], bool):
+            wanted = " or ".join(t.__name__ for t in types)
+            raise LoadError(f"{where}: field {name!r} must be {wanted}, got {type(record[name]).__name__}")
+    for name in ("tests", *OPTIONAL_LISTS):
+        value = record.get(name)
+        if value is not None and not (isinstance(value, list) and all(isinstance(t, str) for t in value)):
+            raise LoadError(f"{where}: field {name!r} must be a list of strings")
+    for name in OPTIONAL_TEXT:
+        value = record.get(name)
+        if value is not None and not isinstance(value, str):
+            raise LoadError(f"{where}: field {name!r} must be a string, got {type(value).__name__}")
+    return Problem.from_dict(record)
+
+
+def load_jsonl(path: Path) -> Benchmark:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise LoadError(f"{path}: no such file") from None
+    except OSError as error:
+        raise LoadError(f"{path}: cannot read it ({error.strerror})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        raise LoadError(f"{path}:{line}: not UTF-8 text (byte {error.start}); save the file as UTF-8") from None
+    problems: list[Problem] = []
+    seen: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        where = f"{path}:{number}"
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise LoadError(f"{where}: not valid JSON ({error.msg} at column {error.colno})") from None
+        problem = problem_from_record(record, where)
+        if problem.id in seen:
+            raise LoadError(f"{where}: field 'id': {problem.id!r} was already used on line {seen[problem.id]}")
+        seen[problem.id] = number
+        problems.append(problem)
+    if not problems:
+        raise LoadError(f"{path}: no problems in the file (expected one JSON object per line)")
+    aliases = {p.call_alias for p in problems}
+    return Benchmark(path.name, problems, str(path), call_alias=aliases.pop() if len(aliases) == 1 else None)

@@ -1,0 +1,1 @@
+"""One module per CLI command; each imports what it needs when it runs."""

@@ -1,0 +1,107 @@
+"""``gameability-tui check``: the headless audit with progress, summary and the first weak problems."""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from ..benchmarks import Benchmark
+from ..engine.census import Census
+from ..engine.model import ProblemResult
+from ..engine.stats import Summary, summarize
+from ..report import fixes_text, report_dict, sort_results, write_atomically, write_json
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from ..cli import load, params_from
+
+    console = Console(stderr=False)
+    benchmark = load(args)
+    params = params_from(args)
+    results: list[ProblemResult] = []
+    started = time.monotonic()
+    census = Census(benchmark.problems, params, workers=args.workers)
+    with Progress(
+        TextColumn("[bold]auditing {task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("weak {task.fields[weak]}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task(benchmark.name, total=len(benchmark.problems), weak=0)
+        weak = 0
+        for result in census:
+            results.append(result)
+            weak += result.weak
+            progress.update(task, advance=1, weak=weak)
+    elapsed = time.monotonic() - started
+    results = sort_results(results, benchmark)
+    summary = summarize(results)
+    print_summary(console, benchmark, summary, elapsed, census.workers)
+    print_weak(console, results, args.show)
+    if args.json:
+        write_json(args.json, report_dict(benchmark, params, summary, results))
+        console.print(f"report written to {args.json}")
+    if args.fixes:
+        write_atomically(args.fixes, fixes_text(benchmark, results))
+        console.print(f"candidate asserts written to {args.fixes}")
+    return 0
+
+
+def print_summary(console: Console, benchmark: Benchmark, summary: Summary, elapsed: float, workers: int) -> None:
+    low, high = summary.weak_ci
+    console.print(
+        f"[bold]{benchmark.name}[/bold]  ({benchmark.source})  "
+        f"{elapsed:.1f} s on {workers} worker{'s' if workers != 1 else ''}"
+    )
+    for reason, count in benchmark.dropped.items():
+        if count:
+            console.print(f"  dropped before the audit: {count} ({reason})")
+    console.print(
+        f"  supplied {summary.supplied}, judged {summary.judged}, "
+        f"excluded {summary.supplied - summary.judged}"
+    )
+    for reason, count in summary.excluded.items():
+        console.print(f"    excluded {count:4d}  {reason}")
+    console.print(
+        f"  [bold]weak {summary.weak} of {summary.judged} = {100 * summary.weak_share:.1f}%[/bold]"
+        f"  95% interval [{100 * low:.1f}, {100 * high:.1f}]"
+    )
+    console.print(
+        f"  mutants {summary.mutants}: equivalent {summary.equivalent}, broken {summary.broken}, "
+        f"survived {summary.survived}, truncated {summary.truncated}"
+    )
+    if summary.fresh_inputs:
+        share = 100 * summary.reference_raised / summary.fresh_inputs
+        console.print(f"  the reference raised on {summary.reference_raised} of {summary.fresh_inputs} fresh inputs ({share:.1f}%)")
+    table = Table("mutant kind", "built", "broken", "survived", "survival", box=None, padding=(0, 2))
+    for kind, counts in summary.by_kind.items():
+        broken = counts.get("broken", 0)
+        rate = f"{100 * counts.get('survived', 0) / broken:.1f}%" if broken else "-"
+        table.add_row(kind, str(counts.get("built", 0)), str(broken), str(counts.get("survived", 0)), rate)
+    console.print(table)
+
+
+def print_weak(console: Console, results: list[ProblemResult], show: int) -> None:
+    weak = [r for r in results if r.weak]
+    for result in weak[:show]:
+        survivor = result.survivors[0]
+        console.print(
+            f"  {result.id} -- {result.n_survived} of {result.n_broken} broken solutions pass every visible test",
+            markup=False,
+        )
+        console.print(f"      -{survivor.before}", markup=False, style="red")
+        console.print(f"      +{survivor.after}", markup=False, style="green")
+        catching = next((a for a in result.asserts if 0 in a.kills), result.asserts[0] if result.asserts else None)
+        if catching is not None:
+            console.print(f"      a test that catches it: {catching.text}", markup=False)
+        else:
+            console.print("      no assert could be written for it (its witnesses are not literals)", markup=False)
+    if len(weak) > show:
+        console.print(f"  ... and {len(weak) - show} more weak problems (--show N, --json FILE)")

@@ -1,0 +1,295 @@
+"""The audit of one problem: gate the reference, build mutants, judge them, gate candidate asserts.
+
+Threats to the measurement and where they are handled:
+
+- Excluded problems are counted with their reason, never silently dropped (``excluded``).
+- The step budget must never make the reference fail: the reference runs unlimited (a wall-clock
+  backstop only) and each mutant's budget per call is scaled to the reference's own cost there.
+- Equivalent mutants (same outcome as the reference on every fresh input) are discarded: they
+  are not evidence of weak tests.
+- A mutant whose child died or hit a wall-clock/CPU limit before its verdict was known is
+  TRUNCATED: counted apart, never as rejected and never as surviving.
+- A reference that raises on a fresh input cannot say what the right answer is: such inputs are
+  counted (``reference_raised``) and never become witnesses for asserts.
+"""
+
+from __future__ import annotations
+
+import time
+import zlib
+from dataclasses import dataclass
+
+from . import outcome as oc
+from .asserts import GatedText, assert_text, order_candidates
+from .calls import Call, harvest_calls, infer_entry
+from .fresh_inputs import fresh_calls
+from .model import AuditParams, CandidateAssert, KindCount, Problem, ProblemResult, Survivor, excluded
+from .mutation import Mutant, make_mutants
+from .sandbox import Job, Run, run_job
+
+REASONS = (
+    "no-entry-point",
+    "reference-does-not-load",
+    "reference-fails-tests",
+    "reference-timed-out",
+    "no-fresh-inputs",
+    "no-mutation-sites",
+    "no-usable-oracle",
+    "no-broken-mutant",
+)
+
+
+def problem_seed(seed: int, problem_id: str) -> int:
+    """A per-problem seed that does not depend on hash randomisation or on audit order."""
+    return zlib.crc32(f"{seed}:{problem_id}".encode())
+
+
+@dataclass
+class Prepared:
+    """What the audit needs before running anything: entry, calls, mutants."""
+
+    entry: str
+    call_name: str
+    fresh: list[Call]
+    mutants: list[Mutant]
+
+
+def _budget(params: AuditParams, reference_steps: int) -> int:
+    return max(params.step_floor, params.step_factor * reference_steps)
+
+
+def _base_job(problem: Problem, entry: str, params: AuditParams, **fields) -> Job:
+    defaults = dict(program=problem.reference, tests=list(problem.tests))
+    return Job(
+        setup=problem.setup,
+        entry=entry,
+        alias=problem.call_alias,
+        oracle=params.oracle,
+        memory_mb=params.memory_mb,
+        **{**defaults, **fields},
+    )
+
+
+def audit_problem(problem: Problem, params: AuditParams) -> ProblemResult:
+    started = time.perf_counter()
+    result = _audit(problem, params)
+    seconds = round(time.perf_counter() - started, 3)
+    return ProblemResult(**{**result.__dict__, "seconds": seconds})
+
+
+def _audit(problem: Problem, params: AuditParams) -> ProblemResult:
+    entry = infer_entry(problem.reference, problem.tests, problem.entry)
+    if entry is None:
+        return excluded(problem.id, "no-entry-point", "no function that the reference defines is called by the tests")
+    call_name = problem.call_alias or entry
+    sources = problem.harvest if problem.harvest is not None else problem.tests
+    visible = harvest_calls(sources, call_name)
+    fresh = fresh_calls(visible, params.fresh_inputs, problem_seed(params.seed, problem.id), params.inputs)
+    known = {call.key() for call in visible + fresh}
+    fresh += [call for call in harvest_calls(problem.hidden, call_name) if call.key() not in known]
+
+    reference = run_job(
+        _base_job(
+            problem, entry, params, mode="reference",
+            calls=[call.as_job() for call in fresh],
+            test_budgets=[None] * len(problem.tests), call_budgets=[None] * len(fresh),
+            fresh_budget=(params.reference_fresh_floor, params.reference_fresh_factor),
+            cpu_seconds=params.reference_seconds, wall_seconds=params.reference_seconds + 5,
+        )
+    )  # fmt: skip
+    gate = _gate_reference(problem, reference, entry)
+    if gate is not None:
+        return gate
+    # Fresh inputs on which the reference ran out of its (generous) budget have no answer key.
+    endless = sum(reference.calls[i][0] == oc.BUDGET_OUTCOME for i in range(len(fresh)))
+    keep = [i for i in range(len(fresh)) if reference.calls[i][0] != oc.BUDGET_OUTCOME]
+    fresh = [fresh[i] for i in keep]
+    reference.calls = {new: reference.calls[old] for new, old in enumerate(keep)}
+    if not fresh:
+        return excluded(problem.id, "no-fresh-inputs", f"no literal calls to {call_name}() to perturb", entry=entry)
+    mutants = make_mutants(problem.reference, params.mutants)
+    if not mutants:
+        return excluded(problem.id, "no-mutation-sites", entry=entry, n_fresh=len(fresh))
+    reference_calls = [reference.calls[i][0] for i in range(len(fresh))]
+    raised = endless + sum(not oc.returned_normally(o) for o in reference_calls)
+    if raised - endless == len(fresh):
+        return excluded(
+            problem.id, "no-usable-oracle", "the reference raises on every fresh input",
+            entry=entry, n_fresh=len(fresh), reference_raised=raised,
+        )  # fmt: skip
+    return _judge(problem, params, Prepared(entry, call_name, fresh, mutants), reference, reference_calls, raised)
+
+
+def _gate_reference(problem: Problem, run: Run, entry: str) -> ProblemResult | None:
+    if run.load is not None:
+        return excluded(problem.id, "reference-does-not-load", oc.describe(run.load), entry=entry)
+    failing = [i for i in range(len(problem.tests)) if i in run.tests and not run.tests[i][0]]
+    if failing:
+        first = failing[0]
+        why = oc.describe(run.tests[first][1])
+        return excluded(
+            problem.id, "reference-fails-tests", f"test {first + 1} fails: {why}", entry=entry
+        )
+    if not run.complete:
+        return excluded(problem.id, "reference-timed-out", run.stopped, entry=entry)
+    return None
+
+
+@dataclass
+class _Verdict:
+    broken: bool = False
+    survived: bool = False
+    truncated: bool = False
+    witnesses: tuple[int, ...] = ()
+
+
+def _verdict(run: Run, reference_calls: list, n_tests: int, oracle: str) -> _Verdict:
+    if run.load is not None:  # loads differently from the reference: broken, and fails its tests
+        return _Verdict(broken=True)
+    differs = tuple(
+        i for i, (got, _) in sorted(run.calls.items()) if not oc.same(got, reference_calls[i], oracle)
+    )
+    if not differs:
+        return _Verdict(truncated=not run.complete)
+    if any(not passed for passed, _, _ in run.tests.values()):
+        return _Verdict(broken=True)
+    if len(run.tests) < n_tests:
+        return _Verdict(truncated=True)
+    return _Verdict(broken=True, survived=True, witnesses=differs)
+
+
+def _judge(
+    problem: Problem,
+    params: AuditParams,
+    prepared: Prepared,
+    reference: Run,
+    reference_calls: list,
+    raised: int,
+) -> ProblemResult:
+    calls = [call.as_job() for call in prepared.fresh]
+    cpu = max(params.cpu_seconds, 5 * reference.cpu)
+    kinds: dict[str, KindCount] = {}
+    survivors: list[Survivor] = []
+    witness_sets: list[tuple[int, ...]] = []
+    counts = {"equivalent": 0, "broken": 0, "truncated": 0}
+    for mutant in prepared.mutants:
+        job = _base_job(
+            problem, prepared.entry, params, mode="mutant", program=mutant.source, calls=calls,
+            load_budget=_budget(params, reference.load_steps),
+            test_budgets=[_budget(params, reference.tests[i][2]) for i in range(len(problem.tests))],
+            call_budgets=[_budget(params, reference.calls[i][1]) for i in range(len(calls))],
+            reference_calls=reference_calls, cpu_seconds=cpu, wall_seconds=2 * cpu + 2,
+        )  # fmt: skip
+        verdict = _verdict(run_job(job), reference_calls, len(problem.tests), params.oracle)
+        previous = kinds.get(mutant.kind, KindCount())
+        kinds[mutant.kind] = KindCount(
+            previous.built + 1,
+            previous.broken + verdict.broken,
+            previous.survived + verdict.survived,
+        )
+        if verdict.truncated:
+            counts["truncated"] += 1
+        elif not verdict.broken:
+            counts["equivalent"] += 1
+        else:
+            counts["broken"] += 1
+        if verdict.survived:
+            witnesses = tuple(i for i in verdict.witnesses if oc.returned_normally(reference_calls[i]))
+            survivors.append(
+                Survivor(
+                    mutant.kind, mutant.line, mutant.before, mutant.after, mutant.source,
+                    tuple(prepared.fresh[i].render(prepared.call_name) for i in witnesses),
+                )
+            )  # fmt: skip
+            witness_sets.append(witnesses)
+    common = dict(
+        entry=prepared.entry, n_mutants=len(prepared.mutants), n_equivalent=counts["equivalent"],
+        n_broken=counts["broken"], n_survived=len(survivors), n_truncated=counts["truncated"],
+        n_fresh=len(prepared.fresh), reference_raised=raised, kinds=kinds,
+    )  # fmt: skip
+    if counts["broken"] == 0:
+        detail = "every mutant behaves like the reference on the fresh inputs"
+        if counts["truncated"]:
+            detail += f" ({counts['truncated']} truncated)"
+        return excluded(problem.id, "no-broken-mutant", detail, **common)
+    asserts = _candidate_asserts(problem, params, prepared, survivors, witness_sets, reference_calls)
+    return ProblemResult(
+        id=problem.id, status="ok", survivors=tuple(survivors), asserts=tuple(asserts), **common
+    )
+
+
+def _candidate_asserts(
+    problem: Problem,
+    params: AuditParams,
+    prepared: Prepared,
+    survivors: list[Survivor],
+    witness_sets: list[tuple[int, ...]],
+    reference_calls: list,
+) -> list[CandidateAssert]:
+    texts: dict[str, int] = {}
+    for index in sorted({i for witnesses in witness_sets for i in witnesses}):
+        call = prepared.fresh[index]
+        text = assert_text(call, prepared.call_name, reference_calls[index][1])
+        if text is not None and reference_calls[index][0] == "value" and text not in texts:
+            texts[text] = len(call.render(""))
+    if not texts:
+        return []
+    gated = gate_asserts(problem, prepared.entry, [s.source for s in survivors], list(texts), params)
+    return order_candidates(
+        [GatedText(t, texts[t], passes, kills) for t, (passes, kills) in zip(texts, gated)],
+        len(survivors),
+        params.max_asserts,
+    )
+
+
+def gate_asserts(
+    problem: Problem,
+    entry: str,
+    survivor_sources: list[str],
+    texts: list[str],
+    params: AuditParams,
+) -> list[tuple[bool, frozenset[int]]]:
+    """For each assert text: does the reference pass it, and which survivors does it reject?"""
+    reference = _run_asserts(problem, entry, problem.reference, texts, None, params)
+    passes = [reference.get(i, (False, 0))[0] for i in range(len(texts))]
+    budgets = [_budget(params, reference.get(i, (False, 0))[1]) for i in range(len(texts))]
+    kills: list[set[int]] = [set() for _ in texts]
+    live = [i for i, ok in enumerate(passes) if ok]
+    for survivor_index, source in enumerate(survivor_sources):
+        results = _run_asserts(problem, entry, source, [texts[i] for i in live], [budgets[i] for i in live], params)
+        for position, text_index in enumerate(live):
+            if position in results and not results[position][0]:
+                kills[text_index].add(survivor_index)
+    return [(passes[i], frozenset(kills[i])) for i in range(len(texts))]
+
+
+def _run_asserts(
+    problem: Problem,
+    entry: str,
+    program: str,
+    texts: list[str],
+    budgets: list[int] | None,
+    params: AuditParams,
+) -> dict[int, tuple[bool, int]]:
+    """Run assert texts in one child; if it dies on one, that one stays unknown and the rest rerun."""
+    results: dict[int, tuple[bool, int]] = {}
+    pending = list(range(len(texts)))
+    unlimited = budgets is None
+    cpu = params.reference_seconds if unlimited else params.cpu_seconds
+    while pending:
+        run = run_job(
+            _base_job(
+                problem, entry, params, mode="asserts", program=program, tests=[],
+                asserts=[texts[i] for i in pending],
+                assert_budgets=[None if unlimited else budgets[i] for i in pending],
+                load_budget=None, cpu_seconds=cpu, wall_seconds=2 * cpu + 2,
+            )
+        )  # fmt: skip
+        if run.load is not None:
+            return {i: (False, 0) for i in pending} | results
+        for position, outcome in run.asserts.items():
+            results[pending[position]] = outcome
+        if run.complete:
+            break
+        pending = pending[len(run.asserts) + 1 :]  # skip the one it died on: unknown
+    return results

@@ -1,0 +1,170 @@
+"""Audit many problems in parallel and stream each verdict as soon as it is judged.
+
+The census owns a pool of warm worker processes (``worker.py``), hands each one problem at a
+time, and yields results in completion order. Per-problem results do not depend on the number of
+workers or on machine load: every limit that decides a verdict is a step count, and every seed
+is derived from the problem id.
+
+Cancellation (the app quitting, Ctrl-C in ``check``) stops every worker, which kills its running
+candidate and that candidate's process group; nothing is left running.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import selectors
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterable, Iterator
+
+from .model import AuditParams, Problem, ProblemResult, excluded
+
+STOP_GRACE_SECONDS = 0.5
+
+
+def default_workers() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+class WorkerProcess:
+    """One warm worker: send a JSON request, read a JSON answer."""
+
+    def __init__(self) -> None:
+        env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gameability_tui.engine.worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=env,
+            start_new_session=True,
+        )
+        self.buffer = b""
+        self.task: Problem | None = None
+
+    def send(self, request: dict) -> None:
+        self.process.stdin.write((json.dumps(request) + "\n").encode())
+        self.process.stdin.flush()
+
+    def read_answers(self) -> tuple[list[dict], bool]:
+        """Answers available now, and whether the worker's channel has closed."""
+        chunk = os.read(self.process.stdout.fileno(), 1 << 16)
+        if not chunk:
+            return [], True
+        self.buffer += chunk
+        *lines, self.buffer = self.buffer.split(b"\n")
+        return [json.loads(line) for line in lines if line.strip()], False
+
+    def request(self, request: dict) -> dict:
+        """Blocking round trip (the app's probe and gate calls)."""
+        self.send(request)
+        while True:
+            answers, closed = self.read_answers()
+            if answers:
+                return answers[0]
+            if closed:
+                raise RuntimeError("the engine worker stopped unexpectedly")
+
+    def stop(self) -> None:
+        if self.process.poll() is not None:
+            return
+        try:
+            self.process.send_signal(signal.SIGTERM)
+            self.process.wait(STOP_GRACE_SECONDS)
+        except subprocess.TimeoutExpired:
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            self.process.wait()
+        finally:
+            for stream in (self.process.stdin, self.process.stdout):
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+
+
+def audit_request(problem: Problem, params: AuditParams) -> dict:
+    return {"kind": "audit", "problem": problem.to_dict(), "params": params.to_dict()}
+
+
+class Census:
+    """Iterate to receive ``ProblemResult`` objects in completion order; ``cancel()`` from any thread."""
+
+    def __init__(self, problems: Iterable[Problem], params: AuditParams, workers: int | None = None):
+        self.problems = list(problems)
+        self.params = params
+        self.workers = max(1, min(workers or default_workers(), len(self.problems) or 1))
+        self._cancelled = threading.Event()
+        self._pool: list[WorkerProcess] = []
+        self._lock = threading.Lock()
+        self.started = time.monotonic()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancelled.is_set()
+
+    def cancel(self) -> None:
+        self._cancelled.set()
+        with self._lock:
+            pool = list(self._pool)
+        for worker in pool:
+            worker.stop()
+
+    def __iter__(self) -> Iterator[ProblemResult]:
+        queue = list(reversed(self.problems))
+        selector = selectors.DefaultSelector()
+        try:
+            for _ in range(self.workers):
+                if queue and not self.cancelled:
+                    self._start_worker(selector, queue)
+            while not self.cancelled and selector.get_map():
+                for key, _ in selector.select(timeout=0.2):
+                    worker: WorkerProcess = key.data
+                    try:
+                        answers, closed = worker.read_answers()
+                    except (OSError, ValueError):
+                        answers, closed = [], True
+                    for answer in answers:
+                        yield self._result(worker.task, answer)
+                        worker.task = None
+                        if queue and not self.cancelled:
+                            worker.task = queue.pop()
+                            worker.send(audit_request(worker.task, self.params))
+                    if closed or (worker.task is None and not queue):
+                        selector.unregister(worker.process.stdout)
+                        lost = worker.task
+                        worker.stop()
+                        if closed and lost is not None and not self.cancelled:
+                            yield excluded(lost.id, "audit-crashed", "the engine worker died on this problem")
+                            if queue:
+                                self._start_worker(selector, queue)
+        finally:
+            selector.close()
+            self.cancel() if self.cancelled else self._stop_all()
+
+    def _start_worker(self, selector: selectors.BaseSelector, queue: list[Problem]) -> None:
+        worker = WorkerProcess()
+        with self._lock:
+            self._pool.append(worker)
+        worker.task = queue.pop()
+        worker.send(audit_request(worker.task, self.params))
+        selector.register(worker.process.stdout, selectors.EVENT_READ, worker)
+
+    def _stop_all(self) -> None:
+        with self._lock:
+            pool = list(self._pool)
+        for worker in pool:
+            worker.stop()
+
+    @staticmethod
+    def _result(problem: Problem | None, answer: dict) -> ProblemResult:
+        if "result" in answer:
+            return ProblemResult.from_dict(answer["result"])
+        problem_id = problem.id if problem else "?"
+        return excluded(problem_id, "audit-crashed", answer.get("error", "unknown error")[-400:])

@@ -1,0 +1,309 @@
+"""Fresh inputs: the visible tests' literal calls, perturbed into new calls (the hidden answer key).
+
+Threat: a fresh input the problem never promised to handle makes a mutant "wrong" only there,
+and the assert built from it encodes an input the benchmark never allowed. In the default
+"contract" mode each argument position learns its domain from ALL visible calls and stays in it:
+
+- numbers keep their observed lower bound (all >= 1 stays >= 1, all >= 0 stays >= 0);
+- strings reuse the observed characters, or whole observed tokens when values contain spaces;
+- lists stay sorted / unique / rectangular / a permutation of 1..n when every observed one is;
+  element domains recurse.
+
+Known limit: relations BETWEEN arguments (a length that must equal a list's length) are not
+modelled. "free" mode drops every rule, to reproduce the published tool's v0.1 numbers.
+Everything is seeded, so the same problem and seed give the same inputs on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .calls import Call
+
+FREE_CHARACTERS = "abcxyzABC019 _-!"
+
+
+@dataclass
+class Domain:
+    """What every observed value at one argument position has in common."""
+
+    types: set[type] = field(default_factory=set)
+    lower: float | None = None  # 0 or 1 when every observed number is at least that
+    characters: str = ""
+    tokens: list[str] = field(default_factory=list)  # used when strings contain inner spaces
+    nonempty: bool = False
+    sorted: bool = False
+    unique: bool = False
+    permutation: bool = False
+    rectangular: bool = False
+    element: Domain | None = None
+    keys: Domain | None = None
+    values: Domain | None = None
+
+
+def learn_domain(observed: list[Any]) -> Domain:
+    domain = Domain(types={type(value) for value in observed})
+    numbers = [v for v in observed if type(v) in (int, float)]
+    if numbers:
+        low = min(numbers)
+        domain.lower = 1 if low >= 1 else (0 if low >= 0 else None)
+    strings = [v for v in observed if type(v) is str]
+    if strings:
+        domain.characters = "".join(sorted({ch for s in strings for ch in s}))
+        if any(" " in s.strip() for s in strings):
+            domain.tokens = sorted({token for s in strings for token in s.split()})
+    sized = [v for v in observed if type(v) in (list, tuple, str, dict, set)]
+    domain.nonempty = bool(sized) and all(len(v) > 0 for v in sized)
+    sequences = [v for v in observed if type(v) in (list, tuple)]
+    if sequences:
+        domain.sorted = all(_is_sorted(v) for v in sequences) and any(len(v) > 1 for v in sequences)
+        domain.unique = all(_is_unique(v) for v in sequences)
+        domain.permutation = all(_is_permutation(v) for v in sequences)
+        domain.rectangular = all(_is_rectangular(v) for v in sequences)
+        domain.element = learn_domain([item for v in sequences for item in v])
+    sets = [v for v in observed if type(v) in (set, frozenset)]
+    if sets and domain.element is None:
+        domain.element = learn_domain([item for v in sets for item in v])
+    dicts = [v for v in observed if type(v) is dict]
+    if dicts:
+        domain.keys = learn_domain([k for d in dicts for k in d])
+        domain.values = learn_domain([x for d in dicts for x in d.values()])
+    return domain
+
+
+def _is_sorted(values) -> bool:
+    try:
+        return all(a <= b for a, b in zip(values, values[1:]))
+    except TypeError:
+        return False
+
+
+def _is_unique(values) -> bool:
+    try:
+        return len(set(values)) == len(values)
+    except TypeError:
+        return False
+
+
+def _is_permutation(values) -> bool:
+    return (
+        len(values) > 1
+        and all(type(v) is int for v in values)
+        and sorted(values) == list(range(1, len(values) + 1))
+    )
+
+
+def _is_rectangular(values) -> bool:
+    if not values or not all(type(row) in (list, tuple) for row in values):
+        return False
+    return len({len(row) for row in values}) == 1
+
+
+class Perturber:
+    """Seeded edits of one value within (contract) or without (free) its learned domain."""
+
+    def __init__(self, rng: random.Random, contract: bool) -> None:
+        self.rng = rng
+        self.contract = contract
+
+    def value(self, value: Any, domain: Domain | None, depth: int = 0) -> Any:
+        if domain is None:
+            domain = Domain()
+        kind = type(value)
+        if kind is bool:
+            return not value
+        if kind is int:
+            return self._int(value, domain)
+        if kind is float:
+            return self._float(value, domain)
+        if kind is str:
+            return self._str(value, domain)
+        if kind in (list, tuple) and depth < 6:
+            return kind(self._sequence(list(value), domain, depth))
+        if kind in (set, frozenset) and depth < 6:
+            return kind(self._set(set(value), domain, depth))
+        if kind is dict and depth < 6:
+            return self._dict(dict(value), domain, depth)
+        return value
+
+    def _bounded(self, candidate, domain: Domain):
+        if self.contract and domain.lower is not None and candidate < domain.lower:
+            return domain.lower
+        return candidate
+
+    def _int(self, value: int, domain: Domain) -> int:
+        step = self.rng.choice([1, 1, 2, 3, max(1, abs(value) // 2)])
+        if not self.contract:
+            step = self.rng.choice([1, 2, 5, 10, abs(value) + 1])
+        candidate = value + step * self.rng.choice([-1, 1])
+        candidate = self._bounded(candidate, domain)
+        return candidate if candidate != value else value + step
+
+    def _float(self, value: float, domain: Domain) -> float:
+        candidate = round(value + self.rng.choice([-1, 1]) * self.rng.choice([0.5, 1.0, 2.5]), 3)
+        candidate = self._bounded(candidate, domain)
+        return float(candidate) if candidate != value else float(value + 1.5)
+
+    def _str(self, value: str, domain: Domain) -> str:
+        if self.contract and domain.tokens:
+            return self._tokens(value, domain)
+        alphabet = domain.characters if self.contract else domain.characters + FREE_CHARACTERS
+        alphabet = alphabet or "ab"
+        chars = list(value)
+        operation = self.rng.choice(["replace", "insert", "delete", "swap"])
+        if not chars:
+            operation = "insert"
+        if operation == "delete" and len(chars) == 1 and domain.nonempty and self.contract:
+            operation = "replace"
+        position = self.rng.randrange(len(chars)) if chars else 0
+        if operation == "replace":
+            chars[position] = self.rng.choice(alphabet)
+        elif operation == "insert":
+            chars.insert(self.rng.randrange(len(chars) + 1), self.rng.choice(alphabet))
+        elif operation == "delete":
+            del chars[position]
+        elif len(chars) > 1:
+            other = self.rng.randrange(len(chars))
+            chars[position], chars[other] = chars[other], chars[position]
+        return "".join(chars)
+
+    def _tokens(self, value: str, domain: Domain) -> str:
+        words = value.split()
+        operation = self.rng.choice(["replace", "insert", "delete", "swap"])
+        if not words:
+            operation = "insert"
+        if operation == "delete" and len(words) == 1:
+            operation = "replace"
+        position = self.rng.randrange(len(words)) if words else 0
+        if operation == "replace":
+            words[position] = self.rng.choice(domain.tokens)
+        elif operation == "insert":
+            words.insert(self.rng.randrange(len(words) + 1), self.rng.choice(domain.tokens))
+        elif operation == "delete":
+            del words[position]
+        elif len(words) > 1:
+            other = self.rng.randrange(len(words))
+            words[position], words[other] = words[other], words[position]
+        return " ".join(words)
+
+    def _sequence(self, items: list, domain: Domain, depth: int) -> list:
+        if self.contract and domain.permutation:
+            size = max(2, len(items) + self.rng.choice([-1, 0, 1]))
+            permutation = list(range(1, size + 1))
+            self.rng.shuffle(permutation)
+            return permutation
+        element = domain.element
+        operations = ["change", "insert", "delete", "swap"]
+        if self.contract and domain.rectangular:
+            operations = ["change"]  # keep the shape: rows of equal length
+        operation = self.rng.choice(operations)
+        if not items:
+            operation = "insert"
+        if operation == "delete" and len(items) == 1 and self.contract and domain.nonempty:
+            operation = "change"
+        if not items and operation == "insert" and element is None:
+            return items
+        position = self.rng.randrange(len(items)) if items else 0
+        if operation == "change":
+            items[position] = self.value(items[position], element, depth + 1)
+        elif operation == "insert":
+            seed = items[self.rng.randrange(len(items))] if items else self._sample(element)
+            if seed is not None:
+                items.insert(self.rng.randrange(len(items) + 1), self.value(seed, element, depth + 1))
+        elif operation == "delete":
+            del items[position]
+        elif len(items) > 1:
+            other = self.rng.randrange(len(items))
+            items[position], items[other] = items[other], items[position]
+        if self.contract and domain.unique:
+            items = _dedupe(items)
+        if self.contract and domain.sorted:
+            try:
+                items = sorted(items)
+            except TypeError:
+                pass
+        return items
+
+    def _set(self, items: set, domain: Domain, depth: int) -> set:
+        ordered = sorted(items, key=repr)
+        if ordered and self.rng.random() < 0.5:
+            ordered.remove(self.rng.choice(ordered))
+        elif ordered:
+            ordered.append(self.value(self.rng.choice(ordered), domain.element, depth + 1))
+        try:
+            return set(ordered)
+        except TypeError:
+            return items
+
+    def _dict(self, mapping: dict, domain: Domain, depth: int) -> dict:
+        keys = list(mapping)
+        if not keys:
+            return mapping
+        key = self.rng.choice(keys)
+        if len(keys) > 1 and self.rng.random() < 0.3:
+            del mapping[key]
+        else:
+            mapping[key] = self.value(mapping[key], domain.values, depth + 1)
+        return mapping
+
+    @staticmethod
+    def _sample(domain: Domain | None) -> Any:
+        if domain is None or not domain.types:
+            return None
+        kind = sorted(domain.types, key=lambda t: t.__name__)[0]
+        return {int: 1, float: 1.0, str: "a", bool: True}.get(kind)
+
+
+def _dedupe(items: list) -> list:
+    seen: list = []
+    for item in items:
+        if item not in seen:
+            seen.append(item)
+    return seen
+
+
+def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = "contract") -> list[Call]:
+    """``count`` new calls, distinct from each other and from the visible ones."""
+    if not visible or count <= 0:
+        return []
+    rng = random.Random(seed)
+    contract = mode == "contract"
+    width = max(len(call.args) for call in visible)
+    domains = [learn_domain([c.args[i] for c in visible if len(c.args) > i]) for i in range(width)]
+    keyword_names = sorted({name for call in visible for name, _ in call.kwargs})
+    keyword_domains = {
+        name: learn_domain([v for c in visible for k, v in c.kwargs if k == name])
+        for name in keyword_names
+    }
+    perturber = Perturber(rng, contract)
+    seen = {call.key() for call in visible}
+    fresh: list[Call] = []
+    attempts = 0
+    while len(fresh) < count and attempts < count * 25:
+        attempts += 1
+        base = rng.choice(visible)
+        positions = len(base.args) + len(base.kwargs)
+        if positions == 0:
+            break
+        chosen = {rng.randrange(positions)}
+        chosen |= {i for i in range(positions) if rng.random() < 0.25}
+        args = tuple(
+            perturber.value(value, domains[i]) if i in chosen else value
+            for i, value in enumerate(base.args)
+        )
+        offset = len(base.args)
+        kwargs = tuple(
+            (name, perturber.value(value, keyword_domains[name]) if offset + j in chosen else value)
+            for j, (name, value) in enumerate(base.kwargs)
+        )
+        call = Call(args, kwargs)
+        try:
+            key = call.key()
+        except RecursionError:
+            continue
+        if key not in seen:
+            seen.add(key)
+            fresh.append(call)
+    return fresh

@@ -1,0 +1,62 @@
+"""Python source for plain values that evaluates back to the very same value.
+
+Threat: the published tool writes expected values with ``repr``; for ``inf`` that gives ``inf``,
+a NameError inside the assert, so its suggested assert fails on its own reference. Here every
+rendered value is evaluated again and compared; a value that does not come back is not rendered.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+_EVAL_NAMES = {"float": float, "set": set, "frozenset": frozenset, "__builtins__": {}}
+
+
+class NotRenderable(ValueError):
+    """The value has no source text that evaluates back to it."""
+
+
+def _render(value: Any) -> str:
+    kind = type(value)
+    if kind is float:
+        if math.isnan(value):
+            return "float('nan')"
+        if math.isinf(value):
+            return "float('inf')" if value > 0 else "float('-inf')"
+        return repr(value)
+    if kind in (int, bool, str, bytes, type(None), complex):
+        return repr(value)
+    if kind is list:
+        return "[" + ", ".join(_render(v) for v in value) + "]"
+    if kind is tuple:
+        inner = ", ".join(_render(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if kind is dict:
+        return "{" + ", ".join(f"{_render(k)}: {_render(v)}" for k, v in value.items()) + "}"
+    if kind in (set, frozenset):
+        items = sorted((_render(v) for v in value))
+        if not items:
+            return "set()" if kind is set else "frozenset()"
+        body = "{" + ", ".join(items) + "}"
+        return body if kind is set else f"frozenset({body})"
+    raise NotRenderable(f"no literal for {kind.__name__}")
+
+
+def render_literal(value: Any) -> str:
+    """Source text for ``value``; raises NotRenderable unless it evaluates back to ``value``."""
+    text = _render(value)
+    try:
+        back = eval(text, dict(_EVAL_NAMES))  # noqa: S307 - our own rendered literal, no names
+    except Exception as error:
+        raise NotRenderable(f"{text!r} does not evaluate: {error}") from error
+    if repr(back) != repr(value) and not _same_nan_aware(back, value):
+        raise NotRenderable(f"{text!r} evaluates to a different value")
+    return text
+
+
+def _same_nan_aware(a: Any, b: Any) -> bool:
+    try:
+        return type(a) is type(b) and a == b
+    except Exception:
+        return False

@@ -1,0 +1,200 @@
+"""Plain data that crosses layers: problems in, audit results out.
+
+Every result type here converts to a JSON-ready dict and back without loss, because the store
+caches results and the app reopens them later: a field that did not survive the round trip would
+silently change what a reviewer sees after a restart. ``tests/test_model.py`` checks the round trip.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One benchmark problem, in the shape the audit needs.
+
+    ``tests`` are the visible asserts (each a source string run in order in one namespace);
+    ``hidden`` are held-out asserts whose calls only add answer-key inputs; ``call_alias`` is the
+    name the tests call the solution by (HumanEval's ``candidate``).
+    """
+
+    id: str
+    reference: str
+    tests: tuple[str, ...]
+    entry: str | None = None
+    setup: str = ""
+    hidden: tuple[str, ...] = ()
+    call_alias: str | None = None
+    harvest: tuple[str, ...] | None = None
+    prompt: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["tests"] = list(self.tests)
+        data["hidden"] = list(self.hidden)
+        data["harvest"] = None if self.harvest is None else list(self.harvest)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Problem:
+        harvest = data.get("harvest")
+        return cls(
+            id=str(data["id"]),
+            reference=data["reference"],
+            tests=tuple(data["tests"]),
+            entry=data.get("entry"),
+            setup=data.get("setup") or "",
+            hidden=tuple(data.get("hidden") or ()),
+            call_alias=data.get("call_alias"),
+            harvest=None if harvest is None else tuple(harvest),
+            prompt=data.get("prompt") or "",
+        )
+
+
+@dataclass(frozen=True)
+class AuditParams:
+    """Engine settings. Two audits with equal params and equal problems give equal results."""
+
+    mutants: int = 24
+    fresh_inputs: int = 8
+    seed: int = 0
+    inputs: str = "contract"  # or "free"
+    oracle: str = "eq"  # "eq": compare as the tests do; "repr": the published tool's oracle
+    step_floor: int = 200_000
+    step_factor: int = 10
+    reference_fresh_floor: int = 1_000_000
+    reference_fresh_factor: int = 100
+    cpu_seconds: float = 4.0
+    memory_mb: int = 1024
+    reference_seconds: float = 60.0
+    max_asserts: int = 12
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> AuditParams:
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class Survivor:
+    """A broken mutant that passes every visible test, with the place it was changed."""
+
+    kind: str
+    line: int
+    before: str
+    after: str
+    source: str
+    witnesses: tuple[str, ...] = ()  # call texts on which it differs from the reference
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["witnesses"] = list(self.witnesses)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Survivor:
+        return cls(**{**data, "witnesses": tuple(data.get("witnesses", ()))})
+
+
+@dataclass(frozen=True)
+class CandidateAssert:
+    """An assert text, executed as-is against the reference and every survivor."""
+
+    text: str
+    passes_reference: bool
+    kills: tuple[int, ...]  # indexes into ProblemResult.survivors
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "passes_reference": self.passes_reference, "kills": list(self.kills)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CandidateAssert:
+        return cls(data["text"], bool(data["passes_reference"]), tuple(data["kills"]))
+
+
+@dataclass(frozen=True)
+class KindCount:
+    built: int = 0
+    broken: int = 0
+    survived: int = 0
+
+
+@dataclass(frozen=True)
+class ProblemResult:
+    """The verdict on one problem. ``status`` is "ok" or "excluded:<reason>"."""
+
+    id: str
+    status: str
+    detail: str = ""
+    entry: str | None = None
+    n_mutants: int = 0
+    n_equivalent: int = 0
+    n_broken: int = 0
+    n_survived: int = 0
+    n_truncated: int = 0
+    n_fresh: int = 0
+    reference_raised: int = 0
+    kinds: dict[str, KindCount] = field(default_factory=dict)
+    survivors: tuple[Survivor, ...] = ()
+    asserts: tuple[CandidateAssert, ...] = ()
+    seconds: float = 0.0
+
+    @property
+    def judged(self) -> bool:
+        return self.status == "ok"
+
+    @property
+    def weak(self) -> bool:
+        return self.judged and self.n_survived > 0
+
+    @property
+    def exclusion(self) -> str | None:
+        return self.status.split(":", 1)[1] if self.status.startswith("excluded:") else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "status": self.status,
+            "detail": self.detail,
+            "entry": self.entry,
+            "n_mutants": self.n_mutants,
+            "n_equivalent": self.n_equivalent,
+            "n_broken": self.n_broken,
+            "n_survived": self.n_survived,
+            "n_truncated": self.n_truncated,
+            "n_fresh": self.n_fresh,
+            "reference_raised": self.reference_raised,
+            "kinds": {kind: asdict(count) for kind, count in self.kinds.items()},
+            "survivors": [s.to_dict() for s in self.survivors],
+            "asserts": [a.to_dict() for a in self.asserts],
+            "seconds": self.seconds,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ProblemResult:
+        return cls(
+            id=str(data["id"]),
+            status=data["status"],
+            detail=data.get("detail", ""),
+            entry=data.get("entry"),
+            n_mutants=data["n_mutants"],
+            n_equivalent=data.get("n_equivalent", 0),
+            n_broken=data["n_broken"],
+            n_survived=data["n_survived"],
+            n_truncated=data.get("n_truncated", 0),
+            n_fresh=data.get("n_fresh", 0),
+            reference_raised=data.get("reference_raised", 0),
+            kinds={k: KindCount(**v) for k, v in data.get("kinds", {}).items()},
+            survivors=tuple(Survivor.from_dict(s) for s in data.get("survivors", ())),
+            asserts=tuple(CandidateAssert.from_dict(a) for a in data.get("asserts", ())),
+            seconds=data.get("seconds", 0.0),
+        )
+
+
+def excluded(problem_id: str, reason: str, detail: str = "", **counts: Any) -> ProblemResult:
+    """A result for a problem the audit could not judge; the reason is counted, never dropped."""
+    return ProblemResult(id=problem_id, status=f"excluded:{reason}", detail=detail, **counts)

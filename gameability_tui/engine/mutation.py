@@ -1,0 +1,229 @@
+"""Single-site mutants of a reference solution, each knowing where it changed the code.
+
+Each mutant edits one AST node and is written back by replacing only that node's source span,
+so the rest of the file (comments, layout) is untouched and the diff against the reference is
+one line. The edit is checked by re-parsing: if the text splice does not give exactly the
+intended tree (operator precedence), the span is parenthesised; failing that, the mutant is
+skipped rather than silently testing a different program.
+
+Threat: the first N sites of a long function all sit in its first lines. Sites are grouped by
+kind and taken round-robin across kinds, each kind's sites spread evenly over the file.
+Mutants that produce identical source are kept once.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+from dataclasses import dataclass
+
+COMPARE_SWAPS = {
+    ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In,
+}  # fmt: skip
+ARITHMETIC_SWAPS = {
+    ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult,
+    ast.Div: ast.Mult, ast.Mod: ast.Mult, ast.Pow: ast.Mult,
+}  # fmt: skip
+KINDS = ("compare", "arithmetic", "boolop", "bool-constant", "int-constant", "return-none")
+
+
+@dataclass(frozen=True)
+class Mutant:
+    kind: str
+    line: int
+    before: str
+    after: str
+    source: str
+
+
+@dataclass(frozen=True)
+class _Site:
+    kind: str
+    path: tuple  # how to reach the node from the module: ((field, index), ...)
+    choice: int  # which operator of a chained comparison
+
+
+def _walk_with_paths(node: ast.AST, path: tuple = ()):
+    yield node, path
+    for name, value in ast.iter_fields(node):
+        if isinstance(value, list):
+            for index, item in enumerate(value):
+                if isinstance(item, ast.AST):
+                    yield from _walk_with_paths(item, path + ((name, index),))
+        elif isinstance(value, ast.AST):
+            yield from _walk_with_paths(value, path + ((name, None),))
+
+
+def _resolve(tree: ast.AST, path: tuple) -> ast.AST:
+    node = tree
+    for name, index in path:
+        node = getattr(node, name) if index is None else getattr(node, name)[index]
+    return node
+
+
+def _docstring_nodes(tree: ast.AST) -> set[int]:
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                ids.add(id(body[0].value))
+    return ids
+
+
+def find_sites(tree: ast.Module) -> list[_Site]:
+    docstrings = _docstring_nodes(tree)
+    sites: list[_Site] = []
+    for node, path in _walk_with_paths(tree):
+        if isinstance(node, ast.Compare):
+            sites += [
+                _Site("compare", path, i) for i, op in enumerate(node.ops) if type(op) in COMPARE_SWAPS
+            ]
+        elif isinstance(node, (ast.BinOp, ast.AugAssign)) and type(node.op) in ARITHMETIC_SWAPS:
+            sites.append(_Site("arithmetic", path, 0))
+        elif isinstance(node, ast.BoolOp):
+            sites.append(_Site("boolop", path, 0))
+        elif isinstance(node, ast.Constant) and id(node) not in docstrings:
+            if type(node.value) is bool:
+                sites.append(_Site("bool-constant", path, 0))
+            elif type(node.value) is int:
+                sites.append(_Site("int-constant", path, 0))
+        elif isinstance(node, ast.Return) and node.value is not None:
+            if not (isinstance(node.value, ast.Constant) and node.value.value is None):
+                sites.append(_Site("return-none", path, 0))
+    sites.sort(key=lambda s: (_position(tree, s.path), s.choice))
+    return sites
+
+
+def _position(tree: ast.AST, path: tuple) -> tuple[int, int]:
+    node = _resolve(tree, path)
+    return getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
+
+
+def _apply(node: ast.AST, site: _Site) -> ast.AST:
+    """A mutated copy of ``node``."""
+    new = copy.deepcopy(node)
+    if site.kind == "compare":
+        new.ops[site.choice] = COMPARE_SWAPS[type(new.ops[site.choice])]()
+    elif site.kind == "arithmetic":
+        new.op = ARITHMETIC_SWAPS[type(new.op)]()
+    elif site.kind == "boolop":
+        new.op = ast.Or() if isinstance(new.op, ast.And) else ast.And()
+    elif site.kind == "bool-constant":
+        new.value = not new.value
+    elif site.kind == "int-constant":
+        new.value = new.value + 1
+    elif site.kind == "return-none":
+        new.value = ast.Constant(None)
+    return new
+
+
+def _offsets(source: str) -> list[int]:
+    starts, total = [0], 0
+    for line in source.splitlines(keepends=True):
+        total += len(line.encode("utf-8"))
+        starts.append(total)
+    return starts
+
+
+def _splice(source: str, node: ast.AST, text: str) -> str:
+    data = source.encode("utf-8")
+    starts = _offsets(source)
+    begin = starts[node.lineno - 1] + node.col_offset
+    end = starts[node.end_lineno - 1] + node.end_col_offset
+    return (data[:begin] + text.encode("utf-8") + data[end:]).decode("utf-8")
+
+
+def _render_mutant(source: str, tree: ast.Module, site: _Site) -> str | None:
+    original = _resolve(tree, site.path)
+    mutated = _apply(original, site)
+    expected_tree = copy.deepcopy(tree)
+    parent_path, (name, index) = site.path[:-1], site.path[-1]
+    parent = _resolve(expected_tree, parent_path)
+    if index is None:
+        setattr(parent, name, mutated)
+    else:
+        getattr(parent, name)[index] = mutated
+    expected = ast.dump(expected_tree)
+    if isinstance(original, ast.Return):
+        # Keep the statement and its layout; only the returned expression changes.
+        original, text = original.value, "None"
+    else:
+        text = ast.unparse(mutated)
+    for candidate in (text, f"({text})"):
+        try:
+            spliced = _splice(source, original, candidate)
+            if ast.dump(ast.parse(spliced)) == expected:
+                return spliced
+        except (SyntaxError, ValueError, UnicodeDecodeError):
+            continue
+    return None
+
+
+def _spread(sites: list[_Site], limit: int) -> list[_Site]:
+    """Round-robin across kinds; within a kind, sites spread evenly over the file."""
+    by_kind = {kind: [s for s in sites if s.kind == kind] for kind in KINDS}
+    orders = {kind: _even_order(len(group)) for kind, group in by_kind.items()}
+    chosen: list[_Site] = []
+    round_index = 0
+    while len(chosen) < limit and any(round_index < len(order) for order in orders.values()):
+        for kind in KINDS:
+            if round_index < len(orders[kind]) and len(chosen) < limit:
+                chosen.append(by_kind[kind][orders[kind][round_index]])
+        round_index += 1
+    return chosen
+
+
+def _even_order(size: int) -> list[int]:
+    """0..size-1 ordered so that any prefix is spread over the whole range (bit-reversal style)."""
+    order: list[int] = []
+    seen: set[int] = set()
+    step = 1
+    while len(order) < size:
+        for k in range(step):
+            index = (2 * k + 1) * size // (2 * step) if step > 1 else 0
+            if index < size and index not in seen:
+                seen.add(index)
+                order.append(index)
+        step *= 2
+        if step > 2 * size + 2:
+            order += [i for i in range(size) if i not in seen]
+            break
+    return order
+
+
+def make_mutants(source: str, limit: int = 24) -> list[Mutant]:
+    """Up to ``limit`` distinct single-site mutants of ``source``, deterministically chosen."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return []
+    lines = source.splitlines()
+    mutants: list[Mutant] = []
+    seen = {source}
+    for site in _spread(find_sites(tree), len(find_sites(tree))):
+        if len(mutants) >= limit:
+            break
+        mutated = _render_mutant(source, tree, site)
+        if mutated is None or mutated in seen:
+            continue
+        seen.add(mutated)
+        line = _first_changed_line(lines, mutated.splitlines())
+        mutants.append(
+            Mutant(
+                kind=site.kind,
+                line=line,
+                before=lines[line - 1] if line - 1 < len(lines) else "",
+                after=mutated.splitlines()[line - 1],
+                source=mutated,
+            )
+        )
+    return mutants
+
+
+def _first_changed_line(before: list[str], after: list[str]) -> int:
+    for number, (old, new) in enumerate(zip(before, after), start=1):
+        if old != new:
+            return number
+    return min(len(before), len(after)) or 1

@@ -1,0 +1,68 @@
+"""Probe: a reviewer's own arguments, run on the reference and on every survivor.
+
+The reviewer types argument text (``[4, 9], 2``); it is parsed as literals only (no code runs in
+the caller's process), then each program runs in its own sandboxed child like any candidate.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from . import outcome as oc
+from .asserts import assert_text
+from .calls import Call
+from .model import AuditParams, Problem
+from .sandbox import Job, run_job
+
+
+class BadArguments(ValueError):
+    """The argument text is not a list of Python literals."""
+
+
+def parse_arguments(text: str) -> Call:
+    try:
+        tree = ast.parse(f"f({text})", mode="eval")
+    except SyntaxError as error:
+        raise BadArguments(f"not valid arguments: {error.msg}") from error
+    call = tree.body
+    try:
+        args = tuple(ast.literal_eval(arg) for arg in call.args)
+        kwargs = tuple((k.arg, ast.literal_eval(k.value)) for k in call.keywords)
+    except ValueError as error:
+        raise BadArguments("arguments must be literals (numbers, strings, lists, dicts...)") from error
+    if any(name is None for name, _ in kwargs):
+        raise BadArguments("**keywords are not supported in a probe")
+    return Call(args, kwargs)
+
+
+def probe(
+    problem: Problem, entry: str, survivors: list[str], arguments: str, params: AuditParams
+) -> dict[str, Any]:
+    """Outcomes of the reference and each survivor on one call, and the assert it suggests."""
+    try:
+        call = parse_arguments(arguments)
+    except BadArguments as error:
+        return {"error": str(error)}
+    name = problem.call_alias or entry
+
+    def run(program: str, budget: int | None) -> tuple[Any, int]:
+        job = Job(
+            mode="reference", program=program, setup=problem.setup, entry=entry,
+            alias=problem.call_alias, calls=[call.as_job()], call_budgets=[budget],
+            cpu_seconds=params.cpu_seconds, wall_seconds=2 * params.cpu_seconds + 2,
+            memory_mb=params.memory_mb,
+        )  # fmt: skip
+        result = run_job(job)
+        if result.load is not None:
+            return result.load, 0
+        return result.calls.get(0, (("raise", "Truncated"), 0))
+
+    reference, steps = run(problem.reference, None)
+    budget = max(params.step_floor, params.step_factor * steps)
+    rows = []
+    for source in survivors:
+        got, _ = run(source, budget)
+        rows.append({"outcome": oc.describe(got), "differs": not oc.same(got, reference, params.oracle)})
+    text = assert_text(call, name, reference[1]) if reference[0] == "value" else None
+    return {"call": call.render(name), "reference": oc.describe(reference), "survivors": rows, "assert": text}

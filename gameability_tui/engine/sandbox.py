@@ -1,0 +1,359 @@
+"""Run one candidate program (the reference, a mutant) in a forked child process.
+
+Benchmark code is third-party and mutants are broken on purpose, so every candidate gets a child
+of its own: a runaway costs only that candidate, never the problem. What could make a result wrong,
+and the defence:
+
+- Machine load deciding outcomes: each call runs under a deterministic *step budget* (a count of
+  trace events), so a looping mutant stops at the same point on any machine. Wall-clock and CPU
+  limits are only backstops for loops inside C code; a candidate stopped by them is TRUNCATED.
+- Printed output corrupting results: the child's stdin/stdout/stderr point at /dev/null and results
+  travel over a private pipe as length-prefixed ``marshal`` frames.
+- Files written by benchmark code: the child runs in a throwaway directory, removed afterwards.
+- Memory hogs: ``RLIMIT_AS`` bounds the child's address space; ``RLIMIT_CPU`` its CPU time.
+- Orphans: the child leads its own process group, killed whole when the candidate ends, and asks
+  the kernel to kill it if its parent (the worker) dies.
+- A truncated candidate is reported with what it finished; it is never counted as rejected.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import marshal
+import math
+import os
+import resource
+import select
+import shutil
+import signal
+import struct
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import outcome as oc
+
+_HEADER = struct.Struct("<I")
+ACTIVE_CHILDREN: set[int] = set()  # pids of running candidates, for the worker's SIGTERM handler
+MODULE_NAME = "candidate"  # not "__main__": a benchmark's `if __name__ == "__main__"` must not run
+
+
+class StepBudgetExceeded(BaseException):
+    """Raised from the trace hook; a BaseException so `except Exception` in user code lets it by."""
+
+
+@dataclass
+class Job:
+    """What one child does. ``mode`` is "reference", "mutant" or "asserts"."""
+
+    mode: str
+    program: str
+    setup: str
+    entry: str
+    alias: str | None
+    tests: list[str] = field(default_factory=list)
+    calls: list[tuple[tuple, dict]] = field(default_factory=list)
+    asserts: list[str] = field(default_factory=list)
+    # Per-step budgets (None = unlimited, for the reference: it must never fail on our limits).
+    load_budget: int | None = None
+    test_budgets: list[int | None] = field(default_factory=list)
+    call_budgets: list[int | None] = field(default_factory=list)
+    assert_budgets: list[int | None] = field(default_factory=list)
+    reference_calls: list[Any] = field(default_factory=list)  # outcomes, for early stopping
+    # Reference mode: fresh calls get max(floor, factor x the costliest visible test), so a fresh
+    # input that sends the reference into a (near) endless loop is dropped, not waited for.
+    fresh_budget: tuple[int, int] | None = None
+    oracle: str = "eq"
+    cpu_seconds: float = 4.0
+    wall_seconds: float = 10.0
+    memory_mb: int = 1024
+
+
+@dataclass
+class Run:
+    """What came back from one child. ``complete`` is False when it was stopped or died."""
+
+    complete: bool = False
+    load: Any = None  # None when the program loaded, else an outcome
+    load_steps: int = 0
+    tests: dict[int, tuple[bool, Any, int]] = field(default_factory=dict)  # i -> (passed, why, steps)
+    calls: dict[int, tuple[Any, int]] = field(default_factory=dict)  # i -> (outcome, steps)
+    asserts: dict[int, tuple[bool, int]] = field(default_factory=dict)
+    cpu: float = 0.0
+    stopped: str = ""  # why an incomplete child ended
+
+
+# --------------------------------------------------------------------------- child side
+
+
+def _count_steps(action, budget: int | None) -> tuple[Any, int, BaseException | None, bool]:
+    """Run ``action()`` under the step budget; returns (value, steps, error, exceeded)."""
+    limit = budget if budget is not None else 1 << 62
+    steps = 0
+
+    def tracer(frame, event, arg):
+        nonlocal steps
+        steps += 1
+        if steps > limit:
+            raise StepBudgetExceeded
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        value = action()
+    except StepBudgetExceeded:
+        sys.settrace(None)
+        return None, steps, None, True
+    except BaseException as error:  # SystemExit, KeyboardInterrupt... are outcomes too
+        sys.settrace(None)
+        return None, steps, error, False
+    sys.settrace(None)
+    return value, steps, None, False
+
+
+class _Channel:
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def send(self, record: tuple) -> None:
+        try:
+            payload = marshal.dumps(record)
+        except ValueError:  # unmarshallable leftovers: ship the record without its value
+            payload = marshal.dumps(record[:2] + (("object", "<unshippable>", ""),) + record[3:])
+        data = _HEADER.pack(len(payload)) + payload
+        while data:
+            written = os.write(self.fd, data)
+            data = data[written:]
+
+
+def _isolate(job: Job) -> None:
+    """Cut the child off from the terminal, the worker's pipes, the user's folder and the machine."""
+    os.setpgid(0, 0)
+    try:  # PR_SET_PDEATHSIG: die with the worker
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    cpu = max(1, math.ceil(job.cpu_seconds))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (64 << 20, 64 << 20))
+    with open("/proc/self/statm") as statm:
+        current = int(statm.read().split()[0]) * resource.getpagesize()
+    limit = current + (job.memory_mb << 20)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def _call_outcome(function, args: tuple, kwargs: dict, budget: int | None) -> tuple[Any, int]:
+    value, steps, error, exceeded = _count_steps(lambda: function(*args, **kwargs), budget)
+    if exceeded:
+        return oc.BUDGET_OUTCOME, steps
+    if error is not None:
+        return oc.encode_raise(error), steps
+    return oc.encode_value(value), steps
+
+
+def _child(job: Job, channel: _Channel) -> None:
+    namespace: dict[str, Any] = {"__name__": MODULE_NAME, "__builtins__": __builtins__}
+
+    def load() -> None:
+        if job.setup:
+            exec(compile(job.setup, "<setup>", "exec"), namespace)
+        exec(compile(job.program, "<candidate>", "exec"), namespace)
+
+    _, steps, error, exceeded = _count_steps(load, job.load_budget)
+    failure = oc.BUDGET_OUTCOME if exceeded else (oc.encode_raise(error) if error else None)
+    function = namespace.get(job.entry)
+    if failure is None and not callable(function):
+        failure = ("raise", "NameError")
+    channel.send(("load", failure, steps))
+    if failure is not None:
+        channel.send(("done", time.process_time()))
+        return
+    if job.alias:
+        namespace[job.alias] = function
+
+    test_steps: list[int] = []
+
+    def run_test(index: int) -> bool:
+        code = compile(job.tests[index], f"<test {index}>", "exec")
+        _, steps, error, exceeded = _count_steps(lambda: exec(code, namespace), job.test_budgets[index])
+        why = oc.BUDGET_OUTCOME if exceeded else (oc.encode_raise(error) if error else None)
+        channel.send(("test", index, why is None, why, steps))
+        test_steps.append(steps)
+        return why is None
+
+    def run_call(index: int) -> Any:
+        args, kwargs = marshal.loads(marshal.dumps(job.calls[index]))  # a fresh copy per call
+        result, steps = _call_outcome(function, args, kwargs, job.call_budgets[index])
+        channel.send(("call", index, result, steps))
+        return result
+
+    if job.mode == "reference":
+        for index in range(len(job.tests)):
+            run_test(index)
+        if job.fresh_budget is not None:
+            floor, factor = job.fresh_budget
+            costliest = max((steps for steps in test_steps), default=0)
+            job.call_budgets = [max(floor, factor * costliest)] * len(job.calls)
+        for index in range(len(job.calls)):
+            run_call(index)
+    elif job.mode == "mutant":
+        _mutant_plan(job, run_test, run_call)
+    else:
+        for index, text in enumerate(job.asserts):
+            code = compile(text, f"<assert {index}>", "exec")
+            _, steps, error, exceeded = _count_steps(
+                lambda: exec(code, namespace), job.assert_budgets[index]
+            )
+            channel.send(("assert", index, error is None and not exceeded, steps))
+    channel.send(("done", time.process_time()))
+
+
+def _mutant_plan(job: Job, run_test, run_call) -> None:
+    """Run only what decides the verdict, in the cheapest order.
+
+    Broken needs one fresh input where the mutant differs; survival needs every visible test to
+    pass; witnesses (for asserts) need the remaining fresh inputs of a survivor only. The verdict
+    is the same as running everything, at a fraction of the cost for looping mutants.
+    """
+    done: set[int] = set()
+    broken = False
+    for index in range(len(job.calls)):
+        done.add(index)
+        if not oc.same(run_call(index), job.reference_calls[index], job.oracle):
+            broken = True
+            break
+    if not broken:
+        return
+    for index in range(len(job.tests)):
+        if not run_test(index):
+            return
+    for index in range(len(job.calls)):
+        if index not in done:
+            run_call(index)
+
+
+# --------------------------------------------------------------------------- parent side
+
+
+def run_job(job: Job) -> Run:
+    """Fork a child for ``job``, collect its records, and clean up whatever it left behind."""
+    workdir = tempfile.mkdtemp(prefix="gameability-")
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # child
+        try:
+            os.close(read_fd)
+            os.chdir(workdir)
+            _isolate(job)
+            _child(job, _Channel(write_fd))
+        except BaseException:
+            pass
+        finally:
+            os._exit(0)
+    os.close(write_fd)
+    ACTIVE_CHILDREN.add(pid)
+    try:
+        os.setpgid(pid, pid)
+    except OSError:
+        pass
+    try:
+        return _collect(pid, read_fd, job.wall_seconds)
+    finally:
+        os.close(read_fd)
+        _kill_group(pid)
+        ACTIVE_CHILDREN.discard(pid)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def kill_active_children() -> None:
+    """Kill every running candidate and whatever it spawned (used when the worker is stopped)."""
+    for pid in list(ACTIVE_CHILDREN):
+        _kill_group(pid)
+
+
+def _kill_group(pid: int) -> None:
+    for target in (lambda: os.killpg(pid, signal.SIGKILL), lambda: os.kill(pid, signal.SIGKILL)):
+        try:
+            target()
+        except (ProcessLookupError, PermissionError):
+            pass
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass
+
+
+def _collect(pid: int, fd: int, wall_seconds: float) -> Run:
+    run = Run()
+    buffer = b""
+    deadline = time.monotonic() + wall_seconds
+    exited = False
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            run.stopped = "wall-clock limit"
+            return run
+        ready, _, _ = select.select([fd], [], [], min(remaining, 0.1))
+        if ready:
+            chunk = os.read(fd, 1 << 16)
+            if chunk:
+                buffer += chunk
+                buffer = _absorb(run, buffer)
+                if run.complete:
+                    return run
+                continue
+        if exited:  # it exited and nothing is left to read: it died mid-plan
+            run.stopped = run.stopped or "died"
+            return run
+        done_pid, status = os.waitpid(pid, os.WNOHANG)
+        if done_pid:
+            exited = True
+            run.stopped = _death_reason(status)
+
+
+def _death_reason(status: int) -> str:
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        if sig == signal.SIGXCPU:
+            return "CPU-time limit"
+        return f"killed by {signal.Signals(sig).name}"
+    return f"exited with code {os.WEXITSTATUS(status)}"
+
+
+def _absorb(run: Run, buffer: bytes) -> bytes:
+    while len(buffer) >= _HEADER.size:
+        (size,) = _HEADER.unpack_from(buffer)
+        if len(buffer) < _HEADER.size + size:
+            break
+        payload = buffer[_HEADER.size : _HEADER.size + size]
+        buffer = buffer[_HEADER.size + size :]
+        try:
+            record = marshal.loads(payload)
+        except (ValueError, EOFError, TypeError):
+            run.stopped = "garbled result channel"
+            continue
+        _apply(run, record)
+    return buffer
+
+
+def _apply(run: Run, record: tuple) -> None:
+    tag = record[0]
+    if tag == "load":
+        run.load, run.load_steps = record[1], record[2]
+    elif tag == "test":
+        run.tests[record[1]] = (record[2], record[3], record[4])
+    elif tag == "call":
+        run.calls[record[1]] = (record[2], record[3])
+    elif tag == "assert":
+        run.asserts[record[1]] = (record[2], record[3])
+    elif tag == "done":
+        run.cpu = record[1]
+        run.complete = True

@@ -1,0 +1,63 @@
+"""A long-lived worker process: reads requests as JSON lines, answers with JSON lines.
+
+Started by the census with a fixed hash seed (PYTHONHASHSEED=0), so set iteration order and
+anything else that depends on string hashing is the same on every run. It stays warm: each
+candidate is a ``fork`` of it, which costs about a millisecond instead of a new interpreter.
+
+Its stdout is the answer channel, so the first thing it does is move that channel to a private
+file descriptor and point fd 1 at /dev/null: nothing benchmark code prints can reach the census.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import traceback
+
+from .model import AuditParams, Problem
+from .sandbox import kill_active_children
+
+
+def _stop(signum, frame) -> None:
+    kill_active_children()
+    os._exit(0)
+
+
+def handle(request: dict) -> dict:
+    """Answer one request. Kinds: "audit", "gate" (assert texts), "probe" (argument text)."""
+    from . import audit, probe
+
+    problem = Problem.from_dict(request["problem"])
+    params = AuditParams.from_dict(request["params"])
+    if request["kind"] == "audit":
+        return {"result": audit.audit_problem(problem, params).to_dict()}
+    if request["kind"] == "gate":
+        gated = audit.gate_asserts(
+            problem, request["entry"], request["survivors"], request["texts"], params
+        )
+        return {"gated": [[passes, sorted(kills)] for passes, kills in gated]}
+    if request["kind"] == "probe":
+        return {"probe": probe.probe(problem, request["entry"], request["survivors"], request["arguments"], params)}
+    raise ValueError(f"unknown request kind {request['kind']!r}")
+
+
+def main() -> None:
+    answers = os.fdopen(os.dup(1), "w", buffering=1, encoding="utf-8")
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the census, which stops us
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            answer = handle(json.loads(line))
+        except Exception:  # a bug in the engine: report it for this request, keep serving
+            answer = {"error": traceback.format_exc(limit=8)}
+        answers.write(json.dumps(answer) + "\n")
+
+
+if __name__ == "__main__":
+    main()
