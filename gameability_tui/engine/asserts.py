@@ -42,9 +42,7 @@ def order_candidates(gated: list[GatedText], n_survivors: int, limit: int) -> li
 
     Texts that fail on the reference or kill nothing are dropped: they are not candidates.
     """
-    pool = sorted(
-        (g for g in gated if g.passes_reference and g.kills), key=lambda g: (g.size, g.text)
-    )
+    pool = sorted((g for g in gated if g.passes_reference and g.kills), key=lambda g: (g.size, g.text))
     ordered: list[GatedText] = []
     uncovered = set(range(n_survivors))
     while uncovered and pool:

@@ -15,6 +15,7 @@ Threats to the measurement and where they are handled:
 
 from __future__ import annotations
 
+import ast
 import time
 import zlib
 from dataclasses import dataclass
@@ -80,7 +81,9 @@ def audit_problem(problem: Problem, params: AuditParams) -> ProblemResult:
 def _audit(problem: Problem, params: AuditParams) -> ProblemResult:
     entry = infer_entry(problem.reference, problem.tests, problem.entry)
     if entry is None:
-        return excluded(problem.id, "no-entry-point", "no function that the reference defines is called by the tests")
+        return excluded(
+            problem.id, "no-entry-point", "no function that the reference defines is called by the tests"
+        )
     call_name = problem.call_alias or entry
     sources = problem.harvest if problem.harvest is not None else problem.tests
     visible = harvest_calls(sources, call_name)
@@ -106,7 +109,9 @@ def _audit(problem: Problem, params: AuditParams) -> ProblemResult:
     fresh = [fresh[i] for i in keep]
     reference.calls = {new: reference.calls[old] for new, old in enumerate(keep)}
     if not fresh:
-        return excluded(problem.id, "no-fresh-inputs", f"no literal calls to {call_name}() to perturb", entry=entry)
+        return excluded(
+            problem.id, "no-fresh-inputs", f"no literal calls to {call_name}() to perturb", entry=entry
+        )
     mutants = make_mutants(problem.reference, params.mutants)
     if not mutants:
         return excluded(problem.id, "no-mutation-sites", entry=entry, n_fresh=len(fresh))
@@ -117,7 +122,9 @@ def _audit(problem: Problem, params: AuditParams) -> ProblemResult:
             problem.id, "no-usable-oracle", "the reference raises on every fresh input",
             entry=entry, n_fresh=len(fresh), reference_raised=raised,
         )  # fmt: skip
-    return _judge(problem, params, Prepared(entry, call_name, fresh, mutants), reference, reference_calls, raised)
+    return _judge(
+        problem, params, Prepared(entry, call_name, fresh, mutants), reference, reference_calls, raised
+    )
 
 
 def _gate_reference(problem: Problem, run: Run, entry: str) -> ProblemResult | None:
@@ -127,9 +134,7 @@ def _gate_reference(problem: Problem, run: Run, entry: str) -> ProblemResult | N
     if failing:
         first = failing[0]
         why = oc.describe(run.tests[first][1])
-        return excluded(
-            problem.id, "reference-fails-tests", f"test {first + 1} fails: {why}", entry=entry
-        )
+        return excluded(problem.id, "reference-fails-tests", f"test {first + 1} fails: {why}", entry=entry)
     if not run.complete:
         return excluded(problem.id, "reference-timed-out", run.stopped, entry=entry)
     return None
@@ -158,6 +163,14 @@ def _verdict(run: Run, reference_calls: list, n_tests: int, oracle: str) -> _Ver
     return _Verdict(broken=True, survived=True, witnesses=differs)
 
 
+def _is_lone_assert(test: str) -> bool:
+    try:
+        body = ast.parse(test).body
+    except SyntaxError:
+        return False
+    return len(body) == 1 and isinstance(body[0], ast.Assert)
+
+
 def _judge(
     problem: Problem,
     params: AuditParams,
@@ -168,6 +181,10 @@ def _judge(
 ) -> ProblemResult:
     calls = [call.as_job() for call in prepared.fresh]
     cpu = max(params.cpu_seconds, 5 * reference.cpu)
+    call_order = sorted(range(len(calls)), key=lambda i: reference.calls[i][1])
+    test_order = list(range(len(problem.tests)))
+    if all(_is_lone_assert(test) for test in problem.tests):
+        test_order.sort(key=lambda i: reference.tests[i][2])
     kinds: dict[str, KindCount] = {}
     survivors: list[Survivor] = []
     witness_sets: list[tuple[int, ...]] = []
@@ -179,6 +196,7 @@ def _judge(
             test_budgets=[_budget(params, reference.tests[i][2]) for i in range(len(problem.tests))],
             call_budgets=[_budget(params, reference.calls[i][1]) for i in range(len(calls))],
             reference_calls=reference_calls, cpu_seconds=cpu, wall_seconds=2 * cpu + 2,
+            call_order=call_order, test_order=test_order,
         )  # fmt: skip
         verdict = _verdict(run_job(job), reference_calls, len(problem.tests), params.oracle)
         previous = kinds.get(mutant.kind, KindCount())
@@ -256,7 +274,9 @@ def gate_asserts(
     kills: list[set[int]] = [set() for _ in texts]
     live = [i for i, ok in enumerate(passes) if ok]
     for survivor_index, source in enumerate(survivor_sources):
-        results = _run_asserts(problem, entry, source, [texts[i] for i in live], [budgets[i] for i in live], params)
+        results = _run_asserts(
+            problem, entry, source, [texts[i] for i in live], [budgets[i] for i in live], params
+        )
         for position, text_index in enumerate(live):
             if position in results and not results[position][0]:
                 kills[text_index].add(survivor_index)

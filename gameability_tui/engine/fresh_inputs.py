@@ -274,8 +274,7 @@ def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = "contrac
     domains = [learn_domain([c.args[i] for c in visible if len(c.args) > i]) for i in range(width)]
     keyword_names = sorted({name for call in visible for name, _ in call.kwargs})
     keyword_domains = {
-        name: learn_domain([v for c in visible for k, v in c.kwargs if k == name])
-        for name in keyword_names
+        name: learn_domain([v for c in visible for k, v in c.kwargs if k == name]) for name in keyword_names
     }
     perturber = Perturber(rng, contract)
     seen = {call.key() for call in visible}
@@ -290,8 +289,7 @@ def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = "contrac
         chosen = {rng.randrange(positions)}
         chosen |= {i for i in range(positions) if rng.random() < 0.25}
         args = tuple(
-            perturber.value(value, domains[i]) if i in chosen else value
-            for i, value in enumerate(base.args)
+            perturber.value(value, domains[i]) if i in chosen else value for i, value in enumerate(base.args)
         )
         offset = len(base.args)
         kwargs = tuple(

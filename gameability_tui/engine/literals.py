@@ -35,7 +35,7 @@ def _render(value: Any) -> str:
     if kind is dict:
         return "{" + ", ".join(f"{_render(k)}: {_render(v)}" for k, v in value.items()) + "}"
     if kind in (set, frozenset):
-        items = sorted((_render(v) for v in value))
+        items = sorted(_render(v) for v in value)
         if not items:
             return "set()" if kind is set else "frozenset()"
         body = "{" + ", ".join(items) + "}"

@@ -65,7 +65,7 @@ class AuditParams:
     step_floor: int = 200_000
     step_factor: int = 10
     reference_fresh_floor: int = 1_000_000
-    reference_fresh_factor: int = 100
+    reference_fresh_factor: int = 2
     cpu_seconds: float = 4.0
     memory_mb: int = 1024
     reference_seconds: float = 60.0

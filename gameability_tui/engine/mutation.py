@@ -77,9 +77,7 @@ def find_sites(tree: ast.Module) -> list[_Site]:
     sites: list[_Site] = []
     for node, path in _walk_with_paths(tree):
         if isinstance(node, ast.Compare):
-            sites += [
-                _Site("compare", path, i) for i, op in enumerate(node.ops) if type(op) in COMPARE_SWAPS
-            ]
+            sites += [_Site("compare", path, i) for i, op in enumerate(node.ops) if type(op) in COMPARE_SWAPS]
         elif isinstance(node, (ast.BinOp, ast.AugAssign)) and type(node.op) in ARITHMETIC_SWAPS:
             sites.append(_Site("arithmetic", path, 0))
         elif isinstance(node, ast.BoolOp):
@@ -89,11 +87,15 @@ def find_sites(tree: ast.Module) -> list[_Site]:
                 sites.append(_Site("bool-constant", path, 0))
             elif type(node.value) is int:
                 sites.append(_Site("int-constant", path, 0))
-        elif isinstance(node, ast.Return) and node.value is not None:
-            if not (isinstance(node.value, ast.Constant) and node.value.value is None):
-                sites.append(_Site("return-none", path, 0))
+        elif isinstance(node, ast.Return) and not _returns_none(node):
+            sites.append(_Site("return-none", path, 0))
     sites.sort(key=lambda s: (_position(tree, s.path), s.choice))
     return sites
+
+
+def _returns_none(node: ast.Return) -> bool:
+    value = node.value
+    return value is None or (isinstance(value, ast.Constant) and value.value is None)
 
 
 def _position(tree: ast.AST, path: tuple) -> tuple[int, int]:

@@ -19,6 +19,7 @@ and the defence:
 from __future__ import annotations
 
 import ctypes
+import functools
 import marshal
 import math
 import os
@@ -62,9 +63,15 @@ class Job:
     call_budgets: list[int | None] = field(default_factory=list)
     assert_budgets: list[int | None] = field(default_factory=list)
     reference_calls: list[Any] = field(default_factory=list)  # outcomes, for early stopping
-    # Reference mode: fresh calls get max(floor, factor x the costliest visible test), so a fresh
-    # input that sends the reference into a (near) endless loop is dropped, not waited for.
+    # Reference mode: fresh calls get max(floor, factor x the median visible test's steps), so a
+    # fresh input that sends the reference into a (near) endless loop, or costs far more than a
+    # typical visible test, is dropped instead of being paid for by every mutant.
     fresh_budget: tuple[int, int] | None = None
+    # Mutant mode: cheapest first (by the reference's step counts), so a broken or failing mutant
+    # is found on a cheap input before an expensive one. Tests are only reordered when each is a
+    # lone assert, since statements that set up state must keep their order.
+    call_order: list[int] = field(default_factory=list)
+    test_order: list[int] = field(default_factory=list)
     oracle: str = "eq"
     cpu_seconds: float = 4.0
     wall_seconds: float = 10.0
@@ -163,9 +170,16 @@ def _child(job: Job, channel: _Channel) -> None:
     namespace: dict[str, Any] = {"__name__": MODULE_NAME, "__builtins__": __builtins__}
 
     def load() -> None:
-        if job.setup:
-            exec(compile(job.setup, "<setup>", "exec"), namespace)
-        exec(compile(job.program, "<candidate>", "exec"), namespace)
+        program = compile(job.program, "<candidate>", "exec")
+        setup = compile(job.setup, "<setup>", "exec") if job.setup else None
+        try:
+            if setup is not None:
+                exec(setup, namespace)
+        except NameError:  # setup that builds objects from the solution's classes (MBPP 367)
+            exec(program, namespace)
+            exec(setup, namespace)
+            return
+        exec(program, namespace)
 
     _, steps, error, exceeded = _count_steps(load, job.load_budget)
     failure = oc.BUDGET_OUTCOME if exceeded else (oc.encode_raise(error) if error else None)
@@ -200,8 +214,8 @@ def _child(job: Job, channel: _Channel) -> None:
             run_test(index)
         if job.fresh_budget is not None:
             floor, factor = job.fresh_budget
-            costliest = max((steps for steps in test_steps), default=0)
-            job.call_budgets = [max(floor, factor * costliest)] * len(job.calls)
+            typical = sorted(test_steps)[len(test_steps) // 2] if test_steps else 0
+            job.call_budgets = [max(floor, factor * typical)] * len(job.calls)
         for index in range(len(job.calls)):
             run_call(index)
     elif job.mode == "mutant":
@@ -209,9 +223,8 @@ def _child(job: Job, channel: _Channel) -> None:
     else:
         for index, text in enumerate(job.asserts):
             code = compile(text, f"<assert {index}>", "exec")
-            _, steps, error, exceeded = _count_steps(
-                lambda: exec(code, namespace), job.assert_budgets[index]
-            )
+            action = functools.partial(exec, code, namespace)
+            _, steps, error, exceeded = _count_steps(action, job.assert_budgets[index])
             channel.send(("assert", index, error is None and not exceeded, steps))
     channel.send(("done", time.process_time()))
 
@@ -225,14 +238,14 @@ def _mutant_plan(job: Job, run_test, run_call) -> None:
     """
     done: set[int] = set()
     broken = False
-    for index in range(len(job.calls)):
+    for index in job.call_order or range(len(job.calls)):
         done.add(index)
         if not oc.same(run_call(index), job.reference_calls[index], job.oracle):
             broken = True
             break
     if not broken:
         return
-    for index in range(len(job.tests)):
+    for index in job.test_order or range(len(job.tests)):
         if not run_test(index):
             return
     for index in range(len(job.calls)):

@@ -34,12 +34,14 @@ def handle(request: dict) -> dict:
     if request["kind"] == "audit":
         return {"result": audit.audit_problem(problem, params).to_dict()}
     if request["kind"] == "gate":
-        gated = audit.gate_asserts(
-            problem, request["entry"], request["survivors"], request["texts"], params
-        )
+        gated = audit.gate_asserts(problem, request["entry"], request["survivors"], request["texts"], params)
         return {"gated": [[passes, sorted(kills)] for passes, kills in gated]}
     if request["kind"] == "probe":
-        return {"probe": probe.probe(problem, request["entry"], request["survivors"], request["arguments"], params)}
+        return {
+            "probe": probe.probe(
+                problem, request["entry"], request["survivors"], request["arguments"], params
+            )
+        }
     raise ValueError(f"unknown request kind {request['kind']!r}")
 
 

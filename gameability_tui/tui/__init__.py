@@ -1,0 +1,1 @@
+"""The Textual triage app: screens, widgets and styles. Never runs benchmark code itself."""

@@ -1,0 +1,43 @@
+"""Shared fixtures: small hand-written problems whose right verdict is known."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gameability_tui.engine.model import AuditParams, Problem
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples" / "toy.jsonl"
+SHARED_DATA = ROOT.parent / "shared" / "data"
+
+
+@pytest.fixture
+def params() -> AuditParams:
+    return AuditParams()
+
+
+def problem(id: str, reference: str, tests: list[str], **fields) -> Problem:
+    return Problem(id=id, reference=reference, tests=tuple(tests), **fields)
+
+
+WEAK_MAX = problem(
+    "weak_max",
+    "def max_pair_product(arr):\n"
+    "    if len(arr) < 2:\n"
+    "        return None\n"
+    "    best = arr[0] * arr[1]\n"
+    "    for i in range(len(arr)):\n"
+    "        for j in range(i + 1, len(arr)):\n"
+    "            if arr[i] * arr[j] > best:\n"
+    "                best = arr[i] * arr[j]\n"
+    "    return best\n",
+    ["assert max_pair_product([1, 2, 3]) == 6", "assert max_pair_product([5, 1, 4]) == 20"],
+)
+
+STRONG_SUM = problem(
+    "strong_sum",
+    "def sum_to(n):\n    total = 0\n    for k in range(1, n + 1):\n        total += k\n    return total\n",
+    ["assert sum_to(0) == 0", "assert sum_to(1) == 1", "assert sum_to(4) == 10"],
+)

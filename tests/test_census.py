@@ -1,0 +1,60 @@
+"""The streaming census: completion order, independence from the worker count, cancellation."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from conftest import STRONG_SUM, WEAK_MAX, problem
+
+from gameability_tui.engine.census import Census
+from gameability_tui.engine.model import AuditParams
+
+SLOW = problem(
+    "slow",
+    "def slow(n):\n    total = 0\n    for i in range(n):\n        total += i % 7\n    return total\n",
+    ["assert slow(300000) == 899997", "assert slow(299999) == 899997"],
+)
+
+
+def _comparable(results):
+    return {r.id: r.to_dict() | {"seconds": 0} for r in results}
+
+
+def test_results_do_not_depend_on_the_number_of_workers():
+    problems = [
+        WEAK_MAX,
+        STRONG_SUM,
+        problem("id", "def ident(x):\n    return x\n", ["assert ident(2) == 2"]),
+    ]
+    one = _comparable(Census(problems, AuditParams(), workers=1))
+    two = _comparable(Census(problems, AuditParams(), workers=2))
+    assert one == two and set(one) == {p.id for p in problems}
+
+
+def test_results_stream_in_completion_order():
+    ids = [r.id for r in Census([SLOW, WEAK_MAX], AuditParams(), workers=2)]
+    assert ids == ["weak_max", "slow"]
+
+
+def test_cancel_stops_every_worker_promptly():
+    census = Census([SLOW] * 1 + [WEAK_MAX], AuditParams(), workers=2)
+    iterator = iter(census)
+    first = next(iterator)
+    assert first.id == "weak_max"
+    pids = [w.process.pid for w in census._pool]
+    started = time.monotonic()
+    census.cancel()
+    assert list(iterator) == []
+    assert time.monotonic() - started < 3
+    for pid in pids:
+        assert not _alive(pid)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as handle:
+        return handle.read().split()[2] != "Z"

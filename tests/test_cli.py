@@ -1,0 +1,60 @@
+"""The command line, run as a user runs it: a real child process."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+
+from conftest import EXAMPLES
+
+
+def _cli(*args: str, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "gameability_tui", *args], capture_output=True, text=True, timeout=300, cwd=cwd
+    )
+
+
+def test_check_writes_report_and_fixes(tmp_path):
+    report, fixes = tmp_path / "r.json", tmp_path / "f.py"
+    done = _cli("check", str(EXAMPLES), "--json", str(report), "--fixes", str(fixes))
+    assert done.returncode == 0, done.stderr
+    assert "max_pair_product -- " in done.stdout and "a test that catches it: assert" in done.stdout
+    data = json.loads(report.read_text())
+    assert {"version", "benchmark", "params", "summary", "problems"} <= set(data)
+    summary = data["summary"]
+    assert {"supplied", "judged", "weak", "weak_share", "weak_ci", "excluded", "truncated"} <= set(summary)
+    assert summary["excluded"] == {"reference-fails-tests": 1}
+    weak = [p for p in data["problems"] if p["n_survived"]]
+    assert {"max_pair_product", "index_of"} <= {p["id"] for p in weak}
+    for entry in weak:
+        assert {"kind", "line", "before", "after", "source"} <= set(entry["survivors"][0])
+        assert all(a["passes_reference"] and a["kills"] for a in entry["asserts"])
+    text = fixes.read_text()
+    assert "UNREVIEWED" in text
+    ast.parse(text)
+
+
+def test_two_runs_give_identical_problems(tmp_path):
+    outputs = []
+    for name, workers in (("a.json", "1"), ("b.json", "2")):
+        assert (
+            _cli("check", str(EXAMPLES), "--workers", workers, "--json", str(tmp_path / name)).returncode == 0
+        )
+        problems = json.loads((tmp_path / name).read_text())["problems"]
+        outputs.append([p | {"seconds": 0} for p in problems])
+    assert outputs[0] == outputs[1]
+
+
+def test_bad_input_is_one_line_and_exit_2(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": 1, "reference": "x"}\n')
+    done = _cli("check", str(bad))
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"gameability-tui: {bad}:1: missing field 'tests'"
+
+
+def test_help_explains_the_commands():
+    done = _cli("--help")
+    assert done.returncode == 0 and "check" in done.stdout and "WEAK" in done.stdout

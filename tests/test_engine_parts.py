@@ -1,0 +1,129 @@
+"""Unit tests of the pure parts: mutation sites, fresh inputs, literals, outcomes, statistics."""
+
+from __future__ import annotations
+
+import ast
+
+from gameability_tui.engine.calls import Call, harvest_calls, infer_entry
+from gameability_tui.engine.fresh_inputs import fresh_calls
+from gameability_tui.engine.literals import render_literal
+from gameability_tui.engine.mutation import make_mutants
+from gameability_tui.engine.outcome import encode_value, same
+from gameability_tui.engine.stats import wilson_interval
+
+SOURCE = (
+    "def f(a, b):\n    # keep this comment\n    if a < b and b > 0:\n        return a + b * 2\n"
+    "    return True\n"
+)
+
+
+def test_mutants_change_one_site_and_keep_the_rest_of_the_file():
+    mutants = make_mutants(SOURCE)
+    assert {m.kind for m in mutants} == {
+        "compare",
+        "arithmetic",
+        "boolop",
+        "int-constant",
+        "return-none",
+        "bool-constant",
+    }
+    for mutant in mutants:
+        changed = [
+            i for i, (x, y) in enumerate(zip(SOURCE.splitlines(), mutant.source.splitlines())) if x != y
+        ]
+        assert changed == [mutant.line - 1]
+        assert "# keep this comment" in mutant.source
+        assert mutant.before == SOURCE.splitlines()[mutant.line - 1]
+        ast.parse(mutant.source)
+    assert len({m.source for m in mutants}) == len(mutants)
+
+
+def test_mutants_are_spread_round_robin_across_kinds():
+    body = "".join(f"    x = x + {i}\n    if x < {i}:\n        x = 0\n" for i in range(30))
+    mutants = make_mutants(f"def f(x):\n{body}    return x\n", limit=6)
+    assert len({m.kind for m in mutants}) >= 3
+
+
+def test_precedence_is_kept_when_an_operator_changes():
+    mutants = make_mutants("def f(a, b):\n    return -a ** 2 + b\n")
+    pow_mutant = next(m for m in mutants if "**" not in m.after and "*" in m.after)
+    namespace: dict = {}
+    exec(pow_mutant.source, namespace)
+    assert namespace["f"](3, 0) == -(3 * 2)
+
+
+def test_entry_inference_prefers_defined_functions():
+    assert infer_entry("def uniq(x):\n    return x\n", ("assert set(uniq([1])) == set([1])",)) == "uniq"
+    assert infer_entry("def helper():\n    pass\n", ("assert len([1]) == 1",)) is None
+
+
+def test_harvest_takes_literal_calls_only():
+    calls = harvest_calls(["assert f(1, 'a') == 2", "assert f(x) == 1", "assert f([1, -2], k=3) == 0"], "f")
+    assert calls == [Call((1, "a")), Call(([1, -2],), (("k", 3),))]
+
+
+def test_contract_inputs_respect_observed_domains():
+    visible = [Call(([1, 2, 3], 2)), Call(([1, 4, 9, 10], 1)), Call(([5, 7], 3))]
+    for seed in range(20):
+        for call in fresh_calls(visible, 8, seed):
+            items, k = call.args
+            assert items == sorted(items) and len(set(items)) == len(items)
+            assert k >= 1 and all(v >= 1 for v in items)
+
+
+def test_contract_strings_reuse_observed_tokens():
+    visible = [Call(("red green blue",)), Call(("blue sky",))]
+    tokens = {"red", "green", "blue", "sky"}
+    for call in fresh_calls(visible, 8, 0):
+        assert set(call.args[0].split()) <= tokens
+
+
+def test_permutations_stay_permutations():
+    visible = [Call(([2, 1, 3],)), Call(([1, 2],))]
+    for call in fresh_calls(visible, 8, 1):
+        assert sorted(call.args[0]) == list(range(1, len(call.args[0]) + 1))
+
+
+def test_fresh_inputs_are_seeded_and_new():
+    visible = [Call((3, "ab")), Call((5, "ba"))]
+    first, second = fresh_calls(visible, 8, 7), fresh_calls(visible, 8, 7)
+    assert first == second and len(first) == 8
+    assert not {c.key() for c in first} & {c.key() for c in visible}
+
+
+def test_free_mode_may_leave_the_domain():
+    visible = [Call((3,)), Call((5,))]
+    free = [c.args[0] for seed in range(30) for c in fresh_calls(visible, 4, seed, "free")]
+    assert min(free) < 1
+
+
+def test_literals_round_trip_including_infinity():
+    assert render_literal(float("inf")) == "float('inf')"
+    for value in [1, -2.5, "x'y", b"\x00", None, (1,), [1, (2, 3)], {"a": {1, 2}}, set(), frozenset({1})]:
+        assert eval(render_literal(value)) == value
+
+
+def test_eq_oracle_compares_like_the_tests_and_repr_like_the_published_tool():
+    a, b = encode_value({"x": 1, "y": 2}), encode_value({"y": 2, "x": 1})
+    assert same(a, b, "eq") and not same(a, b, "repr")
+    assert same(encode_value(228.0), encode_value(228), "eq")
+    assert not same(encode_value(228.0), encode_value(228), "repr")
+
+
+def test_untrusted_objects_are_compared_by_repr():
+    class Liar:
+        def __eq__(self, other):
+            return True
+
+        def __repr__(self):
+            return "Liar()"
+
+    assert encode_value(Liar())[0] == "object"
+    assert not same(encode_value(Liar()), encode_value(3))
+
+
+def test_wilson_interval_matches_the_published_figures():
+    low, high = wilson_interval(169, 942)
+    assert round(100 * low, 1) == 15.6 and round(100 * high, 1) == 20.5
+    low, high = wilson_interval(16, 155)
+    assert round(100 * low, 1) == 6.5 and round(100 * high, 1) == 16.1

@@ -1,0 +1,145 @@
+"""Loaders on small files written here; errors name the file, line and field."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import time
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES, SHARED_DATA
+
+from gameability_tui.benchmarks import LoadError, load_benchmark
+from gameability_tui.benchmarks.humaneval import split_check
+
+
+def _write(tmp_path: Path, name: str, lines: list[str]) -> Path:
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_example_benchmark_loads():
+    benchmark = load_benchmark(str(EXAMPLES))
+    assert len(benchmark.problems) >= 8
+    assert {"max_pair_product", "sum_to"} <= {p.id for p in benchmark.problems}
+
+
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ("not json", "not valid JSON"),
+        ('{"id": "a", "tests": []}', "missing field 'reference'"),
+        ('{"id": "a", "reference": "x", "tests": "assert f(1)"}', "field 'tests' must be list"),
+        ('{"id": "a", "reference": "x", "tests": [1]}', "field 'tests' must be a list of strings"),
+        ('{"id": "a", "reference": 3, "tests": []}', "field 'reference' must be str"),
+        ("[1, 2]", "expected a JSON object"),
+    ],
+)
+def test_bad_jsonl_line_names_file_line_and_field(tmp_path, line, message):
+    good = json.dumps({"id": "ok", "reference": "def f(x):\n    return x\n", "tests": ["assert f(1) == 1"]})
+    path = _write(tmp_path, "bench.jsonl", [good, line])
+    with pytest.raises(LoadError) as error:
+        load_benchmark(str(path))
+    assert f"{path}:2" in str(error.value) and message in str(error.value)
+
+
+def test_duplicate_ids_are_named(tmp_path):
+    record = json.dumps({"id": "a", "reference": "def f():\n    pass\n", "tests": []})
+    path = _write(tmp_path, "dup.jsonl", [record, record])
+    with pytest.raises(LoadError, match="already used on line 1"):
+        load_benchmark(str(path))
+
+
+def test_empty_and_non_utf8_files(tmp_path):
+    empty = _write(tmp_path, "empty.jsonl", [""])
+    with pytest.raises(LoadError, match="no problems"):
+        load_benchmark(str(empty))
+    binary = tmp_path / "latin.jsonl"
+    binary.write_bytes(b'{"id": "caf\xe9"}\n')
+    with pytest.raises(LoadError, match="not UTF-8"):
+        load_benchmark(str(binary))
+
+
+def test_unknown_benchmark_name():
+    with pytest.raises(LoadError, match="unknown benchmark 'mbppp'"):
+        load_benchmark("mbppp")
+
+
+def test_mbpp_file_drops_the_prompt_split(tmp_path):
+    rows = [
+        {"task_id": task, "text": "t", "code": "def f(x):\n    return x\n", "test_list": ["assert f(1) == 1"],
+         "test_setup_code": "", "challenge_test_list": []}
+        for task in (3, 11, 12)
+    ]  # fmt: skip
+    path = _write(tmp_path, "mbpp.jsonl", [json.dumps(r) for r in rows])
+    benchmark = load_benchmark("mbpp", path)
+    assert [p.id for p in benchmark.problems] == ["11", "12"]
+    assert sum(benchmark.dropped.values()) == 1
+
+
+def test_data_env_folder_is_used(tmp_path, monkeypatch):
+    rows = [{"task_id": 2, "prompt": "p", "code": "def f(x):\n    return x\n",
+             "test_imports": ["import math"], "test_list": ["assert f(1) == 1"]}]  # fmt: skip
+    (tmp_path / "sanitized-mbpp.json").write_text(json.dumps(rows))
+    monkeypatch.setenv("GAMEABILITY_TUI_DATA", str(tmp_path))
+    benchmark = load_benchmark("mbpp-sanitized")
+    assert benchmark.problems[0].setup == "import math"
+
+
+def test_data_pointing_nowhere(tmp_path):
+    with pytest.raises(LoadError, match="no such file"):
+        load_benchmark("mbpp", tmp_path / "missing.jsonl")
+
+
+def test_no_hub_access_fails_fast_with_advice(monkeypatch):
+    monkeypatch.delenv("GAMEABILITY_TUI_DATA", raising=False)
+    monkeypatch.setenv("HF_ENDPOINT", "http://127.0.0.1:9")
+    started = time.monotonic()
+    with pytest.raises(LoadError, match="--data"):
+        load_benchmark("mbpp")
+    assert time.monotonic() - started < 10
+
+
+def test_humaneval_check_becomes_one_test_per_statement():
+    setup, tests = split_check(
+        "METADATA = {}\n\ndef check(candidate):\n    x = [1,\n         2]\n    assert candidate(x) == 3\n"
+    )
+    assert setup.strip() == "METADATA = {}"
+    assert tests == ("x = [1,\n     2]", "assert candidate(x) == 3")
+
+
+def test_humaneval_from_a_file(tmp_path):
+    row = {"task_id": "T/0", "prompt": "def add(a, b):\n", "canonical_solution": "    return a + b\n",
+           "entry_point": "add",
+           "test": "def check(candidate):\n    assert candidate(1, 2) == 3\n"}  # fmt: skip
+    path = tmp_path / "he.jsonl.gz"
+    path.write_bytes(gzip.compress((json.dumps(row) + "\n").encode()))
+    (problem,) = load_benchmark("humaneval", path).problems
+    assert problem.call_alias == "candidate" and problem.entry == "add"
+
+
+def test_packaged_humaneval_is_offline():
+    assert len(load_benchmark("humaneval").problems) == 164
+
+
+def test_kodcode_rows(tmp_path):
+    test_module = (
+        "import pytest\nfrom solution import double\n\n"
+        "def test_small():\n    assert double(2) == 4\n\n"
+        "@pytest.mark.parametrize('x', [1])\ndef test_param(x):\n    assert double(x) == 2 * x\n"
+    )
+    row = {"question_id": "K1", "solution": "def double(x):\n    return x * 2\n", "test": test_module,
+           "test_info": [{"function_name": "double"}]}  # fmt: skip
+    benchmark = load_benchmark(f"kodcode:{_write(tmp_path, 'rows.jsonl', [json.dumps(row)])}")
+    (problem,) = benchmark.problems
+    assert problem.entry == "double" and len(problem.tests) == 1
+    assert "from solution" not in problem.setup
+    assert sum(benchmark.dropped.values()) == 1
+
+
+@pytest.mark.skipif(not (SHARED_DATA / "mbpp.jsonl").exists(), reason="../shared/data/mbpp.jsonl is absent")
+def test_shared_mbpp_file_loads():
+    benchmark = load_benchmark("mbpp", SHARED_DATA / "mbpp.jsonl")
+    assert len(benchmark.problems) == 964

@@ -1,0 +1,85 @@
+"""The sandbox against misbehaving candidates: each runs in a real forked child."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from conftest import problem
+
+from gameability_tui.engine.audit import audit_problem
+from gameability_tui.engine.model import AuditParams
+from gameability_tui.engine.sandbox import Job, run_job
+
+
+def _job(program: str, **fields) -> Job:
+    defaults = dict(
+        mode="reference", setup="", entry="f", alias=None, calls=[((1,), {})], call_budgets=[100_000]
+    )
+    return Job(program=program, **{**defaults, **fields})
+
+
+def test_printed_output_does_not_corrupt_results():
+    run = run_job(
+        _job("import sys\ndef f(x):\n    print('done', x)\n    sys.stderr.write('x\\n')\n    return x + 1\n")
+    )
+    assert run.complete and run.calls[0][0][:2] == ("value", 2)
+
+
+def test_hard_exit_is_truncated_not_rejected():
+    run = run_job(_job("import os\ndef f(x):\n    os._exit(0)\n"))
+    assert not run.complete and 0 not in run.calls
+
+
+def test_sys_exit_is_an_outcome():
+    run = run_job(_job("import sys\ndef f(x):\n    sys.exit(3)\n"))
+    assert run.complete and run.calls[0][0] == ("raise", "SystemExit")
+
+
+def test_loop_inside_c_code_hits_the_cpu_limit():
+    started = time.monotonic()
+    run = run_job(
+        _job("def f(x):\n    y = 3\n    while True:\n        y = y * y\n", cpu_seconds=1, wall_seconds=5)
+    )
+    assert not run.complete
+    assert time.monotonic() - started < 5
+
+
+def test_memory_hog_fails_alone():
+    run = run_job(_job("def f(x):\n    return len(bytearray(4 << 30))\n", memory_mb=256))
+    assert run.complete and run.calls[0][0] == ("raise", "MemoryError")
+
+
+def test_files_land_in_a_throwaway_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    run = run_job(_job("def f(x):\n    open('litter.txt', 'w').write('x')\n    return 1\n"))
+    assert run.complete
+    assert not (tmp_path / "litter.txt").exists()
+
+
+def test_truncated_mutant_is_counted_apart_from_rejected():
+    # Mutating `n % 7` into `n * 7` makes the loop's numbers grow inside C code: the CPU backstop
+    # stops it. It must be reported truncated, never counted as broken.
+    spin = problem(
+        "gcdish",
+        "def g(a, b):\n    while b:\n        a, b = b, a % b\n    return a\n",
+        ["assert g(12, 8) == 4", "assert g(9, 6) == 3", "assert g(7, 5) == 1"],
+    )
+    result = audit_problem(spin, AuditParams(cpu_seconds=1))
+    assert result.n_truncated >= 1
+    assert result.n_truncated + result.n_broken + result.n_equivalent == result.n_mutants
+
+
+def test_no_candidate_is_left_running():
+    run_job(_job("import subprocess\ndef f(x):\n    subprocess.Popen(['sleep', '30'])\n    return 1\n"))
+    time.sleep(0.2)
+    leftovers = [p for p in os.listdir("/proc") if p.isdigit() and _cmdline(p).startswith("sleep\x0030")]
+    assert leftovers == []
+
+
+def _cmdline(pid: str) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline") as handle:
+            return handle.read()
+    except OSError:
+        return ""
