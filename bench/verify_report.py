@@ -21,7 +21,6 @@ from gameability_tui.benchmarks import load_benchmark
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.sandbox import Job, run_job
 
-
 PARAMS = AuditParams()
 
 
@@ -32,7 +31,7 @@ def run_assert(problem, entry: str, program: str, text: str, budget: int | None)
         asserts=[text], assert_budgets=[budget], cpu_seconds=30, wall_seconds=60,
     )  # fmt: skip
     run = run_job(job)
-    return run.asserts[0] if 0 in run.asserts else (None, 0)
+    return run.asserts.get(0, (None, 0))
 
 
 def main() -> int:
