@@ -144,6 +144,10 @@ def main(argv: list[str] | None = None) -> int:
             from .commands.check import run_check
 
             return run_check(build_check_parser().parse_args(argv[1:]))
+        if argv and argv[0] == "export":
+            from .commands.export import build_export_parser, run_export
+
+            return run_export(build_export_parser().parse_args(argv[1:]))
         args = build_parser().parse_args(argv)
         from .commands.app import run_app
 

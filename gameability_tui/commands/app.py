@@ -1,0 +1,27 @@
+"""Default command: open the triage app on a benchmark."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def run_app(args: argparse.Namespace) -> int:
+    from ..cli import load, params_from
+    from ..store import DecisionStore, ResultCache, StoreError, cache_path_for, default_db_path
+    from ..tui.app import GameabilityApp
+
+    benchmark = load(args)
+    db_path = Path(args.db) if args.db else default_db_path()
+    try:
+        store = DecisionStore(db_path, benchmark.name)
+        store.all_decisions()  # read it now: a broken file is reported before the screen opens
+    except StoreError as error:
+        from ..benchmarks.base import LoadError
+
+        raise LoadError(str(error)) from None
+    cache = ResultCache(cache_path_for(db_path, f"{benchmark.name}-{benchmark.fingerprint()}"))
+    app = GameabilityApp(benchmark, store, cache, params_from(args), workers=args.workers)
+    app.run()
+    store.close()
+    return 0

@@ -1,0 +1,556 @@
+"""The triage app: stream the audit into a table, review each weak problem's asserts, export.
+
+The app never runs benchmark code: the audit runs in engine worker processes driven from a
+background thread, and edits and probes are gated by an engine worker process too. Worker
+threads only post messages; the UI thread alone touches widgets and writes to the store.
+"""
+
+from __future__ import annotations
+
+import difflib
+import time
+from pathlib import Path
+
+from rich.syntax import Syntax
+from rich.text import Text
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import DataTable, Footer, Header, Static
+
+from ..benchmarks import Benchmark
+from ..engine.calls import infer_entry
+from ..engine.census import Census, WorkerProcess
+from ..engine.model import AuditParams, ProblemResult
+from ..engine.stats import wilson_interval
+from ..store import ACCEPTED, DecisionStore, ResultCache
+from .dialogs import HelpScreen, TextDialog, VerdictDialog
+from .messages import AssertGated, AuditFinished, ProbeAnswered, ProblemJudged
+
+FILTERS = ("all", "weak", "undecided", "excluded")
+SORTS = ("benchmark order", "most survivors", "status")
+CACHE_FLUSH_EVERY = 50
+
+
+class GameabilityApp(App):
+    """Dependencies come in from outside (benchmark, store, cache, settings), so tests pass real ones."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "gameability-tui"
+    BINDINGS = [
+        Binding("a", "decide('accepted')", "Accept", id="accept", tooltip="Accept the highlighted assert"),
+        Binding("r", "decide('rejected')", "Reject", id="reject", tooltip="Reject the highlighted assert"),
+        Binding("u", "undo", "Undo", id="undo", tooltip="Forget the decision on the highlighted assert"),
+        Binding("e", "edit", "Edit", id="edit", tooltip="Edit the assert; it is gated again"),
+        Binding("n", "next_undecided", "Next", id="next", tooltip="Next undecided assert, across problems"),
+        Binding(
+            "p", "probe", "Probe", id="probe", tooltip="Run your own arguments on reference and survivors"
+        ),
+        Binding("v", "verdict", "Verdict", id="verdict", tooltip="keep / fix / drop this problem"),
+        Binding("f", "cycle_filter", "Filter", id="filter"),
+        Binding("s", "cycle_sort", "Sort", id="sort", show=False),
+        Binding("slash", "search", "Find", id="search", show=False),
+        Binding("x", "export", "Export", id="export"),
+        Binding("question_mark", "help", "Keys", id="help"),
+        Binding("q", "quit", "Quit", id="quit"),
+    ]
+
+    def __init__(
+        self,
+        benchmark: Benchmark,
+        store: DecisionStore,
+        cache: ResultCache,
+        params: AuditParams | None = None,
+        workers: int | None = None,
+        export_dir: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.benchmark = benchmark
+        self.store = store
+        self.cache = cache
+        self.params = params or AuditParams()
+        self.audit_workers = workers
+        self.export_dir = export_dir or Path.cwd()
+        self.problems = {p.id: p for p in benchmark.problems}
+        self.order = {p.id: i for i, p in enumerate(benchmark.problems)}
+        self.results: dict[str, ProblemResult] = {}
+        self.decisions = store.all_decisions()
+        self.verdicts = store.all_verdicts()
+        self.edits: dict[tuple[str, str], tuple[str, bool, tuple[int, ...]]] = {}
+        self.extra_asserts: dict[str, list[tuple[str, tuple[int, ...]]]] = {}
+        self.current: str | None = None
+        self.filter = "all"
+        self.sort = SORTS[0]
+        self.started = time.monotonic()
+        self.finished = False
+        self.census: Census | None = None
+        self.engine: WorkerProcess | None = None
+        self.last_message = ""
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal():
+            yield DataTable(id="problems", cursor_type="row", zebra_stripes=True)
+            with VerticalScroll(id="detail"):
+                yield Static("Select a problem.", id="summary")
+                yield Static("", id="prompt")
+                yield Static("", id="reference")
+                yield Static("Surviving broken solutions (enter shows the whole diff)", classes="section")
+                yield DataTable(id="survivors", cursor_type="row")
+                yield Static("", id="diff")
+                yield Static("Candidate asserts (a accept, r reject, u undo, e edit)", classes="section")
+                yield DataTable(id="asserts", cursor_type="row")
+        yield Static("", id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"{self.benchmark.name}: {len(self.benchmark.problems)} problems"
+        table = self.query_one("#problems", DataTable)
+        for key, label, width in (("id", "problem", 18), ("status", "status", 24), ("broken", "broken", 6),
+                                  ("survivors", "surv", 4), ("asserts", "asserts", 7),
+                                  ("review", "review", 12)):  # fmt: skip
+            table.add_column(label, key=key, width=width)
+        self.query_one("#survivors", DataTable).add_columns("#", "kind", "line", "change")
+        self.query_one("#asserts", DataTable).add_columns("decision", "kills", "assert")
+        self.set_interval(1.0, self.refresh_status)
+        self.run_audit()
+
+    # ------------------------------------------------------------------ audit worker
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="audit")
+    def run_audit(self) -> None:
+        pending = []
+        for problem in self.benchmark.problems:
+            cached = self.cache.get(problem, self.params)
+            if cached is not None:
+                self.post_message(ProblemJudged(cached, cached=True))
+            else:
+                pending.append(problem)
+        if not pending:
+            self.post_message(AuditFinished())
+            return
+        self.census = Census(pending, self.params, workers=self.audit_workers)
+        try:
+            for result in self.census:
+                self.post_message(ProblemJudged(result))
+        except Exception as error:  # the engine failed: say so, keep what was judged
+            self.post_message(AuditFinished(error=str(error)))
+            return
+        self.post_message(AuditFinished(cancelled=self.census.cancelled))
+
+    def on_problem_judged(self, message: ProblemJudged) -> None:
+        result = message.result
+        self.results[result.id] = result
+        if not message.cached:
+            self.cache.put(self.problems[result.id], self.params, result)
+            if len(self.results) % CACHE_FLUSH_EVERY == 0:
+                self.cache.flush()
+        if self._visible(result.id):
+            table = self.query_one("#problems", DataTable)
+            table.add_row(*self._row(result), key=result.id)
+            if self.current is None and result.weak:
+                self.show_problem(result.id)
+        self.refresh_status()
+
+    def on_audit_finished(self, message: AuditFinished) -> None:
+        self.finished = True
+        self.cache.flush()
+        self.rebuild_table()  # streamed in completion order; settle into the chosen order
+        self.last_message = f"audit failed: {message.error}" if message.error else "audit complete"
+        self.refresh_status()
+
+    def on_unmount(self) -> None:
+        if self.census is not None:
+            self.census.cancel()
+        if self.engine is not None:
+            self.engine.stop()
+        self.cache.flush()
+
+    # ------------------------------------------------------------------ the problem table
+
+    def _review(self, problem_id: str) -> tuple[int, int]:
+        texts = self._assert_texts(problem_id)
+        decided = sum((problem_id, t) in self.decisions for t, _ in texts)
+        return decided, len(texts)
+
+    def _row(self, result: ProblemResult) -> tuple:
+        if result.exclusion:
+            status = Text(f"excluded: {result.exclusion}", style="dim")
+        elif result.weak:
+            status = Text("weak", style="bold red")
+        else:
+            status = Text("strong", style="green")
+        decided, total = self._review(result.id)
+        review = f"{decided} of {total}" if total else ""
+        verdict = self.verdicts.get(result.id)
+        if verdict:
+            review = f"{review} {verdict[0]}".strip()
+        return (result.id, status, str(result.n_broken), str(result.n_survived), str(total), review)
+
+    def _visible(self, problem_id: str) -> bool:
+        result = self.results[problem_id]
+        if self.filter == "weak":
+            return result.weak
+        if self.filter == "excluded":
+            return result.exclusion is not None
+        if self.filter == "undecided":
+            decided, total = self._review(problem_id)
+            return decided < total
+        return True
+
+    def _sort_key(self, problem_id: str):
+        result = self.results[problem_id]
+        if self.sort == "most survivors":
+            return (-result.n_survived, self.order[problem_id])
+        if self.sort == "status":
+            return (not result.weak, result.exclusion or "", self.order[problem_id])
+        return self.order[problem_id]
+
+    def rebuild_table(self) -> None:
+        """After a filter or sort change: same rows by key, cursor kept on the same problem."""
+        table = self.query_one("#problems", DataTable)
+        with self.batch_update():
+            table.clear()
+            for problem_id in sorted(self.results, key=self._sort_key):
+                if self._visible(problem_id):
+                    table.add_row(*self._row(self.results[problem_id]), key=problem_id)
+        if self.current is not None and self.current in table.rows:
+            table.move_cursor(row=table.get_row_index(self.current))
+
+    def update_row(self, problem_id: str) -> None:
+        table = self.query_one("#problems", DataTable)
+        if problem_id in table.rows:
+            for column, value in zip(("id", "status", "broken", "survivors", "asserts", "review"),
+                                     self._row(self.results[problem_id])):  # fmt: skip
+                table.update_cell(problem_id, column, value)
+
+    @on(DataTable.RowHighlighted, "#problems")
+    def problem_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.row_key is not None and event.row_key.value in self.results:
+            self.show_problem(event.row_key.value)
+
+    # ------------------------------------------------------------------ the detail pane
+
+    def _assert_texts(self, problem_id: str) -> list[tuple[str, tuple[int, ...]]]:
+        result = self.results.get(problem_id)
+        generated = [(a.text, a.kills) for a in result.asserts] if result else []
+        return generated + self.extra_asserts.get(problem_id, [])
+
+    def show_problem(self, problem_id: str, survivor: int = 0) -> None:
+        self.current = problem_id
+        result, problem = self.results[problem_id], self.problems[problem_id]
+        verdict = self.verdicts.get(problem_id)
+        lines = [f"[b]{problem_id}[/b]  {result.status}"]
+        if result.judged:
+            lines.append(
+                f"{result.n_survived} of {result.n_broken} broken solutions pass every visible test "
+                f"({result.n_mutants} mutants, {result.n_equivalent} equivalent, "
+                f"{result.n_truncated} truncated)"
+            )
+        if result.detail:
+            lines.append(Text(result.detail).markup)
+        if verdict:
+            lines.append(f"verdict: [b]{verdict[0]}[/b] {Text(verdict[1]).markup}")
+        self.query_one("#summary", Static).update("\n".join(lines))
+        self.query_one("#prompt", Static).update(
+            Text(problem.prompt.strip() or "(no prompt)", style="italic")
+        )
+        marked = {result.survivors[survivor].line} if result.survivors else set()
+        self.query_one("#reference", Static).update(
+            Syntax(problem.reference, "python", line_numbers=True, highlight_lines=marked, word_wrap=True)
+        )
+        survivors = self.query_one("#survivors", DataTable)
+        survivors.clear()
+        for index, s in enumerate(result.survivors):
+            survivors.add_row(
+                str(index), s.kind, str(s.line), f"{s.before.strip()}  ->  {s.after.strip()}", key=str(index)
+            )
+        self.query_one("#diff", Static).update("")
+        self.refresh_asserts()
+
+    def refresh_asserts(self, keep_row: int | None = None) -> None:
+        table = self.query_one("#asserts", DataTable)
+        row = table.cursor_row if keep_row is None else keep_row
+        table.clear()
+        if self.current is None:
+            return
+        for text, kills in self._assert_texts(self.current):
+            decision = self.decisions.get((self.current, text))
+            shown = decision.final_text if decision else self.edits.get((self.current, text), (text,))[0]
+            label = Text("undecided", style="yellow")
+            if decision is not None:
+                style = "green" if decision.decision == ACCEPTED else "red"
+                label = Text(f"{decision.decision} (saved)", style=style)
+            table.add_row(label, ", ".join(map(str, kills)), shown, key=text)
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
+        self.refresh_bindings()
+
+    @on(DataTable.RowSelected, "#survivors")
+    def survivor_selected(self, event: DataTable.RowSelected) -> None:
+        index = int(event.row_key.value)
+        result, problem = self.results[self.current], self.problems[self.current]
+        survivor = result.survivors[index]
+        diff = "".join(
+            difflib.unified_diff(
+                problem.reference.splitlines(keepends=True), survivor.source.splitlines(keepends=True),
+                "reference", f"survivor {index}",
+            )
+        )  # fmt: skip
+        self.query_one("#diff", Static).update(Syntax(diff, "diff", word_wrap=True))
+        marked = {survivor.line}
+        self.query_one("#reference", Static).update(
+            Syntax(problem.reference, "python", line_numbers=True, highlight_lines=marked, word_wrap=True)
+        )
+
+    def highlighted_assert(self) -> str | None:
+        table = self.query_one("#asserts", DataTable)
+        if self.current is None or table.row_count == 0:
+            return None
+        return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+
+    # ------------------------------------------------------------------ decisions
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in ("decide", "undo", "edit"):
+            return self.highlighted_assert() is not None
+        if action in ("probe", "verdict"):
+            return self.current is not None and self.results[self.current].judged
+        return True
+
+    def action_decide(self, decision: str) -> None:
+        text = self.highlighted_assert()
+        if text is None:
+            return
+        edited = self.edits.get((self.current, text))
+        if decision == ACCEPTED and edited is not None and not edited[1]:
+            self.notify(
+                "The edited assert fails on the reference: edit it again or reject it.", severity="error"
+            )
+            return
+        final = edited[0] if edited and edited[0] != text else None
+        saved = self.store.decide(self.current, text, decision, final)  # on disk before it is shown
+        self.decisions[(self.current, text)] = saved
+        self.after_decision(move=True)
+
+    def action_undo(self) -> None:
+        text = self.highlighted_assert()
+        if text is None or (self.current, text) not in self.decisions:
+            return
+        self.store.undo(self.current, text)
+        del self.decisions[(self.current, text)]
+        self.after_decision(move=False)
+
+    def after_decision(self, move: bool) -> None:
+        table = self.query_one("#asserts", DataTable)
+        row = table.cursor_row
+        if move:
+            texts = [t for t, _ in self._assert_texts(self.current)]
+            later = [i for i in range(row + 1, len(texts)) if (self.current, texts[i]) not in self.decisions]
+            row = later[0] if later else row
+        self.refresh_asserts(keep_row=row)
+        self.update_row(self.current)
+        self.refresh_status()
+
+    def action_next_undecided(self) -> None:
+        ids = sorted(self.results, key=self._sort_key)
+        start = ids.index(self.current) if self.current in ids else -1
+        for problem_id in ids[start + 1 :] + ids[: start + 1]:
+            texts = [t for t, _ in self._assert_texts(problem_id)]
+            undecided = [i for i, t in enumerate(texts) if (problem_id, t) not in self.decisions]
+            if undecided:
+                table = self.query_one("#problems", DataTable)
+                if problem_id in table.rows:
+                    table.move_cursor(row=table.get_row_index(problem_id))
+                self.show_problem(problem_id)
+                self.refresh_asserts(keep_row=undecided[0])
+                self.query_one("#asserts", DataTable).focus()
+                return
+        self.notify("Every candidate assert has a decision.")
+
+    # ------------------------------------------------------------------ edit and probe (gated)
+
+    def _engine(self) -> WorkerProcess:
+        if self.engine is None:
+            self.engine = WorkerProcess()
+        return self.engine
+
+    def action_edit(self) -> None:
+        text = self.highlighted_assert()
+        if text is None:
+            return
+        problem_id = self.current
+        current = self.edits.get((problem_id, text), (text,))[0]
+
+        def edited(value: str | None) -> None:
+            if value and value.strip() and value.strip() != current:
+                self.gate_text(problem_id, text, value.strip())
+
+        self.push_screen(TextDialog(f"Edit the assert of {problem_id}", current), edited)
+
+    @work(thread=True, exit_on_error=False, group="engine")
+    def gate_text(self, problem_id: str, original: str, text: str) -> None:
+        problem, result = self.problems[problem_id], self.results[problem_id]
+        entry = result.entry or infer_entry(problem.reference, problem.tests, problem.entry) or ""
+        try:
+            answer = self._engine().request(
+                {"kind": "gate", "problem": problem.to_dict(), "params": self.params.to_dict(),
+                 "entry": entry, "survivors": [s.source for s in result.survivors], "texts": [text]}
+            )  # fmt: skip
+            passes, kills = answer["gated"][0]
+            self.post_message(AssertGated(problem_id, original, text, passes, tuple(kills)))
+        except Exception as error:
+            self.post_message(AssertGated(problem_id, original, text, False, (), error=str(error)))
+
+    def on_assert_gated(self, message: AssertGated) -> None:
+        if message.error:
+            self.notify(f"Could not run the assert: {message.error}", severity="error")
+            return
+        verdict = "passes on the reference" if message.passes_reference else "FAILS on the reference"
+        kills = ", ".join(map(str, message.kills)) or "none"
+        self.notify(
+            f"{verdict}; rejects survivors: {kills}",
+            severity="information" if message.passes_reference else "error",
+        )
+        if message.original:
+            self.edits[(message.problem_id, message.original)] = (
+                message.text,
+                message.passes_reference,
+                message.kills,
+            )
+        elif message.passes_reference:
+            self.extra_asserts.setdefault(message.problem_id, []).append((message.text, message.kills))
+        if message.problem_id == self.current:
+            self.refresh_asserts()
+            self.update_row(self.current)
+
+    def action_probe(self) -> None:
+        problem_id = self.current
+
+        def probe(arguments: str | None) -> None:
+            if arguments and arguments.strip():
+                self.run_probe(problem_id, arguments)
+
+        self.push_screen(TextDialog(f"Probe {problem_id}: arguments", placeholder="[4, 9], 2"), probe)
+
+    @work(thread=True, exit_on_error=False, group="engine")
+    def run_probe(self, problem_id: str, arguments: str) -> None:
+        problem, result = self.problems[problem_id], self.results[problem_id]
+        try:
+            answer = self._engine().request(
+                {"kind": "probe", "problem": problem.to_dict(), "params": self.params.to_dict(),
+                 "entry": result.entry or "", "survivors": [s.source for s in result.survivors],
+                 "arguments": arguments}
+            )  # fmt: skip
+        except Exception as error:
+            answer = {"probe": {"error": str(error)}}
+        self.post_message(ProbeAnswered(problem_id, answer.get("probe", answer)))
+
+    def on_probe_answered(self, message: ProbeAnswered) -> None:
+        answer = message.answer
+        if "error" in answer:
+            self.notify(answer["error"], severity="error")
+            return
+        lines = [
+            f"[b]probe[/b] {Text(answer['call']).markup}",
+            f"  reference: {Text(answer['reference']).markup}",
+        ]
+        for index, row in enumerate(answer["survivors"]):
+            mark = "[red]differs[/red]" if row["differs"] else "same"
+            lines.append(f"  survivor {index}: {Text(row['outcome']).markup}  {mark}")
+        self.query_one("#diff", Static).update("\n".join(lines))
+        if answer.get("assert") and any(r["differs"] for r in answer["survivors"]):
+            self.gate_text(message.problem_id, "", answer["assert"])
+
+    # ------------------------------------------------------------------ verdicts, filters, search
+
+    def action_verdict(self) -> None:
+        problem_id = self.current
+        note = self.verdicts.get(problem_id, ("", ""))[1]
+
+        def chosen(value: tuple[str, str] | None) -> None:
+            if value is not None:
+                self.store.set_verdict(problem_id, value[0], value[1])
+                self.verdicts[problem_id] = value
+                self.update_row(problem_id)
+                self.show_problem(problem_id)
+
+        self.push_screen(VerdictDialog(problem_id, note), chosen)
+
+    def action_cycle_filter(self) -> None:
+        self.filter = FILTERS[(FILTERS.index(self.filter) + 1) % len(FILTERS)]
+        self.rebuild_table()
+        self.refresh_status()
+
+    def action_cycle_sort(self) -> None:
+        self.sort = SORTS[(SORTS.index(self.sort) + 1) % len(SORTS)]
+        self.rebuild_table()
+        self.refresh_status()
+
+    def action_search(self) -> None:
+        def found(value: str | None) -> None:
+            if not value:
+                return
+            matches = [pid for pid in sorted(self.results, key=self._sort_key) if value.strip() in pid]
+            table = self.query_one("#problems", DataTable)
+            visible = [pid for pid in matches if pid in table.rows]
+            if not visible:
+                self.notify(f"No problem id contains {value!r} under the '{self.filter}' filter.")
+                return
+            table.move_cursor(row=table.get_row_index(visible[0]))
+            self.show_problem(visible[0])
+
+        self.push_screen(TextDialog("Find a problem by id"), found)
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    # ------------------------------------------------------------------ export
+
+    def action_export(self) -> None:
+        self.notify("Exporting accepted asserts...")
+        self.export_now()
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="export")
+    def export_now(self) -> None:
+        from ..export import worker_gate, write_export
+
+        stem = self.export_dir / self.benchmark.name.replace(":", "_").removesuffix(".jsonl")
+        gate, close = worker_gate(self.params)
+        try:
+            plan = write_export(
+                self.benchmark, self.store, gate,
+                Path(f"{stem}-fixes.py"), Path(f"{stem}-patched.jsonl"), Path(f"{stem}-review.md"),
+            )  # fmt: skip
+        except Exception as error:
+            self.call_from_thread(self.notify, f"Export failed: {error}", severity="error")
+            return
+        finally:
+            close()
+        count = sum(len(t) for t in plan.accepted.values())
+        refused = f"; {len(plan.refused)} refused (fail on the reference)" if plan.refused else ""
+        self.call_from_thread(
+            self.notify, f"Exported {count} asserts to {stem}-fixes.py and -patched.jsonl{refused}"
+        )
+
+    # ------------------------------------------------------------------ status line
+
+    def refresh_status(self) -> None:
+        done, total = len(self.results), len(self.benchmark.problems)
+        judged = [r for r in self.results.values() if r.judged]
+        weak = sum(r.weak for r in judged)
+        low, high = wilson_interval(weak, len(judged))
+        elapsed = time.monotonic() - self.started
+        eta = ""
+        if 0 < done < total and not self.finished:
+            eta = f" · ETA {elapsed / done * (total - done):.0f} s"
+        share = f"{100 * weak / len(judged):.1f}% [{100 * low:.1f}, {100 * high:.1f}]" if judged else "-"
+        decided = len(self.decisions)
+        self.query_one("#status", Static).update(
+            f"{done} of {total} judged · {elapsed:.0f} s{eta} · weak {weak} of {len(judged)} = {share}"
+            f" · {decided} decisions saved · filter: {self.filter} · sort: {self.sort}"
+            + (f" · {self.last_message}" if self.last_message else "")
+        )
