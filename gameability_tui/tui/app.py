@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.syntax import Syntax
@@ -17,6 +18,7 @@ from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.widgets import DataTable, Footer, Header, Static
 
 from ..benchmarks import Benchmark
@@ -64,6 +66,7 @@ class GameabilityApp(App):
         params: AuditParams | None = None,
         workers: int | None = None,
         export_dir: Path | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__()
         self.benchmark = benchmark
@@ -82,7 +85,8 @@ class GameabilityApp(App):
         self.current: str | None = None
         self.filter = "all"
         self.sort = SORTS[0]
-        self.started = time.monotonic()
+        self.clock = clock  # injected so snapshot tests see a fixed elapsed time
+        self.started = clock()
         self.finished = False
         self.census: Census | None = None
         self.engine: WorkerProcess | None = None
@@ -109,9 +113,9 @@ class GameabilityApp(App):
     def on_mount(self) -> None:
         self.sub_title = f"{self.benchmark.name}: {len(self.benchmark.problems)} problems"
         table = self.query_one("#problems", DataTable)
-        for key, label, width in (("id", "problem", 18), ("status", "status", 24), ("broken", "broken", 6),
-                                  ("survivors", "surv", 4), ("asserts", "asserts", 7),
-                                  ("review", "review", 12)):  # fmt: skip
+        for key, label, width in (("id", "problem", 18), ("status", "status", 20), ("broken", "broken", 6),
+                                  ("survivors", "surv", 4), ("asserts", "asrt", 4),
+                                  ("review", "review", 11)):  # fmt: skip
             table.add_column(label, key=key, width=width)
         self.query_one("#survivors", DataTable).add_columns("#", "kind", "line", "change")
         self.query_one("#asserts", DataTable).add_columns("decision", "kills", "assert")
@@ -178,7 +182,7 @@ class GameabilityApp(App):
 
     def _row(self, result: ProblemResult) -> tuple:
         if result.exclusion:
-            status = Text(f"excluded: {result.exclusion}", style="dim")
+            status = Text(f"excl. {result.exclusion}", style="dim")
         elif result.weak:
             status = Text("weak", style="bold red")
         else:
@@ -229,8 +233,12 @@ class GameabilityApp(App):
 
     @on(DataTable.RowHighlighted, "#problems")
     def problem_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if event.row_key is not None and event.row_key.value in self.results:
+        if event.row_key is None or event.row_key.value not in self.results:
+            return
+        try:
             self.show_problem(event.row_key.value)
+        except NoMatches:  # a highlight that arrives while the screen is being torn down
+            pass
 
     # ------------------------------------------------------------------ the detail pane
 
@@ -543,7 +551,7 @@ class GameabilityApp(App):
         judged = [r for r in self.results.values() if r.judged]
         weak = sum(r.weak for r in judged)
         low, high = wilson_interval(weak, len(judged))
-        elapsed = time.monotonic() - self.started
+        elapsed = self.clock() - self.started
         eta = ""
         if 0 < done < total and not self.finished:
             eta = f" · ETA {elapsed / done * (total - done):.0f} s"

@@ -1,0 +1,168 @@
+"""The triage app driven as a user drives it: real engine, real TinyDB file, real export."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from conftest import EXAMPLES
+
+from gameability_tui.benchmarks import load_benchmark
+from gameability_tui.export import worker_gate, write_export
+from gameability_tui.store import ACCEPTED, REJECTED, DecisionStore, ResultCache
+from gameability_tui.tui.app import GameabilityApp
+
+SIZE = (150, 45)
+
+
+def make_app(tmp_path, **options) -> GameabilityApp:
+    benchmark = load_benchmark(str(EXAMPLES))
+    store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
+    cache = ResultCache(tmp_path / "cache.json")
+    return GameabilityApp(benchmark, store, cache, workers=2, export_dir=tmp_path, **options)
+
+
+async def wait_for(pilot, condition, timeout: float = 60.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError("condition not reached in time")
+        await pilot.pause(0.05)
+
+
+async def test_rows_stream_in_and_the_first_weak_problem_opens(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.finished)
+        table = app.query_one("#problems")
+        assert table.row_count == 9
+        assert app.current in {"max_pair_product", "index_of"}
+        assert app.census is not None  # the audit really ran
+
+
+async def test_accept_reject_undo_persist_across_a_restart(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.finished)
+        await pilot.press("n")
+        problem = app.current
+        texts = [t for t, _ in app._assert_texts(problem)]
+        await pilot.press("a")  # first assert accepted, cursor moves on
+        await pilot.press("r")  # second rejected
+        await pilot.press("r")  # third rejected...
+        await pilot.press("up", "u")  # ...then undone
+        saved = json.loads((tmp_path / "decisions.json").read_text())["decisions"]
+        assert {(row["text"], row["decision"]) for row in saved.values()} == {
+            (texts[0], ACCEPTED),
+            (texts[1], REJECTED),
+        }
+    again = make_app(tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: again.finished)
+        assert again.census is None  # every result came from the cache: no re-audit
+        assert again.decisions[(problem, texts[0])].decision == ACCEPTED
+        assert again.decisions[(problem, texts[1])].decision == REJECTED
+        assert (problem, texts[2]) not in again.decisions
+
+
+async def test_edited_assert_is_gated_before_it_can_be_accepted(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.finished)
+        app.show_problem("max_pair_product")
+        original = app.highlighted_assert()
+        wrong = "assert max_pair_product([2, 3]) == 7"
+        await pilot.press("e")
+        app.screen.query_one("#dialog-input").value = wrong
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: ("max_pair_product", original) in app.edits)
+        assert app.edits[("max_pair_product", original)][1] is False  # fails on the reference
+        await pilot.press("a")
+        assert ("max_pair_product", original) not in app.decisions  # refused
+        right = "assert max_pair_product([2, 3, 1]) == 6"
+        await pilot.press("e")
+        app.screen.query_one("#dialog-input").value = right
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.edits[("max_pair_product", original)][0] == right)
+        text, passes, kills = app.edits[("max_pair_product", original)]
+        assert passes and kills  # passes on the reference and rejects survivors
+        await pilot.press("a")
+        assert app.decisions[("max_pair_product", original)].final_text == right
+
+
+async def test_probe_compares_reference_and_survivors(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.finished)
+        app.show_problem("index_of")
+        await pilot.press("p")
+        app.screen.query_one("#dialog-input").value = "[1, 2], 9"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(app.extra_asserts.get("index_of", [])) == 1)
+        assert app.extra_asserts["index_of"][0][0] == "assert index_of([1, 2], 9) == -1"
+
+
+async def test_export_contains_exactly_the_accepted_asserts(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.finished)
+        app.show_problem("max_pair_product")
+        first = app.highlighted_assert()
+        await pilot.press("a", "r")
+    benchmark = load_benchmark(str(EXAMPLES))
+    store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
+    gate, close = worker_gate(app.params)
+    try:
+        plan = write_export(
+            benchmark, store, gate, tmp_path / "f.py", tmp_path / "p.jsonl", tmp_path / "s.md"
+        )
+    finally:
+        close()
+    assert plan.accepted == {"max_pair_product": [first]}
+    fixes = (tmp_path / "f.py").read_text()
+    assert [line for line in fixes.splitlines() if line.startswith("assert")] == [first]
+    patched = [json.loads(line) for line in (tmp_path / "p.jsonl").read_text().splitlines()]
+    tests = next(row["tests"] for row in patched if row["id"] == "max_pair_product")
+    assert tests[-1] == first
+
+
+async def test_filter_and_verdict(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.finished)
+        await pilot.press("f")  # weak only
+        assert app.filter == "weak" and app.query_one("#problems").row_count == 2
+        app.show_problem("index_of")
+        await pilot.press("v")
+        await pilot.press("down", "enter")  # "fix"
+        assert app.verdicts["index_of"][0] == "fix"
+    store = DecisionStore(tmp_path / "decisions.json", "toy.jsonl")
+    assert store.all_verdicts()["index_of"][0] == "fix"
+
+
+@pytest.fixture
+def snapshot_app(tmp_path):
+    return make_app(tmp_path, clock=lambda: 0.0)
+
+
+async def _settle(pilot) -> None:
+    await wait_for(pilot, lambda: pilot.app.finished)
+    pilot.app.show_problem("max_pair_product")
+    pilot.app.query_one("#problems").move_cursor(row=0)
+    await pilot.pause()
+
+
+def test_snapshot_main_screen(snap_compare, snapshot_app):
+    assert snap_compare(snapshot_app, terminal_size=SIZE, run_before=_settle)
+
+
+def test_snapshot_survivor_diff(snap_compare, snapshot_app):
+    async def open_diff(pilot) -> None:
+        await _settle(pilot)
+        pilot.app.query_one("#survivors").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(snapshot_app, terminal_size=SIZE, run_before=open_diff)
