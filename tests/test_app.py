@@ -166,3 +166,44 @@ def test_snapshot_survivor_diff(snap_compare, snapshot_app):
         await pilot.pause()
 
     assert snap_compare(snapshot_app, terminal_size=SIZE, run_before=open_diff)
+
+
+async def test_quitting_mid_audit_stops_the_engine_promptly(tmp_path):
+    import os
+    import time
+
+    from gameability_tui.engine.model import Problem
+
+    slow = Problem(
+        "slow",
+        "def slow(n):\n    total = 0\n    for i in range(n):\n        total += i % 7\n    return total\n",
+        ("assert slow(3000000) == 8999997",),
+    )
+    benchmark = load_benchmark(str(EXAMPLES))
+    benchmark.problems = [slow] + benchmark.problems
+    store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
+    app = GameabilityApp(benchmark, store, ResultCache(tmp_path / "cache.json"), workers=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.census is not None and len(app.results) >= 3)
+        assert not app.finished
+        pids = [worker.process.pid for worker in app.census._pool]
+        started = time.monotonic()
+    assert time.monotonic() - started < 5
+    for pid in pids:
+        try:
+            os.kill(pid, 0)
+            with open(f"/proc/{pid}/stat") as handle:
+                assert handle.read().split()[2] == "Z"
+        except ProcessLookupError:
+            pass
+
+
+async def test_command_palette_offers_the_triage_actions(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.finished)
+        await pilot.press("ctrl+p")
+        await pilot.press(*"filter problems")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.filter == "weak", timeout=5)

@@ -45,6 +45,7 @@ class WorkerProcess:
         )
         self.buffer = b""
         self.task: Problem | None = None
+        self._request_lock = threading.Lock()  # the app's threads share one worker
 
     def send(self, request: dict) -> None:
         self.process.stdin.write((json.dumps(request) + "\n").encode())
@@ -60,14 +61,15 @@ class WorkerProcess:
         return [json.loads(line) for line in lines if line.strip()], False
 
     def request(self, request: dict) -> dict:
-        """Blocking round trip (the app's probe and gate calls)."""
-        self.send(request)
-        while True:
-            answers, closed = self.read_answers()
-            if answers:
-                return answers[0]
-            if closed:
-                raise RuntimeError("the engine worker stopped unexpectedly")
+        """Blocking round trip (the app's probe and gate calls), one at a time."""
+        with self._request_lock:
+            self.send(request)
+            while True:
+                answers, closed = self.read_answers()
+                if answers:
+                    return answers[0]
+                if closed:
+                    raise RuntimeError("the engine worker stopped unexpectedly")
 
     def stop(self) -> None:
         if self.process.poll() is not None:

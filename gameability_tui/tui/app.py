@@ -27,6 +27,7 @@ from ..engine.census import Census, WorkerProcess
 from ..engine.model import AuditParams, ProblemResult
 from ..engine.stats import wilson_interval
 from ..store import ACCEPTED, DecisionStore, ResultCache
+from .commands import TriageCommands
 from .dialogs import HelpScreen, TextDialog, VerdictDialog
 from .messages import AssertGated, AuditFinished, ProbeAnswered, ProblemJudged
 
@@ -39,6 +40,7 @@ class GameabilityApp(App):
     """Dependencies come in from outside (benchmark, store, cache, settings), so tests pass real ones."""
 
     CSS_PATH = "app.tcss"
+    COMMANDS = App.COMMANDS | {TriageCommands}
     TITLE = "gameability-tui"
     BINDINGS = [
         Binding("a", "decide('accepted')", "Accept", id="accept", tooltip="Accept the highlighted assert"),
