@@ -1,0 +1,152 @@
+"""Side by side: gameability-tui against the published tool (gameability 0.3.1), same machine, same run.
+
+    python bench/compare_peer.py humaneval --peer /path/to/venv/bin/gameability [--runs 3]
+    python bench/compare_peer.py mbpp --data mbpp.jsonl --peer /path/to/venv/bin/gameability
+
+Installs nothing: the published tool comes from a separate venv passed by path. Both tools audit
+the same problems (our loader writes them as JSONL, the format both read, so the published tool
+needs no hub access). Each tool runs --runs times, alternating; the script prints, per tool, the
+median wall time, CPU time of the whole process tree, peak memory of the whole process tree
+(RSS summed over the tree, sampled every 50 ms), judged and weak, then the ratios, and finally
+every problem whose verdict (judged / excluded / weak) differs between the tools, with both
+statuses so the reason can be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from gameability_tui.benchmarks import load_benchmark
+
+
+@dataclass
+class Measured:
+    wall: float
+    cpu: float
+    peak_mb: float
+    judged: int
+    weak: int
+    verdicts: dict[str, str]
+
+
+def _tree_rss_kb(root: int) -> int:
+    children: dict[int, list[int]] = {}
+    rss: dict[int, int] = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, ppid = int(name), int(fields[1])
+        children.setdefault(ppid, []).append(pid)
+        rss[pid] = int(fields[21]) * (os.sysconf("SC_PAGE_SIZE") // 1024)
+    total, stack = 0, [root]
+    while stack:
+        pid = stack.pop()
+        total += rss.get(pid, 0)
+        stack.extend(children.get(pid, []))
+    return total
+
+
+def measure(command: list[str]) -> tuple[float, float, float]:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    peak = 0
+    while process.poll() is None:
+        peak = max(peak, _tree_rss_kb(process.pid))
+        time.sleep(0.05)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if process.returncode != 0:
+        raise SystemExit(f"{command[0]} failed with exit code {process.returncode}")
+    return wall, cpu, peak / 1024
+
+
+def run_ours(jsonl: Path, report: Path, workers: int) -> Measured:
+    command = [sys.executable, "-m", "gameability_tui", "check", str(jsonl), "--json", str(report)]
+    wall, cpu, peak = measure(command + ["--workers", str(workers)])
+    data = json.loads(report.read_text())
+    verdicts = {p["id"]: _ours(p) for p in data["problems"]}
+    return Measured(wall, cpu, peak, data["summary"]["judged"], data["summary"]["weak"], verdicts)
+
+
+def _ours(problem: dict) -> str:
+    if problem["status"] != "ok":
+        return problem["status"]
+    return "weak" if problem["n_survived"] else "judged"
+
+
+def run_peer(peer: str, jsonl: Path, report: Path, workers: int) -> Measured:
+    wall, cpu, peak = measure([peer, "check", str(jsonl), "--json", str(report), "--workers", str(workers)])
+    data = json.loads(report.read_text())
+    verdicts = {}
+    for row in data["rows"]:
+        status = row["status"]
+        verdicts[str(row["pid"])] = status if status != "ok" else ("weak" if row["n_survived"] else "judged")
+    summary = data["summary"]
+    return Measured(
+        wall, cpu, peak, summary["problems_counted"], summary["problems_with_a_survivor"], verdicts
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("benchmark")
+    parser.add_argument("--data", type=Path)
+    parser.add_argument("--peer", required=True, help="path to the published tool's `gameability` executable")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2, help="ours (default: cores)")
+    parser.add_argument("--peer-workers", type=int, default=8, help="the published tool's default is 8")
+    args = parser.parse_args()
+    benchmark = load_benchmark(args.benchmark, args.data)
+    with tempfile.TemporaryDirectory() as folder:
+        jsonl = Path(folder) / f"{benchmark.name}.jsonl"
+        rows = [{k: v for k, v in p.to_dict().items() if v not in (None, "", [])} for p in benchmark.problems]
+        jsonl.write_text("".join(json.dumps(row) + "\n" for row in rows))
+        ours, peer = [], []
+        for run in range(args.runs):
+            peer.append(run_peer(args.peer, jsonl, Path(folder) / "peer.json", args.peer_workers))
+            ours.append(run_ours(jsonl, Path(folder) / "ours.json", args.workers))
+            print(f"run {run + 1}: peer {peer[-1].wall:.1f} s, ours {ours[-1].wall:.1f} s", flush=True)
+    print(f"\n{benchmark.name}: {len(benchmark.problems)} problems, medians of {args.runs} runs, "
+          f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}")  # fmt: skip
+    print(f"{'tool':<26}{'wall s':>9}{'CPU s':>9}{'peak MB':>10}{'judged':>8}{'weak':>6}")
+    for name, runs in (
+        (f"gameability 0.3.1 (w={args.peer_workers})", peer),
+        (f"gameability-tui (w={args.workers})", ours),
+    ):
+        wall, cpu = statistics.median(r.wall for r in runs), statistics.median(r.cpu for r in runs)
+        peak = statistics.median(r.peak_mb for r in runs)
+        print(f"{name:<26}{wall:>9.1f}{cpu:>9.1f}{peak:>10.0f}{runs[-1].judged:>8}{runs[-1].weak:>6}")
+    for label, field in (("wall", "wall"), ("CPU", "cpu"), ("peak memory", "peak_mb")):
+        ratio = statistics.median(getattr(r, field) for r in peer) / statistics.median(
+            getattr(r, field) for r in ours
+        )
+        print(f"ratio published / ours, {label}: {ratio:.2f}x")
+    differing = sorted(
+        (pid for pid in ours[-1].verdicts if ours[-1].verdicts[pid] != peer[-1].verdicts.get(pid)),
+        key=lambda pid: [p.id for p in benchmark.problems].index(pid),
+    )
+    print(f"\nproblems whose verdict differs ({len(differing)}):")
+    for pid in differing:
+        print(f"  {pid:<16} published: {peer[-1].verdicts.get(pid, '-'):<40} ours: {ours[-1].verdicts[pid]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
