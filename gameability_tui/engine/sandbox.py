@@ -18,6 +18,8 @@ and the defence:
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import ctypes
 import functools
 import marshal
@@ -135,13 +137,51 @@ class _Channel:
             data = data[written:]
 
 
-def _isolate(job: Job) -> None:
+_LIBC: Any = None
+_WORKDIR: tuple[int, str] | None = None  # (owning pid, path): one throwaway folder per process
+
+
+def _libc() -> Any:
+    """libc, loaded once in the parent so each child need not load it again."""
+    global _LIBC
+    if _LIBC is None:
+        try:
+            _LIBC = ctypes.CDLL(None, use_errno=True)
+        except OSError:
+            _LIBC = False
+    return _LIBC
+
+
+def _workdir() -> str:
+    """This process's throwaway folder for candidates, emptied after any candidate that wrote to it."""
+    global _WORKDIR
+    if _WORKDIR is None or _WORKDIR[0] != os.getpid() or not os.path.isdir(_WORKDIR[1]):
+        _WORKDIR = (os.getpid(), tempfile.mkdtemp(prefix="gameability-"))
+        atexit.register(shutil.rmtree, _WORKDIR[1], True)
+    return _WORKDIR[1]
+
+
+def remove_workdir() -> None:
+    if _WORKDIR is not None and _WORKDIR[0] == os.getpid():
+        shutil.rmtree(_WORKDIR[1], ignore_errors=True)
+
+
+def _empty(folder: str) -> None:
+    with os.scandir(folder) as entries:
+        leftovers = [entry.path for entry in entries]
+    for path in leftovers:
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+
+
+def _isolate(job: Job, address_space: int) -> None:
     """Cut the child off from the terminal, the worker's pipes, the user's folder and the machine."""
     os.setpgid(0, 0)
-    try:  # PR_SET_PDEATHSIG: die with the worker
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)
-    except (OSError, AttributeError):
-        pass
+    if _LIBC:
+        _LIBC.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: die with the worker
     devnull = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(devnull, fd)
@@ -151,9 +191,7 @@ def _isolate(job: Job) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     resource.setrlimit(resource.RLIMIT_FSIZE, (64 << 20, 64 << 20))
-    with open("/proc/self/statm") as statm:
-        current = int(statm.read().split()[0]) * resource.getpagesize()
-    limit = current + (job.memory_mb << 20)
+    limit = address_space + (job.memory_mb << 20)
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
@@ -258,14 +296,17 @@ def _mutant_plan(job: Job, run_test, run_call) -> None:
 
 def run_job(job: Job) -> Run:
     """Fork a child for ``job``, collect its records, and clean up whatever it left behind."""
-    workdir = tempfile.mkdtemp(prefix="gameability-")
+    workdir = _workdir()
+    _libc()
+    with open("/proc/self/statm") as statm:  # the child starts as a copy of this process
+        address_space = int(statm.read().split()[0]) * resource.getpagesize()
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:  # child
         try:
             os.close(read_fd)
             os.chdir(workdir)
-            _isolate(job)
+            _isolate(job, address_space)
             _child(job, _Channel(write_fd))
         except BaseException:
             pass
@@ -283,13 +324,14 @@ def run_job(job: Job) -> Run:
         os.close(read_fd)
         _kill_group(pid)
         ACTIVE_CHILDREN.discard(pid)
-        shutil.rmtree(workdir, ignore_errors=True)
+        _empty(workdir)
 
 
 def kill_active_children() -> None:
     """Kill every running candidate and whatever it spawned (used when the worker is stopped)."""
     for pid in list(ACTIVE_CHILDREN):
         _kill_group(pid)
+    remove_workdir()
 
 
 def _kill_group(pid: int) -> None:

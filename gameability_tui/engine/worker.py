@@ -10,6 +10,7 @@ file descriptor and point fd 1 at /dev/null: nothing benchmark code prints can r
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import signal
@@ -21,7 +22,7 @@ from .sandbox import kill_active_children
 
 
 def _stop(signum, frame) -> None:
-    kill_active_children()
+    kill_active_children()  # and the candidates' throwaway folder
     os._exit(0)
 
 
@@ -50,6 +51,9 @@ def main() -> None:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     signal.signal(signal.SIGTERM, _stop)
+    from . import audit, probe  # noqa: F401 - import before forking, so no child pays for it
+
+    gc.freeze()  # keep the collector from touching (and so copying) the worker's pages in each child
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the census, which stops us
     for line in sys.stdin:
         if not line.strip():
