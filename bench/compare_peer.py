@@ -4,8 +4,8 @@
     python bench/compare_peer.py mbpp --data mbpp.jsonl --peer /path/to/venv/bin/gameability
 
 Installs nothing: the published tool comes from a separate venv passed by path. Both tools audit
-the same problems (our loader writes them as JSONL, the format both read, so the published tool
-needs no hub access). Each tool runs --runs times, alternating; the script prints, per tool, the
+the same problems: our loader writes them as JSONL, the format both read, so the published tool
+needs no hub access (HumanEval-style problems are written in each tool's own convention). Each tool runs --runs times, alternating; the script prints, per tool, the
 median wall time, CPU time of the whole process tree, peak memory of the whole process tree
 (RSS summed over the tree, sampled every 50 ms), judged and weak, then the ratios, and finally
 every problem whose verdict (judged / excluded / weak) differs between the tools, with both
@@ -22,11 +22,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from gameability_tui.benchmarks import load_benchmark
+from gameability_tui.engine.model import Problem
 
 
 @dataclass
@@ -104,6 +106,22 @@ def run_peer(peer: str, jsonl: Path, report: Path, workers: int) -> Measured:
     )
 
 
+def peer_row(problem: Problem) -> dict:
+    """The problem in the published tool's JSONL format.
+
+    Its HumanEval convention is one test: the whole test module followed by ``check(entry)``
+    (it binds no alias); ours splits ``check`` into one test per statement with ``candidate``
+    bound. Rebuilding the module keeps both tools on the same tests.
+    """
+    row = {k: v for k, v in problem.to_dict().items() if v not in (None, "", [])}
+    if problem.call_alias:
+        body = textwrap.indent("\n".join(problem.tests), "    ")
+        module = f"{problem.setup}\n\ndef check({problem.call_alias}):\n{body}\n\ncheck({problem.entry})\n"
+        row.update(tests=[module], harvest=list(problem.tests))
+        row.pop("setup", None)
+    return row
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("benchmark")
@@ -116,11 +134,13 @@ def main() -> int:
     benchmark = load_benchmark(args.benchmark, args.data)
     with tempfile.TemporaryDirectory() as folder:
         jsonl = Path(folder) / f"{benchmark.name}.jsonl"
-        rows = [{k: v for k, v in p.to_dict().items() if v not in (None, "", [])} for p in benchmark.problems]
-        jsonl.write_text("".join(json.dumps(row) + "\n" for row in rows))
+        jsonl.write_text("".join(json.dumps(p.to_dict()) + "\n" for p in benchmark.problems))
+        peer_jsonl = Path(folder) / "peer" / f"{benchmark.name}.jsonl"
+        peer_jsonl.parent.mkdir()
+        peer_jsonl.write_text("".join(json.dumps(peer_row(p)) + "\n" for p in benchmark.problems))
         ours, peer = [], []
         for run in range(args.runs):
-            peer.append(run_peer(args.peer, jsonl, Path(folder) / "peer.json", args.peer_workers))
+            peer.append(run_peer(args.peer, peer_jsonl, Path(folder) / "peer.json", args.peer_workers))
             ours.append(run_ours(jsonl, Path(folder) / "ours.json", args.workers))
             print(f"run {run + 1}: peer {peer[-1].wall:.1f} s, ours {ours[-1].wall:.1f} s", flush=True)
     print(f"\n{benchmark.name}: {len(benchmark.problems)} problems, medians of {args.runs} runs, "
