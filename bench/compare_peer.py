@@ -5,7 +5,8 @@
 
 Installs nothing: the published tool comes from a separate venv passed by path. Both tools audit
 the same problems: our loader writes them as JSONL, the format both read, so the published tool
-needs no hub access (HumanEval-style problems are written in each tool's own convention). Each tool runs --runs times, alternating; the script prints, per tool, the
+needs no hub access (HumanEval-style problems are written in each tool's own convention).
+Each tool runs --runs times, alternating; the script prints, per tool, the
 median wall time, CPU time of the whole process tree, peak memory of the whole process tree
 (RSS summed over the tree, sampled every 50 ms), judged and weak, then the ratios, and finally
 every problem whose verdict (judged / excluded / weak) differs between the tools, with both
