@@ -101,14 +101,15 @@ def print_weak(console: Console, results: list[ProblemResult], show: int) -> Non
             f"  {result.id} -- {result.n_survived} of {result.n_broken} broken solutions "
             "pass every visible test",
             markup=False,
+            soft_wrap=True,
         )
-        console.print(f"      -{survivor.before}", markup=False, style="red")
-        console.print(f"      +{survivor.after}", markup=False, style="green")
+        console.print(f"      -{survivor.before}", markup=False, style="red", soft_wrap=True)
+        console.print(f"      +{survivor.after}", markup=False, style="green", soft_wrap=True)
         catching = next(
             (a for a in result.asserts if 0 in a.kills), result.asserts[0] if result.asserts else None
         )
         if catching is not None:
-            console.print(f"      a test that catches it: {catching.text}", markup=False)
+            console.print(f"      a test that catches it: {catching.text}", markup=False, soft_wrap=True)
         else:
             console.print(
                 "      no assert could be written for it (its witnesses are not literals)", markup=False
