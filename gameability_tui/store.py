@@ -16,6 +16,7 @@ Threats and defences:
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
@@ -88,6 +89,26 @@ class AtomicJSONStorage(Storage):
         pass
 
 
+def _lock_beside(path: Path):
+    """An advisory lock held for the life of the store; released by the kernel if we crash."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle = open(path.with_name(path.name + ".lock"), "a+")  # noqa: SIM115 - held while the store lives
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.seek(0)
+        owner = handle.read().strip() or "another process"
+        handle.close()
+        raise StoreError(
+            f"{path} is open in another gameability-tui ({owner}). Close it there, or pass --db "
+            "with another file."
+        ) from None
+    handle.truncate(0)
+    handle.write(f"pid {os.getpid()}")
+    handle.flush()
+    return handle
+
+
 @dataclass(frozen=True)
 class Decision:
     problem_id: str
@@ -101,17 +122,25 @@ class Decision:
 
 
 class DecisionStore:
-    """Decisions and verdicts for one benchmark, in a TinyDB file. One writer: the UI thread."""
+    """Decisions and verdicts for one benchmark, in a TinyDB file. One writer: the UI thread.
 
-    def __init__(self, path: Path, benchmark: str) -> None:
+    With ``exclusive=True`` (the app) a lock file beside the database keeps a second app from
+    writing the same file: the last writer would silently erase the other's decisions.
+    """
+
+    def __init__(self, path: Path, benchmark: str, exclusive: bool = False) -> None:
         self.path = Path(path)
         self.benchmark = benchmark
+        self._lock = _lock_beside(self.path) if exclusive else None
         self.db = TinyDB(str(self.path), storage=AtomicJSONStorage)
         self.decisions = self.db.table("decisions")
         self.verdicts = self.db.table("verdicts")
 
     def close(self) -> None:
         self.db.close()
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
 
     def _key(self, problem_id: str, text: str):
         row = Query()

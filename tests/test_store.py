@@ -61,3 +61,11 @@ def test_cache_is_keyed_by_problem_and_settings(tmp_path):
     assert reopened.get(WEAK_MAX, AuditParams(seed=1)) is None
     changed = replace(WEAK_MAX, tests=WEAK_MAX.tests + ("assert max_pair_product([2, 3]) == 6",))
     assert reopened.get(changed, AuditParams()) is None
+
+
+def test_a_second_app_on_the_same_database_is_told(tmp_path):
+    first = DecisionStore(tmp_path / "d.json", "bench", exclusive=True)
+    with pytest.raises(StoreError, match="open in another gameability-tui"):
+        DecisionStore(tmp_path / "d.json", "bench", exclusive=True)
+    first.close()
+    DecisionStore(tmp_path / "d.json", "bench", exclusive=True).close()

@@ -14,7 +14,7 @@ def run_app(args: argparse.Namespace) -> int:
     benchmark = load(args)
     db_path = Path(args.db) if args.db else default_db_path()
     try:
-        store = DecisionStore(db_path, benchmark.name)
+        store = DecisionStore(db_path, benchmark.name, exclusive=True)
         store.all_decisions()  # read it now: a broken file is reported before the screen opens
     except StoreError as error:
         from ..benchmarks.base import LoadError

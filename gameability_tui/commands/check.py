@@ -36,10 +36,13 @@ def run_check(args: argparse.Namespace) -> int:
     ) as progress:
         task = progress.add_task(benchmark.name, total=len(benchmark.problems), weak=0)
         weak = 0
-        for result in census:
-            results.append(result)
-            weak += result.weak
-            progress.update(task, advance=1, weak=weak)
+        try:
+            for result in census:
+                results.append(result)
+                weak += result.weak
+                progress.update(task, advance=1, weak=weak)
+        finally:  # Ctrl-C included: no worker or candidate outlives the command
+            census.cancel()
     elapsed = time.monotonic() - started
     results = sort_results(results, benchmark)
     summary = summarize(results)
