@@ -127,3 +127,10 @@ def test_wilson_interval_matches_the_published_figures():
     assert round(100 * low, 1) == 15.6 and round(100 * high, 1) == 20.5
     low, high = wilson_interval(16, 155)
     assert round(100 * low, 1) == 6.5 and round(100 * high, 1) == 16.1
+
+
+def test_reprs_with_memory_addresses_compare_equal():
+    class Pair:
+        pass
+
+    assert same(encode_value(Pair()), encode_value(Pair()))

@@ -9,6 +9,7 @@ Threats to the measurement handled here:
   ``228`` counts as broken although no ``==`` assert can reject it. The default oracle ("eq")
   compares the way the tests do; ``oracle="repr"`` reproduces the published behaviour.
 - NaN is not equal to itself: two outcomes with the same repr are always the same.
+- Default reprs carry memory addresses, which differ between processes: they are masked.
 - Huge results: values are shipped with ``marshal`` (safe to load: it builds data, runs no code)
   and capped; an oversized value travels as a digest of its bytes.
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import marshal
+import re
 from typing import Any
 
 PLAIN_SCALARS = (int, float, complex, str, bytes, bool, type(None))
@@ -47,12 +49,17 @@ def is_plain(value: Any, depth: int = 0) -> bool:
     return False
 
 
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+
+
 def safe_repr(value: Any) -> str:
+    """repr without memory addresses: ``<Pair object at 0x7f..>`` differs between processes
+    (address-space randomisation), and must not make two equal outcomes look different."""
     try:
         text = repr(value)
     except BaseException as error:  # a hostile __repr__ must not crash the runner
         text = f"<unrepresentable {type(value).__name__}: {type(error).__name__}>"
-    return text
+    return _ADDRESS.sub(" at 0x?", text)
 
 
 def encode_value(value: Any) -> Outcome:
