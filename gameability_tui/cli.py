@@ -70,12 +70,20 @@ def _add_engine(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--cpu-seconds",
         type=float,
-        default=4.0,
-        help="CPU-time backstop per mutant for loops inside C code (default 4, or 5x the reference's "
+        default=1.0,
+        help="CPU-time backstop per mutant for loops inside C code (default 1, or 5x the reference's "
         "own CPU time if more; the step budget is the real limit)",
     )
     group.add_argument(
         "--limit", type=int, default=None, metavar="N", help="audit a seeded random sample of N"
+    )
+    group.add_argument(
+        "--steps",
+        type=int,
+        default=20_000,
+        metavar="N",
+        help="step budget floor per test or input (default 20000); a mutant may use max(N, 10x the "
+        "reference's own steps) before it counts as not returning",
     )
 
 
@@ -119,6 +127,7 @@ def params_from(args: argparse.Namespace):
         oracle=args.oracle,
         memory_mb=args.memory_mb,
         cpu_seconds=args.cpu_seconds,
+        step_floor=args.steps,
     )
 
 

@@ -62,11 +62,11 @@ class AuditParams:
     seed: int = 0
     inputs: str = "contract"  # or "free"
     oracle: str = "eq"  # "eq": compare as the tests do; "repr": the published tool's oracle
-    step_floor: int = 200_000
+    step_floor: int = 20_000
     step_factor: int = 10
     reference_fresh_floor: int = 1_000_000
     reference_fresh_factor: int = 2
-    cpu_seconds: float = 4.0
+    cpu_seconds: float = 1.0
     memory_mb: int = 1024
     reference_seconds: float = 60.0
     max_asserts: int = 12
