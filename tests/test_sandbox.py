@@ -5,8 +5,10 @@ from __future__ import annotations
 import os
 import time
 
+import pytest
 from conftest import problem
 
+from gameability_tui.engine import sandbox
 from gameability_tui.engine.audit import audit_problem
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.sandbox import Job, run_job
@@ -83,3 +85,27 @@ def _cmdline(pid: str) -> str:
             return handle.read()
     except OSError:
         return ""
+
+
+needs_c_counter = pytest.mark.skipif(sandbox._steps is None, reason="the C step counter was not built")
+
+
+@needs_c_counter
+def test_c_counter_counts_the_same_events_as_the_python_tracer():
+    def work():
+        return sum(i % 7 for i in range(500))
+
+    c_value, c_steps, _, _ = sandbox._steps.run(work, 10**9, sandbox.StepBudgetExceeded)
+    py_value, py_steps, _, _ = sandbox._count_steps_in_python(work, 10**9)
+    assert (c_value, c_steps) == (py_value, py_steps)
+
+
+@needs_c_counter
+def test_bare_except_cannot_swallow_the_budget():
+    run = run_job(
+        _job(
+            "def f(x):\n    while True:\n        try:\n            x += 1\n"
+            "        except:\n            pass\n"
+        )
+    )
+    assert run.complete and run.calls[0][0] == ("budget",)

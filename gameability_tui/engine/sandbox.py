@@ -5,8 +5,10 @@ of its own: a runaway costs only that candidate, never the problem. What could m
 and the defence:
 
 - Machine load deciding outcomes: each call runs under a deterministic *step budget* (a count of
-  trace events), so a looping mutant stops at the same point on any machine. Wall-clock and CPU
-  limits are only backstops for loops inside C code; a candidate stopped by them is TRUNCATED.
+  trace events), so a looping mutant stops at the same point on any machine. The C counter
+  (``_steps.c``) keeps raising once the budget is spent, so a bare ``except:`` cannot swallow
+  it. Wall-clock and CPU limits are only backstops for loops inside C code; a candidate stopped
+  by them is TRUNCATED.
 - Printed output corrupting results: the child's stdin/stdout/stderr point at /dev/null and results
   travel over a private pipe as length-prefixed ``marshal`` frames.
 - Files written by benchmark code: the child runs in a throwaway directory, removed afterwards.
@@ -37,6 +39,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import outcome as oc
+
+try:  # the C step counter (setup.py builds it where a compiler is available)
+    from . import _steps
+except ImportError:
+    _steps = None
 
 _HEADER = struct.Struct("<I")
 ACTIVE_CHILDREN: set[int] = set()  # pids of running candidates, for the worker's SIGTERM handler
@@ -100,6 +107,13 @@ class Run:
 def _count_steps(action, budget: int | None) -> tuple[Any, int, BaseException | None, bool]:
     """Run ``action()`` under the step budget; returns (value, steps, error, exceeded)."""
     limit = budget if budget is not None else 1 << 62
+    if _steps is not None:
+        return _steps.run(action, limit, StepBudgetExceeded)
+    return _count_steps_in_python(action, limit)
+
+
+def _count_steps_in_python(action, limit: int) -> tuple[Any, int, BaseException | None, bool]:
+    """The fallback when the C counter was not built: the same events, counted by sys.settrace."""
     steps = 0
 
     def tracer(frame, event, arg):
