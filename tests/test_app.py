@@ -32,6 +32,16 @@ async def wait_for(pilot, condition, timeout: float = 60.0) -> None:
         await pilot.pause(0.05)
 
 
+async def open_problem(pilot, problem_id: str) -> None:
+    """Select a problem the way a user does: move the table's cursor onto its row."""
+    app = pilot.app
+    table = app.query_one("#problems")
+    await pilot.pause()
+    table.move_cursor(row=table.get_row_index(problem_id))
+    await wait_for(pilot, lambda: app.current == problem_id)
+    await pilot.pause()
+
+
 async def test_rows_stream_in_and_the_first_weak_problem_opens(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -71,7 +81,7 @@ async def test_edited_assert_is_gated_before_it_can_be_accepted(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.finished)
-        app.show_problem("max_pair_product")
+        await open_problem(pilot, "max_pair_product")
         original = app.highlighted_assert()
         wrong = "assert max_pair_product([2, 3]) == 7"
         await pilot.press("e")
@@ -96,7 +106,7 @@ async def test_probe_compares_reference_and_survivors(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.finished)
-        app.show_problem("index_of")
+        await open_problem(pilot, "index_of")
         await pilot.press("p")
         app.screen.query_one("#dialog-input").value = "[1, 2], 9"
         await pilot.press("enter")
@@ -108,7 +118,7 @@ async def test_export_contains_exactly_the_accepted_asserts(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.finished)
-        app.show_problem("max_pair_product")
+        await open_problem(pilot, "max_pair_product")
         first = app.highlighted_assert()
         await pilot.press("a", "r")
     benchmark = load_benchmark(str(EXAMPLES))
@@ -134,7 +144,7 @@ async def test_filter_and_verdict(tmp_path):
         await wait_for(pilot, lambda: app.finished)
         await pilot.press("f")  # weak only
         assert app.filter == "weak" and app.query_one("#problems").row_count == 2
-        app.show_problem("index_of")
+        await open_problem(pilot, "index_of")
         await pilot.press("v")
         await pilot.press("down", "enter")  # "fix"
         assert app.verdicts["index_of"][0] == "fix"
@@ -177,7 +187,7 @@ async def test_quitting_mid_audit_stops_the_engine_promptly(tmp_path):
     slow = Problem(
         "slow",
         "def slow(n):\n    total = 0\n    for i in range(n):\n        total += i % 7\n    return total\n",
-        ("assert slow(3000000) == 8999997",),
+        ("assert slow(30000000) == 89999995",),
     )
     benchmark = load_benchmark(str(EXAMPLES))
     benchmark.problems = [slow] + benchmark.problems
