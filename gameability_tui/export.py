@@ -18,7 +18,7 @@ from pathlib import Path
 from .benchmarks import Benchmark
 from .engine.calls import infer_entry
 from .engine.model import AuditParams, Problem
-from .report import write_atomically
+from .files import write_atomically
 from .store import ACCEPTED, REJECTED, DecisionStore
 
 Gate = Callable[[Problem, str, list[str]], list[bool]]

@@ -7,8 +7,6 @@ interrupted run never leaves a partial file that looks complete.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Iterable
 from datetime import datetime, timezone
 from pathlib import Path
@@ -18,22 +16,7 @@ from . import __version__
 from .benchmarks import Benchmark
 from .engine.model import AuditParams, ProblemResult
 from .engine.stats import Summary
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` via a temp file in the same folder, fsync, rename."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+from .files import write_atomically
 
 
 def sort_results(results: Iterable[ProblemResult], benchmark: Benchmark) -> list[ProblemResult]:

@@ -21,7 +21,6 @@ import hashlib
 import json
 import os
 import shutil
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +30,7 @@ from tinydb import Query, TinyDB
 from tinydb.storages import Storage
 
 from .engine.model import AuditParams, Problem, ProblemResult
+from .files import write_atomically
 
 ACCEPTED, REJECTED = "accepted", "rejected"
 VERDICTS = ("keep", "fix", "drop")
@@ -38,19 +38,6 @@ VERDICTS = ("keep", "fix", "drop")
 
 class StoreError(Exception):
     """The database cannot be used; the message names the file and what to do."""
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 class AtomicJSONStorage(Storage):
@@ -79,7 +66,7 @@ class AtomicJSONStorage(Storage):
 
     def write(self, data: dict[str, Any]) -> None:
         try:
-            _write_atomically(self.path, json.dumps(data))
+            write_atomically(self.path, json.dumps(data))
         except BaseException:
             self._data = None  # TinyDB changed our copy in place: forget it, the file is the truth
             raise
@@ -210,7 +197,7 @@ class ResultCache:
     def flush(self) -> None:
         if self.dirty:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            _write_atomically(self.path, json.dumps(self.entries))
+            write_atomically(self.path, json.dumps(self.entries))
             self.dirty = False
 
 

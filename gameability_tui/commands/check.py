@@ -13,7 +13,8 @@ from ..benchmarks import Benchmark
 from ..engine.census import Census
 from ..engine.model import ProblemResult
 from ..engine.stats import Summary, summarize
-from ..report import fixes_text, report_dict, sort_results, write_atomically, write_json
+from ..files import write_atomically
+from ..report import fixes_text, report_dict, sort_results, write_json
 
 
 def run_check(args: argparse.Namespace) -> int:

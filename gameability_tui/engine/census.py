@@ -148,7 +148,7 @@ class Census:
                                 self._start_worker(selector, queue)
         finally:
             selector.close()
-            self.cancel() if self.cancelled else self._stop_all()
+            self._stop_all()
 
     def _start_worker(self, selector: selectors.BaseSelector, queue: list[Problem]) -> None:
         worker = WorkerProcess()

@@ -150,43 +150,30 @@ class Perturber:
         if self.contract and domain.tokens:
             return self._tokens(value, domain)
         alphabet = domain.characters if self.contract else domain.characters + FREE_CHARACTERS
-        alphabet = alphabet or "ab"
-        chars = list(value)
-        operation = self.rng.choice(["replace", "insert", "delete", "swap"])
-        if not chars:
-            operation = "insert"
-        if operation == "delete" and len(chars) == 1 and domain.nonempty and self.contract:
-            operation = "replace"
-        position = self.rng.randrange(len(chars)) if chars else 0
-        if operation == "replace":
-            chars[position] = self.rng.choice(alphabet)
-        elif operation == "insert":
-            chars.insert(self.rng.randrange(len(chars) + 1), self.rng.choice(alphabet))
-        elif operation == "delete":
-            del chars[position]
-        elif len(chars) > 1:
-            other = self.rng.randrange(len(chars))
-            chars[position], chars[other] = chars[other], chars[position]
-        return "".join(chars)
+        keep_one = domain.nonempty and self.contract
+        return "".join(self._edit(list(value), alphabet or "ab", keep_one))
 
     def _tokens(self, value: str, domain: Domain) -> str:
-        words = value.split()
+        return " ".join(self._edit(value.split(), domain.tokens, keep_one=True))
+
+    def _edit(self, parts: list, pool, keep_one: bool) -> list:
+        """One seeded edit of a character or word list: replace, insert, delete or swap."""
         operation = self.rng.choice(["replace", "insert", "delete", "swap"])
-        if not words:
+        if not parts:
             operation = "insert"
-        if operation == "delete" and len(words) == 1:
+        if operation == "delete" and len(parts) == 1 and keep_one:
             operation = "replace"
-        position = self.rng.randrange(len(words)) if words else 0
+        position = self.rng.randrange(len(parts)) if parts else 0
         if operation == "replace":
-            words[position] = self.rng.choice(domain.tokens)
+            parts[position] = self.rng.choice(pool)
         elif operation == "insert":
-            words.insert(self.rng.randrange(len(words) + 1), self.rng.choice(domain.tokens))
+            parts.insert(self.rng.randrange(len(parts) + 1), self.rng.choice(pool))
         elif operation == "delete":
-            del words[position]
-        elif len(words) > 1:
-            other = self.rng.randrange(len(words))
-            words[position], words[other] = words[other], words[position]
-        return " ".join(words)
+            del parts[position]
+        elif len(parts) > 1:
+            other = self.rng.randrange(len(parts))
+            parts[position], parts[other] = parts[other], parts[position]
+        return parts
 
     def _sequence(self, items: list, domain: Domain, depth: int) -> list:
         if self.contract and domain.permutation:
