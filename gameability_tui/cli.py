@@ -78,6 +78,14 @@ def _add_engine(parser: argparse.ArgumentParser) -> None:
         "--limit", type=int, default=None, metavar="N", help="audit a seeded random sample of N"
     )
     group.add_argument(
+        "--reference-seconds",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="wall-clock and CPU limit for each problem's reference run (default 60); the reference "
+        "has no step budget, so this is what stops a reference that never finishes",
+    )
+    group.add_argument(
         "--steps",
         type=int,
         default=20_000,
@@ -128,6 +136,7 @@ def params_from(args: argparse.Namespace):
         memory_mb=args.memory_mb,
         cpu_seconds=args.cpu_seconds,
         step_floor=args.steps,
+        reference_seconds=args.reference_seconds,
     )
 
 

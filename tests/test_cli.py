@@ -58,3 +58,31 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path):
 def test_help_explains_the_commands():
     done = _cli("--help")
     assert done.returncode == 0 and "check" in done.stdout and "WEAK" in done.stdout
+
+
+def test_ctrl_c_exits_cleanly_and_writes_no_report(tmp_path):
+    import signal
+    import time
+
+    slow = tmp_path / "slow.jsonl"
+    reference = (
+        "def slow(n):\n    total = 0\n    for i in range(n):\n        total += i % 7\n    return total\n"
+    )
+    slow.write_text(
+        json.dumps({"id": "slow", "reference": reference, "tests": ["assert slow(30000000) == 89999995"]})
+        + "\n"
+    )
+    report = tmp_path / "r.json"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gameability_tui", "check", str(slow), "--json", str(report)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(2)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert stderr.strip().splitlines()[-1] == "gameability-tui: interrupted; no output file was written."
+    assert "Traceback" not in stderr
+    assert list(tmp_path.iterdir()) == [slow]

@@ -32,7 +32,7 @@ REASONS = (
     "no-entry-point",
     "reference-does-not-load",
     "reference-fails-tests",
-    "reference-timed-out",
+    "reference-did-not-finish",
     "no-fresh-inputs",
     "no-mutation-sites",
     "no-usable-oracle",
@@ -136,7 +136,7 @@ def _gate_reference(problem: Problem, run: Run, entry: str) -> ProblemResult | N
         why = oc.describe(run.tests[first][1])
         return excluded(problem.id, "reference-fails-tests", f"test {first + 1} fails: {why}", entry=entry)
     if not run.complete:
-        return excluded(problem.id, "reference-timed-out", run.stopped, entry=entry)
+        return excluded(problem.id, "reference-did-not-finish", run.stopped, entry=entry)
     return None
 
 
