@@ -217,3 +217,18 @@ async def test_command_palette_offers_the_triage_actions(tmp_path):
         await pilot.pause(0.3)
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.filter == "weak", timeout=5)
+
+
+async def test_the_app_stays_responsive_over_hostile_code(tmp_path):
+    from pathlib import Path
+
+    hostile = load_benchmark(str(Path(__file__).parent / "hostile" / "hostile.jsonl"))
+    store = DecisionStore(tmp_path / "decisions.json", hostile.name)
+    app = GameabilityApp(hostile, store, ResultCache(tmp_path / "cache.json"), workers=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f")  # the UI answers keys while hostile code runs in the engine
+        assert app.filter == "weak"
+        await wait_for(pilot, lambda: app.finished)
+        assert len(app.results) == len(hostile.problems)
+        await pilot.press("f", "f")
+        assert app.filter == "excluded" and app.query_one("#problems").row_count == 5

@@ -1,0 +1,87 @@
+"""The malformed-input corpus (tests/bad_input/), run through the real command line: one line on
+stderr naming the file, line and field, exit code 2, no traceback; or, where the rest of the
+benchmark is fine, the bad problem is excluded with its reason."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CORPUS = Path(__file__).parent / "bad_input"
+
+ERRORS = {
+    "not_json.jsonl": ":2: not valid JSON",
+    "missing_field.jsonl": ":2: missing field 'reference'",
+    "tests_is_a_string.jsonl": ":2: field 'tests' must be list, got str",
+    "tests_is_a_number.jsonl": ":2: field 'tests' must be list, got int",
+    "empty.jsonl": ": no problems in the file",
+    "duplicate_ids.jsonl": ":2: field 'id': 'ok' was already used on line 1",
+    "not_utf8.jsonl": ":2: not UTF-8 text",
+}
+
+
+def _cli(*args: str, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "gameability_tui", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **env},
+    )
+
+
+def _one_line_error(done: subprocess.CompletedProcess) -> str:
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("gameability-tui: ")
+    return lines[0]
+
+
+@pytest.mark.parametrize("name", sorted(ERRORS))
+def test_malformed_file_gets_one_line_naming_file_line_field(name):
+    path = CORPUS / name
+    line = _one_line_error(_cli("check", str(path)))
+    assert f"{path}{ERRORS[name]}" in line
+
+
+def test_bad_problems_are_excluded_and_the_rest_audited(tmp_path):
+    report = tmp_path / "r.json"
+    done = _cli("check", str(CORPUS / "excluded_but_fine.jsonl"), "--json", str(report))
+    assert done.returncode == 0, done.stderr
+    status = {p["id"]: p["status"] for p in json.loads(report.read_text())["problems"]}
+    assert status == {
+        "ok": "ok",
+        "syntax_error": "excluded:no-entry-point",
+        "calls_nothing_defined": "excluded:no-entry-point",
+    }
+
+
+def test_unknown_benchmark_name():
+    assert "unknown benchmark 'mbppp'" in _one_line_error(_cli("check", "mbppp"))
+
+
+def test_data_pointing_nowhere(tmp_path):
+    assert "no such file" in _one_line_error(_cli("check", "mbpp", "--data", str(tmp_path / "nope.jsonl")))
+
+
+def test_no_hub_access_says_what_to_do():
+    line = _one_line_error(_cli("check", "mbpp", HF_ENDPOINT="http://127.0.0.1:9", GAMEABILITY_TUI_DATA=""))
+    assert "--data" in line and "GAMEABILITY_TUI_DATA" in line
+
+
+def test_broken_database_is_named_and_kept(tmp_path):
+    database = tmp_path / "decisions.json"
+    database.write_text('{"decisions": {"1": ')
+    examples = Path(__file__).parent.parent / "examples" / "toy.jsonl"
+    line = _one_line_error(
+        _cli("export", str(examples), "--db", str(database), "--fixes", str(tmp_path / "f.py"))
+    )
+    assert str(database) in line and "not a valid database" in line
+    assert database.read_text() == '{"decisions": {"1": '  # never overwritten
+    assert not (tmp_path / "f.py").exists()
