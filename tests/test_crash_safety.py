@@ -4,11 +4,13 @@ at random moments (a seeded schedule, so a failure can be replayed)."""
 
 from __future__ import annotations
 
+import json
 import random
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from gameability_tui.store import DecisionStore
 
@@ -45,3 +47,51 @@ def test_sigkill_at_random_moments_loses_no_saved_decision(tmp_path):
         missing = [i for i in saved if f"assert f({i}) == {i}" not in texts]
         assert missing == []
     assert len(saved) > KILLS  # the writer really wrote between kills
+
+
+APP_WRITER = """
+import asyncio, sys
+from gameability_tui.benchmarks import load_benchmark
+from gameability_tui.store import DecisionStore, ResultCache
+from gameability_tui.tui.app import GameabilityApp
+
+async def main():
+    benchmark = load_benchmark(sys.argv[1])
+    store = DecisionStore(sys.argv[2], benchmark.name, exclusive=True)
+    app = GameabilityApp(benchmark, store, ResultCache(sys.argv[3]), workers=2)
+    async with app.run_test(size=(150, 45)) as pilot:
+        while not app.finished:
+            await pilot.pause(0.05)
+        while True:
+            await pilot.press("n")
+            problem, text = app.current, app.highlighted_assert()
+            await pilot.press("a")
+            if "(saved)" in app.query_one("#asserts").get_row(text)[0].plain:
+                print(problem, "|", text, flush=True)  # the screen now shows it as saved
+
+asyncio.run(main())
+"""
+
+
+def test_sigkill_of_the_real_app_loses_nothing_it_showed_as_saved(tmp_path):
+    # Many weak problems, so every accept is a new decision and the saved set only grows.
+    examples = (Path(__file__).parent.parent / "examples" / "toy.jsonl").read_text().splitlines()
+    weak = json.loads(next(line for line in examples if '"max_pair_product"' in line))
+    benchmark = tmp_path / "many.jsonl"
+    benchmark.write_text("".join(json.dumps(weak | {"id": f"weak{i}"}) + "\n" for i in range(40)))
+    database, cache = tmp_path / "decisions.json", tmp_path / "cache.json"
+    rng = random.Random(1)
+    shown: list[tuple[str, str]] = []
+    for _ in range(6):
+        app = subprocess.Popen(
+            [sys.executable, "-c", APP_WRITER, str(benchmark), str(database), str(cache)],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(rng.uniform(3.0, 5.0))
+        app.send_signal(signal.SIGKILL)
+        output, _ = app.communicate()
+        shown += [tuple(line.split(" | ", 1)) for line in output.splitlines()]
+        on_disk = DecisionStore(database, "many.jsonl").all_decisions()  # opens after every kill
+        assert [pair for pair in shown if pair not in on_disk] == []
+    assert len(shown) >= 10  # the app really saved decisions between kills
