@@ -6,7 +6,15 @@ from pathlib import Path
 
 from .base import DATA_ENV, Benchmark, LoadError
 
-NAMES = ("mbpp", "mbpp-sanitized", "humaneval")
+NAMES = (
+    "mbpp",
+    "mbpp-sanitized",
+    "humaneval",
+    "humaneval-plus",
+    "mbpp-plus",
+    "humaneval-plus-origref",
+    "mbpp-plus-origref",
+)
 
 
 def load_benchmark(spec: str, data: Path | None = None) -> Benchmark:
@@ -23,6 +31,10 @@ def load_benchmark(spec: str, data: Path | None = None) -> Benchmark:
         from .humaneval import load_humaneval
 
         return load_humaneval(data)
+    if spec in ("humaneval-plus", "mbpp-plus", "humaneval-plus-origref", "mbpp-plus-origref"):
+        from .evalplus import load_evalplus
+
+        return load_evalplus(spec.split("-")[0], data, origref=spec.endswith("-origref"))
     if spec.startswith("kodcode:"):
         from .kodcode import load_kodcode
 

@@ -24,6 +24,7 @@ from . import outcome as oc
 from .asserts import GatedText, assert_text, order_candidates
 from .calls import Call, harvest_calls, infer_entry
 from .fresh_inputs import fresh_calls
+from .literals import evaluate_literal
 from .model import AuditParams, CandidateAssert, KindCount, Problem, ProblemResult, Survivor, excluded
 from .mutation import Mutant, make_mutants
 from .sandbox import Job, Run, run_job
@@ -38,6 +39,11 @@ REASONS = (
     "no-usable-oracle",
     "no-broken-mutant",
 )
+
+
+def parse_checks(texts: tuple[str, ...]) -> list[tuple[tuple, dict]]:
+    """Argument tuples written as Python literals (so tuples and sets keep their type)."""
+    return [(tuple(evaluate_literal(text)), {}) for text in texts]
 
 
 def problem_seed(seed: int, problem_id: str) -> int:
@@ -91,16 +97,20 @@ def _audit(problem: Problem, params: AuditParams) -> ProblemResult:
     known = {call.key() for call in visible + fresh}
     fresh += [call for call in harvest_calls(problem.hidden, call_name) if call.key() not in known]
 
+    checks = parse_checks(problem.checks)
     reference = run_job(
         _base_job(
             problem, entry, params, mode="reference",
             calls=[call.as_job() for call in fresh],
+            checks=checks, check_budgets=[None] * len(checks),
             test_budgets=[None] * len(problem.tests), call_budgets=[None] * len(fresh),
             fresh_budget=(params.reference_fresh_floor, params.reference_fresh_factor),
             cpu_seconds=params.reference_seconds, wall_seconds=params.reference_seconds + 5,
         )
     )  # fmt: skip
-    gate = _gate_reference(problem, reference, entry)
+    gate = _gate_reference(problem, reference, entry) or _gate_checks(
+        problem, params, entry, checks, reference
+    )
     if gate is not None:
         return gate
     # Fresh inputs on which the reference ran out of its (generous) budget have no answer key.
@@ -140,6 +150,31 @@ def _gate_reference(problem: Problem, run: Run, entry: str) -> ProblemResult | N
     return None
 
 
+def _gate_checks(
+    problem: Problem, params: AuditParams, entry: str, checks: list, reference: Run
+) -> ProblemResult | None:
+    """With a separate check reference, the audited reference must match its results on every
+    check (within atol), as EvalPlus would require; the expected values are then the check
+    reference's."""
+    if not problem.check_reference or not checks:
+        return None
+    expected = run_job(
+        _base_job(
+            problem, entry, params, mode="reference", program=problem.check_reference, tests=[],
+            checks=checks, check_budgets=[None] * len(checks),
+            cpu_seconds=params.reference_seconds, wall_seconds=params.reference_seconds + 5,
+        )
+    )  # fmt: skip
+    if expected.load is not None or not expected.complete:
+        return excluded(problem.id, "reference-fails-tests", "the check reference does not run", entry=entry)
+    for index in range(len(checks)):
+        want, got = expected.checks[index][1], reference.checks[index][1]
+        if not oc.matches(got, want, problem.atol, params.oracle):
+            detail = f"check {index + 1}: {oc.describe(got)[:80]}, expected {oc.describe(want)[:80]}"
+            return excluded(problem.id, "reference-fails-tests", detail, entry=entry)
+    return None
+
+
 @dataclass
 class _Verdict:
     broken: bool = False
@@ -148,7 +183,7 @@ class _Verdict:
     witnesses: tuple[int, ...] = ()
 
 
-def _verdict(run: Run, reference_calls: list, n_tests: int, oracle: str) -> _Verdict:
+def _verdict(run: Run, reference_calls: list, n_tests: int, oracle: str, n_checks: int = 0) -> _Verdict:
     if run.load is not None:  # loads differently from the reference: broken, and fails its tests
         return _Verdict(broken=True)
     differs = tuple(
@@ -159,6 +194,10 @@ def _verdict(run: Run, reference_calls: list, n_tests: int, oracle: str) -> _Ver
     if any(not passed for passed, _, _ in run.tests.values()):
         return _Verdict(broken=True)
     if len(run.tests) < n_tests:
+        return _Verdict(truncated=True)
+    if any(not passed for passed, _, _ in run.checks.values()):
+        return _Verdict(broken=True)
+    if len(run.checks) < n_checks:
         return _Verdict(truncated=True)
     return _Verdict(broken=True, survived=True, witnesses=differs)
 
@@ -180,6 +219,7 @@ def _judge(
     raised: int,
 ) -> ProblemResult:
     calls = [call.as_job() for call in prepared.fresh]
+    checks = parse_checks(problem.checks)
     cpu = max(params.cpu_seconds, 5 * reference.cpu)
     call_order = sorted(range(len(calls)), key=lambda i: reference.calls[i][1])
     test_order = list(range(len(problem.tests)))
@@ -196,9 +236,12 @@ def _judge(
             test_budgets=[_budget(params, reference.tests[i][2]) for i in range(len(problem.tests))],
             call_budgets=[_budget(params, reference.calls[i][1]) for i in range(len(calls))],
             reference_calls=reference_calls, cpu_seconds=cpu, wall_seconds=2 * cpu + 2,
-            call_order=call_order, test_order=test_order,
+            call_order=call_order, test_order=test_order, atol=problem.atol,
+            checks=checks, reference_checks=[reference.checks[i][1] for i in range(len(checks))],
+            check_budgets=[_budget(params, reference.checks[i][2]) for i in range(len(checks))],
         )  # fmt: skip
-        verdict = _verdict(run_job(job), reference_calls, len(problem.tests), params.oracle)
+        run = run_job(job)
+        verdict = _verdict(run, reference_calls, len(problem.tests), params.oracle, len(checks))
         previous = kinds.get(mutant.kind, KindCount())
         kinds[mutant.kind] = KindCount(
             previous.built + 1,

@@ -7,6 +7,7 @@ rendered value is evaluated again and compared; a value that does not come back 
 
 from __future__ import annotations
 
+import ast
 import math
 from typing import Any
 
@@ -53,6 +54,30 @@ def render_literal(value: Any) -> str:
     if repr(back) != repr(value) and not _same_nan_aware(back, value):
         raise NotRenderable(f"{text!r} evaluates to a different value")
     return text
+
+
+class _SpecialValues(ast.NodeTransformer):
+    """float('inf') / float('nan') and frozenset({...}) as constants, so literal_eval accepts them."""
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and len(node.args) == 1 and not node.keywords:
+            argument = node.args[0]
+            if (
+                node.func.id == "float"
+                and isinstance(argument, ast.Constant)
+                and isinstance(argument.value, str)
+            ):
+                return ast.Constant(float(argument.value))
+            if node.func.id == "frozenset":
+                return ast.Constant(frozenset(ast.literal_eval(argument)))
+        return node
+
+
+def evaluate_literal(text: str) -> Any:
+    """The value of a rendered literal, without running code (no eval): the inverse of render."""
+    tree = _SpecialValues().visit(ast.parse(text, mode="eval"))
+    return ast.literal_eval(tree.body)
 
 
 def _same_nan_aware(a: Any, b: Any) -> bool:

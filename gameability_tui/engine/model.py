@@ -29,12 +29,22 @@ class Problem:
     call_alias: str | None = None
     harvest: tuple[str, ...] | None = None
     prompt: str = ""
+    # EvalPlus-style differential tests: argument tuples as Python literals (tuples and sets
+    # survive, unlike JSON), judged against the reference's own results within ``atol``.
+    checks: tuple[str, ...] = ()
+    atol: float = 0.0
+    # The program whose results are the checks' expected values, when it is not ``reference``
+    # (EvalPlus's canonical solution while auditing the original benchmark's reference).
+    check_reference: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["tests"] = list(self.tests)
         data["hidden"] = list(self.hidden)
         data["harvest"] = None if self.harvest is None else list(self.harvest)
+        data["checks"] = list(self.checks)
+        if not self.checks:  # keep the plain JSONL format for benchmarks without them
+            del data["checks"], data["atol"], data["check_reference"]
         return data
 
     @classmethod
@@ -50,6 +60,9 @@ class Problem:
             call_alias=data.get("call_alias"),
             harvest=None if harvest is None else tuple(harvest),
             prompt=data.get("prompt") or "",
+            checks=tuple(data.get("checks") or ()),
+            atol=float(data.get("atol") or 0.0),
+            check_reference=data.get("check_reference") or "",
         )
 
 

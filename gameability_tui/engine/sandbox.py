@@ -72,6 +72,12 @@ class Job:
     call_budgets: list[int | None] = field(default_factory=list)
     assert_budgets: list[int | None] = field(default_factory=list)
     reference_calls: list[Any] = field(default_factory=list)  # outcomes, for early stopping
+    # Differential visible tests (EvalPlus): a mutant passes check i when its result on checks[i]
+    # matches the reference's (within atol for numbers), as EvalPlus judges a solution.
+    checks: list[tuple[tuple, dict]] = field(default_factory=list)
+    check_budgets: list[int | None] = field(default_factory=list)
+    reference_checks: list[Any] = field(default_factory=list)
+    atol: float = 0.0
     # Reference mode: fresh calls get max(floor, factor x the median visible test's steps), so a
     # fresh input that sends the reference into a (near) endless loop, or costs far more than a
     # typical visible test, is dropped instead of being paid for by every mutant.
@@ -96,6 +102,7 @@ class Run:
     load_steps: int = 0
     tests: dict[int, tuple[bool, Any, int]] = field(default_factory=dict)  # i -> (passed, why, steps)
     calls: dict[int, tuple[Any, int]] = field(default_factory=dict)  # i -> (outcome, steps)
+    checks: dict[int, tuple[bool, Any, int]] = field(default_factory=dict)  # i -> (passed, outcome, steps)
     asserts: dict[int, tuple[bool, int]] = field(default_factory=dict)
     cpu: float = 0.0
     stopped: str = ""  # why an incomplete child ended
@@ -265,9 +272,20 @@ def _child(job: Job, channel: _Channel) -> None:
         channel.send(("call", index, result, steps))
         return result
 
+    def run_check(index: int) -> bool:
+        args, kwargs = marshal.loads(marshal.dumps(job.checks[index]))
+        result, steps = _call_outcome(function, args, kwargs, job.check_budgets[index])
+        expected = None if job.mode == "reference" else job.reference_checks[index]
+        passed = expected is None or oc.matches(result, expected, job.atol, job.oracle)
+        channel.send(("check", index, passed, result if job.mode == "reference" else None, steps))
+        test_steps.append(steps)
+        return passed
+
     if job.mode == "reference":
         for index in range(len(job.tests)):
             run_test(index)
+        for index in range(len(job.checks)):
+            run_check(index)
         if job.fresh_budget is not None:
             floor, factor = job.fresh_budget
             typical = sorted(test_steps)[len(test_steps) // 2] if test_steps else 0
@@ -275,7 +293,7 @@ def _child(job: Job, channel: _Channel) -> None:
         for index in range(len(job.calls)):
             run_call(index)
     elif job.mode == "mutant":
-        _mutant_plan(job, run_test, run_call)
+        _mutant_plan(job, run_test, run_call, run_check)
     else:
         for index, text in enumerate(job.asserts):
             code = compile(text, f"<assert {index}>", "exec")
@@ -285,7 +303,7 @@ def _child(job: Job, channel: _Channel) -> None:
     channel.send(("done", time.process_time()))
 
 
-def _mutant_plan(job: Job, run_test, run_call) -> None:
+def _mutant_plan(job: Job, run_test, run_call, run_check) -> None:
     """Run only what decides the verdict, in the cheapest order.
 
     Broken needs one fresh input where the mutant differs; survival needs every visible test to
@@ -303,6 +321,9 @@ def _mutant_plan(job: Job, run_test, run_call) -> None:
         return
     for index in job.test_order or range(len(job.tests)):
         if not run_test(index):
+            return
+    for index in range(len(job.checks)):
+        if not run_check(index):
             return
     for index in range(len(job.calls)):
         if index not in done:
@@ -423,6 +444,8 @@ def _apply(run: Run, record: tuple) -> None:
         run.load, run.load_steps = record[1], record[2]
     elif tag == "test":
         run.tests[record[1]] = (record[2], record[3], record[4])
+    elif tag == "check":
+        run.checks[record[1]] = (record[2], record[3], record[4])
     elif tag == "call":
         run.calls[record[1]] = (record[2], record[3])
     elif tag == "assert":
