@@ -100,8 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="gameability-tui",
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="Commands: check (headless audit), export (write reviewed fixes). "
-        "See `gameability-tui check --help` and `gameability-tui export --help`.",
+        epilog="Commands: check (headless audit), export (write reviewed fixes), confirm (re-run "
+        "survivors against EvalPlus). See `gameability-tui COMMAND --help`.",
     )
     _add_benchmark(parser)
     parser.add_argument("--db", type=Path, help="decisions database (default: in the user data folder)")
@@ -162,6 +162,10 @@ def main(argv: list[str] | None = None) -> int:
             from .commands.check import run_check
 
             return run_check(build_check_parser().parse_args(argv[1:]))
+        if argv and argv[0] == "confirm":
+            from .commands.confirm import build_confirm_parser, run_confirm
+
+            return run_confirm(build_confirm_parser().parse_args(argv[1:]))
         if argv and argv[0] == "export":
             from .commands.export import build_export_parser, run_export
 

@@ -78,3 +78,15 @@ def test_origref_excludes_an_original_reference_that_fails_the_plus_checks(tmp_p
     (problem,) = load_benchmark("mbpp-plus-origref").problems
     result = audit_problem(problem, AuditParams())
     assert result.status == "excluded:reference-fails-tests" and "check" in result.detail
+
+
+def test_confirmation_tells_which_programs_evalplus_rejects(tmp_path):
+    from gameability_tui.engine.confirm import rejected_by_checks
+
+    (problem,) = load_benchmark("mbpp-plus", _write(tmp_path, [WEAK_ROW])).problems
+    first_index = "def last_index(items, x):\n    return items.index(x)\n"  # wrong on repeated items
+    loops = "def last_index(items, x):\n    while True:\n        pass\n"
+    verdicts = rejected_by_checks(
+        problem, [first_index, WEAK_ROW["canonical_solution"], loops], AuditParams()
+    )
+    assert verdicts == [True, False, True]  # a loop is rejected by the step budget, as a timeout would

@@ -292,6 +292,10 @@ def _child(job: Job, channel: _Channel) -> None:
             job.call_budgets = [max(floor, factor * typical)] * len(job.calls)
         for index in range(len(job.calls)):
             run_call(index)
+    elif job.mode == "checks":  # confirmation: the checks alone, until the first that fails
+        for index in range(len(job.checks)):
+            if not run_check(index):
+                break
     elif job.mode == "mutant":
         _mutant_plan(job, run_test, run_call, run_check)
     else:

@@ -1,0 +1,99 @@
+"""``gameability-tui confirm BENCH --with PLUS``: are the flagged problems confirmed by EvalPlus?
+
+A flagged (weak) problem is CONFIRMED when at least one of its survivors, which passes the
+original tests by construction, fails EvalPlus's tests of the same task.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+
+def build_confirm_parser() -> argparse.ArgumentParser:
+    from ..cli import _add_benchmark, _add_engine
+
+    parser = argparse.ArgumentParser(
+        prog="gameability-tui confirm",
+        description="Audit BENCH, then re-run every survivor of every weak problem against the EvalPlus "
+        "tests of the same task (--with). Prints the confirmed share with its 95%% interval and the "
+        "unconfirmed problems.",
+    )
+    _add_benchmark(parser)
+    _add_engine(parser)
+    parser.add_argument("--with", dest="plus", required=True, help="humaneval-plus or mbpp-plus")
+    parser.add_argument(
+        "--plus-data", type=Path, metavar="FILE", help="the EvalPlus release file (or its folder)"
+    )
+    parser.add_argument("--json", type=Path, metavar="FILE", help="write the confirmation report")
+    return parser
+
+
+def plus_id(benchmark: str, problem_id: str) -> str:
+    """The EvalPlus task id of a problem of the original benchmark."""
+    return f"Mbpp/{problem_id}" if benchmark.startswith("mbpp") else problem_id
+
+
+def run_confirm(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from ..benchmarks import load_benchmark
+    from ..cli import load, params_from
+    from ..engine.census import Census
+    from ..engine.confirm import rejected_by_checks
+    from ..engine.stats import wilson_interval
+    from ..files import write_atomically
+    from ..report import sort_results
+
+    console = Console()
+    benchmark = load(args)
+    plus = {p.id: p for p in load_benchmark(args.plus, args.plus_data).problems}
+    params = params_from(args)
+    with console.status(f"auditing {benchmark.name}..."):
+        census = Census(benchmark.problems, params, workers=args.workers)
+        try:
+            results = sort_results(list(census), benchmark)
+        finally:
+            census.cancel()
+    weak = [r for r in results if r.weak]
+    rows, confirmed, unconfirmed, uncovered = [], [], [], []
+    with console.status(f"re-running survivors against {args.plus}..."):
+        for result in weak:
+            target = plus.get(plus_id(benchmark.name, result.id))
+            if target is None:
+                uncovered.append(result.id)
+                continue
+            verdicts = rejected_by_checks(target, [s.source for s in result.survivors], params)
+            (confirmed if any(v is True for v in verdicts) else unconfirmed).append(result.id)
+            rows.append({"id": result.id, "plus_id": target.id, "survivors_rejected_by_plus": verdicts})
+    covered = len(confirmed) + len(unconfirmed)
+    low, high = wilson_interval(len(confirmed), covered)
+    share = len(confirmed) / covered if covered else 0.0
+    console.print(
+        f"[bold]{benchmark.name}[/bold]: {len(weak)} weak problems, {covered} covered by {args.plus}, "
+        f"{len(uncovered)} not covered"
+    )
+    console.print(
+        f"  [bold]confirmed {len(confirmed)} of {covered} = {100 * share:.1f}%[/bold]"
+        f"  95% interval [{100 * low:.1f}, {100 * high:.1f}]"
+    )
+    if unconfirmed:
+        console.print("  not confirmed (look twice: the survivor may be wrong only on inputs the problem "
+                      "never allowed): " + ", ".join(unconfirmed), soft_wrap=True)  # fmt: skip
+    if args.json:
+        report = {
+            "benchmark": benchmark.name,
+            "with": args.plus,
+            "weak": len(weak),
+            "covered": covered,
+            "confirmed": confirmed,
+            "unconfirmed": unconfirmed,
+            "not_covered": uncovered,
+            "confirmed_share": share,
+            "confirmed_ci": [low, high],
+            "problems": rows,
+        }
+        write_atomically(args.json, json.dumps(report, indent=1) + "\n")
+        console.print(f"confirmation report written to {args.json}")
+    return 0

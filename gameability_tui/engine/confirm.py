@@ -1,0 +1,49 @@
+"""Confirmation on valid inputs: do EvalPlus's tests reject the survivors we found?
+
+Fresh inputs can break a problem's unstated rules, so a survivor may be "wrong" only on inputs
+the problem never promised to handle. EvalPlus's inputs respect each task's contract: a survivor
+that passes the original tests and fails EvalPlus's is broken on inputs the problem does allow.
+A survivor whose run never came back is unknown (None), never counted as rejected.
+"""
+
+from __future__ import annotations
+
+from .audit import parse_checks
+from .model import AuditParams, Problem
+from .sandbox import Job, run_job
+
+
+def rejected_by_checks(problem: Problem, sources: list[str], params: AuditParams) -> list[bool | None]:
+    """For each program in ``sources``: True if some check of ``problem`` rejects it."""
+    checks = parse_checks(problem.checks)
+    if not checks or not problem.entry:
+        return [None] * len(sources)
+    common = dict(setup=problem.setup, entry=problem.entry, alias=problem.call_alias, tests=[], checks=checks)
+    expected = run_job(
+        Job(
+            mode="reference", program=problem.check_reference or problem.reference,
+            check_budgets=[None] * len(checks), cpu_seconds=params.reference_seconds,
+            wall_seconds=params.reference_seconds + 5, memory_mb=params.memory_mb, **common,
+        )
+    )  # fmt: skip
+    if expected.load is not None or not expected.complete:
+        return [None] * len(sources)
+    outcomes = [expected.checks[i][1] for i in range(len(checks))]
+    budgets = [max(params.step_floor, params.step_factor * expected.checks[i][2]) for i in range(len(checks))]
+    cpu = max(params.cpu_seconds, 5 * expected.cpu)
+    verdicts: list[bool | None] = []
+    for source in sources:
+        run = run_job(
+            Job(
+                mode="checks", program=source, check_budgets=budgets, reference_checks=outcomes,
+                atol=problem.atol, oracle=params.oracle, cpu_seconds=cpu, wall_seconds=2 * cpu + 2,
+                memory_mb=params.memory_mb, **common,
+            )
+        )  # fmt: skip
+        if run.load is not None or any(not passed for passed, _, _ in run.checks.values()):
+            verdicts.append(True)
+        elif len(run.checks) == len(checks):
+            verdicts.append(False)
+        else:
+            verdicts.append(None)
+    return verdicts
