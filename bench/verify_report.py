@@ -48,7 +48,7 @@ def main() -> int:
         for candidate in entry["asserts"]:
             checked += 1
             passed, steps = run_assert(problem, entry["entry"], problem.reference, candidate["text"], None)
-            budget = max(PARAMS.step_floor, PARAMS.step_factor * steps)
+            budget = PARAMS.budget_for(steps)
             if passed is not True:
                 failures += 1
                 print(f"FAILS ON REFERENCE  {entry['id']}: {candidate['text']}")

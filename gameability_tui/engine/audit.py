@@ -61,10 +61,6 @@ class Prepared:
     mutants: list[Mutant]
 
 
-def _budget(params: AuditParams, reference_steps: int) -> int:
-    return max(params.step_floor, params.step_factor * reference_steps)
-
-
 def _base_job(problem: Problem, entry: str, params: AuditParams, **fields) -> Job:
     defaults = dict(program=problem.reference, tests=list(problem.tests))
     return Job(
@@ -232,13 +228,13 @@ def _judge(
     for mutant in prepared.mutants:
         job = _base_job(
             problem, prepared.entry, params, mode="mutant", program=mutant.source, calls=calls,
-            load_budget=_budget(params, reference.load_steps),
-            test_budgets=[_budget(params, reference.tests[i][2]) for i in range(len(problem.tests))],
-            call_budgets=[_budget(params, reference.calls[i][1]) for i in range(len(calls))],
+            load_budget=params.budget_for(reference.load_steps),
+            test_budgets=[params.budget_for(reference.tests[i][2]) for i in range(len(problem.tests))],
+            call_budgets=[params.budget_for(reference.calls[i][1]) for i in range(len(calls))],
             reference_calls=reference_calls, cpu_seconds=cpu, wall_seconds=2 * cpu + 2,
             call_order=call_order, test_order=test_order, atol=problem.atol,
             checks=checks, reference_checks=[reference.checks[i][1] for i in range(len(checks))],
-            check_budgets=[_budget(params, reference.checks[i][2]) for i in range(len(checks))],
+            check_budgets=[params.budget_for(reference.checks[i][2]) for i in range(len(checks))],
         )  # fmt: skip
         run = run_job(job)
         verdict = _verdict(run, reference_calls, len(problem.tests), params.oracle, len(checks))
@@ -313,7 +309,7 @@ def gate_asserts(
     """For each assert text: does the reference pass it, and which survivors does it reject?"""
     reference = _run_asserts(problem, entry, problem.reference, texts, None, params)
     passes = [reference.get(i, (False, 0))[0] for i in range(len(texts))]
-    budgets = [_budget(params, reference.get(i, (False, 0))[1]) for i in range(len(texts))]
+    budgets = [params.budget_for(reference.get(i, (False, 0))[1]) for i in range(len(texts))]
     kills: list[set[int]] = [set() for _ in texts]
     live = [i for i, ok in enumerate(passes) if ok]
     for survivor_index, source in enumerate(survivor_sources):

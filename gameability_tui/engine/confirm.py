@@ -29,7 +29,7 @@ def rejected_by_checks(problem: Problem, sources: list[str], params: AuditParams
     if expected.load is not None or not expected.complete:
         return [None] * len(sources)
     outcomes = [expected.checks[i][1] for i in range(len(checks))]
-    budgets = [max(params.step_floor, params.step_factor * expected.checks[i][2]) for i in range(len(checks))]
+    budgets = [params.budget_for(expected.checks[i][2]) for i in range(len(checks))]
     cpu = max(params.cpu_seconds, 5 * expected.cpu)
     verdicts: list[bool | None] = []
     for source in sources:

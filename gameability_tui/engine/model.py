@@ -84,6 +84,10 @@ class AuditParams:
     reference_seconds: float = 60.0
     max_asserts: int = 12
 
+    def budget_for(self, reference_steps: int) -> int:
+        """A mutant's step budget where the reference needed ``reference_steps``."""
+        return max(self.step_floor, self.step_factor * reference_steps)
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 

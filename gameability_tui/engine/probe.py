@@ -59,7 +59,7 @@ def probe(
         return result.calls.get(0, (("raise", "Truncated"), 0))
 
     reference, steps = run(problem.reference, None)
-    budget = max(params.step_floor, params.step_factor * steps)
+    budget = params.budget_for(steps)
     rows = []
     for source in survivors:
         got, _ = run(source, budget)
