@@ -105,6 +105,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_benchmark(parser)
     parser.add_argument("--db", type=Path, help="decisions database (default: in the user data folder)")
+    parser.add_argument(
+        "--confirm-with",
+        metavar="PLUS",
+        help="humaneval-plus or mbpp-plus: after the audit, show for each weak problem whether EvalPlus's "
+        "tests reject its survivors (confirmed) or not",
+    )
+    parser.add_argument(
+        "--plus-data", type=Path, metavar="FILE", help="the EvalPlus release file (or its folder)"
+    )
     _add_engine(parser)
     return parser
 

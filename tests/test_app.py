@@ -232,3 +232,26 @@ async def test_the_app_stays_responsive_over_hostile_code(tmp_path):
         assert len(app.results) == len(hostile.problems)
         await pilot.press("f", "f")
         assert app.filter == "excluded" and app.query_one("#problems").row_count == 5
+
+
+async def test_weak_problems_are_confirmed_against_evalplus_checks(tmp_path):
+    from dataclasses import replace
+
+    benchmark = load_benchmark(str(EXAMPLES))
+    weak = next(p for p in benchmark.problems if p.id == "max_pair_product")
+    # An EvalPlus-style task for it: pairs of two (which the visible tests never try) reject the
+    # survivors that mishandle short lists.
+    plus = replace(weak, tests=(), harvest=weak.tests, checks=("([2, 3],)", "([4, 5, 1],)", "([7, 1],)"))
+    store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
+    app = GameabilityApp(
+        benchmark, store, ResultCache(tmp_path / "cache.json"), workers=2, confirm_with={weak.id: plus}
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: weak.id in app.confirmations)
+        assert app.confirmation(weak.id) == "confirmed by EvalPlus"
+        assert app.confirmation("index_of") == "not covered"
+        rejected = app.confirmations[weak.id]
+        assert len(rejected) == app.results[weak.id].n_survived and True in rejected
+        await open_problem(pilot, weak.id)
+        column = [app.query_one("#survivors").get_row_at(i)[4] for i in range(len(rejected))]
+        assert column == [{True: "rejects", False: "passes", None: "?"}[v] for v in rejected]

@@ -78,7 +78,7 @@ def test_sigkill_of_the_real_app_loses_nothing_it_showed_as_saved(tmp_path):
     examples = (Path(__file__).parent.parent / "examples" / "toy.jsonl").read_text().splitlines()
     weak = json.loads(next(line for line in examples if '"max_pair_product"' in line))
     benchmark = tmp_path / "many.jsonl"
-    benchmark.write_text("".join(json.dumps(weak | {"id": f"weak{i}"}) + "\n" for i in range(40)))
+    benchmark.write_text("".join(json.dumps(weak | {"id": f"weak{i}"}) + "\n" for i in range(20)))
     database, cache = tmp_path / "decisions.json", tmp_path / "cache.json"
     rng = random.Random(1)
     shown: list[tuple[str, str]] = []

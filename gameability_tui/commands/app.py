@@ -21,7 +21,20 @@ def run_app(args: argparse.Namespace) -> int:
 
         raise LoadError(str(error)) from None
     cache = ResultCache(cache_path_for(db_path, f"{benchmark.name}-{benchmark.fingerprint()}"))
-    app = GameabilityApp(benchmark, store, cache, params_from(args), workers=args.workers)
+    confirm_with = None
+    if args.confirm_with:
+        from ..benchmarks import load_benchmark
+        from .confirm import plus_id
+
+        plus = {p.id: p for p in load_benchmark(args.confirm_with, args.plus_data).problems}
+        confirm_with = {
+            p.id: plus[plus_id(benchmark.name, p.id)]
+            for p in benchmark.problems
+            if plus_id(benchmark.name, p.id) in plus
+        }
+    app = GameabilityApp(
+        benchmark, store, cache, params_from(args), workers=args.workers, confirm_with=confirm_with
+    )
     app.run()
     store.close()
     return 0

@@ -9,6 +9,7 @@ A survivor whose run never came back is unknown (None), never counted as rejecte
 from __future__ import annotations
 
 from .audit import parse_checks
+from .calls import infer_entry
 from .model import AuditParams, Problem
 from .sandbox import Job, run_job
 
@@ -16,9 +17,10 @@ from .sandbox import Job, run_job
 def rejected_by_checks(problem: Problem, sources: list[str], params: AuditParams) -> list[bool | None]:
     """For each program in ``sources``: True if some check of ``problem`` rejects it."""
     checks = parse_checks(problem.checks)
-    if not checks or not problem.entry:
+    entry = problem.entry or infer_entry(problem.reference, problem.harvest or problem.tests)
+    if not checks or not entry:
         return [None] * len(sources)
-    common = dict(setup=problem.setup, entry=problem.entry, alias=problem.call_alias, tests=[], checks=checks)
+    common = dict(setup=problem.setup, entry=entry, alias=problem.call_alias, tests=[], checks=checks)
     expected = run_job(
         Job(
             mode="reference", program=problem.check_reference or problem.reference,

@@ -37,6 +37,10 @@ def handle(request: dict) -> dict:
     if request["kind"] == "gate":
         gated = audit.gate_asserts(problem, request["entry"], request["survivors"], request["texts"], params)
         return {"gated": [[passes, sorted(kills)] for passes, kills in gated]}
+    if request["kind"] == "confirm":  # problem: the EvalPlus task; survivors: the programs to try
+        from .confirm import rejected_by_checks
+
+        return {"confirm": rejected_by_checks(problem, request["survivors"], params)}
     if request["kind"] == "probe":
         return {
             "probe": probe.probe(

@@ -24,12 +24,12 @@ from textual.widgets import DataTable, Footer, Header, Static
 from ..benchmarks import Benchmark
 from ..engine.calls import infer_entry
 from ..engine.census import Census, WorkerProcess
-from ..engine.model import AuditParams, ProblemResult
+from ..engine.model import AuditParams, Problem, ProblemResult
 from ..engine.stats import wilson_interval
 from ..store import ACCEPTED, DecisionStore, ResultCache
 from .commands import TriageCommands
 from .dialogs import HelpScreen, TextDialog, VerdictDialog
-from .messages import AssertGated, AuditFinished, ProbeAnswered, ProblemJudged
+from .messages import AssertGated, AuditFinished, ProbeAnswered, ProblemConfirmed, ProblemJudged
 
 FILTERS = ("all", "weak", "undecided", "excluded")
 SORTS = ("benchmark order", "most survivors", "status")
@@ -69,6 +69,7 @@ class GameabilityApp(App):
         workers: int | None = None,
         export_dir: Path | None = None,
         clock: Callable[[], float] = time.monotonic,
+        confirm_with: dict[str, Problem] | None = None,
     ) -> None:
         super().__init__()
         self.benchmark = benchmark
@@ -93,6 +94,9 @@ class GameabilityApp(App):
         self.census: Census | None = None
         self.engine: WorkerProcess | None = None
         self.last_message = ""
+        # EvalPlus tasks by our problem id: weak problems are confirmed against them after the audit.
+        self.confirm_with = confirm_with
+        self.confirmations: dict[str, list] = {}
 
     # ------------------------------------------------------------------ layout
 
@@ -119,7 +123,7 @@ class GameabilityApp(App):
                                   ("survivors", "surv", 4), ("asserts", "asrt", 4),
                                   ("review", "review", 11)):  # fmt: skip
             table.add_column(label, key=key, width=width)
-        self.query_one("#survivors", DataTable).add_columns("#", "kind", "line", "change")
+        self.query_one("#survivors", DataTable).add_columns("#", "kind", "line", "change", "EvalPlus")
         self.query_one("#asserts", DataTable).add_columns("decision", "kills", "assert")
         self.set_interval(1.0, self.refresh_status)
         self.run_audit()
@@ -165,8 +169,44 @@ class GameabilityApp(App):
         self.finished = True
         self.cache.flush()
         self.rebuild_table()  # streamed in completion order; settle into the chosen order
+        if self.confirm_with:
+            self.confirm_weak()
         self.last_message = f"audit failed: {message.error}" if message.error else "audit complete"
         self.refresh_status()
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="confirm")
+    def confirm_weak(self) -> None:
+        """Re-run each weak problem's survivors against EvalPlus, one problem at a time."""
+        for result in [r for r in self.results.values() if r.weak]:
+            target = self.confirm_with.get(result.id)
+            if target is None:
+                continue
+            try:
+                answer = self._engine().request(
+                    {"kind": "confirm", "problem": target.to_dict(), "params": self.params.to_dict(),
+                     "survivors": [s.source for s in result.survivors]}
+                )  # fmt: skip
+            except Exception:
+                return  # the app is closing or the engine stopped: confirmation is optional
+            if "confirm" in answer:
+                self.post_message(ProblemConfirmed(result.id, answer["confirm"]))
+
+    def on_problem_confirmed(self, message: ProblemConfirmed) -> None:
+        self.confirmations[message.problem_id] = message.rejected
+        self.update_row(message.problem_id)
+        if message.problem_id == self.current:
+            self.show_problem(message.problem_id)
+
+    def confirmation(self, problem_id: str) -> str:
+        """ "confirmed by EvalPlus" / "not confirmed" / "not covered" / "" (not asked)."""
+        if not self.confirm_with:
+            return ""
+        if problem_id not in self.confirm_with:
+            return "not covered"
+        rejected = self.confirmations.get(problem_id)
+        if rejected is None:
+            return "checking EvalPlus..."
+        return "confirmed by EvalPlus" if any(v is True for v in rejected) else "not confirmed"
 
     def on_unmount(self) -> None:
         if self.census is not None:
@@ -186,7 +226,9 @@ class GameabilityApp(App):
         if result.exclusion:
             status = Text(f"excl. {result.exclusion}", style="dim")
         elif result.weak:
-            status = Text("weak", style="bold red")
+            confirmation = self.confirmation(result.id)
+            marks = {"confirmed by EvalPlus": " +", "not confirmed": " ?", "not covered": ""}
+            status = Text("weak" + marks.get(confirmation, ""), style="bold red")
         else:
             status = Text("strong", style="green")
         decided, total = self._review(result.id)
@@ -264,6 +306,8 @@ class GameabilityApp(App):
             lines.append(Text(result.detail).markup)
         if verdict:
             lines.append(f"verdict: [b]{verdict[0]}[/b] {Text(verdict[1]).markup}")
+        if result.weak and self.confirmation(problem_id):
+            lines.append(f"[i]{self.confirmation(problem_id)}[/i]")
         self.query_one("#summary", Static).update("\n".join(lines))
         self.query_one("#prompt", Static).update(
             Text(problem.prompt.strip() or "(no prompt)", style="italic")
@@ -274,9 +318,20 @@ class GameabilityApp(App):
         )
         survivors = self.query_one("#survivors", DataTable)
         survivors.clear()
+        rejected = self.confirmations.get(problem_id, [])
         for index, s in enumerate(result.survivors):
+            evalplus = (
+                {True: "rejects", False: "passes", None: "?"}.get(rejected[index])
+                if index < len(rejected)
+                else ""
+            )
             survivors.add_row(
-                str(index), s.kind, str(s.line), f"{s.before.strip()}  ->  {s.after.strip()}", key=str(index)
+                str(index),
+                s.kind,
+                str(s.line),
+                f"{s.before.strip()}  ->  {s.after.strip()}",
+                evalplus,
+                key=str(index),
             )
         self.query_one("#diff", Static).update("")
         self.refresh_asserts()

@@ -39,3 +39,11 @@ class AssertGated(Message):
 class ProbeAnswered(Message):
     problem_id: str
     answer: dict
+
+
+@dataclass
+class ProblemConfirmed(Message):
+    """EvalPlus's verdict on each survivor of a weak problem (True: EvalPlus rejects it)."""
+
+    problem_id: str
+    rejected: list
