@@ -42,6 +42,13 @@ async def open_problem(pilot, problem_id: str) -> None:
     await pilot.pause()
 
 
+async def answer_dialog(pilot, key: str, text: str) -> None:
+    """Open a text dialog with ``key``, type ``text`` and confirm it."""
+    await pilot.press(key)
+    pilot.app.screen.query_one("#dialog-input").value = text
+    await pilot.press("enter")
+
+
 async def test_rows_stream_in_and_the_first_weak_problem_opens(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -83,18 +90,13 @@ async def test_edited_assert_is_gated_before_it_can_be_accepted(tmp_path):
         await wait_for(pilot, lambda: app.finished)
         await open_problem(pilot, "max_pair_product")
         original = app.highlighted_assert()
-        wrong = "assert max_pair_product([2, 3]) == 7"
-        await pilot.press("e")
-        app.screen.query_one("#dialog-input").value = wrong
-        await pilot.press("enter")
+        await answer_dialog(pilot, "e", "assert max_pair_product([2, 3]) == 7")
         await wait_for(pilot, lambda: ("max_pair_product", original) in app.edits)
         assert app.edits[("max_pair_product", original)][1] is False  # fails on the reference
         await pilot.press("a")
         assert ("max_pair_product", original) not in app.decisions  # refused
         right = "assert max_pair_product([2, 3, 1]) == 6"
-        await pilot.press("e")
-        app.screen.query_one("#dialog-input").value = right
-        await pilot.press("enter")
+        await answer_dialog(pilot, "e", right)
         await wait_for(pilot, lambda: app.edits[("max_pair_product", original)][0] == right)
         text, passes, kills = app.edits[("max_pair_product", original)]
         assert passes and kills  # passes on the reference and rejects survivors
@@ -107,9 +109,7 @@ async def test_probe_compares_reference_and_survivors(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.finished)
         await open_problem(pilot, "index_of")
-        await pilot.press("p")
-        app.screen.query_one("#dialog-input").value = "[1, 2], 9"
-        await pilot.press("enter")
+        await answer_dialog(pilot, "p", "[1, 2], 9")
         await wait_for(pilot, lambda: len(app.extra_asserts.get("index_of", [])) == 1)
         assert app.extra_asserts["index_of"][0][0] == "assert index_of([1, 2], 9) == -1"
 
