@@ -253,8 +253,9 @@ class GameabilityApp(App):
         result = self.results[problem_id]
         if self.sort == "most survivors":
             return (-result.n_survived, self.order[problem_id])
-        if self.sort == "status":
-            return (not result.weak, result.exclusion or "", self.order[problem_id])
+        if self.sort == "status":  # weak first, EvalPlus-confirmed ones before the rest
+            confirmed = self.confirmation(problem_id) == "confirmed by EvalPlus"
+            return (not result.weak, not confirmed, result.exclusion or "", self.order[problem_id])
         return self.order[problem_id]
 
     def rebuild_table(self) -> None:

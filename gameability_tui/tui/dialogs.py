@@ -60,7 +60,7 @@ HELP = """\
 [b]Problems[/b]
   up/down   move            enter   open the problem
   f         filter: all / weak / undecided / excluded
-  s         sort: benchmark order / most survivors / status
+  s         sort: benchmark order / most survivors / status (weak, EvalPlus-confirmed first)
   /         find a problem by id
   n         next undecided assert, across problems
 
