@@ -38,10 +38,7 @@ def worker_gate(params: AuditParams) -> tuple[Gate, Callable[[], None]]:
     worker = WorkerProcess()
 
     def gate(problem: Problem, entry: str, texts: list[str]) -> list[bool]:
-        answer = worker.request(
-            {"kind": "gate", "problem": problem.to_dict(), "params": params.to_dict(), "entry": entry,
-             "survivors": [], "texts": texts}
-        )  # fmt: skip
+        answer = worker.ask("gate", problem, params, entry=entry, survivors=[], texts=texts)
         if "gated" not in answer:
             raise RuntimeError(answer.get("error", "the engine could not gate the asserts"))
         return [passes for passes, _ in answer["gated"]]

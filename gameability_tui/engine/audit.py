@@ -146,6 +146,19 @@ def _gate_reference(problem: Problem, run: Run, entry: str) -> ProblemResult | N
     return None
 
 
+def run_checks_unlimited(
+    problem: Problem, params: AuditParams, entry: str, checks: list, program: str
+) -> Run:
+    """``program``'s results on the checks, with no step budget: the expected values."""
+    return run_job(
+        _base_job(
+            problem, entry, params, mode="reference", program=program, tests=[],
+            checks=checks, check_budgets=[None] * len(checks),
+            cpu_seconds=params.reference_seconds, wall_seconds=params.reference_seconds + 5,
+        )
+    )  # fmt: skip
+
+
 def _gate_checks(
     problem: Problem, params: AuditParams, entry: str, checks: list, reference: Run
 ) -> ProblemResult | None:
@@ -154,13 +167,7 @@ def _gate_checks(
     reference's."""
     if not problem.check_reference or not checks:
         return None
-    expected = run_job(
-        _base_job(
-            problem, entry, params, mode="reference", program=problem.check_reference, tests=[],
-            checks=checks, check_budgets=[None] * len(checks),
-            cpu_seconds=params.reference_seconds, wall_seconds=params.reference_seconds + 5,
-        )
-    )  # fmt: skip
+    expected = run_checks_unlimited(problem, params, entry, checks, problem.check_reference)
     if expected.load is not None or not expected.complete:
         return excluded(problem.id, "reference-fails-tests", "the check reference does not run", entry=entry)
     for index in range(len(checks)):

@@ -71,6 +71,10 @@ class WorkerProcess:
                 if closed:
                     raise RuntimeError("the engine worker stopped unexpectedly")
 
+    def ask(self, kind: str, problem: Problem, params: AuditParams, **fields) -> dict:
+        """One engine request about ``problem`` ("gate", "probe", "confirm"), answered in full."""
+        return self.request(engine_request(kind, problem, params, **fields))
+
     def stop(self) -> None:
         if self.process.poll() is not None:
             return
@@ -91,8 +95,9 @@ class WorkerProcess:
                     pass
 
 
-def audit_request(problem: Problem, params: AuditParams) -> dict:
-    return {"kind": "audit", "problem": problem.to_dict(), "params": params.to_dict()}
+def engine_request(kind: str, problem: Problem, params: AuditParams, **fields) -> dict:
+    """The JSON line a worker answers (see ``worker.handle``)."""
+    return {"kind": kind, "problem": problem.to_dict(), "params": params.to_dict(), **fields}
 
 
 class Census:
@@ -137,7 +142,7 @@ class Census:
                         worker.task = None
                         if queue and not self.cancelled:
                             worker.task = queue.pop()
-                            worker.send(audit_request(worker.task, self.params))
+                            worker.send(engine_request("audit", worker.task, self.params))
                     if closed or (worker.task is None and not queue):
                         selector.unregister(worker.process.stdout)
                         lost = worker.task
@@ -155,7 +160,7 @@ class Census:
         with self._lock:
             self._pool.append(worker)
         worker.task = queue.pop()
-        worker.send(audit_request(worker.task, self.params))
+        worker.send(engine_request("audit", worker.task, self.params))
         selector.register(worker.process.stdout, selectors.EVENT_READ, worker)
 
     def _stop_all(self) -> None:

@@ -8,7 +8,7 @@ A survivor whose run never came back is unknown (None), never counted as rejecte
 
 from __future__ import annotations
 
-from .audit import parse_checks
+from .audit import parse_checks, run_checks_unlimited
 from .calls import infer_entry
 from .model import AuditParams, Problem
 from .sandbox import Job, run_job
@@ -21,13 +21,9 @@ def rejected_by_checks(problem: Problem, sources: list[str], params: AuditParams
     if not checks or not entry:
         return [None] * len(sources)
     common = dict(setup=problem.setup, entry=entry, alias=problem.call_alias, tests=[], checks=checks)
-    expected = run_job(
-        Job(
-            mode="reference", program=problem.check_reference or problem.reference,
-            check_budgets=[None] * len(checks), cpu_seconds=params.reference_seconds,
-            wall_seconds=params.reference_seconds + 5, memory_mb=params.memory_mb, **common,
-        )
-    )  # fmt: skip
+    expected = run_checks_unlimited(
+        problem, params, entry, checks, problem.check_reference or problem.reference
+    )
     if expected.load is not None or not expected.complete:
         return [None] * len(sources)
     outcomes = [expected.checks[i][1] for i in range(len(checks))]

@@ -18,7 +18,6 @@ from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.css.query import NoMatches
 from textual.widgets import DataTable, Footer, Header, Static
 
 from ..benchmarks import Benchmark
@@ -151,6 +150,12 @@ class GameabilityApp(App):
             return
         self.post_message(AuditFinished(cancelled=self.census.cancelled))
 
+    @property
+    def closing(self) -> bool:
+        """True once the widgets are gone: background messages can still arrive while the app
+        closes, and must then update state only, never the screen."""
+        return not self.query("#problems")
+
     def on_problem_judged(self, message: ProblemJudged) -> None:
         result = message.result
         self.results[result.id] = result
@@ -158,6 +163,8 @@ class GameabilityApp(App):
             self.cache.put(self.problems[result.id], self.params, result)
             if len(self.results) % CACHE_FLUSH_EVERY == 0:
                 self.cache.flush()
+        if self.closing:
+            return
         if self._visible(result.id):
             table = self.query_one("#problems", DataTable)
             table.add_row(*self._row(result), key=result.id)
@@ -168,6 +175,8 @@ class GameabilityApp(App):
     def on_audit_finished(self, message: AuditFinished) -> None:
         self.finished = True
         self.cache.flush()
+        if self.closing:
+            return
         self.rebuild_table()  # streamed in completion order; settle into the chosen order
         if self.confirm_with:
             self.confirm_weak()
@@ -182,10 +191,9 @@ class GameabilityApp(App):
             if target is None:
                 continue
             try:
-                answer = self._engine().request(
-                    {"kind": "confirm", "problem": target.to_dict(), "params": self.params.to_dict(),
-                     "survivors": [s.source for s in result.survivors]}
-                )  # fmt: skip
+                answer = self._engine().ask(
+                    "confirm", target, self.params, survivors=[s.source for s in result.survivors]
+                )
             except Exception:
                 return  # the app is closing or the engine stopped: confirmation is optional
             if "confirm" in answer:
@@ -193,6 +201,8 @@ class GameabilityApp(App):
 
     def on_problem_confirmed(self, message: ProblemConfirmed) -> None:
         self.confirmations[message.problem_id] = message.rejected
+        if self.closing:
+            return
         self.update_row(message.problem_id)
         if message.problem_id == self.current:
             self.show_problem(message.problem_id)
@@ -278,12 +288,8 @@ class GameabilityApp(App):
 
     @on(DataTable.RowHighlighted, "#problems")
     def problem_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if event.row_key is None or event.row_key.value not in self.results:
-            return
-        try:
+        if event.row_key is not None and event.row_key.value in self.results and not self.closing:
             self.show_problem(event.row_key.value)
-        except NoMatches:  # a highlight that arrives while the screen is being torn down
-            pass
 
     # ------------------------------------------------------------------ the detail pane
 
@@ -462,16 +468,18 @@ class GameabilityApp(App):
         problem, result = self.problems[problem_id], self.results[problem_id]
         entry = result.entry or infer_entry(problem.reference, problem.tests, problem.entry) or ""
         try:
-            answer = self._engine().request(
-                {"kind": "gate", "problem": problem.to_dict(), "params": self.params.to_dict(),
-                 "entry": entry, "survivors": [s.source for s in result.survivors], "texts": [text]}
-            )  # fmt: skip
+            survivors = [s.source for s in result.survivors]
+            answer = self._engine().ask(
+                "gate", problem, self.params, entry=entry, survivors=survivors, texts=[text]
+            )
             passes, kills = answer["gated"][0]
             self.post_message(AssertGated(problem_id, original, text, passes, tuple(kills)))
         except Exception as error:
             self.post_message(AssertGated(problem_id, original, text, False, (), error=str(error)))
 
     def on_assert_gated(self, message: AssertGated) -> None:
+        if self.closing:
+            return
         if message.error:
             self.notify(f"Could not run the assert: {message.error}", severity="error")
             return
@@ -506,17 +514,23 @@ class GameabilityApp(App):
     def run_probe(self, problem_id: str, arguments: str) -> None:
         problem, result = self.problems[problem_id], self.results[problem_id]
         try:
-            answer = self._engine().request(
-                {"kind": "probe", "problem": problem.to_dict(), "params": self.params.to_dict(),
-                 "entry": result.entry or "", "survivors": [s.source for s in result.survivors],
-                 "arguments": arguments}
-            )  # fmt: skip
+            survivors = [s.source for s in result.survivors]
+            answer = self._engine().ask(
+                "probe",
+                problem,
+                self.params,
+                entry=result.entry or "",
+                survivors=survivors,
+                arguments=arguments,
+            )
         except Exception as error:
             answer = {"probe": {"error": str(error)}}
         self.post_message(ProbeAnswered(problem_id, answer.get("probe", answer)))
 
     def on_probe_answered(self, message: ProbeAnswered) -> None:
         answer = message.answer
+        if self.closing:
+            return
         if "error" in answer:
             self.notify(answer["error"], severity="error")
             return
