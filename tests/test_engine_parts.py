@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 
 from gameability_tui.engine.calls import Call, harvest_calls, infer_entry
-from gameability_tui.engine.fresh_inputs import fresh_calls
+from gameability_tui.engine.fresh_inputs import contract_violations, fresh_calls
 from gameability_tui.engine.literals import render_literal
 from gameability_tui.engine.mutation import make_mutants
 from gameability_tui.engine.outcome import encode_value, same
@@ -82,6 +82,45 @@ def test_permutations_stay_permutations():
     visible = [Call(([2, 1, 3],)), Call(([1, 2],))]
     for call in fresh_calls(visible, 8, 1):
         assert sorted(call.args[0]) == list(range(1, len(call.args[0]) + 1))
+
+
+def test_contract_checker_names_what_leaves_the_domain():
+    visible = [Call(([1, 2, 3], "ab")), Call(([2, 5], "ba"))]
+    assert contract_violations(Call(([1, 4], "aab")), visible) == []
+    assert contract_violations(Call(([3, 1], "ab")), visible) == [
+        "argument 1: not sorted, where every visible one is"
+    ]
+    assert contract_violations(Call(([0, 1], "ab")), visible) == [
+        "argument 1: element 0 is below 1, the smallest the tests allow"
+    ]
+    assert contract_violations(Call(([1], "az")), visible) == [
+        "argument 2: character 'z' appears in no visible value"
+    ]
+    assert contract_violations(Call(([1], "")), visible) == [
+        "argument 2: empty, where every visible value is non-empty"
+    ]
+    assert contract_violations(Call(([[1, 2], [3]], 1)), [Call(([[1, 2], [3, 4]], 1))]) == [
+        "argument 1: rows of unequal length, where every visible one is rectangular"
+    ]
+
+
+# Visible calls whose domains nest: grids of grids, sorted permutations, sorted rows of pairs,
+# unique rows, words. The contract perturber must never leave what it learned from them.
+NESTED_DOMAINS = [
+    [Call(([[1, 2], [3, 4]], 2)), Call(([[5, 6, 7], [8, 9, 1], [2, 3, 4]], 3))],
+    [Call(([[(1, 2), (3, 4)], [(5, 6), (7, 8)]],)), Call(([[(2, 2), (4, 6)], [(1, 3), (2, 5)]],))],
+    [Call(([1, 2, 3, 4],)), Call(([1, 2, 3, 4, 5, 6],))],
+    [Call(([(1, "a", 3), (2, "b", 4)],)), Call(([(3, "ab", 1), (5, "ba", 2)],))],
+    [Call(([[1, 2, 3], [4, 5, 6]],)), Call(([[7, 8, 9], [1, 5, 9]],))],
+    [Call((["red fox", "blue sky"], "fox")), Call((["red", "sky blue"], "red"))],
+]
+
+
+def test_contract_inputs_never_leave_nested_domains():
+    for visible in NESTED_DOMAINS:
+        for seed in range(40):
+            for call in fresh_calls(visible, 8, seed):
+                assert contract_violations(call, visible) == [], (visible, call)
 
 
 def test_fresh_inputs_are_seeded_and_new():

@@ -53,12 +53,17 @@ def problem_seed(seed: int, problem_id: str) -> int:
 
 @dataclass
 class Prepared:
-    """What the audit needs before running anything: entry, calls, mutants."""
+    """Everything a mutant is judged against: the entry, the fresh inputs and the reference's
+    answers on them, the checks, and the mutants to try."""
 
     entry: str
     call_name: str
     fresh: list[Call]
     mutants: list[Mutant]
+    reference: Run
+    reference_calls: list
+    raised: int
+    checks: list
 
 
 def _base_job(problem: Problem, entry: str, params: AuditParams, **fields) -> Job:
@@ -75,12 +80,15 @@ def _base_job(problem: Problem, entry: str, params: AuditParams, **fields) -> Jo
 
 def audit_problem(problem: Problem, params: AuditParams) -> ProblemResult:
     started = time.perf_counter()
-    result = _audit(problem, params)
+    prepared = prepare(problem, params)
+    result = prepared if isinstance(prepared, ProblemResult) else _judge(problem, params, prepared)
     seconds = round(time.perf_counter() - started, 3)
     return ProblemResult(**{**result.__dict__, "seconds": seconds})
 
 
-def _audit(problem: Problem, params: AuditParams) -> ProblemResult:
+def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
+    """Gate the reference and build the answer key; an excluded result when the problem cannot be
+    judged."""
     entry = infer_entry(problem.reference, problem.tests, problem.entry)
     if entry is None:
         return excluded(
@@ -128,9 +136,7 @@ def _audit(problem: Problem, params: AuditParams) -> ProblemResult:
             problem.id, "no-usable-oracle", "the reference raises on every fresh input",
             entry=entry, n_fresh=len(fresh), reference_raised=raised,
         )  # fmt: skip
-    return _judge(
-        problem, params, Prepared(entry, call_name, fresh, mutants), reference, reference_calls, raised
-    )
+    return Prepared(entry, call_name, fresh, mutants, reference, reference_calls, raised, checks)
 
 
 def _gate_reference(problem: Problem, run: Run, entry: str) -> ProblemResult | None:
@@ -179,30 +185,34 @@ def _gate_checks(
 
 
 @dataclass
-class _Verdict:
+class Verdict:
+    """One mutant's fate: broken (differs from the reference on a fresh input), surviving (broken
+    yet passes every visible test and check), or truncated (a limit ended it before that was
+    known)."""
+
     broken: bool = False
     survived: bool = False
     truncated: bool = False
     witnesses: tuple[int, ...] = ()
 
 
-def _verdict(run: Run, reference_calls: list, n_tests: int, oracle: str, n_checks: int = 0) -> _Verdict:
+def _verdict(run: Run, reference_calls: list, n_tests: int, oracle: str, n_checks: int = 0) -> Verdict:
     if run.load is not None:  # loads differently from the reference: broken, and fails its tests
-        return _Verdict(broken=True)
+        return Verdict(broken=True)
     differs = tuple(
         i for i, (got, _) in sorted(run.calls.items()) if not oc.same(got, reference_calls[i], oracle)
     )
     if not differs:
-        return _Verdict(truncated=not run.complete)
+        return Verdict(truncated=not run.complete)
     if any(not passed for passed, _, _ in run.tests.values()):
-        return _Verdict(broken=True)
+        return Verdict(broken=True)
     if len(run.tests) < n_tests:
-        return _Verdict(truncated=True)
+        return Verdict(truncated=True)
     if any(not passed for passed, _, _ in run.checks.values()):
-        return _Verdict(broken=True)
+        return Verdict(broken=True)
     if len(run.checks) < n_checks:
-        return _Verdict(truncated=True)
-    return _Verdict(broken=True, survived=True, witnesses=differs)
+        return Verdict(truncated=True)
+    return Verdict(broken=True, survived=True, witnesses=differs)
 
 
 def _is_lone_assert(test: str) -> bool:
@@ -213,38 +223,40 @@ def _is_lone_assert(test: str) -> bool:
     return len(body) == 1 and isinstance(body[0], ast.Assert)
 
 
-def _judge(
-    problem: Problem,
-    params: AuditParams,
-    prepared: Prepared,
-    reference: Run,
-    reference_calls: list,
-    raised: int,
-) -> ProblemResult:
+def judge_program(problem: Problem, params: AuditParams, prepared: Prepared, program: str) -> Verdict:
+    """Judge ``program`` as a mutant of the reference, under the audit's budgets and inputs.
+
+    The audit calls this for each of its own mutants; the difference report calls it for mutants
+    another tool found, so both are judged by exactly the same rules."""
+    reference, checks = prepared.reference, prepared.checks
     calls = [call.as_job() for call in prepared.fresh]
-    checks = parse_checks(problem.checks)
     cpu = max(params.cpu_seconds, 5 * reference.cpu)
-    call_order = sorted(range(len(calls)), key=lambda i: reference.calls[i][1])
     test_order = list(range(len(problem.tests)))
     if all(_is_lone_assert(test) for test in problem.tests):
         test_order.sort(key=lambda i: reference.tests[i][2])
+    job = _base_job(
+        problem, prepared.entry, params, mode="mutant", program=program, calls=calls,
+        load_budget=params.budget_for(reference.load_steps),
+        test_budgets=[params.budget_for(reference.tests[i][2]) for i in range(len(problem.tests))],
+        call_budgets=[params.budget_for(reference.calls[i][1]) for i in range(len(calls))],
+        reference_calls=prepared.reference_calls, cpu_seconds=cpu, wall_seconds=2 * cpu + 2,
+        call_order=sorted(range(len(calls)), key=lambda i: reference.calls[i][1]),
+        test_order=test_order, atol=problem.atol, checks=checks,
+        reference_checks=[reference.checks[i][1] for i in range(len(checks))],
+        check_budgets=[params.budget_for(reference.checks[i][2]) for i in range(len(checks))],
+    )  # fmt: skip
+    run = run_job(job)
+    return _verdict(run, prepared.reference_calls, len(problem.tests), params.oracle, len(checks))
+
+
+def _judge(problem: Problem, params: AuditParams, prepared: Prepared) -> ProblemResult:
+    reference_calls = prepared.reference_calls
     kinds: dict[str, KindCount] = {}
     survivors: list[Survivor] = []
     witness_sets: list[tuple[int, ...]] = []
     counts = {"equivalent": 0, "broken": 0, "truncated": 0}
     for mutant in prepared.mutants:
-        job = _base_job(
-            problem, prepared.entry, params, mode="mutant", program=mutant.source, calls=calls,
-            load_budget=params.budget_for(reference.load_steps),
-            test_budgets=[params.budget_for(reference.tests[i][2]) for i in range(len(problem.tests))],
-            call_budgets=[params.budget_for(reference.calls[i][1]) for i in range(len(calls))],
-            reference_calls=reference_calls, cpu_seconds=cpu, wall_seconds=2 * cpu + 2,
-            call_order=call_order, test_order=test_order, atol=problem.atol,
-            checks=checks, reference_checks=[reference.checks[i][1] for i in range(len(checks))],
-            check_budgets=[params.budget_for(reference.checks[i][2]) for i in range(len(checks))],
-        )  # fmt: skip
-        run = run_job(job)
-        verdict = _verdict(run, reference_calls, len(problem.tests), params.oracle, len(checks))
+        verdict = judge_program(problem, params, prepared, mutant.source)
         previous = kinds.get(mutant.kind, KindCount())
         kinds[mutant.kind] = KindCount(
             previous.built + 1,
@@ -269,7 +281,7 @@ def _judge(
     common = dict(
         entry=prepared.entry, n_mutants=len(prepared.mutants), n_equivalent=counts["equivalent"],
         n_broken=counts["broken"], n_survived=len(survivors), n_truncated=counts["truncated"],
-        n_fresh=len(prepared.fresh), reference_raised=raised, kinds=kinds,
+        n_fresh=len(prepared.fresh), reference_raised=prepared.raised, kinds=kinds,
     )  # fmt: skip
     if counts["broken"] == 0:
         detail = "every mutant behaves like the reference on the fresh inputs"

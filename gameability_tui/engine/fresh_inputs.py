@@ -179,13 +179,13 @@ class Perturber:
         if self.contract and domain.permutation:
             size = max(2, len(items) + self.rng.choice([-1, 0, 1]))
             permutation = list(range(1, size + 1))
-            self.rng.shuffle(permutation)
+            if not domain.sorted:
+                self.rng.shuffle(permutation)
             return permutation
         element = domain.element
-        operations = ["change", "insert", "delete", "swap"]
-        if self.contract and domain.rectangular:
-            operations = ["change"]  # keep the shape: rows of equal length
-        operation = self.rng.choice(operations)
+        if self.contract and domain.rectangular and items:
+            return self._keep_order(self._change_cell(items, element, depth), domain)
+        operation = self.rng.choice(["change", "insert", "delete", "swap"])
         if not items:
             operation = "insert"
         if operation == "delete" and len(items) == 1 and self.contract and domain.nonempty:
@@ -204,6 +204,10 @@ class Perturber:
         elif len(items) > 1:
             other = self.rng.randrange(len(items))
             items[position], items[other] = items[other], items[position]
+        return self._keep_order(items, domain)
+
+    def _keep_order(self, items: list, domain: Domain) -> list:
+        """Restore uniqueness and order after an edit, when the contract promises them."""
         if self.contract and domain.unique:
             items = _dedupe(items)
         if self.contract and domain.sorted:
@@ -212,6 +216,23 @@ class Perturber:
             except TypeError:
                 pass
         return items
+
+    def _change_cell(self, rows: list, element: Domain | None, depth: int) -> list:
+        """Keep the shape (rows of equal length): change one cell, never a row's length."""
+        row_index = self.rng.randrange(len(rows))
+        row = list(rows[row_index])
+        if not row or element is None:
+            return rows
+        column = self.rng.randrange(len(row))
+        cell = self.value(row[column], element.element, depth + 2)
+        if element.rectangular and len(cell) != len(row[column]):
+            return rows  # the rows are grids themselves: a cell keeps its length
+        row[column] = cell
+        row = self._keep_order(row, Domain(sorted=element.sorted))
+        if element.unique and not _is_unique(row):
+            return rows  # the change would repeat a value within the row
+        rows[row_index] = type(rows[row_index])(row)
+        return rows
 
     def _set(self, items: set, domain: Domain, depth: int) -> set:
         ordered = sorted(items, key=repr)
@@ -240,7 +261,9 @@ class Perturber:
         if domain is None or not domain.types:
             return None
         kind = sorted(domain.types, key=lambda t: t.__name__)[0]
-        return {int: 1, float: 1.0, str: "a", bool: True}.get(kind)
+        if kind is str:  # a word or character the tests already use
+            return (domain.tokens or list(domain.characters) or ["a"])[0]
+        return {int: 1, float: 1.0, bool: True}.get(kind)
 
 
 def _dedupe(items: list) -> list:
@@ -292,3 +315,67 @@ def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = "contrac
             seen.add(key)
             fresh.append(call)
     return fresh
+
+
+def contract_violations(call: Call, visible: list[Call]) -> list[str]:
+    """Why ``call`` lies outside the contract learned from ``visible`` (empty when it is inside).
+
+    The same rules the contract perturber keeps, read the other way: an input found by another
+    tool (or written by hand) can be checked against the domain our fresh inputs stay in.
+    """
+    width = max((len(c.args) for c in visible), default=0)
+    problems: list[str] = []
+    for index, value in enumerate(call.args):
+        if index >= width:
+            problems.append(f"argument {index + 1}: no visible call passes it")
+            continue
+        domain = learn_domain([c.args[index] for c in visible if len(c.args) > index])
+        problems += [f"argument {index + 1}: {why}" for why in _violations(value, domain)]
+    for name, value in call.kwargs:
+        observed = [v for c in visible for k, v in c.kwargs if k == name]
+        if not observed:
+            problems.append(f"{name}=: no visible call passes it")
+            continue
+        problems += [f"{name}=: {why}" for why in _violations(value, learn_domain(observed))]
+    return problems
+
+
+def _violations(value: Any, domain: Domain | None) -> list[str]:
+    if domain is None or not domain.types:
+        return []
+    kind = type(value)
+    if kind not in domain.types:
+        seen = "/".join(sorted(t.__name__ for t in domain.types))
+        return [f"a {kind.__name__}, where the tests pass {seen}"]
+    found: list[str] = []
+    if kind in (int, float) and domain.lower is not None and value < domain.lower:
+        found.append(f"{value!r} is below {domain.lower}, the smallest the tests allow")
+    if kind in (list, tuple, str, dict, set, frozenset) and domain.nonempty and len(value) == 0:
+        found.append("empty, where every visible value is non-empty")
+    if kind is str:
+        found += _string_violations(value, domain)
+    if kind in (list, tuple):
+        items = list(value)
+        if domain.sorted and not _is_sorted(items):
+            found.append("not sorted, where every visible one is")
+        if domain.unique and not _is_unique(items):
+            found.append("has repeats, where every visible one has none")
+        if domain.permutation and not _is_permutation(items):
+            found.append("not a permutation of 1..n, where every visible one is")
+        if domain.rectangular and items and not _is_rectangular(items):
+            found.append("rows of unequal length, where every visible one is rectangular")
+        found += [f"element {why}" for item in items for why in _violations(item, domain.element)][:1]
+    if kind in (set, frozenset):
+        found += [f"element {why}" for item in value for why in _violations(item, domain.element)][:1]
+    if kind is dict:
+        found += [f"key {why}" for key in value for why in _violations(key, domain.keys)][:1]
+        found += [f"value {why}" for item in value.values() for why in _violations(item, domain.values)][:1]
+    return found
+
+
+def _string_violations(value: str, domain: Domain) -> list[str]:
+    if domain.tokens:
+        unseen = sorted(set(value.split()) - set(domain.tokens))
+        return [f"word {unseen[0]!r} appears in no visible value"] if unseen else []
+    unseen = sorted(set(value) - set(domain.characters))
+    return [f"character {unseen[0]!r} appears in no visible value"] if unseen else []
