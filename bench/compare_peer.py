@@ -9,8 +9,9 @@ needs no hub access (HumanEval-style problems are written in each tool's own con
 Each tool runs --runs times, alternating; the script prints, per tool, the
 median wall time, CPU time of the whole process tree, peak memory of the whole process tree
 (RSS summed over the tree, sampled every 50 ms), judged and weak, then the ratios, and finally
-every problem whose verdict (judged / excluded / weak) differs between the tools, with both
-statuses so the reason can be read.
+every problem whose verdict (judged / excluded / weak) differs between the tools, each with its
+measured reason (peer_differences.py). Exits 1 if any difference is a regression.
+--keep DIR saves both tools' last reports, so peer_differences.py can explain them again.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from peer_differences import explain_all, print_differences
+
 from gameability_tui.benchmarks import load_benchmark
 from gameability_tui.engine.model import Problem
 
@@ -39,7 +42,7 @@ class Measured:
     peak_mb: float
     judged: int
     weak: int
-    verdicts: dict[str, str]
+    report: dict
 
 
 def _tree_rss_kb(root: int) -> int:
@@ -84,27 +87,14 @@ def run_ours(jsonl: Path, report: Path, workers: int) -> Measured:
     command = [sys.executable, "-m", "gameability_tui", "check", str(jsonl), "--json", str(report)]
     wall, cpu, peak = measure(command + ["--workers", str(workers)])
     data = json.loads(report.read_text())
-    verdicts = {p["id"]: _ours(p) for p in data["problems"]}
-    return Measured(wall, cpu, peak, data["summary"]["judged"], data["summary"]["weak"], verdicts)
-
-
-def _ours(problem: dict) -> str:
-    if problem["status"] != "ok":
-        return problem["status"]
-    return "weak" if problem["n_survived"] else "judged"
+    return Measured(wall, cpu, peak, data["summary"]["judged"], data["summary"]["weak"], data)
 
 
 def run_peer(peer: str, jsonl: Path, report: Path, workers: int) -> Measured:
     wall, cpu, peak = measure([peer, "check", str(jsonl), "--json", str(report), "--workers", str(workers)])
     data = json.loads(report.read_text())
-    verdicts = {}
-    for row in data["rows"]:
-        status = row["status"]
-        verdicts[str(row["pid"])] = status if status != "ok" else ("weak" if row["n_survived"] else "judged")
     summary = data["summary"]
-    return Measured(
-        wall, cpu, peak, summary["problems_counted"], summary["problems_with_a_survivor"], verdicts
-    )
+    return Measured(wall, cpu, peak, summary["problems_counted"], summary["problems_with_a_survivor"], data)
 
 
 def peer_row(problem: Problem) -> dict:
@@ -131,6 +121,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2, help="ours (default: cores)")
     parser.add_argument("--peer-workers", type=int, default=8, help="the published tool's default is 8")
+    parser.add_argument("--keep", type=Path, help="save both tools' last reports in this folder")
     args = parser.parse_args()
     benchmark = load_benchmark(args.benchmark, args.data)
     with tempfile.TemporaryDirectory() as folder:
@@ -159,14 +150,13 @@ def main() -> int:
             getattr(r, field) for r in ours
         )
         print(f"ratio published / ours, {label}: {ratio:.2f}x")
-    differing = sorted(
-        (pid for pid in ours[-1].verdicts if ours[-1].verdicts[pid] != peer[-1].verdicts.get(pid)),
-        key=lambda pid: [p.id for p in benchmark.problems].index(pid),
-    )
-    print(f"\nproblems whose verdict differs ({len(differing)}):")
-    for pid in differing:
-        print(f"  {pid:<16} published: {peer[-1].verdicts.get(pid, '-'):<40} ours: {ours[-1].verdicts[pid]}")
-    return 0
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
+        for name, runs in (("ours", ours), ("peer", peer)):
+            (args.keep / f"{benchmark.name}.{name}.json").write_text(json.dumps(runs[-1].report))
+    differences = explain_all(list(benchmark.problems), ours[-1].report, peer[-1].report)
+    print_differences(differences)
+    return 1 if any(d.category == "regression" for d in differences) else 0
 
 
 if __name__ == "__main__":

@@ -58,6 +58,7 @@ class Prepared:
 
     entry: str
     call_name: str
+    visible: list[Call]
     fresh: list[Call]
     mutants: list[Mutant]
     reference: Run
@@ -136,7 +137,7 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
             problem.id, "no-usable-oracle", "the reference raises on every fresh input",
             entry=entry, n_fresh=len(fresh), reference_raised=raised,
         )  # fmt: skip
-    return Prepared(entry, call_name, fresh, mutants, reference, reference_calls, raised, checks)
+    return Prepared(entry, call_name, visible, fresh, mutants, reference, reference_calls, raised, checks)
 
 
 def _gate_reference(problem: Problem, run: Run, entry: str) -> ProblemResult | None:
