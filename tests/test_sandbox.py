@@ -110,3 +110,43 @@ def test_bare_except_cannot_swallow_the_budget():
         )
     )
     assert run.complete and run.calls[0][0] == ("budget",)
+
+
+# Jobs share a child while each leaves it clean; whatever one leaves behind must not reach the next.
+PROBE_NEXT = _job(
+    "import os, signal, threading\n"
+    "def f(x):\n"
+    "    return (threading.active_count(), abs(-3), os.listdir('.'), signal.alarm(0))\n"
+)
+
+
+@pytest.mark.parametrize(
+    "leaves",
+    [
+        "import threading, time\nthreading.Thread(target=time.sleep, args=(30,), daemon=True).start()",
+        "import builtins\nbuiltins.abs = lambda value: 0",
+        "open('litter.txt', 'w').write('x')",
+        "import signal\nsignal.alarm(1)",
+        "import os\nos._exit(0)",
+        "while True:\n    y = 3 ** 10 ** 7",  # loops inside C code until the CPU limit
+    ],
+    ids=["thread", "builtins", "file", "alarm", "hard-exit", "cpu-loop"],
+)
+def test_what_one_job_leaves_behind_does_not_reach_the_next(leaves):
+    program = f"def f(x):\n    return 1\n{leaves}\n"
+    _, second = sandbox.run_jobs([_job(program, cpu_seconds=1, wall_seconds=30), PROBE_NEXT])
+    assert second.complete and second.calls[0][0][1] == (1, 3, [], 0)
+
+
+def test_jobs_sharing_a_child_give_the_results_of_a_child_each():
+    programs = [
+        "def f(x):\n    return [x] * 3\n",
+        "def f(x):\n    raise ValueError(x)\n",
+        "def f(x):\n    while True:\n        x += 1\n",
+        "import sys\ndef f(x):\n    print(x)\n    return sys.getrecursionlimit()\n",
+    ]
+    jobs = [_job(program) for program in programs]
+    together = sandbox.run_jobs(jobs)
+    for job, run in zip(jobs, together):
+        alone = run_job(job)
+        assert (run.complete, run.load, run.calls) == (alone.complete, alone.load, alone.calls)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 import time
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import outcome as oc
 from .asserts import GatedText, assert_text, order_candidates
@@ -27,7 +27,7 @@ from .fresh_inputs import fresh_calls
 from .literals import evaluate_literal
 from .model import AuditParams, CandidateAssert, KindCount, Problem, ProblemResult, Survivor, excluded
 from .mutation import Mutant, make_mutants
-from .sandbox import Job, Run, run_job
+from .sandbox import Job, Run, run_job, run_jobs
 
 REASONS = (
     "no-entry-point",
@@ -65,6 +65,8 @@ class Prepared:
     reference_calls: list
     raised: int
     checks: list
+    call_order: list[int]  # cheapest first, by the reference's steps
+    test_order: list[int]
 
 
 def _base_job(problem: Problem, entry: str, params: AuditParams, **fields) -> Job:
@@ -137,7 +139,14 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
             problem.id, "no-usable-oracle", "the reference raises on every fresh input",
             entry=entry, n_fresh=len(fresh), reference_raised=raised,
         )  # fmt: skip
-    return Prepared(entry, call_name, visible, fresh, mutants, reference, reference_calls, raised, checks)
+    test_order = list(range(len(problem.tests)))
+    if all(_is_lone_assert(test) for test in problem.tests):
+        test_order.sort(key=lambda i: reference.tests[i][2])
+    return Prepared(
+        entry, call_name, visible, fresh, mutants, reference, reference_calls, raised, checks,
+        call_order=sorted(range(len(fresh)), key=lambda i: reference.calls[i][1]),
+        test_order=test_order,
+    )  # fmt: skip
 
 
 def _gate_reference(problem: Problem, run: Run, entry: str) -> ProblemResult | None:
@@ -227,27 +236,32 @@ def _is_lone_assert(test: str) -> bool:
 def judge_program(problem: Problem, params: AuditParams, prepared: Prepared, program: str) -> Verdict:
     """Judge ``program`` as a mutant of the reference, under the audit's budgets and inputs.
 
-    The audit calls this for each of its own mutants; the difference report calls it for mutants
-    another tool found, so both are judged by exactly the same rules."""
+    The audit judges its own mutants this way; the difference report judges mutants another tool
+    found, so both are judged by exactly the same rules."""
+    return judge_programs(problem, params, prepared, [program])[0]
+
+
+def judge_programs(
+    problem: Problem, params: AuditParams, prepared: Prepared, programs: list[str]
+) -> list[Verdict]:
     reference, checks = prepared.reference, prepared.checks
     calls = [call.as_job() for call in prepared.fresh]
     cpu = max(params.cpu_seconds, 5 * reference.cpu)
-    test_order = list(range(len(problem.tests)))
-    if all(_is_lone_assert(test) for test in problem.tests):
-        test_order.sort(key=lambda i: reference.tests[i][2])
     job = _base_job(
-        problem, prepared.entry, params, mode="mutant", program=program, calls=calls,
+        problem, prepared.entry, params, mode="mutant", calls=calls,
         load_budget=params.budget_for(reference.load_steps),
         test_budgets=[params.budget_for(reference.tests[i][2]) for i in range(len(problem.tests))],
         call_budgets=[params.budget_for(reference.calls[i][1]) for i in range(len(calls))],
         reference_calls=prepared.reference_calls, cpu_seconds=cpu, wall_seconds=2 * cpu + 2,
-        call_order=sorted(range(len(calls)), key=lambda i: reference.calls[i][1]),
-        test_order=test_order, atol=problem.atol, checks=checks,
+        call_order=prepared.call_order, test_order=prepared.test_order, atol=problem.atol, checks=checks,
         reference_checks=[reference.checks[i][1] for i in range(len(checks))],
         check_budgets=[params.budget_for(reference.checks[i][2]) for i in range(len(checks))],
     )  # fmt: skip
-    run = run_job(job)
-    return _verdict(run, prepared.reference_calls, len(problem.tests), params.oracle, len(checks))
+    runs = run_jobs([replace(job, program=program) for program in programs])
+    return [
+        _verdict(run, prepared.reference_calls, len(problem.tests), params.oracle, len(checks))
+        for run in runs
+    ]
 
 
 def _judge(problem: Problem, params: AuditParams, prepared: Prepared) -> ProblemResult:
@@ -256,8 +270,8 @@ def _judge(problem: Problem, params: AuditParams, prepared: Prepared) -> Problem
     survivors: list[Survivor] = []
     witness_sets: list[tuple[int, ...]] = []
     counts = {"equivalent": 0, "broken": 0, "truncated": 0}
-    for mutant in prepared.mutants:
-        verdict = judge_program(problem, params, prepared, mutant.source)
+    verdicts = judge_programs(problem, params, prepared, [mutant.source for mutant in prepared.mutants])
+    for mutant, verdict in zip(prepared.mutants, verdicts):
         previous = kinds.get(mutant.kind, KindCount())
         kinds[mutant.kind] = KindCount(
             previous.built + 1,

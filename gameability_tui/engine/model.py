@@ -77,7 +77,7 @@ class AuditParams:
     oracle: str = "eq"  # "eq": compare as the tests do; "repr": the published tool's oracle
     step_floor: int = 20_000
     step_factor: int = 10
-    reference_fresh_floor: int = 1_000_000
+    reference_fresh_floor: int = 250_000
     reference_fresh_factor: int = 2
     cpu_seconds: float = 1.0
     memory_mb: int = 1024

@@ -14,8 +14,8 @@ Mutants that produce identical source are kept once.
 from __future__ import annotations
 
 import ast
-import copy
 from dataclasses import dataclass
+from typing import Any
 
 COMPARE_SWAPS = {
     ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
@@ -103,22 +103,28 @@ def _position(tree: ast.AST, path: tuple) -> tuple[int, int]:
     return getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
 
 
-def _apply(node: ast.AST, site: _Site) -> ast.AST:
-    """A mutated copy of ``node``."""
-    new = copy.deepcopy(node)
+def _apply(node: ast.AST, site: _Site) -> tuple[str, Any]:
+    """Mutate ``node`` in place; returns the field (or ``ops``) changed and its old value, so the
+    change can be undone: copying trees per site cost more than everything else here."""
     if site.kind == "compare":
-        new.ops[site.choice] = COMPARE_SWAPS[type(new.ops[site.choice])]()
-    elif site.kind == "arithmetic":
-        new.op = ARITHMETIC_SWAPS[type(new.op)]()
-    elif site.kind == "boolop":
-        new.op = ast.Or() if isinstance(new.op, ast.And) else ast.And()
-    elif site.kind == "bool-constant":
-        new.value = not new.value
+        old = list(node.ops)
+        node.ops[site.choice] = COMPARE_SWAPS[type(node.ops[site.choice])]()
+        return "ops", old
+    if site.kind in ("arithmetic", "boolop"):
+        old = node.op
+        if site.kind == "arithmetic":
+            node.op = ARITHMETIC_SWAPS[type(old)]()
+        else:
+            node.op = ast.Or() if isinstance(old, ast.And) else ast.And()
+        return "op", old
+    old = node.value
+    if site.kind == "bool-constant":
+        node.value = not old
     elif site.kind == "int-constant":
-        new.value = new.value + 1
-    elif site.kind == "return-none":
-        new.value = ast.Constant(None)
-    return new
+        node.value = old + 1
+    else:  # return-none
+        node.value = ast.Constant(None)
+    return "value", old
 
 
 def _offsets(source: str) -> list[int]:
@@ -137,28 +143,37 @@ def _splice(source: str, node: ast.AST, text: str) -> str:
     return (data[:begin] + text.encode("utf-8") + data[end:]).decode("utf-8")
 
 
+def _anchor_length(tree: ast.Module, path: tuple) -> int:
+    """How much of ``path`` leads to the part of the innermost enclosing statement that holds the
+    site: the statement's own field (an ``if``'s test, an assignment's value) or the statement.
+
+    A splice cannot reach past that part (an expression's text holds no newline or colon that
+    closes it), so checking it alone is as strict as checking the whole file, and much cheaper.
+    """
+    node, length = tree, len(path)
+    for depth, (name, index) in enumerate(path):
+        if isinstance(node, ast.stmt):
+            length = depth + 1
+        node = getattr(node, name) if index is None else getattr(node, name)[index]
+    return len(path) if isinstance(node, ast.stmt) else length
+
+
 def _render_mutant(source: str, tree: ast.Module, site: _Site) -> str | None:
-    original = _resolve(tree, site.path)
-    mutated = _apply(original, site)
-    expected_tree = copy.deepcopy(tree)
-    parent_path, (name, index) = site.path[:-1], site.path[-1]
-    parent = _resolve(expected_tree, parent_path)
-    if index is None:
-        setattr(parent, name, mutated)
-    else:
-        getattr(parent, name)[index] = mutated
-    expected = ast.dump(expected_tree)
-    if isinstance(original, ast.Return):
-        # Keep the statement and its layout; only the returned expression changes.
-        original, text = original.value, "None"
-    else:
-        text = ast.unparse(mutated)
+    node = _resolve(tree, site.path)
+    anchor_path = site.path[: _anchor_length(tree, site.path)]
+    field, old = _apply(node, site)
+    try:
+        expected = ast.dump(_resolve(tree, anchor_path))
+        # A return keeps its statement and layout; only the returned expression changes.
+        target, text = (old, "None") if site.kind == "return-none" else (node, ast.unparse(node))
+    finally:
+        setattr(node, field, old)
     for candidate in (text, f"({text})"):
         try:
-            spliced = _splice(source, original, candidate)
-            if ast.dump(ast.parse(spliced)) == expected:
+            spliced = _splice(source, target, candidate)
+            if ast.dump(_resolve(ast.parse(spliced), anchor_path)) == expected:
                 return spliced
-        except (SyntaxError, ValueError, UnicodeDecodeError):
+        except (SyntaxError, ValueError, UnicodeDecodeError, AttributeError, IndexError):
             continue
     return None
 
@@ -204,7 +219,8 @@ def make_mutants(source: str, limit: int = 24) -> list[Mutant]:
     lines = source.splitlines()
     mutants: list[Mutant] = []
     seen = {source}
-    for site in _spread(find_sites(tree), len(find_sites(tree))):
+    sites = find_sites(tree)
+    for site in _spread(sites, len(sites)):
         if len(mutants) >= limit:
             break
         mutated = _render_mutant(source, tree, site)

@@ -1,8 +1,10 @@
-"""Run one candidate program (the reference, a mutant) in a forked child process.
+"""Run candidate programs (the reference, mutants) in forked child processes.
 
-Benchmark code is third-party and mutants are broken on purpose, so every candidate gets a child
-of its own: a runaway costs only that candidate, never the problem. What could make a result wrong,
-and the defence:
+Benchmark code is third-party and mutants are broken on purpose, so candidates never run in the
+worker: a child runs them, one after another, each in a fresh namespace and under its own limits,
+for as long as each leaves the child as it found it (``_Clean``); one that dies loses only itself,
+and one that leaves anything behind ends the child. A runaway costs only that candidate, never the
+problem. What could make a result wrong, and the defence:
 
 - Machine load deciding outcomes: each call runs under a deterministic *step budget* (a count of
   trace events), so a looping mutant stops at the same point on any machine. The C counter
@@ -12,7 +14,8 @@ and the defence:
 - Printed output corrupting results: the child's stdin/stdout/stderr point at /dev/null and results
   travel over a private pipe as length-prefixed ``marshal`` frames.
 - Files written by benchmark code: the child runs in a throwaway directory, removed afterwards.
-- Memory hogs: ``RLIMIT_AS`` bounds the child's address space; ``RLIMIT_CPU`` its CPU time.
+- Memory hogs: ``RLIMIT_AS`` bounds the child's address space; a CPU timer each candidate's CPU
+  time, and ``RLIMIT_CPU`` the child's.
 - Orphans: the child leads its own process group, killed whole when the candidate ends, and asks
   the kernel to kill it if its parent (the worker) dies.
 - A truncated candidate is reported with what it finished; it is never counted as rejected.
@@ -47,6 +50,7 @@ except ImportError:
 
 _HEADER = struct.Struct("<I")
 ACTIVE_CHILDREN: set[int] = set()  # pids of running candidates, for the worker's SIGTERM handler
+_UNREAPED: set[int] = set()  # killed candidates whose exit status is not collected yet
 MODULE_NAME = "candidate"  # not "__main__": a benchmark's `if __name__ == "__main__"` must not run
 
 
@@ -198,7 +202,7 @@ def _empty(folder: str) -> None:
                 os.unlink(path)
 
 
-def _isolate(job: Job, address_space: int) -> None:
+def _isolate(memory_mb: int, address_space: int, cpu_seconds_total: float) -> None:
     """Cut the child off from the terminal, the worker's pipes, the user's folder and the machine."""
     os.setpgid(0, 0)
     if _LIBC:
@@ -206,14 +210,90 @@ def _isolate(job: Job, address_space: int) -> None:
     devnull = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(devnull, fd)
+    os.close(devnull)
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    cpu = max(1, math.ceil(job.cpu_seconds))
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+    # Each job has its own CPU timer (_limit_cpu); this bounds the whole child, whatever it does.
+    total = math.ceil(cpu_seconds_total) + 1
+    resource.setrlimit(resource.RLIMIT_CPU, (total, total + 1))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     resource.setrlimit(resource.RLIMIT_FSIZE, (64 << 20, 64 << 20))
-    limit = address_space + (job.memory_mb << 20)
+    limit = address_space + (memory_mb << 20)
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def _limit_cpu(seconds: float) -> None:
+    """This job's CPU backstop: a profiling timer (SIGPROF ends the child), exact to the
+    millisecond where ``RLIMIT_CPU`` counts whole seconds of the whole child."""
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+
+
+class _Clean:
+    """What a candidate could leave behind in the child that would change the next one's run.
+
+    A child runs jobs one after another only while each leaves it as it found it: no thread, no
+    process, no file, no open descriptor, no alarm or signal handler, the same builtins, sys
+    streams, recursion limit, environment and working folder, and no more than 256 MB kept.
+    Anything else ends the child, and the next job gets a new one.
+    """
+
+    def __init__(self, workdir: str) -> None:
+        import builtins
+
+        self.workdir = workdir
+        self.builtins = dict(builtins.__dict__)
+        self.threads = _count("/proc/self/task")
+        self.descriptors = _count("/proc/self/fd")
+        self.environ = dict(os.environ)
+        self.sys_state = _sys_state()
+        self.handlers = _handlers()
+        self.resident_mb = _resident_mb()
+
+    def still_clean(self) -> bool:
+        import builtins
+
+        if signal.alarm(0) or signal.getitimer(signal.ITIMER_VIRTUAL)[0]:
+            return False  # a timer that would fire during the next job
+        if _count("/proc/self/task") != self.threads:
+            return False
+        try:
+            os.waitpid(-1, os.WNOHANG)
+            return False  # it has a child process, running or exited
+        except ChildProcessError:
+            pass
+        return (
+            _resident_mb() < self.resident_mb + 256  # memory it kept: give the next job a new child
+            and _count("/proc/self/fd") == self.descriptors
+            and os.getcwd() == self.workdir
+            and not os.listdir(self.workdir)
+            and builtins.__dict__ == self.builtins
+            and os.environ == self.environ
+            and _sys_state() == self.sys_state
+            and _handlers() == self.handlers
+        )
+
+
+def _count(folder: str) -> int:
+    return len(os.listdir(folder))
+
+
+def _resident_mb() -> float:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * resource.getpagesize() / (1 << 20)
+
+
+def _sys_state() -> tuple:
+    return (sys.getrecursionlimit(), sys.stdin, sys.stdout, sys.stderr, sys.getprofile(), list(sys.path))
+
+
+def _handlers() -> tuple:
+    return tuple(signal.getsignal(number) for number in _WATCHED_SIGNALS)
+
+
+_WATCHED_SIGNALS = (
+    signal.SIGALRM, signal.SIGPROF, signal.SIGVTALRM, signal.SIGXCPU,
+    signal.SIGTERM, signal.SIGINT, signal.SIGCHLD,
+)  # fmt: skip
 
 
 def _call_outcome(function, args: tuple, kwargs: dict, budget: int | None) -> tuple[Any, int]:
@@ -339,18 +419,46 @@ def _mutant_plan(job: Job, run_test, run_call, run_check) -> None:
 
 def run_job(job: Job) -> Run:
     """Fork a child for ``job``, collect its records, and clean up whatever it left behind."""
+    return run_jobs([job])[0]
+
+
+def run_jobs(jobs: list[Job]) -> list[Run]:
+    """Run ``jobs`` in order, each in a fresh namespace, sharing a child while each leaves it clean.
+
+    A fork per candidate costs more than most candidates' own work, so a child runs one job after
+    another. Isolation does not depend on it: a job that dies (a limit, a crash) loses only
+    itself, and one that leaves anything behind (see ``_Clean``) ends the child; the remaining
+    jobs go on in a new one. Results are the same as with a child per job.
+    """
+    runs = [Run() for _ in jobs]
+    start = 0
+    while start < len(jobs):
+        start = _run_from(jobs, runs, start)
+    return runs
+
+
+def _run_from(jobs: list[Job], runs: list[Run], start: int) -> int:
+    """Run jobs[start:] in one child until it ends; returns the index of the first job not run."""
     workdir = _workdir()
     _libc()
     with open("/proc/self/statm") as statm:  # the child starts as a copy of this process
         address_space = int(statm.read().split()[0]) * resource.getpagesize()
+    cpu_total = sum(job.cpu_seconds + 1 for job in jobs[start:])
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:  # child
         try:
             os.close(read_fd)
             os.chdir(workdir)
-            _isolate(job, address_space)
-            _child(job, _Channel(write_fd))
+            _isolate(jobs[start].memory_mb, address_space, cpu_total)
+            channel = _Channel(write_fd)
+            clean = _Clean(workdir) if len(jobs) - start > 1 else None
+            for index in range(start, len(jobs)):
+                channel.send(("job", index))
+                _limit_cpu(jobs[index].cpu_seconds)
+                _child(jobs[index], channel)
+                if index + 1 < len(jobs) and not clean.still_clean():
+                    break
         except BaseException:
             pass
         finally:
@@ -362,71 +470,99 @@ def run_job(job: Job) -> Run:
     except OSError:
         pass
     try:
-        return _collect(pid, read_fd, job.wall_seconds)
+        return _collect(pid, read_fd, jobs, runs, start)
     finally:
         os.close(read_fd)
-        _kill_group(pid)
+        _kill_group(pid, wait=False)
         ACTIVE_CHILDREN.discard(pid)
         _empty(workdir)
+        _reap()
 
 
 def kill_active_children() -> None:
     """Kill every running candidate and whatever it spawned (used when the worker is stopped)."""
-    for pid in list(ACTIVE_CHILDREN):
+    for pid in list(ACTIVE_CHILDREN | _UNREAPED):
         _kill_group(pid)
+    _UNREAPED.clear()
     remove_workdir()
 
 
-def _kill_group(pid: int) -> None:
+def _kill_group(pid: int, wait: bool = True) -> None:
+    """Kill a candidate and everything it spawned. Without ``wait`` the dead child is reaped
+    later (``_reap``): its teardown then overlaps the next candidate instead of delaying it."""
     for target in (lambda: os.killpg(pid, signal.SIGKILL), lambda: os.kill(pid, signal.SIGKILL)):
         try:
             target()
         except (ProcessLookupError, PermissionError):
             pass
     try:
-        os.waitpid(pid, 0)
+        if os.waitpid(pid, 0 if wait else os.WNOHANG)[0] == 0:
+            _UNREAPED.add(pid)
     except ChildProcessError:
         pass
 
 
-def _collect(pid: int, fd: int, wall_seconds: float) -> Run:
-    run = Run()
+def _reap() -> None:
+    for pid in list(_UNREAPED):
+        try:
+            if os.waitpid(pid, os.WNOHANG)[0] == 0:
+                continue
+        except ChildProcessError:
+            pass
+        _UNREAPED.discard(pid)
+
+
+def _collect(pid: int, fd: int, jobs: list[Job], runs: list[Run], start: int) -> int:
+    """Apply the child's records to ``runs``; returns the first job it did not finish."""
+    current = start
     buffer = b""
-    deadline = time.monotonic() + wall_seconds
+    deadline = time.monotonic() + jobs[start].wall_seconds
     exited = False
     while True:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
-            run.stopped = "wall-clock limit"
-            return run
+            runs[current].stopped = "wall-clock limit"
+            return current + 1
         ready, _, _ = select.select([fd], [], [], min(remaining, 0.1))
         if ready:
             chunk = os.read(fd, 1 << 16)
             if chunk:
                 buffer += chunk
-                buffer = _absorb(run, buffer)
-                if run.complete:
-                    return run
+                while True:
+                    record, buffer = _next_record(buffer, runs[current])
+                    if record is None:
+                        break
+                    if record[0] == "job" and record[1] != current:
+                        current = record[1]
+                        deadline = time.monotonic() + jobs[current].wall_seconds
+                    elif record[0] != "job":
+                        _apply(runs[current], record)
+                if runs[-1].complete:
+                    return len(jobs)
                 continue
-        if exited:  # it exited and nothing is left to read: it died mid-plan
-            run.stopped = run.stopped or "died"
-            return run
+        if exited:  # it exited and nothing is left to read
+            if runs[current].complete:  # it ended between jobs (the last one left it unclean)
+                return current + 1
+            runs[current].stopped = runs[current].stopped or "died"
+            return current + 1
         done_pid, status = os.waitpid(pid, os.WNOHANG)
         if done_pid:
             exited = True
-            run.stopped = _death_reason(status)
+            if not runs[current].complete:
+                runs[current].stopped = _death_reason(status)
 
 
 def _death_reason(status: int) -> str:
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
-        if sig == signal.SIGXCPU:
+        if sig in (signal.SIGXCPU, signal.SIGPROF):
             return "CPU-time limit"
         return f"killed by {signal.Signals(sig).name}"
     return f"exited with code {os.WEXITSTATUS(status)}"
 
 
-def _absorb(run: Run, buffer: bytes) -> bytes:
+def _next_record(buffer: bytes, run: Run) -> tuple[tuple | None, bytes]:
+    """The first whole record in ``buffer`` and what follows it; a garbled one marks ``run``."""
     while len(buffer) >= _HEADER.size:
         (size,) = _HEADER.unpack_from(buffer)
         if len(buffer) < _HEADER.size + size:
@@ -438,8 +574,9 @@ def _absorb(run: Run, buffer: bytes) -> bytes:
         except (ValueError, EOFError, TypeError):
             run.stopped = "garbled result channel"
             continue
-        _apply(run, record)
-    return buffer
+        if isinstance(record, tuple) and record:
+            return record, buffer
+    return None, buffer
 
 
 def _apply(run: Run, record: tuple) -> None:
