@@ -1,0 +1,49 @@
+"""Do the audit's fresh inputs stay inside the contract they were drawn from?
+
+    python bench/contract_check.py BENCH [--data FILE] [--fresh 8] [--seed 0]
+
+Draws each problem's fresh inputs exactly as the audit does (same seeds, contract mode) and checks
+each against the domain learned from the problem's visible calls (``contract_violations``). Prints
+the count and the first few that leave it; exits 1 if any does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from gameability_tui.benchmarks import load_benchmark
+from gameability_tui.engine.audit import problem_seed
+from gameability_tui.engine.calls import harvest_calls, infer_entry
+from gameability_tui.engine.fresh_inputs import contract_violations, fresh_calls
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("benchmark")
+    parser.add_argument("--data", type=Path)
+    parser.add_argument("--fresh", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    benchmark = load_benchmark(args.benchmark, args.data)
+    drawn, outside = 0, []
+    for problem in benchmark.problems:
+        entry = infer_entry(problem.reference, problem.tests, problem.entry)
+        if entry is None:
+            continue
+        name = problem.call_alias or entry
+        visible = harvest_calls(problem.harvest if problem.harvest is not None else problem.tests, name)
+        for call in fresh_calls(visible, args.fresh, problem_seed(args.seed, problem.id)):
+            drawn += 1
+            reasons = contract_violations(call, visible)
+            if reasons:
+                outside.append((problem.id, call.render(name), reasons[0]))
+    print(f"{benchmark.name}: {drawn} fresh inputs drawn, {len(outside)} outside the contract")
+    for problem_id, shown, reason in outside[:10]:
+        print(f"  {problem_id}: {shown[:80]}  ({reason})")
+    return 1 if outside else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
