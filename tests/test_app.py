@@ -65,7 +65,7 @@ async def test_accept_reject_undo_persist_across_a_restart(tmp_path):
         await wait_for(pilot, lambda: app.finished)
         await pilot.press("n")
         problem = app.current
-        texts = [t for t, _ in app._assert_texts(problem)]
+        texts = [t for t, _ in app.state.assert_texts(problem)]
         await pilot.press("a")  # first assert accepted, cursor moves on
         await pilot.press("r")  # second rejected
         await pilot.press("r")  # third rejected...
@@ -79,9 +79,9 @@ async def test_accept_reject_undo_persist_across_a_restart(tmp_path):
     async with again.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: again.finished)
         assert again.census is None  # every result came from the cache: no re-audit
-        assert again.decisions[(problem, texts[0])].decision == ACCEPTED
-        assert again.decisions[(problem, texts[1])].decision == REJECTED
-        assert (problem, texts[2]) not in again.decisions
+        assert again.state.decisions[(problem, texts[0])].decision == ACCEPTED
+        assert again.state.decisions[(problem, texts[1])].decision == REJECTED
+        assert (problem, texts[2]) not in again.state.decisions
 
 
 async def test_edited_assert_is_gated_before_it_can_be_accepted(tmp_path):
@@ -91,17 +91,17 @@ async def test_edited_assert_is_gated_before_it_can_be_accepted(tmp_path):
         await open_problem(pilot, "max_pair_product")
         original = app.highlighted_assert()
         await answer_dialog(pilot, "e", "assert max_pair_product([2, 3]) == 7")
-        await wait_for(pilot, lambda: ("max_pair_product", original) in app.edits)
-        assert app.edits[("max_pair_product", original)][1] is False  # fails on the reference
+        await wait_for(pilot, lambda: ("max_pair_product", original) in app.state.edits)
+        assert app.state.edits[("max_pair_product", original)][1] is False  # fails on the reference
         await pilot.press("a")
-        assert ("max_pair_product", original) not in app.decisions  # refused
+        assert ("max_pair_product", original) not in app.state.decisions  # refused
         right = "assert max_pair_product([2, 3, 1]) == 6"
         await answer_dialog(pilot, "e", right)
-        await wait_for(pilot, lambda: app.edits[("max_pair_product", original)][0] == right)
-        text, passes, kills = app.edits[("max_pair_product", original)]
+        await wait_for(pilot, lambda: app.state.edits[("max_pair_product", original)][0] == right)
+        text, passes, kills = app.state.edits[("max_pair_product", original)]
         assert passes and kills  # passes on the reference and rejects survivors
         await pilot.press("a")
-        assert app.decisions[("max_pair_product", original)].final_text == right
+        assert app.state.decisions[("max_pair_product", original)].final_text == right
 
 
 async def test_probe_compares_reference_and_survivors(tmp_path):
@@ -110,8 +110,8 @@ async def test_probe_compares_reference_and_survivors(tmp_path):
         await wait_for(pilot, lambda: app.finished)
         await open_problem(pilot, "index_of")
         await answer_dialog(pilot, "p", "[1, 2], 9")
-        await wait_for(pilot, lambda: len(app.extra_asserts.get("index_of", [])) == 1)
-        assert app.extra_asserts["index_of"][0][0] == "assert index_of([1, 2], 9) == -1"
+        await wait_for(pilot, lambda: len(app.state.extra_asserts.get("index_of", [])) == 1)
+        assert app.state.extra_asserts["index_of"][0][0] == "assert index_of([1, 2], 9) == -1"
 
 
 async def test_export_contains_exactly_the_accepted_asserts(tmp_path):
@@ -143,11 +143,11 @@ async def test_filter_and_verdict(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.finished)
         await pilot.press("f")  # weak only
-        assert app.filter == "weak" and app.query_one("#problems").row_count == 2
+        assert app.state.filter == "weak" and app.query_one("#problems").row_count == 2
         await open_problem(pilot, "index_of")
         await pilot.press("v")
         await pilot.press("down", "enter")  # "fix"
-        assert app.verdicts["index_of"][0] == "fix"
+        assert app.state.verdicts["index_of"][0] == "fix"
     store = DecisionStore(tmp_path / "decisions.json", "toy.jsonl")
     assert store.all_verdicts()["index_of"][0] == "fix"
 
@@ -194,7 +194,7 @@ async def test_quitting_mid_audit_stops_the_engine_promptly(tmp_path):
     store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
     app = GameabilityApp(benchmark, store, ResultCache(tmp_path / "cache.json"), workers=2)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: app.census is not None and len(app.results) >= 3)
+        await wait_for(pilot, lambda: app.census is not None and len(app.state.results) >= 3)
         assert not app.finished
         pids = [worker.process.pid for worker in app.census._pool]
         started = time.monotonic()
@@ -216,7 +216,7 @@ async def test_command_palette_offers_the_triage_actions(tmp_path):
         await pilot.press(*"filter problems")
         await pilot.pause(0.3)
         await pilot.press("enter")
-        await wait_for(pilot, lambda: app.filter == "weak", timeout=5)
+        await wait_for(pilot, lambda: app.state.filter == "weak", timeout=5)
 
 
 async def test_the_app_stays_responsive_over_hostile_code(tmp_path):
@@ -227,11 +227,11 @@ async def test_the_app_stays_responsive_over_hostile_code(tmp_path):
     app = GameabilityApp(hostile, store, ResultCache(tmp_path / "cache.json"), workers=2)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f")  # the UI answers keys while hostile code runs in the engine
-        assert app.filter == "weak"
+        assert app.state.filter == "weak"
         await wait_for(pilot, lambda: app.finished)
-        assert len(app.results) == len(hostile.problems)
+        assert len(app.state.results) == len(hostile.problems)
         await pilot.press("f", "f")
-        assert app.filter == "excluded" and app.query_one("#problems").row_count == 5
+        assert app.state.filter == "excluded" and app.query_one("#problems").row_count == 5
 
 
 async def test_weak_problems_are_confirmed_against_evalplus_checks(tmp_path):
@@ -247,11 +247,11 @@ async def test_weak_problems_are_confirmed_against_evalplus_checks(tmp_path):
         benchmark, store, ResultCache(tmp_path / "cache.json"), workers=2, confirm_with={weak.id: plus}
     )
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: weak.id in app.confirmations)
-        assert app.confirmation(weak.id) == "confirmed by EvalPlus"
-        assert app.confirmation("index_of") == "not covered"
-        rejected = app.confirmations[weak.id]
-        assert len(rejected) == app.results[weak.id].n_survived and True in rejected
+        await wait_for(pilot, lambda: weak.id in app.state.confirmations)
+        assert app.state.confirmation(weak.id) == "confirmed by EvalPlus"
+        assert app.state.confirmation("index_of") == "not covered"
+        rejected = app.state.confirmations[weak.id]
+        assert len(rejected) == app.state.results[weak.id].n_survived and True in rejected
         await open_problem(pilot, weak.id)
         column = [app.query_one("#survivors").get_row_at(i)[4] for i in range(len(rejected))]
         assert column == [{True: "rejects", False: "passes", None: "?"}[v] for v in rejected]

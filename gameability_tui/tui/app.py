@@ -23,15 +23,13 @@ from textual.widgets import DataTable, Footer, Header, Static
 from ..benchmarks import Benchmark
 from ..engine.calls import infer_entry
 from ..engine.census import Census, WorkerProcess
-from ..engine.model import AuditParams, Problem, ProblemResult
-from ..engine.stats import wilson_interval
+from ..engine.model import AuditParams, Problem
 from ..store import ACCEPTED, DecisionStore, ResultCache
 from .commands import TriageCommands
 from .dialogs import HelpScreen, TextDialog, VerdictDialog
 from .messages import AssertGated, AuditFinished, ProbeAnswered, ProblemConfirmed, ProblemJudged
+from .state import TriageState
 
-FILTERS = ("all", "weak", "undecided", "excluded")
-SORTS = ("benchmark order", "most survivors", "status")
 CACHE_FLUSH_EVERY = 50
 
 
@@ -78,24 +76,15 @@ class GameabilityApp(App):
         self.audit_workers = workers
         self.export_dir = export_dir or Path.cwd()
         self.problems = {p.id: p for p in benchmark.problems}
-        self.order = {p.id: i for i, p in enumerate(benchmark.problems)}
-        self.results: dict[str, ProblemResult] = {}
-        self.decisions = store.all_decisions()
-        self.verdicts = store.all_verdicts()
-        self.edits: dict[tuple[str, str], tuple[str, bool, tuple[int, ...]]] = {}
-        self.extra_asserts: dict[str, list[tuple[str, tuple[int, ...]]]] = {}
+        # Weak problems are confirmed against confirm_with (EvalPlus tasks) after the audit.
+        self.state = TriageState(self.problems, store.all_decisions(), store.all_verdicts(), confirm_with)
         self.current: str | None = None
-        self.filter = "all"
-        self.sort = SORTS[0]
         self.clock = clock  # injected so snapshot tests see a fixed elapsed time
         self.started = clock()
         self.finished = False
         self.census: Census | None = None
         self.engine: WorkerProcess | None = None
         self.last_message = ""
-        # EvalPlus tasks by our problem id: weak problems are confirmed against them after the audit.
-        self.confirm_with = confirm_with
-        self.confirmations: dict[str, list] = {}
 
     # ------------------------------------------------------------------ layout
 
@@ -158,16 +147,16 @@ class GameabilityApp(App):
 
     def on_problem_judged(self, message: ProblemJudged) -> None:
         result = message.result
-        self.results[result.id] = result
+        self.state.results[result.id] = result
         if not message.cached:
             self.cache.put(self.problems[result.id], self.params, result)
-            if len(self.results) % CACHE_FLUSH_EVERY == 0:
+            if len(self.state.results) % CACHE_FLUSH_EVERY == 0:
                 self.cache.flush()
         if self.closing:
             return
-        if self._visible(result.id):
+        if self.state.visible(result.id):
             table = self.query_one("#problems", DataTable)
-            table.add_row(*self._row(result), key=result.id)
+            table.add_row(*self.state.row(result), key=result.id)
             if self.current is None and result.weak:
                 self.show_problem(result.id)
         self.refresh_status()
@@ -178,7 +167,7 @@ class GameabilityApp(App):
         if self.closing:
             return
         self.rebuild_table()  # streamed in completion order; settle into the chosen order
-        if self.confirm_with:
+        if self.state.confirm_with:
             self.confirm_weak()
         self.last_message = f"audit failed: {message.error}" if message.error else "audit complete"
         self.refresh_status()
@@ -186,8 +175,8 @@ class GameabilityApp(App):
     @work(thread=True, exclusive=True, exit_on_error=False, group="confirm")
     def confirm_weak(self) -> None:
         """Re-run each weak problem's survivors against EvalPlus, one problem at a time."""
-        for result in [r for r in self.results.values() if r.weak]:
-            target = self.confirm_with.get(result.id)
+        for result in [r for r in self.state.results.values() if r.weak]:
+            target = self.state.confirm_with.get(result.id)
             if target is None:
                 continue
             try:
@@ -200,23 +189,12 @@ class GameabilityApp(App):
                 self.post_message(ProblemConfirmed(result.id, answer["confirm"]))
 
     def on_problem_confirmed(self, message: ProblemConfirmed) -> None:
-        self.confirmations[message.problem_id] = message.rejected
+        self.state.confirmations[message.problem_id] = message.rejected
         if self.closing:
             return
         self.update_row(message.problem_id)
         if message.problem_id == self.current:
             self.show_problem(message.problem_id)
-
-    def confirmation(self, problem_id: str) -> str:
-        """ "confirmed by EvalPlus" / "not confirmed" / "not covered" / "" (not asked)."""
-        if not self.confirm_with:
-            return ""
-        if problem_id not in self.confirm_with:
-            return "not covered"
-        rejected = self.confirmations.get(problem_id)
-        if rejected is None:
-            return "checking EvalPlus..."
-        return "confirmed by EvalPlus" if any(v is True for v in rejected) else "not confirmed"
 
     def on_unmount(self) -> None:
         if self.census is not None:
@@ -227,55 +205,14 @@ class GameabilityApp(App):
 
     # ------------------------------------------------------------------ the problem table
 
-    def _review(self, problem_id: str) -> tuple[int, int]:
-        texts = self._assert_texts(problem_id)
-        decided = sum((problem_id, t) in self.decisions for t, _ in texts)
-        return decided, len(texts)
-
-    def _row(self, result: ProblemResult) -> tuple:
-        if result.exclusion:
-            status = Text(f"excl. {result.exclusion}", style="dim")
-        elif result.weak:
-            confirmation = self.confirmation(result.id)
-            marks = {"confirmed by EvalPlus": " +", "not confirmed": " ?", "not covered": ""}
-            status = Text("weak" + marks.get(confirmation, ""), style="bold red")
-        else:
-            status = Text("strong", style="green")
-        decided, total = self._review(result.id)
-        review = f"{decided} of {total}" if total else ""
-        verdict = self.verdicts.get(result.id)
-        if verdict:
-            review = f"{review} {verdict[0]}".strip()
-        return (result.id, status, str(result.n_broken), str(result.n_survived), str(total), review)
-
-    def _visible(self, problem_id: str) -> bool:
-        result = self.results[problem_id]
-        if self.filter == "weak":
-            return result.weak
-        if self.filter == "excluded":
-            return result.exclusion is not None
-        if self.filter == "undecided":
-            decided, total = self._review(problem_id)
-            return decided < total
-        return True
-
-    def _sort_key(self, problem_id: str):
-        result = self.results[problem_id]
-        if self.sort == "most survivors":
-            return (-result.n_survived, self.order[problem_id])
-        if self.sort == "status":  # weak first, EvalPlus-confirmed ones before the rest
-            confirmed = self.confirmation(problem_id) == "confirmed by EvalPlus"
-            return (not result.weak, not confirmed, result.exclusion or "", self.order[problem_id])
-        return self.order[problem_id]
-
     def rebuild_table(self) -> None:
         """After a filter or sort change: same rows by key, cursor kept on the same problem."""
         table = self.query_one("#problems", DataTable)
         with self.batch_update():
             table.clear()
-            for problem_id in sorted(self.results, key=self._sort_key):
-                if self._visible(problem_id):
-                    table.add_row(*self._row(self.results[problem_id]), key=problem_id)
+            for problem_id in self.state.ordered_ids():
+                if self.state.visible(problem_id):
+                    table.add_row(*self.state.row(self.state.results[problem_id]), key=problem_id)
         if self.current is not None and self.current in table.rows:
             table.move_cursor(row=table.get_row_index(self.current))
 
@@ -283,25 +220,20 @@ class GameabilityApp(App):
         table = self.query_one("#problems", DataTable)
         if problem_id in table.rows:
             for column, value in zip(("id", "status", "broken", "survivors", "asserts", "review"),
-                                     self._row(self.results[problem_id])):  # fmt: skip
+                                     self.state.row(self.state.results[problem_id])):  # fmt: skip
                 table.update_cell(problem_id, column, value)
 
     @on(DataTable.RowHighlighted, "#problems")
     def problem_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if event.row_key is not None and event.row_key.value in self.results and not self.closing:
+        if event.row_key is not None and event.row_key.value in self.state.results and not self.closing:
             self.show_problem(event.row_key.value)
 
     # ------------------------------------------------------------------ the detail pane
 
-    def _assert_texts(self, problem_id: str) -> list[tuple[str, tuple[int, ...]]]:
-        result = self.results.get(problem_id)
-        generated = [(a.text, a.kills) for a in result.asserts] if result else []
-        return generated + self.extra_asserts.get(problem_id, [])
-
     def show_problem(self, problem_id: str, survivor: int = 0) -> None:
         self.current = problem_id
-        result, problem = self.results[problem_id], self.problems[problem_id]
-        verdict = self.verdicts.get(problem_id)
+        result, problem = self.state.results[problem_id], self.problems[problem_id]
+        verdict = self.state.verdicts.get(problem_id)
         lines = [f"[b]{problem_id}[/b]  {result.status}"]
         if result.judged:
             lines.append(
@@ -313,8 +245,8 @@ class GameabilityApp(App):
             lines.append(Text(result.detail).markup)
         if verdict:
             lines.append(f"verdict: [b]{verdict[0]}[/b] {Text(verdict[1]).markup}")
-        if result.weak and self.confirmation(problem_id):
-            lines.append(f"[i]{self.confirmation(problem_id)}[/i]")
+        if result.weak and self.state.confirmation(problem_id):
+            lines.append(f"[i]{self.state.confirmation(problem_id)}[/i]")
         self.query_one("#summary", Static).update("\n".join(lines))
         self.query_one("#prompt", Static).update(
             Text(problem.prompt.strip() or "(no prompt)", style="italic")
@@ -325,7 +257,7 @@ class GameabilityApp(App):
         )
         survivors = self.query_one("#survivors", DataTable)
         survivors.clear()
-        rejected = self.confirmations.get(problem_id, [])
+        rejected = self.state.confirmations.get(problem_id, [])
         for index, s in enumerate(result.survivors):
             evalplus = (
                 {True: "rejects", False: "passes", None: "?"}.get(rejected[index])
@@ -349,9 +281,9 @@ class GameabilityApp(App):
         table.clear()
         if self.current is None:
             return
-        for text, kills in self._assert_texts(self.current):
-            decision = self.decisions.get((self.current, text))
-            shown = decision.final_text if decision else self.edits.get((self.current, text), (text,))[0]
+        for text, kills in self.state.assert_texts(self.current):
+            decision = self.state.decisions.get((self.current, text))
+            shown = self.state.shown_text(self.current, text)
             label = Text("undecided", style="yellow")
             if decision is not None:
                 style = "green" if decision.decision == ACCEPTED else "red"
@@ -364,7 +296,7 @@ class GameabilityApp(App):
     @on(DataTable.RowSelected, "#survivors")
     def survivor_selected(self, event: DataTable.RowSelected) -> None:
         index = int(event.row_key.value)
-        result, problem = self.results[self.current], self.problems[self.current]
+        result, problem = self.state.results[self.current], self.problems[self.current]
         survivor = result.survivors[index]
         diff = "".join(
             difflib.unified_diff(
@@ -390,14 +322,14 @@ class GameabilityApp(App):
         if action in ("decide", "undo", "edit"):
             return self.highlighted_assert() is not None
         if action in ("probe", "verdict"):
-            return self.current is not None and self.results[self.current].judged
+            return self.current is not None and self.state.results[self.current].judged
         return True
 
     def action_decide(self, decision: str) -> None:
         text = self.highlighted_assert()
         if text is None:
             return
-        edited = self.edits.get((self.current, text))
+        edited = self.state.edits.get((self.current, text))
         if decision == ACCEPTED and edited is not None and not edited[1]:
             self.notify(
                 "The edited assert fails on the reference: edit it again or reject it.", severity="error"
@@ -405,43 +337,39 @@ class GameabilityApp(App):
             return
         final = edited[0] if edited and edited[0] != text else None
         saved = self.store.decide(self.current, text, decision, final)  # on disk before it is shown
-        self.decisions[(self.current, text)] = saved
+        self.state.decisions[(self.current, text)] = saved
         self.after_decision(move=True)
 
     def action_undo(self) -> None:
         text = self.highlighted_assert()
-        if text is None or (self.current, text) not in self.decisions:
+        if text is None or (self.current, text) not in self.state.decisions:
             return
         self.store.undo(self.current, text)
-        del self.decisions[(self.current, text)]
+        del self.state.decisions[(self.current, text)]
         self.after_decision(move=False)
 
     def after_decision(self, move: bool) -> None:
         table = self.query_one("#asserts", DataTable)
         row = table.cursor_row
         if move:
-            texts = [t for t, _ in self._assert_texts(self.current)]
-            later = [i for i in range(row + 1, len(texts)) if (self.current, texts[i]) not in self.decisions]
+            later = [i for i in self.state.undecided(self.current) if i > row]
             row = later[0] if later else row
         self.refresh_asserts(keep_row=row)
         self.update_row(self.current)
         self.refresh_status()
 
     def action_next_undecided(self) -> None:
-        ids = sorted(self.results, key=self._sort_key)
-        start = ids.index(self.current) if self.current in ids else -1
-        for problem_id in ids[start + 1 :] + ids[: start + 1]:
-            texts = [t for t, _ in self._assert_texts(problem_id)]
-            undecided = [i for i, t in enumerate(texts) if (problem_id, t) not in self.decisions]
-            if undecided:
-                table = self.query_one("#problems", DataTable)
-                if problem_id in table.rows:
-                    table.move_cursor(row=table.get_row_index(problem_id))
-                self.show_problem(problem_id)
-                self.refresh_asserts(keep_row=undecided[0])
-                self.query_one("#asserts", DataTable).focus()
-                return
-        self.notify("Every candidate assert has a decision.")
+        found = self.state.next_undecided(after=self.current)
+        if found is None:
+            self.notify("Every candidate assert has a decision.")
+            return
+        problem_id, row = found
+        table = self.query_one("#problems", DataTable)
+        if problem_id in table.rows:
+            table.move_cursor(row=table.get_row_index(problem_id))
+        self.show_problem(problem_id)
+        self.refresh_asserts(keep_row=row)
+        self.query_one("#asserts", DataTable).focus()
 
     # ------------------------------------------------------------------ edit and probe (gated)
 
@@ -455,7 +383,7 @@ class GameabilityApp(App):
         if text is None:
             return
         problem_id = self.current
-        current = self.edits.get((problem_id, text), (text,))[0]
+        current = self.state.edits.get((problem_id, text), (text,))[0]
 
         def edited(value: str | None) -> None:
             if value and value.strip() and value.strip() != current:
@@ -465,7 +393,7 @@ class GameabilityApp(App):
 
     @work(thread=True, exit_on_error=False, group="engine")
     def gate_text(self, problem_id: str, original: str, text: str) -> None:
-        problem, result = self.problems[problem_id], self.results[problem_id]
+        problem, result = self.problems[problem_id], self.state.results[problem_id]
         entry = result.entry or infer_entry(problem.reference, problem.tests, problem.entry) or ""
         try:
             survivors = [s.source for s in result.survivors]
@@ -490,13 +418,13 @@ class GameabilityApp(App):
             severity="information" if message.passes_reference else "error",
         )
         if message.original:
-            self.edits[(message.problem_id, message.original)] = (
+            self.state.edits[(message.problem_id, message.original)] = (
                 message.text,
                 message.passes_reference,
                 message.kills,
             )
         elif message.passes_reference:
-            self.extra_asserts.setdefault(message.problem_id, []).append((message.text, message.kills))
+            self.state.extra_asserts.setdefault(message.problem_id, []).append((message.text, message.kills))
         if message.problem_id == self.current:
             self.refresh_asserts()
             self.update_row(self.current)
@@ -512,7 +440,7 @@ class GameabilityApp(App):
 
     @work(thread=True, exit_on_error=False, group="engine")
     def run_probe(self, problem_id: str, arguments: str) -> None:
-        problem, result = self.problems[problem_id], self.results[problem_id]
+        problem, result = self.problems[problem_id], self.state.results[problem_id]
         try:
             survivors = [s.source for s in result.survivors]
             answer = self._engine().ask(
@@ -549,24 +477,24 @@ class GameabilityApp(App):
 
     def action_verdict(self) -> None:
         problem_id = self.current
-        note = self.verdicts.get(problem_id, ("", ""))[1]
+        note = self.state.verdicts.get(problem_id, ("", ""))[1]
 
         def chosen(value: tuple[str, str] | None) -> None:
             if value is not None:
                 self.store.set_verdict(problem_id, value[0], value[1])
-                self.verdicts[problem_id] = value
+                self.state.verdicts[problem_id] = value
                 self.update_row(problem_id)
                 self.show_problem(problem_id)
 
         self.push_screen(VerdictDialog(problem_id, note), chosen)
 
     def action_cycle_filter(self) -> None:
-        self.filter = FILTERS[(FILTERS.index(self.filter) + 1) % len(FILTERS)]
+        self.state.cycle_filter()
         self.rebuild_table()
         self.refresh_status()
 
     def action_cycle_sort(self) -> None:
-        self.sort = SORTS[(SORTS.index(self.sort) + 1) % len(SORTS)]
+        self.state.cycle_sort()
         self.rebuild_table()
         self.refresh_status()
 
@@ -574,11 +502,11 @@ class GameabilityApp(App):
         def found(value: str | None) -> None:
             if not value:
                 return
-            matches = [pid for pid in sorted(self.results, key=self._sort_key) if value.strip() in pid]
+            matches = [pid for pid in self.state.ordered_ids() if value.strip() in pid]
             table = self.query_one("#problems", DataTable)
             visible = [pid for pid in matches if pid in table.rows]
             if not visible:
-                self.notify(f"No problem id contains {value!r} under the '{self.filter}' filter.")
+                self.notify(f"No problem id contains {value!r} under the '{self.state.filter}' filter.")
                 return
             table.move_cursor(row=table.get_row_index(visible[0]))
             self.show_problem(visible[0])
@@ -619,18 +547,14 @@ class GameabilityApp(App):
     # ------------------------------------------------------------------ status line
 
     def refresh_status(self) -> None:
-        done, total = len(self.results), len(self.benchmark.problems)
-        judged = [r for r in self.results.values() if r.judged]
-        weak = sum(r.weak for r in judged)
-        low, high = wilson_interval(weak, len(judged))
+        done, total = len(self.state.results), len(self.benchmark.problems)
+        weak, judged, share = self.state.weak_share()
         elapsed = self.clock() - self.started
         eta = ""
         if 0 < done < total and not self.finished:
             eta = f" · ETA {elapsed / done * (total - done):.0f} s"
-        share = f"{100 * weak / len(judged):.1f}% [{100 * low:.1f}, {100 * high:.1f}]" if judged else "-"
-        decided = len(self.decisions)
         self.query_one("#status", Static).update(
-            f"{done} of {total} judged · {elapsed:.0f} s{eta} · weak {weak} of {len(judged)} = {share}"
-            f" · {decided} decisions saved · filter: {self.filter} · sort: {self.sort}"
-            + (f" · {self.last_message}" if self.last_message else "")
+            f"{done} of {total} judged · {elapsed:.0f} s{eta} · weak {weak} of {judged} = {share}"
+            f" · {len(self.state.decisions)} decisions saved · filter: {self.state.filter}"
+            f" · sort: {self.state.sort}" + (f" · {self.last_message}" if self.last_message else "")
         )
