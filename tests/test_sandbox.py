@@ -125,12 +125,13 @@ PROBE_NEXT = _job(
     [
         "import threading, time\nthreading.Thread(target=time.sleep, args=(30,), daemon=True).start()",
         "import builtins\nbuiltins.abs = lambda value: 0",
+        "import sys, types\nsys.modules['threading'] = types.SimpleNamespace(active_count=lambda: 9)",
         "open('litter.txt', 'w').write('x')",
         "import signal\nsignal.alarm(1)",
         "import os\nos._exit(0)",
         "while True:\n    y = 3 ** 10 ** 7",  # loops inside C code until the CPU limit
     ],
-    ids=["thread", "builtins", "file", "alarm", "hard-exit", "cpu-loop"],
+    ids=["thread", "builtins", "module", "file", "alarm", "hard-exit", "cpu-loop"],
 )
 def test_what_one_job_leaves_behind_does_not_reach_the_next(leaves):
     program = f"def f(x):\n    return 1\n{leaves}\n"

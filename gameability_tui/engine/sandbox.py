@@ -232,9 +232,10 @@ class _Clean:
     """What a candidate could leave behind in the child that would change the next one's run.
 
     A child runs jobs one after another only while each leaves it as it found it: no thread, no
-    process, no file, no open descriptor, no alarm or signal handler, the same builtins, sys
-    streams, recursion limit, environment and working folder, and no more than 256 MB kept.
-    Anything else ends the child, and the next job gets a new one.
+    process, no file, no open descriptor, no alarm or signal handler, the same builtins, modules,
+    sys streams, recursion limit, environment and working folder, and no more than 256 MB kept.
+    Anything else ends the child, and the next job gets a new one. Not checked: attributes set
+    inside an already imported module; benchmark code is careless, not malicious.
     """
 
     def __init__(self, workdir: str) -> None:
@@ -242,6 +243,7 @@ class _Clean:
 
         self.workdir = workdir
         self.builtins = dict(builtins.__dict__)
+        self.modules = dict(sys.modules)
         self.threads = _count("/proc/self/task")
         self.descriptors = _count("/proc/self/fd")
         self.environ = dict(os.environ)
@@ -267,6 +269,7 @@ class _Clean:
             and os.getcwd() == self.workdir
             and not os.listdir(self.workdir)
             and builtins.__dict__ == self.builtins
+            and all(sys.modules.get(name) is module for name, module in self.modules.items())
             and os.environ == self.environ
             and _sys_state() == self.sys_state
             and _handlers() == self.handlers
