@@ -3,21 +3,21 @@
 The app never runs benchmark code: the audit runs in engine worker processes driven from a
 background thread, and edits and probes are gated by an engine worker process too. Worker
 threads only post messages; the UI thread alone touches widgets and writes to the store.
+The rules of triage live in ``state.TriageState``, the detail pane in ``detail.ProblemDetail``;
+this module holds the problem table, the key bindings and the background work.
 """
 
 from __future__ import annotations
 
-import difflib
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from rich.syntax import Syntax
 from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.widgets import DataTable, Footer, Header, Static
 
 from ..benchmarks import Benchmark
@@ -26,6 +26,7 @@ from ..engine.census import Census, WorkerProcess
 from ..engine.model import AuditParams, Problem
 from ..store import ACCEPTED, DecisionStore, ResultCache
 from .commands import TriageCommands
+from .detail import ProblemDetail
 from .dialogs import HelpScreen, TextDialog, VerdictDialog
 from .messages import AssertGated, AuditFinished, ProbeAnswered, ProblemConfirmed, ProblemJudged
 from .state import TriageState
@@ -92,15 +93,7 @@ class GameabilityApp(App):
         yield Header()
         with Horizontal():
             yield DataTable(id="problems", cursor_type="row", zebra_stripes=True)
-            with VerticalScroll(id="detail"):
-                yield Static("Select a problem.", id="summary")
-                yield Static("", id="prompt")
-                yield Static("", id="reference")
-                yield Static("Surviving broken solutions (enter shows the whole diff)", classes="section")
-                yield DataTable(id="survivors", cursor_type="row")
-                yield Static("", id="diff")
-                yield Static("Candidate asserts (a accept, r reject, u undo, e edit)", classes="section")
-                yield DataTable(id="asserts", cursor_type="row")
+            yield ProblemDetail(self.state, id="detail")
         yield Static("", id="status")
         yield Footer()
 
@@ -111,8 +104,6 @@ class GameabilityApp(App):
                                   ("survivors", "surv", 4), ("asserts", "asrt", 4),
                                   ("review", "review", 11)):  # fmt: skip
             table.add_column(label, key=key, width=width)
-        self.query_one("#survivors", DataTable).add_columns("#", "kind", "line", "change", "EvalPlus")
-        self.query_one("#asserts", DataTable).add_columns("decision", "kills", "assert")
         self.set_interval(1.0, self.refresh_status)
         self.run_audit()
 
@@ -230,91 +221,19 @@ class GameabilityApp(App):
 
     # ------------------------------------------------------------------ the detail pane
 
-    def show_problem(self, problem_id: str, survivor: int = 0) -> None:
+    @property
+    def detail(self) -> ProblemDetail:
+        return self.query_one(ProblemDetail)
+
+    def show_problem(self, problem_id: str) -> None:
         self.current = problem_id
-        result, problem = self.state.results[problem_id], self.problems[problem_id]
-        verdict = self.state.verdicts.get(problem_id)
-        lines = [f"[b]{problem_id}[/b]  {result.status}"]
-        if result.judged:
-            lines.append(
-                f"{result.n_survived} of {result.n_broken} broken solutions pass every visible test "
-                f"({result.n_mutants} mutants, {result.n_equivalent} equivalent, "
-                f"{result.n_truncated} truncated)"
-            )
-        if result.detail:
-            lines.append(Text(result.detail).markup)
-        if verdict:
-            lines.append(f"verdict: [b]{verdict[0]}[/b] {Text(verdict[1]).markup}")
-        if result.weak and self.state.confirmation(problem_id):
-            lines.append(f"[i]{self.state.confirmation(problem_id)}[/i]")
-        self.query_one("#summary", Static).update("\n".join(lines))
-        self.query_one("#prompt", Static).update(
-            Text(problem.prompt.strip() or "(no prompt)", style="italic")
-        )
-        marked = {result.survivors[survivor].line} if result.survivors else set()
-        self.query_one("#reference", Static).update(
-            Syntax(problem.reference, "python", line_numbers=True, highlight_lines=marked, word_wrap=True)
-        )
-        survivors = self.query_one("#survivors", DataTable)
-        survivors.clear()
-        rejected = self.state.confirmations.get(problem_id, [])
-        for index, s in enumerate(result.survivors):
-            evalplus = (
-                {True: "rejects", False: "passes", None: "?"}.get(rejected[index])
-                if index < len(rejected)
-                else ""
-            )
-            survivors.add_row(
-                str(index),
-                s.kind,
-                str(s.line),
-                f"{s.before.strip()}  ->  {s.after.strip()}",
-                evalplus,
-                key=str(index),
-            )
-        self.query_one("#diff", Static).update("")
-        self.refresh_asserts()
+        self.detail.show(problem_id)
 
     def refresh_asserts(self, keep_row: int | None = None) -> None:
-        table = self.query_one("#asserts", DataTable)
-        row = table.cursor_row if keep_row is None else keep_row
-        table.clear()
-        if self.current is None:
-            return
-        for text, kills in self.state.assert_texts(self.current):
-            decision = self.state.decisions.get((self.current, text))
-            shown = self.state.shown_text(self.current, text)
-            label = Text("undecided", style="yellow")
-            if decision is not None:
-                style = "green" if decision.decision == ACCEPTED else "red"
-                label = Text(f"{decision.decision} (saved)", style=style)
-            table.add_row(label, ", ".join(map(str, kills)), shown, key=text)
-        if table.row_count:
-            table.move_cursor(row=min(row, table.row_count - 1))
-        self.refresh_bindings()
-
-    @on(DataTable.RowSelected, "#survivors")
-    def survivor_selected(self, event: DataTable.RowSelected) -> None:
-        index = int(event.row_key.value)
-        result, problem = self.state.results[self.current], self.problems[self.current]
-        survivor = result.survivors[index]
-        diff = "".join(
-            difflib.unified_diff(
-                problem.reference.splitlines(keepends=True), survivor.source.splitlines(keepends=True),
-                "reference", f"survivor {index}",
-            )
-        )  # fmt: skip
-        self.query_one("#diff", Static).update(Syntax(diff, "diff", word_wrap=True))
-        marked = {survivor.line}
-        self.query_one("#reference", Static).update(
-            Syntax(problem.reference, "python", line_numbers=True, highlight_lines=marked, word_wrap=True)
-        )
+        self.detail.show_asserts(keep_row)
 
     def highlighted_assert(self) -> str | None:
-        table = self.query_one("#asserts", DataTable)
-        if self.current is None or table.row_count == 0:
-            return None
-        return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return self.detail.highlighted_assert()
 
     # ------------------------------------------------------------------ decisions
 
@@ -469,7 +388,7 @@ class GameabilityApp(App):
         for index, row in enumerate(answer["survivors"]):
             mark = "[red]differs[/red]" if row["differs"] else "same"
             lines.append(f"  survivor {index}: {Text(row['outcome']).markup}  {mark}")
-        self.query_one("#diff", Static).update("\n".join(lines))
+        self.detail.show_note("\n".join(lines))
         if answer.get("assert") and any(r["differs"] for r in answer["survivors"]):
             self.gate_text(message.problem_id, "", answer["assert"])
 
