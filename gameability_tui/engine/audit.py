@@ -244,6 +244,7 @@ def judge_program(problem: Problem, params: AuditParams, prepared: Prepared, pro
 def judge_programs(
     problem: Problem, params: AuditParams, prepared: Prepared, programs: list[str]
 ) -> list[Verdict]:
+    """``judge_program`` for many programs at once: they share child processes (``run_jobs``)."""
     reference, checks = prepared.reference, prepared.checks
     calls = [call.as_job() for call in prepared.fresh]
     cpu = max(params.cpu_seconds, 5 * reference.cpu)
