@@ -16,7 +16,8 @@ alone is not a verdict difference. Each difference gets a reason that is measure
 Each reason has a class. "sampling" means both tools would call the mutant a survivor and only one
 of them drew it (or drew an input that shows it): the difference is chance, in either direction.
 "regression" means the published tool's finding is valid by our rules and our engine rejected it
-for a reason of its own; compare_peer exits non-zero on any.
+for a reason of its own, or that we exclude a problem it judges by a rule it does not share;
+compare_peer exits non-zero on any.
 """
 
 from __future__ import annotations
@@ -86,10 +87,19 @@ def _explain(
     if peer_class == "excluded":
         return _published_excluded(problem, params, ours, peer)
     if our_class == "excluded":
-        return "contract", f"excluded here: {ours['status']} ({ours.get('detail') or 'no detail'})"
+        return _our_exclusion(ours)
     if peer_class == "weak":
         return _published_survivor(problem, params, peer)
     return _our_survivor(ours, peer)
+
+
+def _our_exclusion(ours: dict) -> tuple[str, str]:
+    """A problem the published tool judges and we exclude is lost, unless the rule is one both
+    tools share: no literal calls to perturb, or no mutant shown broken (a sampling outcome)."""
+    reason = ours["status"].removeprefix("excluded:")
+    text = f"excluded here: {reason} ({ours.get('detail') or 'no detail'})"
+    category = {"no-fresh-inputs": "contract", "no-broken-mutant": "sampling"}.get(reason, "regression")
+    return category, text
 
 
 def _published_excluded(problem: Problem, params: AuditParams, ours: dict, peer: dict) -> tuple[str, str]:

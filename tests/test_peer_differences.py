@@ -55,3 +55,11 @@ def test_same_verdict_class_is_not_a_difference(params):
     ours = {"params": params.to_dict(), "problems": [audit_problem(IS_SEVEN, params).to_dict()]}
     peer = {"rows": [{"pid": "is_seven", "status": "ok", "n_survived": 0}]}
     assert explain_all([IS_SEVEN], ours, peer) == []
+
+
+def test_a_problem_we_exclude_and_the_published_tool_judges_is_a_regression(params):
+    broken = problem("broken_ref", "def f(x):\n    return x +\n", ["assert f(1) == 2"])
+    ours = {"params": params.to_dict(), "problems": [audit_problem(broken, params).to_dict()]}
+    peer = {"rows": [{"pid": "broken_ref", "status": "ok", "n_survived": 0}]}
+    (difference,) = explain_all([broken], ours, peer)
+    assert difference.category == "regression" and difference.ours.startswith("excluded:")
