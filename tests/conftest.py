@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
 import pytest
@@ -41,3 +43,24 @@ STRONG_SUM = problem(
     "def sum_to(n):\n    total = 0\n    for k in range(1, n + 1):\n        total += k\n    return total\n",
     ["assert sum_to(0) == 0", "assert sum_to(1) == 1", "assert sum_to(4) == 10"],
 )
+
+
+def running(command: list[str], grace: float = 5.0) -> list[str]:
+    """Pids of live processes running exactly ``command``, after up to ``grace`` seconds for killed
+    ones to go: SIGKILL takes effect when the process next runs, which on a loaded machine can
+    take a moment. Something that escaped the kill is still listed."""
+    wanted = "\x00".join(command) + "\x00"
+    deadline = time.monotonic() + grace
+    while True:
+        found = [pid for pid in os.listdir("/proc") if pid.isdigit() and _cmdline(pid) == wanted]
+        if not found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.05)
+
+
+def _cmdline(pid: str) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline") as handle:
+            return handle.read()
+    except OSError:
+        return ""

@@ -116,7 +116,7 @@ class TriageState:
             return decided < total
         return True
 
-    def sort_key(self, problem_id: str):
+    def sort_key(self, problem_id: str) -> int | tuple:
         result = self.results[problem_id]
         if self.sort == "most survivors":
             return (-result.n_survived, self.order[problem_id])
