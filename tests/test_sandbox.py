@@ -129,12 +129,15 @@ def test_what_one_job_leaves_behind_does_not_reach_the_next(leaves):
 def test_jobs_sharing_a_child_give_the_results_of_a_child_each():
     programs = [
         "def f(x):\n    return [x] * 3\n",
+        "import os\ndef f(x):\n    os._exit(0)\n",
+        "def f(x):\n    open('litter.txt', 'w').write('x')\n    return x\n",
         "def f(x):\n    raise ValueError(x)\n",
         "def f(x):\n    while True:\n        x += 1\n",
         "import sys\ndef f(x):\n    print(x)\n    return sys.getrecursionlimit()\n",
     ]
     jobs = [_job(program) for program in programs]
-    together = sandbox.run_jobs(jobs)
-    for job, run in zip(jobs, together):
+    together, in_two_lanes = sandbox.run_jobs(jobs), sandbox.run_jobs(jobs, lanes=2)
+    for job, run, laned in zip(jobs, together, in_two_lanes):
         alone = run_job(job)
         assert (run.complete, run.load, run.calls) == (alone.complete, alone.load, alone.calls)
+        assert (laned.complete, laned.load, laned.calls) == (alone.complete, alone.load, alone.calls)

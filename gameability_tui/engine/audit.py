@@ -41,6 +41,9 @@ REASONS = (
 )
 
 
+COSTLY_PROBLEM_SECONDS = 1.0  # reference CPU x mutants past which mutants run in two lanes
+
+
 def parse_checks(texts: tuple[str, ...]) -> list[tuple[tuple, dict]]:
     """Argument tuples written as Python literals (so tuples and sets keep their type)."""
     return [(tuple(evaluate_literal(text)), {}) for text in texts]
@@ -258,7 +261,10 @@ def judge_programs(
         reference_checks=[reference.checks[i][1] for i in range(len(checks))],
         check_budgets=[params.budget_for(reference.checks[i][2]) for i in range(len(checks))],
     )  # fmt: skip
-    runs = run_jobs([replace(job, program=program) for program in programs])
+    # A problem whose mutants will take seconds gets two children at once, so that it does not
+    # hold up the end of an audit while the other workers sit idle.
+    lanes = 2 if reference.cpu * len(programs) >= COSTLY_PROBLEM_SECONDS else 1
+    runs = run_jobs([replace(job, program=program) for program in programs], lanes=lanes)
     return [
         _verdict(run, prepared.reference_calls, len(problem.tests), params.oracle, len(checks))
         for run in runs
