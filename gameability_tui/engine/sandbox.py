@@ -439,9 +439,11 @@ def run_jobs(jobs: list[Job], lanes: int = 1) -> list[Run]:
     not hold up the end of an audit. Verdicts rest on step counts, so they do not change.
     """
     runs = [Run() for _ in jobs]
-    bounds = [len(jobs) * lane // max(1, lanes) for lane in range(max(1, lanes) + 1)]
-    children = [_Child(jobs, runs, bounds[k], bounds[k + 1], k) for k in range(len(bounds) - 1)]
-    children = [child for child in children if child.start < child.end]
+    lanes = max(1, min(lanes, len(jobs)))
+    bounds = [len(jobs) * lane // lanes for lane in range(lanes + 1)]
+    children: list[_Child | None] = [
+        _Child(jobs, runs, bounds[lane], bounds[lane + 1], lane) for lane in range(lanes) if jobs
+    ]
     try:
         while children:
             deadline = min(child.deadline for child in children)
@@ -451,11 +453,13 @@ def run_jobs(jobs: list[Job], lanes: int = 1) -> list[Run]:
                 following = child.advance(child.fd in ready)
                 if following is not None:
                     child.close()
-                    children[index] = _Child(jobs, runs, following, child.end, child.lane)
-            children = [child for child in children if child.start < child.end]
+                    more = following < child.end
+                    children[index] = _Child(jobs, runs, following, child.end, child.lane) if more else None
+            children = [child for child in children if child is not None]
     finally:
         for child in children:
-            child.close()
+            if child is not None:
+                child.close()
     return runs
 
 
@@ -467,11 +471,9 @@ class _Child:
         self.current = start
         self.buffer = b""
         self.exited = False
-        self.pid = self.fd = -1
-        self.deadline = time.monotonic() + (jobs[start].wall_seconds if start < end else 0)
-        if start < end:
-            self.workdir = _lane_folder(lane)
-            self.pid, self.fd = _fork(jobs, start, end, self.workdir)
+        self.deadline = time.monotonic() + jobs[start].wall_seconds
+        self.workdir = _lane_folder(lane)
+        self.pid, self.fd = _fork(jobs, start, end, self.workdir)
 
     def advance(self, readable: bool) -> int | None:
         """Take in what the child sent; the first job it will not run once it has ended, else None."""
@@ -509,7 +511,7 @@ class _Child:
                 _apply(self.runs[self.current], record)
 
     def close(self) -> None:
-        if self.pid < 0:
+        if self.pid < 0:  # closed already
             return
         os.close(self.fd)
         _kill_group(self.pid, wait=False)
