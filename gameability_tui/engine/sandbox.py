@@ -282,8 +282,13 @@ def _count(folder: str) -> int:
 
 
 def _resident_mb() -> float:
+    return _memory_bytes(resident=True) / (1 << 20)
+
+
+def _memory_bytes(resident: bool) -> int:
+    """This process's resident memory, or its whole address space, in bytes (/proc/self/statm)."""
     with open("/proc/self/statm") as statm:
-        return int(statm.read().split()[1]) * resource.getpagesize() / (1 << 20)
+        return int(statm.read().split()[1 if resident else 0]) * resource.getpagesize()
 
 
 def _sys_state() -> tuple:
@@ -467,7 +472,7 @@ class _Child:
     """One forked child running jobs[start:end] in order, and what has come back from it."""
 
     def __init__(self, jobs: list[Job], runs: list[Run], start: int, end: int, lane: int) -> None:
-        self.jobs, self.runs, self.start, self.end, self.lane = jobs, runs, start, end, lane
+        self.jobs, self.runs, self.end, self.lane = jobs, runs, end, lane
         self.current = start
         self.buffer = b""
         self.exited = False
@@ -533,8 +538,7 @@ def _lane_folder(lane: int) -> str:
 def _fork(jobs: list[Job], start: int, end: int, workdir: str) -> tuple[int, int]:
     """Fork a child that runs jobs[start:end] in ``workdir``; its pid and the read end of its pipe."""
     _libc()
-    with open("/proc/self/statm") as statm:  # the child starts as a copy of this process
-        address_space = int(statm.read().split()[0]) * resource.getpagesize()
+    address_space = _memory_bytes(resident=False)  # the child starts as a copy of this process
     cpu_total = sum(job.cpu_seconds + 1 for job in jobs[start:end])
     read_fd, write_fd = os.pipe()
     pid = os.fork()
