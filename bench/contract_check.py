@@ -14,8 +14,7 @@ import sys
 from pathlib import Path
 
 from gameability_tui.benchmarks import load_benchmark
-from gameability_tui.engine.audit import problem_seed
-from gameability_tui.engine.calls import harvest_calls, infer_entry
+from gameability_tui.engine.audit import problem_seed, visible_calls
 from gameability_tui.engine.fresh_inputs import contract_violations, fresh_calls
 
 
@@ -29,11 +28,10 @@ def main() -> int:
     benchmark = load_benchmark(args.benchmark, args.data)
     drawn, outside = 0, []
     for problem in benchmark.problems:
-        entry = infer_entry(problem.reference, problem.tests, problem.entry)
-        if entry is None:
+        found = visible_calls(problem)
+        if found is None:
             continue
-        name = problem.call_alias or entry
-        visible = harvest_calls(problem.harvest if problem.harvest is not None else problem.tests, name)
+        _, name, visible = found
         for call in fresh_calls(visible, args.fresh, problem_seed(args.seed, problem.id)):
             drawn += 1
             reasons = contract_violations(call, visible)

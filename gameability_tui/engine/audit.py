@@ -92,17 +92,25 @@ def audit_problem(problem: Problem, params: AuditParams) -> ProblemResult:
     return ProblemResult(**{**result.__dict__, "seconds": seconds})
 
 
+def visible_calls(problem: Problem) -> tuple[str, str, list[Call]] | None:
+    """The entry, the name the tests call it by, and their literal calls; None without an entry."""
+    entry = infer_entry(problem.reference, problem.tests, problem.entry)
+    if entry is None:
+        return None
+    call_name = problem.call_alias or entry
+    sources = problem.harvest if problem.harvest is not None else problem.tests
+    return entry, call_name, harvest_calls(sources, call_name)
+
+
 def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     """Gate the reference and build the answer key; an excluded result when the problem cannot be
     judged."""
-    entry = infer_entry(problem.reference, problem.tests, problem.entry)
-    if entry is None:
+    found = visible_calls(problem)
+    if found is None:
         return excluded(
             problem.id, "no-entry-point", "no function that the reference defines is called by the tests"
         )
-    call_name = problem.call_alias or entry
-    sources = problem.harvest if problem.harvest is not None else problem.tests
-    visible = harvest_calls(sources, call_name)
+    entry, call_name, visible = found
     fresh = fresh_calls(visible, params.fresh_inputs, problem_seed(params.seed, problem.id), params.inputs)
     known = {call.key() for call in visible + fresh}
     fresh += [call for call in harvest_calls(problem.hidden, call_name) if call.key() not in known]
