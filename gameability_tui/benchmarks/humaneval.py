@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..engine.model import Problem
-from .base import Benchmark, LoadError, load_hub_rows
+from .base import Benchmark, LoadError, jsonl_lines, load_hub_rows
 
 HUB_REPOSITORY = "openai/openai_humaneval"
 ALIAS = "candidate"
@@ -56,7 +56,7 @@ def _packaged_rows() -> list[dict] | None:
         raw = data.read_bytes()
     except (ModuleNotFoundError, FileNotFoundError):
         return None
-    return [json.loads(line) for line in gzip.decompress(raw).decode("utf-8").splitlines() if line]
+    return [json.loads(line) for line in jsonl_lines(gzip.decompress(raw).decode("utf-8")) if line]
 
 
 def load_humaneval(data: Path | None) -> Benchmark:

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from ..engine.model import Problem
-from .base import Benchmark, LoadError
+from .base import Benchmark, LoadError, jsonl_lines
 
 REQUIRED = {"id": (str, int), "reference": (str,), "tests": (list,)}
 OPTIONAL_TEXT = ("entry", "setup", "call_alias", "prompt")
@@ -54,7 +54,7 @@ def load_jsonl(path: Path) -> Benchmark:
         ) from None
     problems: list[Problem] = []
     seen: dict[str, int] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(jsonl_lines(text), start=1):
         if not line.strip():
             continue
         where = f"{path}:{number}"

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from ..engine.model import Problem
-from .base import Benchmark, LoadError
+from .base import Benchmark, LoadError, jsonl_lines
 
 SKIPPED_TESTS = "test functions with parameters or decorators (pytest fixtures)"
 
@@ -37,7 +37,7 @@ def split_test_module(source: str) -> tuple[str, list[str], int]:
 
 def load_kodcode(path: Path) -> Benchmark:
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = jsonl_lines(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:
         raise LoadError(f"{path}: cannot read it ({error})") from None
     problems, dropped = [], {SKIPPED_TESTS: 0, "rows whose test module does not parse": 0}

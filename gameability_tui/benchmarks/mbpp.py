@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from ..engine.model import Problem
-from .base import DATA_ENV, Benchmark, LoadError, load_hub_rows, local_file
+from .base import DATA_ENV, Benchmark, LoadError, jsonl_lines, load_hub_rows, local_file
 
 HUB_REPOSITORY = "google-research-datasets/mbpp"
 PROMPT_SPLIT_IDS = range(1, 11)
@@ -51,7 +51,7 @@ def _read_rows(path: Path) -> list[dict]:
         if path.suffix == ".json":
             rows = json.loads(text)
         else:
-            rows = [json.loads(line) for line in text.splitlines() if line.strip()]
+            rows = [json.loads(line) for line in jsonl_lines(text) if line.strip()]
     except json.JSONDecodeError as error:
         raise LoadError(f"{path}:{error.lineno}: not valid JSON ({error.msg})") from None
     if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
