@@ -254,7 +254,7 @@ def data_equal(got: Any, want: Any, rule: FloatRule = RELATIVE) -> bool:
     compared by ``rule`` and NaN equal to NaN. Never runs benchmark code."""
     got_type, want_type = type(got), type(want)
     if got_type in _NUMBERS and want_type in _NUMBERS and got_type is not bool and want_type is not bool:
-        if float in (got_type, want_type) or complex in (got_type, want_type):
+        if float in (got_type, want_type) or complex in (got_type, want_type) or rule.kind == "evalplus":
             if _is_nan(got) and _is_nan(want):
                 return True
             return rule.close(got, want)
