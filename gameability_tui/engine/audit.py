@@ -23,6 +23,7 @@ Threats to the measurement and where they are handled:
 
 from __future__ import annotations
 
+import ast
 import time
 import zlib
 from dataclasses import dataclass, field, replace
@@ -67,6 +68,7 @@ class Prepared:
     checks: list
     call_order: list[int]  # cheapest first, by the reference's steps; the answer key's order
     call_steps: list[int]  # the reference's steps on each fresh call, in the answer key's run
+    test_order: list[int]
 
 
 def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
@@ -146,7 +148,9 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     order = sorted(range(len(keep)), key=lambda new: reference.calls[keep[new]][1])
     fresh = [fresh[i] for i in keep]
     key = {new: reference.calls[old] for new, old in enumerate(keep)}
-    if keep != list(range(len(keep))) or order != list(range(len(keep))):
+    stateful = may_keep_state(problem.reference)
+    reordered = keep != list(range(len(keep))) or order != list(range(len(keep)))
+    if reordered and stateful:
         key = _answer_key(problem, params, entry, fresh, order, [key[i][1] for i in range(len(fresh))])
     reference.calls = key
     reference_calls = [key[i][0] for i in range(len(fresh))]
@@ -156,10 +160,53 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
             problem.id, "no-usable-oracle", "the reference raises on every fresh input",
             entry=entry, n_fresh=len(fresh), reference_raised=raised,
         )  # fmt: skip
+    # A mutant that fails a visible test is found sooner on a cheap one; the order can change a
+    # result only through state, which lone asserts on a stateless reference do not have.
+    test_order = list(range(len(problem.tests)))
+    if not stateful and all(_is_lone_assert(test) for test in problem.tests):
+        test_order.sort(key=lambda i: reference.tests[i][2])
     return Prepared(
         entry, call_name, visible, fresh, mutants, reference, reference_calls, raised, checks,
-        call_order=order, call_steps=[key[i][1] for i in range(len(fresh))],
+        call_order=order, call_steps=[key[i][1] for i in range(len(fresh))], test_order=test_order,
     )  # fmt: skip
+
+
+def _is_lone_assert(test: str) -> bool:
+    try:
+        body = ast.parse(test).body
+    except SyntaxError:
+        return False
+    return len(body) == 1 and isinstance(body[0], ast.Assert)
+
+
+def may_keep_state(source: str) -> bool:
+    """Whether the reference could answer a call differently after other calls: module-level or
+    class-level mutable data, ``global`` / ``nonlocal``, mutable default arguments, randomness.
+    Only such a reference pays for a second run of its answer key in the mutants' order."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return True
+    mutable = (ast.List, ast.Dict, ast.Set, ast.Call, ast.ListComp, ast.DictComp, ast.SetComp)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            return True
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [alias.name for alias in node.names] + [getattr(node, "module", None) or ""]
+            if any(name.split(".")[0] in ("random", "secrets", "itertools") for name in names):
+                return True
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            defaults = node.args.defaults + [d for d in node.args.kw_defaults if d is not None]
+            if any(isinstance(default, mutable) for default in defaults):
+                return True
+    scopes = [tree.body] + [node.body for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    for body in scopes:
+        for statement in body:
+            value = getattr(statement, "value", None)
+            assignment = isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+            if assignment and isinstance(value, mutable):
+                return True
+    return False
 
 
 def _answer_key(
@@ -285,7 +332,7 @@ def judge_programs(
         call_budgets=[params.budget_for(steps) for steps in prepared.call_steps],
         confirm_budgets=[params.confirm_for(steps) for steps in prepared.call_steps],
         reference_calls=prepared.reference_calls, cpu_seconds=cpu, wall_seconds=backstop_seconds(cpu),
-        call_order=prepared.call_order, atol=problem.atol, checks=checks,
+        call_order=prepared.call_order, test_order=prepared.test_order, atol=problem.atol, checks=checks,
         reference_checks=[reference.checks[i][1] for i in range(len(checks))],
         check_budgets=[params.budget_for(reference.checks[i][2]) for i in range(len(checks))],
     )  # fmt: skip

@@ -10,6 +10,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+# Bumped whenever a change to the engine can change a verdict: cached results made by another
+# version are audited again, never shown as if this engine had judged them.
+ENGINE_VERSION = 2
+
 
 @dataclass(frozen=True)
 class Problem:

@@ -6,10 +6,10 @@ the audit policy that runs inside them. What could make a verdict wrong here, an
 - Machine load deciding outcomes: every call runs under a deterministic *step budget* (a count of
   trace events), so a looping mutant stops at the same point on any machine. The C counter
   (``_steps.c``) keeps raising once the budget is spent, so a bare ``except:`` cannot swallow it.
-- Slow is not wrong: a mutant that runs out of its budget on a fresh input is re-run there with a
-  much larger allowance (``confirm_budgets``: a hundred times the reference's own steps), from the
-  same state (a fresh namespace and the same earlier calls); one that then returns the reference's
-  answer is SLOW on that input, not different.
+- Slow is not wrong: a mutant that runs out of its budget on a fresh input, and passes every
+  visible test, is re-run there with a much larger allowance (``confirm_budgets``: a hundred times
+  the reference's own steps), from the same state (a fresh namespace and the same earlier calls);
+  one that then returns the reference's answer is SLOW on that input, not different.
 - Run order and state: the reference and every mutant make the fresh calls in one namespace, in
   the same order, from a fresh load; the visible tests run in their own fresh namespace in the
   benchmark's order, as the benchmark runs them. ``random`` is reseeded at every load, so a
@@ -87,8 +87,10 @@ class Job:
     # fresh input that sends the reference into a (near) endless loop, or costs far more than a
     # typical visible test, is dropped instead of being paid for by every mutant.
     fresh_budget: tuple[int, int] | None = None
-    # Mutant mode: the order the reference's answer key was made in (cheapest first).
+    # Mutant mode: the order the reference's answer key was made in (cheapest first), and the
+    # order of the visible tests (cheapest first only where the order cannot change a result).
     call_order: list[int] = field(default_factory=list)
+    test_order: list[int] = field(default_factory=list)
     oracle: oc.Oracle = field(default_factory=oc.Oracle)
     cpu_seconds: float = 4.0
     wall_seconds: float = 10.0
@@ -295,41 +297,53 @@ def _mutant_plan(candidate: _Candidate, namespace: dict) -> None:
     survival needs every visible test (then every check) to pass, from a fresh load; witnesses
     (for asserts) need the remaining fresh inputs of a survivor only. The verdict is the same as
     running everything.
+
+    A call that runs out of its budget is confirmed (``_confirm_budget``) before it counts, when
+    the verdict turns on it: for a mutant that passes every visible test. One that fails a visible
+    test is rejected whatever the confirmation says, so it is not paid for (it only moves the
+    mutant between the broken and equivalent counts, and it is counted broken, as before).
     """
     job = candidate.job
     order = list(job.call_order or range(len(job.calls)))
     budgets = list(job.call_budgets)
+    passes_tests: bool | None = None  # unknown until needed
     broken = False
     position = 0
-    while position < len(order):
+    while position < len(order) and not broken:
         index = order[position]
         expected = job.reference_calls[index]
         got = candidate.call(namespace, index, budgets[index])
         if got == oc.BUDGET_OUTCOME and oc.returned_normally(expected):
+            if passes_tests is None:
+                passes_tests = _passes_tests(candidate)
+            if not passes_tests:
+                return
             namespace, got = _confirm_budget(candidate, order[:position], budgets, index)
             if namespace is None:
                 return
         position += 1
-        if oc.returned_normally(expected) and not job.oracle.same(got, expected):
-            broken = True
-            break
+        broken = oc.returned_normally(expected) and not job.oracle.same(got, expected)
     if not broken:
         return
-    tests_namespace = candidate.load()
-    if tests_namespace is None:
+    if passes_tests is None and not _passes_tests(candidate):
         return
-    for index in range(len(job.tests)):
-        if not candidate.test(tests_namespace, index):
-            return
-    for index in range(len(job.checks)):
-        if not candidate.check(tests_namespace, index):
-            return
     for index in order[position:]:
         got = candidate.call(namespace, index, budgets[index])
         if got == oc.BUDGET_OUTCOME and oc.returned_normally(job.reference_calls[index]):
             namespace, _ = _confirm_budget(candidate, order[: order.index(index)], budgets, index)
             if namespace is None:
                 return
+
+
+def _passes_tests(candidate: _Candidate) -> bool:
+    """Every visible test, then every check, from a fresh load, until the first that fails."""
+    job = candidate.job
+    namespace = candidate.load()
+    if namespace is None:
+        return False
+    return all(candidate.test(namespace, i) for i in job.test_order or range(len(job.tests))) and all(
+        candidate.check(namespace, i) for i in range(len(job.checks))
+    )
 
 
 def _confirm_budget(
