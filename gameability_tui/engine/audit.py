@@ -374,7 +374,7 @@ def _judge(problem: Problem, params: AuditParams, prepared: Prepared) -> Problem
             survivors.append(
                 Survivor(
                     mutant.kind, mutant.line, mutant.before, mutant.after, mutant.source,
-                    tuple(prepared.fresh[i].render(prepared.call_name) for i in verdict.witnesses),
+                    _witness_texts(prepared, verdict.witnesses),
                 )
             )  # fmt: skip
             survivor_verdicts.append(verdict)
@@ -392,6 +392,17 @@ def _judge(problem: Problem, params: AuditParams, prepared: Prepared) -> Problem
     return ProblemResult(
         id=problem.id, status="ok", survivors=tuple(survivors), asserts=tuple(asserts), **common
     )
+
+
+def _witness_texts(prepared: Prepared, witnesses: tuple[int, ...]) -> tuple[str, ...]:
+    """The witness calls as text; one that cannot be written (no literal) is left out, never fatal."""
+    texts = []
+    for index in witnesses:
+        try:
+            texts.append(prepared.fresh[index].render(prepared.call_name))
+        except (ValueError, RecursionError):
+            continue
+    return tuple(texts)
 
 
 def _candidate_asserts(

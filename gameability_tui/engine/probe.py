@@ -11,7 +11,7 @@ from typing import Any
 
 from . import outcome as oc
 from .asserts import assert_text
-from .audit import backstop_seconds
+from .audit import backstop_seconds, oracle_for
 from .calls import Call
 from .model import AuditParams, Problem
 from .sandbox import Job, run_job
@@ -59,11 +59,12 @@ def probe(
             return result.load, 0
         return result.calls.get(0, (("raise", "Truncated"), 0))
 
+    oracle = oracle_for(problem, params)
     reference, steps = run(problem.reference, None)
     budget = params.budget_for(steps)
     rows = []
     for source in survivors:
         got, _ = run(source, budget)
-        rows.append({"outcome": oc.describe(got), "differs": not oc.same(got, reference, params.oracle)})
+        rows.append({"outcome": oc.describe(got), "differs": not oracle.same(got, reference)})
     text = assert_text(call, name, reference)
     return {"call": call.render(name), "reference": oc.describe(reference), "survivors": rows, "assert": text}

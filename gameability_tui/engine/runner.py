@@ -184,8 +184,7 @@ class _Candidate:
             sys.modules["random"].seed(RANDOM_SEED)
 
         def run() -> None:
-            program = compile(job.program, "<candidate>", "exec")
-            setup = compile(job.setup, "<setup>", "exec") if job.setup else None
+            program, setup = self._compiled()
             try:
                 if setup is not None:
                     exec(setup, namespace)
@@ -207,6 +206,14 @@ class _Candidate:
             namespace[job.alias] = function
         self.load_steps = steps
         return namespace
+
+    def _compiled(self) -> tuple[Any, Any]:
+        """The program and setup compiled once: a candidate may be loaded several times."""
+        if not hasattr(self, "code"):
+            job = self.job
+            setup = compile(job.setup, "<setup>", "exec") if job.setup else None
+            self.code = (compile(job.program, "<candidate>", "exec"), setup)
+        return self.code
 
     def test(self, namespace: dict, index: int) -> bool:
         code = compile(self.job.tests[index], f"<test {index}>", "exec")
