@@ -273,6 +273,13 @@ class DecisionStore:
             & (row.key == candidate.key),
         )
 
+    def forget_candidate(self, problem_id: str, key: str) -> None:
+        """Drop a reviewer-made assert (an undo of the step that made it)."""
+        row = Query()
+        self.candidates.remove(
+            (row.benchmark == self.benchmark) & (row.problem == problem_id) & (row.key == key)
+        )
+
     def all_candidates(self) -> list[StoredCandidate]:
         """Reviewer-made asserts, oldest first (the order they were made in)."""
         rows = sorted(
