@@ -32,8 +32,8 @@ class Column:
 
 
 COLUMNS = (
-    Column("id", "problem", 16, 16),
-    Column("status", "status", 12, 6),
+    Column("id", "problem", 18, 16),
+    Column("status", "status", 22, 6),
     Column("broken", "broken", 6, 0),
     Column("survivors", "surv", 4, 0),
     Column("asserts", "asrt", 4, 0),
