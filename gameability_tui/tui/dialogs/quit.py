@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label
+from textual.widgets import Label, Static
 
 
 class QuitDialog(ModalScreen[bool]):
@@ -24,7 +24,7 @@ class QuitDialog(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("Leaving the review", classes="dialog-title")
-            yield Label(self.summary, id="quit-summary")
+            yield Static(self.summary.replace("; ", "\n"), id="quit-summary", markup=False)
             yield Label("q / Enter: quit    Escape: stay", classes="dialog-hint")
 
     def action_answer(self, leave: bool) -> None:

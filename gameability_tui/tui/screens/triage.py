@@ -206,7 +206,7 @@ class TriageScreen(Screen):
             self.table.put(problem_id)
         totals = self.state.totals()
         self.status.undecided, self.status.candidates = totals.undecided, totals.total
-        if self.current is not None and problem_ids:
+        if self.current is not None:  # the seat's counter covers the whole benchmark
             self.detail.draw_seat()
         self.refresh_bindings()
 
@@ -497,12 +497,13 @@ class TriageScreen(Screen):
 
     def summary(self) -> str:
         """What the session leaves behind, in one line (shown on quit and printed after exit)."""
-        totals = self.state.totals()
+        totals, verdicts = self.state.totals(), len(self.state.verdicts)
         exported = f"exported to {self.exported[0].parent}" if self.exported else "not exported (x exports)"
         return (
             f"{self.app.benchmark.name}: {totals.accepted} accepted, {totals.rejected} rejected, "
             f"{totals.skipped} skipped, {totals.undecided} undecided left of {totals.total}; "
-            f"{len(self.state.verdicts)} verdicts; {exported}; decisions in {self.app.store.path}"
+            f"{verdicts} verdict{'s' if verdicts != 1 else ''}; {exported}; "
+            f"decisions in {self.app.store.path}"
         )
 
     def action_quit_review(self) -> None:
