@@ -66,7 +66,9 @@ class TriageScreen(Screen):
             yield ProblemTable(self.state, id="problems")
             yield ProblemDetail(self.state, id="detail")
         yield AuditStatus(self.app.clock, id="status")
-        yield Footer(compact=True, show_command_palette=False)
+        footer = Footer(show_command_palette=False)
+        footer.compact = True  # a reactive (not yet an argument in textual 0.82): every key fits 80 columns
+        yield footer
 
     def on_mount(self) -> None:
         self.status.total = len(self.state.problems)
