@@ -477,6 +477,29 @@ async def test_filter_shows_the_rows_it_names(tmp_path):
         assert app.state.filter == "weak" and screen.table.row_count == 2
 
 
+async def test_order_and_find_move_through_the_table(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("o")  # most survivors first
+        first = screen.table.coordinate_to_cell_key((0, 0)).row_key.value
+        assert app.state.sort == "most survivors" and first == "max_pair_product"
+        await answer_dialog(pilot, "slash", "clam")
+        await wait_for(pilot, lambda: screen.current == "clamp")
+        assert screen.table.coordinate_to_cell_key(screen.table.cursor_coordinate).row_key.value == "clamp"
+
+
+def test_export_is_offered_beside_the_benchmark_file_or_here(tmp_path, monkeypatch):
+    from gameability_tui.cli import build_parser
+    from gameability_tui.commands.app import export_folder
+
+    monkeypatch.chdir(tmp_path)
+    assert export_folder(build_parser().parse_args([str(EXAMPLES)])) == EXAMPLES.parent
+    assert export_folder(build_parser().parse_args(["humaneval"])) == tmp_path
+    data = tmp_path / "data" / "mbpp.jsonl"
+    assert export_folder(build_parser().parse_args(["mbpp", "--data", str(data)])) == data.parent
+
+
 # ---------------------------------------------------------------------------- snapshots
 
 

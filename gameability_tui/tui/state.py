@@ -101,6 +101,7 @@ class TriageState:
         # Decisions already on disk are history too: after a restart, ``u`` takes back the latest.
         earlier = sorted(self.decisions.values(), key=lambda d: d.at)
         self.history: list[list[Change]] = [[Change(d.problem_id, d.text, None, d)] for d in earlier]
+        self._totals: ReviewCounts | None = None
 
     # ------------------------------------------------------------------ candidates
 
@@ -143,10 +144,23 @@ class TriageState:
         return ReviewCounts(tally[ACCEPTED], tally[REJECTED], tally[SKIPPED], tally[None])
 
     def totals(self) -> ReviewCounts:
-        total = ReviewCounts()
-        for problem_id in self.results:
-            total = total + self.counts(problem_id)
-        return total
+        """Over the whole benchmark; kept between changes, since every streamed row and every
+        decision redraws the counter and summing afresh made a long benchmark's stream quadratic."""
+        if self._totals is None:
+            total = ReviewCounts()
+            for problem_id in self.results:
+                total = total + self.counts(problem_id)
+            self._totals = total
+        return self._totals
+
+    def add_result(self, result: ProblemResult) -> None:
+        previous = self.results.get(result.id)
+        self.results[result.id] = result
+        if self._totals is not None:
+            if previous is not None:
+                self._totals = None
+            else:
+                self._totals = self._totals + self.counts(result.id)
 
     # ------------------------------------------------------------------ status
 
@@ -239,6 +253,7 @@ class TriageState:
             changes.append(Change(problem_id, key, before, after))
         if changes:
             self.history.append(changes)
+            self._totals = None
         return changes
 
     def save_candidate(self, made: StoredCandidate, reopen: bool = False) -> list[Change]:
@@ -248,6 +263,7 @@ class TriageState:
         before = self.decisions.get((made.problem_id, made.key))
         self.store.save_candidate(made)
         self.made[(made.problem_id, made.key)] = made
+        self._totals = None
         if not reopen or before is None:
             return []
         self.store.undo(made.problem_id, made.key)
@@ -266,6 +282,7 @@ class TriageState:
         return []
 
     def _restore(self, change: Change) -> None:
+        self._totals = None
         key = (change.problem_id, change.key)
         if change.candidate_after is not None:
             if change.candidate_before is not None:

@@ -57,6 +57,7 @@ class TriageScreen(Screen):
         self.exported: list[Path] = []
         self._row_to_show = 0
         self._opened_weak = False
+        self._enabled: tuple = ()
 
     # ------------------------------------------------------------------ layout
 
@@ -128,7 +129,7 @@ class TriageScreen(Screen):
 
     def on_problem_judged(self, message: ProblemJudged) -> None:
         result = message.result
-        self.state.results[result.id] = result
+        self.state.add_result(result)
         if not message.cached:
             self.app.cache.put(self.state.problems[result.id], self.app.params, result)
             if len(self.state.results) % CACHE_FLUSH_EVERY == 0:
@@ -186,7 +187,7 @@ class TriageScreen(Screen):
     def watch_current(self, problem_id: str | None) -> None:
         if problem_id is not None:
             self.detail.show(problem_id, self._row_to_show)
-        self.refresh_bindings()
+        self._sync_bindings()
 
     def go_to(self, problem_id: str, row: int, focus: bool = True) -> None:
         """Open a problem with the cursor on its ``row``-th assert, scrolled into view."""
@@ -201,7 +202,7 @@ class TriageScreen(Screen):
 
     def on_assert_table_moved(self, message: AssertTable.Moved) -> None:
         self.detail.draw_seat()
-        self.refresh_bindings()
+        self._sync_bindings()
 
     def _counts_changed(self, *problem_ids: str) -> None:
         for problem_id in problem_ids:
@@ -210,7 +211,7 @@ class TriageScreen(Screen):
         self.status.undecided, self.status.candidates = totals.undecided, totals.total
         if self.current is not None:  # the seat's counter covers the whole benchmark
             self.detail.draw_seat()
-        self.refresh_bindings()
+        self._sync_bindings()
 
     def action_step(self, forward: bool) -> None:
         row = self.detail.asserts.cursor_row
@@ -224,6 +225,16 @@ class TriageScreen(Screen):
         self.go_to(*found)
 
     # ------------------------------------------------------------------ decisions
+
+    DYNAMIC = ("decide", "edit", "undo", "accept_cover", "probe")
+
+    def _sync_bindings(self) -> None:
+        """Ask the footer to redraw only when a key's enabled state changed: each redraw rebuilds
+        every footer key, which made a decision take a second on a loaded machine."""
+        enabled = tuple(self.check_action(action, ()) for action in self.DYNAMIC)
+        if enabled != self._enabled:
+            self._enabled = enabled
+            self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """None shows a key as disabled (the footer keeps its place) when it would do nothing now."""
