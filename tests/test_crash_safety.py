@@ -60,14 +60,15 @@ async def main():
     store = DecisionStore(sys.argv[2], benchmark.name, exclusive=True)
     app = GameabilityApp(benchmark, store, ResultCache(sys.argv[3]), workers=2)
     async with app.run_test(size=(150, 45)) as pilot:
-        while not app.finished:
+        while not (app.triage is not None and app.triage.finished):
             await pilot.pause(0.05)
+        screen = app.triage
         while True:
             await pilot.press("n")
-            problem, text = app.current, app.highlighted_assert()
+            problem, text = screen.current, screen.detail.highlighted().key
             await pilot.press("a")
-            if "(saved)" in app.query_one("#asserts").get_row(text)[0].plain:
-                print(problem, "|", text, flush=True)  # the screen now shows it as saved
+            if "accepted" in screen.detail.asserts.get_row(text)[0].plain:
+                print(problem, "|", text, flush=True)  # the screen now shows it as accepted
 
 asyncio.run(main())
 """

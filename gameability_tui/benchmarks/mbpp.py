@@ -3,6 +3,11 @@
 Full MBPP's task ids 1-10 are the few-shot prompt split, not the benchmark: they are dropped and
 counted. The original files are ``mbpp.jsonl`` and ``sanitized-mbpp.json``; pass one with
 ``--data`` or name a folder holding them in the GAMEABILITY_TUI_DATA environment variable.
+
+Threat: decisions and cached results are keyed by the benchmark's name, so ``mbpp --data
+sanitized-mbpp.json`` must not file the sanitized subset's decisions under full MBPP. The name
+follows what the file holds (sanitized records carry ``prompt``, full ones ``text``), not the
+name typed on the command line.
 """
 
 from __future__ import annotations
@@ -69,10 +74,17 @@ def _convert(rows: list[dict], convert, where: str) -> list[Problem]:
     return problems
 
 
+def _is_sanitized(rows: list[dict]) -> bool:
+    """Sanitized MBPP's records have ``prompt`` where full MBPP's have ``text``."""
+    return bool(rows) and all("prompt" in row and "text" not in row for row in rows)
+
+
 def load_mbpp(data: Path | None) -> Benchmark:
     path = local_file(data, "mbpp.jsonl")
     if path is not None:
         rows, source = _read_rows(path), str(path)
+        if _is_sanitized(rows):
+            return _sanitized(rows, source)
     else:
         rows = load_hub_rows(HUB_REPOSITORY, "full", ["test", "validation", "train", "prompt"], HINT)
         source = f"hub:{HUB_REPOSITORY} (full)"
@@ -86,8 +98,14 @@ def load_mbpp_sanitized(data: Path | None) -> Benchmark:
     path = local_file(data, "sanitized-mbpp.json")
     if path is not None:
         rows, source = _read_rows(path), str(path)
+        if not _is_sanitized(rows):
+            return load_mbpp(path)  # the full benchmark, whatever name was typed
     else:
         rows = load_hub_rows(HUB_REPOSITORY, "sanitized", ["test", "validation", "train", "prompt"], HINT)
         source = f"hub:{HUB_REPOSITORY} (sanitized)"
+    return _sanitized(rows, source)
+
+
+def _sanitized(rows: list[dict], source: str) -> Benchmark:
     problems = _convert(rows, _sanitized_problem, source)
     return Benchmark("mbpp-sanitized", sorted(problems, key=lambda p: int(p.id)), source)

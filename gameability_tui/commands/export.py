@@ -35,6 +35,9 @@ def run_export(args: argparse.Namespace) -> int:
 
     if not (args.fixes or args.patch or args.summary):
         raise LoadError("nothing to write: pass --fixes FILE, --patch FILE and/or --summary FILE")
+    from .check import refuse_unwritable
+
+    refuse_unwritable(args.fixes, args.patch, args.summary)
     benchmark = load_benchmark(args.benchmark, args.data)
     db_path = args.db or default_db_path()
     if not db_path.exists():
