@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.calls import infer_entry
+from ..engine.calls import entry_of
 from ..engine.census import WorkerProcess
 from ..engine.model import AuditParams, Problem, ProblemResult
 
@@ -62,7 +62,7 @@ class EngineClient:
 
     @staticmethod
     def entry(problem: Problem, result: ProblemResult) -> str:
-        return result.entry or infer_entry(problem.reference, problem.tests, problem.entry) or ""
+        return result.entry or entry_of(problem) or ""
 
     def gate(self, problem: Problem, result: ProblemResult, texts: list[str]) -> list[Gated]:
         """Each text exactly as it will be exported: does it pass the reference, whom does it reject."""
