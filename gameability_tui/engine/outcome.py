@@ -181,11 +181,23 @@ def _ship(data: Any) -> tuple[str, Any]:
     return "big", _digest(packed)
 
 
+def _ship_value(value: Any) -> tuple[str, Any]:
+    """``_ship(to_data(value))``, without walking plain data in Python: ``marshal`` accepts only
+    exact built-in types (no subclass, no object), so a value it packs is already plain data."""
+    try:
+        packed = marshal.dumps(value)
+    except (ValueError, RecursionError):
+        return _ship(to_data(value))
+    if len(packed) <= MAX_VALUE_BYTES:
+        return "value", value
+    return "big", _digest(packed)
+
+
 def encode_value(value: Any, arguments: tuple = ()) -> Outcome:
     """The outcome of a call that returned ``value``; ``arguments`` are its arguments afterwards."""
     text = safe_repr(value)
     try:
-        kind, data = _ship(to_data(value))
+        kind, data = _ship_value(value)
     except (_Unshippable, RecursionError):
         kind, data = "big", _digest(text.encode("utf-8", "replace"))
     return (kind, data, _short(text), _digest(text.encode("utf-8", "replace")), _argument_states(arguments))
@@ -201,7 +213,7 @@ def _argument_states(arguments: tuple) -> tuple | None:
             states.append(None)
             continue
         try:
-            kind, data = _ship(to_data(argument))
+            kind, data = _ship_value(argument)
         except (_Unshippable, RecursionError):
             kind, data = "big", _digest(safe_repr(argument).encode("utf-8", "replace"))
         states.append((kind, data))
