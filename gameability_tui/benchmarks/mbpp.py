@@ -3,15 +3,19 @@
 Full MBPP's task ids 1-10 are the few-shot prompt split, not the benchmark: they are dropped and
 counted. The original files are ``mbpp.jsonl`` and ``sanitized-mbpp.json``; pass one with
 ``--data`` or name a folder holding them in the GAMEABILITY_TUI_DATA environment variable.
+
+Written back (``add_asserts``), accepted asserts are appended to the row's ``test_list``; every
+other field, and the order of the fields, stays as the source had it.
 """
 
 from __future__ import annotations
 
-import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..engine.model import Problem
-from .base import DATA_ENV, Benchmark, LoadError, load_hub_rows, local_file
+from .base import DATA_ENV, Benchmark, LoadError, load_hub_source, local_file
+from .source import RowPatch, SourceFile, read_source
 
 HUB_REPOSITORY = "google-research-datasets/mbpp"
 PROMPT_SPLIT_IDS = range(1, 11)
@@ -42,21 +46,11 @@ def _sanitized_problem(row: dict) -> Problem:
     )
 
 
-def _read_rows(path: Path) -> list[dict]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise LoadError(f"{path}: cannot read it ({error})") from None
-    try:
-        if path.suffix == ".json":
-            rows = json.loads(text)
-        else:
-            rows = [json.loads(line) for line in text.splitlines() if line.strip()]
-    except json.JSONDecodeError as error:
-        raise LoadError(f"{path}:{error.lineno}: not valid JSON ({error.msg})") from None
-    if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
+def _read_source(path: Path) -> SourceFile:
+    origin = read_source(path)
+    if not all(isinstance(row, dict) for row in origin.rows):
         raise LoadError(f"{path}: expected MBPP records (JSON objects)")
-    return rows
+    return origin
 
 
 def _convert(rows: list[dict], convert, where: str) -> list[Problem]:
@@ -69,25 +63,34 @@ def _convert(rows: list[dict], convert, where: str) -> list[Problem]:
     return problems
 
 
-def load_mbpp(data: Path | None) -> Benchmark:
-    path = local_file(data, "mbpp.jsonl")
+def _origin(data: Path | None, filename: str, config: str) -> tuple[SourceFile, str]:
+    path = local_file(data, filename)
     if path is not None:
-        rows, source = _read_rows(path), str(path)
-    else:
-        rows = load_hub_rows(HUB_REPOSITORY, "full", ["test", "validation", "train", "prompt"], HINT)
-        source = f"hub:{HUB_REPOSITORY} (full)"
-    problems = _convert(rows, _full_problem, source)
+        return _read_source(path), str(path)
+    splits = ["test", "validation", "train", "prompt"]
+    return load_hub_source(HUB_REPOSITORY, config, splits, HINT), f"hub:{HUB_REPOSITORY} ({config})"
+
+
+def load_mbpp(data: Path | None) -> Benchmark:
+    origin, source = _origin(data, "mbpp.jsonl", "full")
+    problems = _convert(list(origin.rows), _full_problem, source)
+    origin = origin.with_ids({p.id: index for index, p in enumerate(problems)})
     kept = [p for p in problems if int(p.id) not in PROMPT_SPLIT_IDS]
     dropped = {"few-shot prompt split (task ids 1-10)": len(problems) - len(kept)}
-    return Benchmark("mbpp", sorted(kept, key=lambda p: int(p.id)), source, dropped)
+    return Benchmark(
+        "mbpp", sorted(kept, key=lambda p: int(p.id)), source, dropped, origin=origin, writer="mbpp"
+    )
 
 
 def load_mbpp_sanitized(data: Path | None) -> Benchmark:
-    path = local_file(data, "sanitized-mbpp.json")
-    if path is not None:
-        rows, source = _read_rows(path), str(path)
-    else:
-        rows = load_hub_rows(HUB_REPOSITORY, "sanitized", ["test", "validation", "train", "prompt"], HINT)
-        source = f"hub:{HUB_REPOSITORY} (sanitized)"
-    problems = _convert(rows, _sanitized_problem, source)
-    return Benchmark("mbpp-sanitized", sorted(problems, key=lambda p: int(p.id)), source)
+    origin, source = _origin(data, "sanitized-mbpp.json", "sanitized")
+    problems = _convert(list(origin.rows), _sanitized_problem, source)
+    origin = origin.with_ids({p.id: index for index, p in enumerate(problems)})
+    return Benchmark(
+        "mbpp-sanitized", sorted(problems, key=lambda p: int(p.id)), source, origin=origin, writer="mbpp"
+    )
+
+
+def add_asserts(row: dict, texts: Sequence[str], entry: str) -> RowPatch:
+    """``row`` with ``texts`` appended to its ``test_list``, in the field's own place."""
+    return RowPatch({**row, "test_list": [*row["test_list"], *texts]})
