@@ -33,6 +33,7 @@ from .engine.model import AuditParams, Problem, ProblemResult
 from .files import write_atomically
 
 ACCEPTED, REJECTED = "accepted", "rejected"
+SKIPPED = "skipped"
 VERDICTS = ("keep", "fix", "drop")
 
 
