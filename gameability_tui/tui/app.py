@@ -443,14 +443,16 @@ class GameabilityApp(App):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="export")
     def export_now(self) -> None:
-        from ..export import worker_gate, write_export
+        from ..export import patch_suffix, worker_gate, write_export
 
         stem = self.export_dir / self.benchmark.name.replace(":", "_").removesuffix(".jsonl")
+        patched = Path(f"{stem}-patched{patch_suffix(self.benchmark)}")
         gate, close = worker_gate(self.params)
         try:
             plan = write_export(
                 self.benchmark, self.store, gate,
-                Path(f"{stem}-fixes.py"), Path(f"{stem}-patched.jsonl"), Path(f"{stem}-review.md"),
+                Path(f"{stem}-fixes.py"), patched, Path(f"{stem}-review.md"),
+                diff=Path(f"{stem}-fixes.diff"), results=dict(self.state.results),
             )  # fmt: skip
         except Exception as error:
             self.call_from_thread(self.notify, f"Export failed: {error}", severity="error")
@@ -460,7 +462,7 @@ class GameabilityApp(App):
         count = sum(len(t) for t in plan.accepted.values())
         refused = f"; {len(plan.refused)} refused (fail on the reference)" if plan.refused else ""
         self.call_from_thread(
-            self.notify, f"Exported {count} asserts to {stem}-fixes.py and -patched.jsonl{refused}"
+            self.notify, f"Exported {count} asserts to {stem}-fixes.py, {patched.name}, -fixes.diff{refused}"
         )
 
     # ------------------------------------------------------------------ status line
