@@ -45,6 +45,11 @@ def review_markdown(
         ]
     if results:
         lines.append(f"- weak problems left with no accepted assert: {len(unfixed)} of {len(weak)} weak")
+        partial = [pid for pid in plan.accepted if pid in results and _unrejected(pid, plan, results[pid])]
+        lines.append(
+            f"- problems with accepted asserts that still leave a survivor unrejected: {len(partial)}"
+            + (f" ({', '.join(partial)})" if partial else "")
+        )
     else:
         lines.append("- weak problems: not known (the export was given no audit results)")
     lines.append("")
@@ -67,6 +72,10 @@ def review_markdown(
                 lines.append("  - rejects none of the survivors")
             for index in kills:
                 lines.append(f"  - rejects survivor {survivor_label(index, result.survivors[index])}")
+        if result is not None:
+            for index in _unrejected(problem_id, plan, result):
+                label = survivor_label(index, result.survivors[index])
+                lines.append(f"- still weak: no accepted assert rejects survivor {label}")
         lines.append("")
 
     if native is not None and native.not_expressible:
@@ -96,6 +105,12 @@ def review_markdown(
         lines += [f"- {pid}: **{v}**{' - ' + note if note else ''}" for pid, (v, note) in verdicts.items()]
         lines.append("")
     return "\n".join(lines)
+
+
+def _unrejected(problem_id: str, plan: ExportPlan, result: ProblemResult) -> list[int]:
+    """Survivors that pass every accepted assert of the problem: it stays weak after the patch."""
+    rejected = {i for text in plan.accepted[problem_id] for i in plan.kills.get((problem_id, text), ())}
+    return [i for i in range(len(result.survivors)) if i not in rejected]
 
 
 def _source_line(benchmark: Benchmark) -> str:

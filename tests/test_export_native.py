@@ -301,3 +301,28 @@ def test_real_benchmark_files_are_patched_row_for_row_and_the_diff_applies(tmp_p
     subprocess.run(["git", "init", "-q"], cwd=checkout, check=True)
     subprocess.run(["git", "apply", str(diff)], cwd=checkout, check=True)
     assert (checkout / plain).read_text(encoding="utf-8") == patched
+
+
+def test_review_names_the_survivors_no_accepted_assert_rejects(tmp_path):
+    """A problem whose accepted asserts miss a survivor is still weak after the patch: say which."""
+    from conftest import EXAMPLES
+
+    report = tmp_path / "r.json"
+    assert cli("check", str(EXAMPLES), "--json", str(report)).returncode == 0
+    problems = json.loads(report.read_text())["problems"]
+    problem, partial = next(
+        (p, a) for p in problems for a in p["asserts"] if 0 < len(a["kills"]) < p["n_survived"]
+    )
+    store = DecisionStore(tmp_path / "db.json", "toy.jsonl")
+    store.decide(problem["id"], partial["text"], ACCEPTED)
+    store.close()
+    review = tmp_path / "review.md"
+    done = cli("export", str(EXAMPLES), "--db", str(tmp_path / "db.json"), "--summary", str(review))
+    assert done.returncode == 0, done.stderr
+    text = review.read_text()
+    missed = sorted(set(range(problem["n_survived"])) - set(partial["kills"]))
+    still = [
+        line for line in text.splitlines() if line.startswith("- still weak: no accepted assert rejects")
+    ]
+    assert [int(line.split("survivor #")[1].split()[0]) - 1 for line in still] == missed
+    assert f"still leave a survivor unrejected: 1 ({problem['id']})" in text
