@@ -23,8 +23,9 @@ from pathlib import Path
 from .benchmarks import Benchmark
 from .benchmarks.native import NativePatch, native_patch
 from .engine.calls import infer_entry
-from .engine.model import AuditParams, Problem, ProblemResult, Survivor
+from .engine.model import AuditParams, Problem, ProblemResult
 from .files import write_atomically
+from .review import review_markdown
 from .store import ACCEPTED, REJECTED, SKIPPED, Decision, DecisionStore
 
 # (problem, entry, assert texts, survivor programs) -> per text: (passes on the reference, kills)
@@ -144,8 +145,6 @@ def summary_markdown(
     plan: ExportPlan,
     results: Mapping[str, ProblemResult] | None = None,
 ) -> str:
-    from .review import review_markdown
-
     return review_markdown(benchmark, store.all_verdicts(), plan, results)
 
 
@@ -172,9 +171,3 @@ def write_export(
     if summary:
         write_atomically(summary, summary_markdown(benchmark, store, plan, results))
     return plan
-
-
-def survivor_label(index: int, survivor: Survivor) -> str:
-    """``#2 compare, line 3: `a < b` -> `a <= b```: how the review names a survivor."""
-    change = f"`{survivor.before.strip()}` -> `{survivor.after.strip()}`"
-    return f"#{index + 1} {survivor.kind}, line {survivor.line}: {change}"

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from .benchmarks import Benchmark
-from .engine.model import ProblemResult
+from .engine.model import ProblemResult, Survivor
 
 if TYPE_CHECKING:
     from .export import ExportPlan
@@ -24,8 +24,6 @@ def review_markdown(
     plan: ExportPlan,
     results: Mapping[str, ProblemResult] | None,
 ) -> str:
-    from .export import survivor_label
-
     results = results or {}
     native = plan.native
     weak = [pid for pid in (p.id for p in benchmark.problems) if pid in results and results[pid].weak]
@@ -105,6 +103,12 @@ def review_markdown(
         lines += [f"- {pid}: **{v}**{' - ' + note if note else ''}" for pid, (v, note) in verdicts.items()]
         lines.append("")
     return "\n".join(lines)
+
+
+def survivor_label(index: int, survivor: Survivor) -> str:
+    """``#2 compare, line 3: `a < b` -> `a <= b```: how the review names a survivor."""
+    change = f"`{survivor.before.strip()}` -> `{survivor.after.strip()}`"
+    return f"#{index + 1} {survivor.kind}, line {survivor.line}: {change}"
 
 
 def _unrejected(problem_id: str, plan: ExportPlan, result: ProblemResult) -> list[int]:
