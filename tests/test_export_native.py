@@ -326,3 +326,15 @@ def test_review_names_the_survivors_no_accepted_assert_rejects(tmp_path):
     ]
     assert [int(line.split("survivor #")[1].split()[0]) - 1 for line in still] == missed
     assert f"still leave a survivor unrejected: 1 ({problem['id']})" in text
+
+
+def test_humaneval_plus_rows_in_humanevals_own_format_take_asserts_inside_check():
+    """EvalPlus rows without base inputs (HumanEval+ shipped in HumanEval's format): into check."""
+    row = {"task_id": "HumanEval/9", "prompt": "", "canonical_solution": "", "entry_point": "f",
+           "test": "def check(candidate):\n    assert candidate(1) == 1\n"}  # fmt: skip
+    patched = evalplus_add(row, ["assert f(2) == 2"], "f")
+    assert (
+        patched.record["test"]
+        == "def check(candidate):\n    assert candidate(1) == 1\n    assert candidate(2) == 2\n"
+    )
+    assert list(patched.record) == list(row) and not patched.not_expressible
