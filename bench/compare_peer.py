@@ -12,6 +12,8 @@ median wall time, CPU time of the whole process tree, peak memory of the whole p
 every problem whose verdict (judged / excluded / weak) differs between the tools, each with its
 measured reason (peer_differences.py). Exits 1 if any difference is a regression.
 --keep DIR saves both tools' last reports, so peer_differences.py can explain them again.
+--before PYTHON adds a third row in the same run: this tool at another version, run by the Python
+of a checkout (or venv) that has it installed, e.g. to show a change made nothing slower.
 """
 
 from __future__ import annotations
@@ -83,8 +85,8 @@ def measure(command: list[str]) -> tuple[float, float, float]:
     return wall, cpu, peak / 1024
 
 
-def run_ours(jsonl: Path, report: Path, workers: int) -> Measured:
-    command = [sys.executable, "-m", "gameability_tui", "check", str(jsonl), "--json", str(report)]
+def run_ours(jsonl: Path, report: Path, workers: int, python: str = sys.executable) -> Measured:
+    command = [python, "-m", "gameability_tui", "check", str(jsonl), "--json", str(report)]
     wall, cpu, peak = measure(command + ["--workers", str(workers)])
     data = json.loads(report.read_text())
     return Measured(wall, cpu, peak, data["summary"]["judged"], data["summary"]["weak"], data)
@@ -122,6 +124,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2, help="ours (default: cores)")
     parser.add_argument("--peer-workers", type=int, default=8, help="the published tool's default is 8")
     parser.add_argument("--keep", type=Path, help="save both tools' last reports in this folder")
+    parser.add_argument("--before", help="the Python of a venv holding another version of this tool")
     args = parser.parse_args()
     benchmark = load_benchmark(args.benchmark, args.data)
     with tempfile.TemporaryDirectory() as folder:
@@ -130,18 +133,23 @@ def main() -> int:
         peer_jsonl = Path(folder) / "peer" / f"{benchmark.name}.jsonl"
         peer_jsonl.parent.mkdir()
         peer_jsonl.write_text("".join(json.dumps(peer_row(p)) + "\n" for p in benchmark.problems))
-        ours, peer = [], []
+        ours, peer, before = [], [], []
         for run in range(args.runs):
             peer.append(run_peer(args.peer, peer_jsonl, Path(folder) / "peer.json", args.peer_workers))
             ours.append(run_ours(jsonl, Path(folder) / "ours.json", args.workers))
+            if args.before:
+                before.append(run_ours(jsonl, Path(folder) / "before.json", args.workers, args.before))
             print(f"run {run + 1}: peer {peer[-1].wall:.1f} s, ours {ours[-1].wall:.1f} s", flush=True)
     print(f"\n{benchmark.name}: {len(benchmark.problems)} problems, medians of {args.runs} runs, "
           f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}")  # fmt: skip
     print(f"{'tool':<26}{'wall s':>9}{'CPU s':>9}{'peak MB':>10}{'judged':>8}{'weak':>6}")
-    for name, runs in (
+    rows = [
         (f"gameability 0.3.1 (w={args.peer_workers})", peer),
         (f"gameability-tui (w={args.workers})", ours),
-    ):
+    ]
+    if before:
+        rows.append((f"  before (w={args.workers})", before))
+    for name, runs in rows:
         wall, cpu = statistics.median(r.wall for r in runs), statistics.median(r.cpu for r in runs)
         peak = statistics.median(r.peak_mb for r in runs)
         print(f"{name:<26}{wall:>9.1f}{cpu:>9.1f}{peak:>10.0f}{runs[-1].judged:>8}{runs[-1].weak:>6}")
@@ -150,6 +158,10 @@ def main() -> int:
             getattr(r, field) for r in ours
         )
         print(f"ratio published / ours, {label}: {ratio:.2f}x")
+    if before:
+        ratio = statistics.median(r.wall for r in ours) / statistics.median(r.wall for r in before)
+        cpu_ratio = statistics.median(r.cpu for r in ours) / statistics.median(r.cpu for r in before)
+        print(f"ratio ours / before: wall {ratio:.2f}x, CPU {cpu_ratio:.2f}x")
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
         for name, runs in (("ours", ours), ("peer", peer)):

@@ -29,7 +29,7 @@ from typing import Any
 from tinydb import Query, TinyDB
 from tinydb.storages import Storage
 
-from .engine.model import AuditParams, Problem, ProblemResult
+from .engine.model import ENGINE_VERSION, AuditParams, Problem, ProblemResult
 from .files import write_atomically
 
 ACCEPTED, REJECTED = "accepted", "rejected"
@@ -169,8 +169,8 @@ class DecisionStore:
 
 
 def problem_key(problem: Problem, params: AuditParams) -> str:
-    """Changes when the problem or any engine setting changes."""
-    payload = json.dumps([problem.to_dict(), params.to_dict()], sort_keys=True)
+    """Changes when the problem, any engine setting or the engine's rules change."""
+    payload = json.dumps([problem.to_dict(), params.to_dict(), ENGINE_VERSION], sort_keys=True)
     return hashlib.sha256(payload.encode()).hexdigest()[:24]
 
 

@@ -149,16 +149,20 @@ def test_eq_oracle_compares_like_the_tests_and_repr_like_the_published_tool():
     assert not same(encode_value(228.0), encode_value(228), "repr")
 
 
-def test_untrusted_objects_are_compared_by_repr():
+def test_untrusted_objects_are_compared_by_state_never_by_their_eq():
     class Liar:
+        def __init__(self, value):
+            self.value = value
+
         def __eq__(self, other):
             return True
 
         def __repr__(self):
             return "Liar()"
 
-    assert encode_value(Liar())[0] == "object"
-    assert not same(encode_value(Liar()), encode_value(3))
+    assert not same(encode_value(Liar(1)), encode_value(3))
+    assert not same(encode_value(Liar(1)), encode_value(Liar(2)))
+    assert same(encode_value(Liar(1)), encode_value(Liar(1)))
 
 
 def test_wilson_interval_matches_the_published_figures():

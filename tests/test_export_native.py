@@ -338,3 +338,12 @@ def test_humaneval_plus_rows_in_humanevals_own_format_take_asserts_inside_check(
         == "def check(candidate):\n    assert candidate(1) == 1\n    assert candidate(2) == 2\n"
     )
     assert list(patched.record) == list(row) and not patched.not_expressible
+
+
+def test_humaneval_check_lines_are_counted_as_python_counts_them():
+    """A raw U+2028 inside a string literal is no line break to ``ast``: the assert still goes last."""
+    row = {
+        "test": "def check(candidate):\n    assert candidate('a\u2028b') == 1\n    assert candidate(2) == 2\n"
+    }
+    test = humaneval_add(row, ["assert f(3) == 3"], "f").record["test"]
+    assert test == row["test"] + "    assert candidate(3) == 3\n"

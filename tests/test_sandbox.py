@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import problem, running
 
-from gameability_tui.engine import sandbox
+from gameability_tui.engine import runner, sandbox
 from gameability_tui.engine.audit import audit_problem
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.sandbox import Job, run_job
@@ -75,7 +75,7 @@ def test_no_candidate_is_left_running():
     assert running(["sleep", "30"]) == []
 
 
-needs_c_counter = pytest.mark.skipif(sandbox._steps is None, reason="the C step counter was not built")
+needs_c_counter = pytest.mark.skipif(runner._steps is None, reason="the C step counter was not built")
 
 
 @needs_c_counter
@@ -83,8 +83,8 @@ def test_c_counter_counts_the_same_events_as_the_python_tracer():
     def work():
         return sum(i % 7 for i in range(500))
 
-    c_value, c_steps, _, _ = sandbox._steps.run(work, 10**9, sandbox.StepBudgetExceeded)
-    py_value, py_steps, _, _ = sandbox._count_steps_in_python(work, 10**9)
+    c_value, c_steps, _, _ = runner._steps.run(work, 10**9, runner.StepBudgetExceeded)
+    py_value, py_steps, _, _ = runner._count_steps_in_python(work, 10**9)
     assert (c_value, c_steps) == (py_value, py_steps)
 
 

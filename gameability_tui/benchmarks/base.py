@@ -24,6 +24,12 @@ DATA_ENV = "GAMEABILITY_TUI_DATA"
 HUB_TIMEOUT_SECONDS = 3.0
 
 
+def jsonl_lines(text: str) -> list[str]:
+    """The lines of a JSON Lines text. Split at ``\n`` only: ``str.splitlines`` would also split
+    inside a string holding a raw U+2028 or form feed, which JSON allows unescaped."""
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
 class LoadError(Exception):
     """Bad or missing benchmark data; the message names the file/line/field and what to do."""
 

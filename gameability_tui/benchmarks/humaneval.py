@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import io
+import re
 import textwrap
 import tokenize
 from collections.abc import Sequence
@@ -93,7 +94,7 @@ def add_asserts(row: dict, texts: Sequence[str], entry: str) -> RowPatch:
     check = _check_function(test)
     if check is None or not check.body:
         return RowPatch(row, tuple((text, "the test has no check(candidate) function") for text in texts))
-    lines = test.splitlines(keepends=True)
+    lines = _kept_lines(test)
     first, last = check.body[0], check.body[-1]
     body_line = lines[first.lineno - 1]
     indent = body_line[: len(body_line) - len(body_line.lstrip())]
@@ -129,7 +130,7 @@ def _calling(text: str, entry: str, alias: str) -> str:
         tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
     except (tokenize.TokenError, SyntaxError):
         return text
-    lines = text.splitlines(keepends=True)
+    lines = _kept_lines(text)
     renames = [
         token.start
         for token, following, previous in zip(tokens, tokens[1:], [None, *tokens])
@@ -140,3 +141,9 @@ def _calling(text: str, entry: str, alias: str) -> str:
         line = lines[row - 1]
         lines[row - 1] = line[:column] + alias + line[column + len(entry) :]
     return "".join(lines)
+
+
+def _kept_lines(text: str) -> list[str]:
+    """Lines with their endings, split at line feeds only, as ``ast`` and ``tokenize`` number them
+    (``str.splitlines`` also splits at U+2028 or a form feed inside a string literal)."""
+    return [line for line in re.split(r"(?<=\n)", text) if line]

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..engine.model import Problem
-from .base import Benchmark, LoadError
+from .base import Benchmark, LoadError, jsonl_lines
 from .source import JSONL, RowPatch, source_from_text
 
 REQUIRED = {"id": (str, int), "reference": (str,), "tests": (list,)}
@@ -59,7 +59,7 @@ def load_jsonl(path: Path) -> Benchmark:
         ) from None
     problems: list[Problem] = []
     seen: dict[str, int] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(jsonl_lines(text), start=1):
         if not line.strip():
             continue
         where = f"{path}:{number}"

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..engine.model import Problem
-from .base import Benchmark, LoadError
+from .base import Benchmark, LoadError, jsonl_lines
 from .source import JSONL, RowPatch, source_from_text
 
 NEW_TEST_PREFIX = "test_reviewed_"
@@ -51,7 +51,7 @@ def load_kodcode(path: Path) -> Benchmark:
     problems, dropped = [], {SKIPPED_TESTS: 0, "rows whose test module does not parse": 0}
     rows: dict[str, int] = {}  # problem id -> index among the file's rows
     index = -1
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(jsonl_lines(text), start=1):
         if not line.strip():
             continue
         where = f"{path}:{number}"

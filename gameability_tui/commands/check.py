@@ -81,7 +81,7 @@ def print_summary(
     )
     console.print(
         f"  mutants {summary.mutants}: equivalent {summary.equivalent}, broken {summary.broken}, "
-        f"survived {summary.survived}, truncated {summary.truncated}"
+        f"survived {summary.survived}, truncated {summary.truncated}, slow but right {summary.slow}"
     )
     if summary.fresh_inputs:
         share = 100 * summary.reference_raised / summary.fresh_inputs

@@ -10,23 +10,122 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import outcome as oc
 from .calls import Call
 from .literals import NotRenderable, render_literal
 from .model import CandidateAssert
 
-FLOAT_TOLERANCE = "1e-06"
+FLOAT_TOLERANCE = "1e-06"  # the oracle's own tolerance (outcome.RELATIVE): one rule for both
 
 
-def assert_text(call: Call, name: str, expected: object) -> str | None:
-    """``assert name(args) == expected`` in the benchmark's convention, or None if unrenderable."""
+def assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: bool = False) -> str | None:
+    """An assert that passes on ``expected`` (the reference's outcome of ``call``), written in the
+    benchmark's convention, or None when none can be written. ``check_arguments`` also checks
+    the mutable arguments' states after the call (a survivor may corrupt its input in place).
+
+    Floats compare with the oracle's tolerance, inside flat lists, tuples and dicts too; an
+    iterator's result is compared by what it yields; an object by its attributes. Rendering never
+    raises: a value with no literal gives no assert, never a lost problem."""
     try:
-        call_text = call.render(name)
-        literal = render_literal(expected)
-    except (NotRenderable, RecursionError):
+        return _assert_text(call, name, expected, check_arguments)
+    except (NotRenderable, RecursionError, ValueError, TypeError, MemoryError):
         return None
-    if type(expected) is float and literal[0] != "f":  # finite float: compare with a tolerance
-        return f"assert abs({call_text} - {literal}) <= {FLOAT_TOLERANCE} * max(1.0, abs({literal}))"
-    return f"assert {call_text} == {literal}"
+
+
+def _assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: bool) -> str | None:
+    if expected[0] != "value":
+        return None
+    states = oc.arguments_after(expected) if check_arguments else None
+    if states is None:
+        return _result_assert(call.render(name), expected[1])
+    # Name each mutable argument, call once, then check the result and the arguments.
+    names = [f"arg{i}" for i in range(len(states))]
+    values = list(call.args) + [value for _, value in call.kwargs]
+    bindings, arguments = [], []
+    for i, value in enumerate(values):
+        literal = render_literal(value)
+        if states[i] is None:
+            arguments.append(literal)
+        else:
+            bindings.append(f"{names[i]} = {literal}")
+            arguments.append(names[i])
+    positional = arguments[: len(call.args)]
+    keywords = [f"{key}={text}" for (key, _), text in zip(call.kwargs, arguments[len(call.args) :])]
+    result = _result_assert(f"{name}({', '.join(positional + keywords)})", expected[1])
+    if result is None:
+        return None
+    checks = []
+    for i, state in enumerate(states):
+        if state is None:
+            continue
+        if state[0] != "value" or _has_marks(state[1]):
+            return None
+        checks.append(_equals(names[i], state[1]))
+    return "; ".join(bindings + [result] + [f"assert {check}" for check in checks])
+
+
+def _result_assert(call_text: str, data: object) -> str | None:
+    if type(data) is tuple and data and data[0] == oc.YIELDED_MARK:
+        items, more = data[1], data[2]
+        if more or _has_marks(items):
+            return None
+        return f"assert {_equals(f'list({call_text})', list(items))}"
+    if type(data) is tuple and data and data[0] == oc.OBJECT_MARK:
+        parts = data[2]
+        attributes = [part for part in parts if type(part) is dict]
+        if len(parts) != 1 or not attributes or _has_marks(attributes[0]):
+            return None
+        return f"assert {_equals(f'vars({call_text})', attributes[0])}"
+    if _has_marks(data):
+        return None
+    return f"assert {_equals(call_text, data)}"
+
+
+def _equals(text: str, value: object) -> str:
+    """``text == value`` as the oracle judges it: numbers that hold floats within the tolerance."""
+    literal = render_literal(value)
+    if type(value) in (float, complex) and _finite(value):
+        return f"abs({text} - {literal}) <= {FLOAT_TOLERANCE} * max(1.0, abs({literal}))"
+    if type(value) in (list, tuple) and _close_numbers(value):
+        pair = f"abs(got - want) <= {FLOAT_TOLERANCE} * max(1.0, abs(want))"
+        kind = type(value).__name__
+        return (
+            f"type(result := {text}) is {kind} and len(result) == {len(value)} and "
+            f"all({pair} for got, want in zip(result, {literal}))"
+        )
+    if type(value) is dict and value and _close_numbers(list(value.values())):
+        pair = f"abs(result[key] - want) <= {FLOAT_TOLERANCE} * max(1.0, abs(want))"
+        return (
+            f"type(result := {text}) is dict and result.keys() == {literal}.keys() and "
+            f"all({pair} for key, want in {literal}.items())"
+        )
+    return f"{text} == {literal}"
+
+
+def _finite(value: float | complex) -> bool:
+    return all(part == part and abs(part) != float("inf") for part in (value.real, value.imag))
+
+
+def _close_numbers(values: list | tuple) -> bool:
+    """A flat run of numbers holding at least one finite float: compared within the tolerance."""
+    numbers = all(type(v) in (int, float, complex) for v in values)
+    return (
+        numbers
+        and any(type(v) in (float, complex) and _finite(v) for v in values)
+        and all(type(v) is int or _finite(v) for v in values)
+    )
+
+
+def _has_marks(data: object) -> bool:
+    """Whether plain data stands for something a literal cannot rebuild (an object, an iterator)."""
+    kind = type(data)
+    if kind is str:
+        return data.startswith("\x00")
+    if kind in (list, tuple, set, frozenset):
+        return any(_has_marks(item) for item in data)
+    if kind is dict:
+        return any(_has_marks(k) or _has_marks(v) for k, v in data.items())
+    return False
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,15 @@ Threats to the measurement and where they are handled:
 - A mutant whose child died or hit a wall-clock/CPU limit before its verdict was known is
   TRUNCATED: counted apart, never as rejected and never as surviving.
 - A reference that raises on a fresh input cannot say what the right answer is: such inputs are
-  counted (``reference_raised``) and never become witnesses for asserts.
+  counted (``reference_raised``), a mutant's outcome there is never a difference, and they never
+  become witnesses for asserts.
+- State: the answer key is made the way a mutant is judged (a fresh load, the same calls in the
+  same order), so a reference with module-level state (a cache, a counter) judged as its own
+  mutant is equivalent (``bench/self_equivalence.py`` checks it on whole benchmarks).
+- Slow is not wrong: "did not return within the budget" is a difference only once a hundred times
+  the reference's own steps confirm it (``runner.py``); a mutant that was merely slow is counted
+  apart (``n_slow``). An assert's kill set holds only survivors on which the assert, run as
+  exported, fails: one that merely runs long is never counted as rejected.
 """
 
 from __future__ import annotations
@@ -18,28 +26,18 @@ from __future__ import annotations
 import ast
 import time
 import zlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from . import outcome as oc
 from .asserts import GatedText, assert_text, order_candidates
-from .calls import Call, harvest_calls, infer_entry
+from .calls import Call, entry_of, harvest_calls
 from .fresh_inputs import fresh_calls
 from .literals import evaluate_literal
 from .model import AuditParams, CandidateAssert, KindCount, Problem, ProblemResult, Survivor, excluded
 from .mutation import Mutant, make_mutants
-from .sandbox import Job, Run, run_job, run_jobs
-
-REASONS = (
-    "no-entry-point",
-    "reference-does-not-load",
-    "reference-fails-tests",
-    "reference-did-not-finish",
-    "no-fresh-inputs",
-    "no-mutation-sites",
-    "no-usable-oracle",
-    "no-broken-mutant",
-)
-
+from .outcome import Oracle
+from .runner import CONFIRM_STEPS_PER_SECOND
+from .sandbox import AssertRun, Job, Run, run_job, run_jobs
 
 COSTLY_PROBLEM_SECONDS = 1.0  # reference CPU x mutants past which mutants run in two lanes
 
@@ -68,8 +66,14 @@ class Prepared:
     reference_calls: list
     raised: int
     checks: list
-    call_order: list[int]  # cheapest first, by the reference's steps
+    call_order: list[int]  # cheapest first, by the reference's steps; the answer key's order
+    call_steps: list[int]  # the reference's steps on each fresh call, in the answer key's run
     test_order: list[int]
+
+
+def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
+    """How outcomes are compared on this problem: EvalPlus's rule for its tasks, else the asserts'."""
+    return Oracle(params.oracle, evalplus=bool(problem.checks), atol=problem.atol)
 
 
 def _base_job(problem: Problem, entry: str, params: AuditParams, **fields) -> Job:
@@ -78,7 +82,7 @@ def _base_job(problem: Problem, entry: str, params: AuditParams, **fields) -> Jo
         setup=problem.setup,
         entry=entry,
         alias=problem.call_alias,
-        oracle=params.oracle,
+        oracle=oracle_for(problem, params),
         memory_mb=params.memory_mb,
         **{**defaults, **fields},
     )
@@ -94,7 +98,7 @@ def audit_problem(problem: Problem, params: AuditParams) -> ProblemResult:
 
 def visible_calls(problem: Problem) -> tuple[str, str, list[Call]] | None:
     """The entry, the name the tests call it by, and their literal calls; None without an entry."""
-    entry = infer_entry(problem.reference, problem.tests, problem.entry)
+    entry = entry_of(problem)
     if entry is None:
         return None
     call_name = problem.call_alias or entry
@@ -134,30 +138,92 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     # Fresh inputs on which the reference ran out of its (generous) budget have no answer key.
     endless = sum(reference.calls[i][0] == oc.BUDGET_OUTCOME for i in range(len(fresh)))
     keep = [i for i in range(len(fresh)) if reference.calls[i][0] != oc.BUDGET_OUTCOME]
-    fresh = [fresh[i] for i in keep]
-    reference.calls = {new: reference.calls[old] for new, old in enumerate(keep)}
-    if not fresh:
+    if not keep:
         return excluded(
             problem.id, "no-fresh-inputs", f"no literal calls to {call_name}() to perturb", entry=entry
         )
     mutants = make_mutants(problem.reference, params.mutants)
     if not mutants:
-        return excluded(problem.id, "no-mutation-sites", entry=entry, n_fresh=len(fresh))
-    reference_calls = [reference.calls[i][0] for i in range(len(fresh))]
+        return excluded(problem.id, "no-mutation-sites", entry=entry, n_fresh=len(keep))
+    order = sorted(range(len(keep)), key=lambda new: reference.calls[keep[new]][1])
+    fresh = [fresh[i] for i in keep]
+    key = {new: reference.calls[old] for new, old in enumerate(keep)}
+    stateful = may_keep_state(problem.reference)
+    reordered = keep != list(range(len(keep))) or order != list(range(len(keep)))
+    if reordered and stateful:
+        key = _answer_key(problem, params, entry, fresh, order, [key[i][1] for i in range(len(fresh))])
+    reference.calls = key
+    reference_calls = [key[i][0] for i in range(len(fresh))]
     raised = endless + sum(not oc.returned_normally(o) for o in reference_calls)
     if raised - endless == len(fresh):
         return excluded(
             problem.id, "no-usable-oracle", "the reference raises on every fresh input",
             entry=entry, n_fresh=len(fresh), reference_raised=raised,
         )  # fmt: skip
+    # A mutant that fails a visible test is found sooner on a cheap one; the order can change a
+    # result only through state, which lone asserts on a stateless reference do not have.
     test_order = list(range(len(problem.tests)))
-    if all(_is_lone_assert(test) for test in problem.tests):
+    if not stateful and all(_is_lone_assert(test) for test in problem.tests):
         test_order.sort(key=lambda i: reference.tests[i][2])
     return Prepared(
         entry, call_name, visible, fresh, mutants, reference, reference_calls, raised, checks,
-        call_order=sorted(range(len(fresh)), key=lambda i: reference.calls[i][1]),
-        test_order=test_order,
+        call_order=order, call_steps=[key[i][1] for i in range(len(fresh))], test_order=test_order,
     )  # fmt: skip
+
+
+def _is_lone_assert(test: str) -> bool:
+    try:
+        body = ast.parse(test).body
+    except SyntaxError:
+        return False
+    return len(body) == 1 and isinstance(body[0], ast.Assert)
+
+
+def may_keep_state(source: str) -> bool:
+    """Whether the reference could answer a call differently after other calls: module-level or
+    class-level mutable data, ``global`` / ``nonlocal``, mutable default arguments, randomness.
+    Only such a reference pays for a second run of its answer key in the mutants' order."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return True
+    mutable = (ast.List, ast.Dict, ast.Set, ast.Call, ast.ListComp, ast.DictComp, ast.SetComp)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            return True
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [alias.name for alias in node.names] + [getattr(node, "module", None) or ""]
+            if any(name.split(".")[0] in ("random", "secrets", "itertools") for name in names):
+                return True
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            defaults = node.args.defaults + [d for d in node.args.kw_defaults if d is not None]
+            if any(isinstance(default, mutable) for default in defaults):
+                return True
+    scopes = [tree.body] + [node.body for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    for body in scopes:
+        for statement in body:
+            value = getattr(statement, "value", None)
+            assignment = isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+            if assignment and isinstance(value, mutable):
+                return True
+    return False
+
+
+def _answer_key(
+    problem: Problem, params: AuditParams, entry: str, fresh: list[Call], order: list[int], steps: list[int]
+) -> dict[int, tuple]:
+    """The reference's outcomes on ``fresh``, called in ``order`` from a fresh load: exactly the
+    sequence a mutant will see. (The first run also made the calls that were dropped since, in
+    another order: a reference with state could have answered differently there.)"""
+    run = run_job(
+        _base_job(
+            problem, entry, params, mode="calls", tests=[], calls=[call.as_job() for call in fresh],
+            call_order=order, call_budgets=[max(params.reference_fresh_floor, 10 * s) for s in steps],
+            cpu_seconds=params.reference_seconds, wall_seconds=params.reference_seconds + 5,
+        )
+    )  # fmt: skip
+    missing = ("raise", "ReferenceDidNotFinish")
+    return {i: run.calls.get(i, (missing, 0)) for i in range(len(fresh))}
 
 
 def _gate_reference(problem: Problem, run: Run, entry: str) -> ProblemResult | None:
@@ -207,48 +273,48 @@ def _gate_checks(
 
 @dataclass
 class Verdict:
-    """One mutant's fate: broken (differs from the reference on a fresh input), surviving (broken
-    yet passes every visible test and check), or truncated (a limit ended it before that was
-    known)."""
+    """One mutant's fate: broken (differs from a normal return of the reference on a fresh input),
+    surviving (broken yet passes every visible test and check), or truncated (a limit ended it
+    before that was known). ``slow``: it ran out of its budget on an input but, given far more,
+    returned the reference's answer there. ``outcomes``: its outcome on each witness."""
 
     broken: bool = False
     survived: bool = False
     truncated: bool = False
+    slow: bool = False
     witnesses: tuple[int, ...] = ()
+    outcomes: dict[int, tuple] = field(default_factory=dict)
 
 
-def _verdict(run: Run, reference_calls: list, n_tests: int, oracle: str, n_checks: int = 0) -> Verdict:
+def _verdict(run: Run, reference_calls: list, n_tests: int, oracle: Oracle, n_checks: int = 0) -> Verdict:
+    slow = bool(run.slow)
     if run.load is not None:  # loads differently from the reference: broken, and fails its tests
-        return Verdict(broken=True)
+        return Verdict(broken=True, slow=slow)
     differs = tuple(
-        i for i, (got, _) in sorted(run.calls.items()) if not oc.same(got, reference_calls[i], oracle)
+        i
+        for i, (got, _) in sorted(run.calls.items())
+        if oc.returned_normally(reference_calls[i]) and not oracle.same(got, reference_calls[i])
     )
     if not differs:
-        return Verdict(truncated=not run.complete)
+        return Verdict(truncated=not run.complete, slow=slow)
     if any(not passed for passed, _, _ in run.tests.values()):
-        return Verdict(broken=True)
+        return Verdict(broken=True, slow=slow)
     if len(run.tests) < n_tests:
-        return Verdict(truncated=True)
+        return Verdict(truncated=True, slow=slow)
     if any(not passed for passed, _, _ in run.checks.values()):
-        return Verdict(broken=True)
+        return Verdict(broken=True, slow=slow)
     if len(run.checks) < n_checks:
-        return Verdict(truncated=True)
-    return Verdict(broken=True, survived=True, witnesses=differs)
-
-
-def _is_lone_assert(test: str) -> bool:
-    try:
-        body = ast.parse(test).body
-    except SyntaxError:
-        return False
-    return len(body) == 1 and isinstance(body[0], ast.Assert)
+        return Verdict(truncated=True, slow=slow)
+    outcomes = {i: run.calls[i][0] for i in differs}
+    return Verdict(broken=True, survived=True, slow=slow, witnesses=differs, outcomes=outcomes)
 
 
 def judge_program(problem: Problem, params: AuditParams, prepared: Prepared, program: str) -> Verdict:
     """Judge ``program`` as a mutant of the reference, under the audit's budgets and inputs.
 
     The audit judges its own mutants this way; the difference report judges mutants another tool
-    found, so both are judged by exactly the same rules."""
+    found, and ``bench/self_equivalence.py`` the reference itself, so all are judged by exactly
+    the same rules."""
     return judge_programs(problem, params, prepared, [program])[0]
 
 
@@ -263,8 +329,9 @@ def judge_programs(
         problem, prepared.entry, params, mode="mutant", calls=calls,
         load_budget=params.budget_for(reference.load_steps),
         test_budgets=[params.budget_for(reference.tests[i][2]) for i in range(len(problem.tests))],
-        call_budgets=[params.budget_for(reference.calls[i][1]) for i in range(len(calls))],
-        reference_calls=prepared.reference_calls, cpu_seconds=cpu, wall_seconds=2 * cpu + 2,
+        call_budgets=[params.budget_for(steps) for steps in prepared.call_steps],
+        confirm_budgets=[params.confirm_for(steps) for steps in prepared.call_steps],
+        reference_calls=prepared.reference_calls, cpu_seconds=cpu, wall_seconds=backstop_seconds(cpu),
         call_order=prepared.call_order, test_order=prepared.test_order, atol=problem.atol, checks=checks,
         reference_checks=[reference.checks[i][1] for i in range(len(checks))],
         check_budgets=[params.budget_for(reference.checks[i][2]) for i in range(len(checks))],
@@ -273,18 +340,21 @@ def judge_programs(
     # hold up the end of an audit while the other workers sit idle.
     lanes = 2 if reference.cpu * len(programs) >= COSTLY_PROBLEM_SECONDS else 1
     runs = run_jobs([replace(job, program=program) for program in programs], lanes=lanes)
-    return [
-        _verdict(run, prepared.reference_calls, len(problem.tests), params.oracle, len(checks))
-        for run in runs
-    ]
+    oracle = oracle_for(problem, params)
+    return [_verdict(run, prepared.reference_calls, len(problem.tests), oracle, len(checks)) for run in runs]
+
+
+def backstop_seconds(cpu_seconds: float) -> float:
+    """The wall-clock backstop of a job allowed ``cpu_seconds`` of CPU (a loaded machine runs it
+    at half speed, plus the fork)."""
+    return 2 * cpu_seconds + 2
 
 
 def _judge(problem: Problem, params: AuditParams, prepared: Prepared) -> ProblemResult:
-    reference_calls = prepared.reference_calls
     kinds: dict[str, KindCount] = {}
     survivors: list[Survivor] = []
-    witness_sets: list[tuple[int, ...]] = []
-    counts = {"equivalent": 0, "broken": 0, "truncated": 0}
+    survivor_verdicts: list[Verdict] = []
+    counts = {"equivalent": 0, "broken": 0, "truncated": 0, "slow": 0}
     verdicts = judge_programs(problem, params, prepared, [mutant.source for mutant in prepared.mutants])
     for mutant, verdict in zip(prepared.mutants, verdicts):
         previous = kinds.get(mutant.kind, KindCount())
@@ -297,31 +367,42 @@ def _judge(problem: Problem, params: AuditParams, prepared: Prepared) -> Problem
             counts["truncated"] += 1
         elif not verdict.broken:
             counts["equivalent"] += 1
+            counts["slow"] += verdict.slow
         else:
             counts["broken"] += 1
         if verdict.survived:
-            witnesses = tuple(i for i in verdict.witnesses if oc.returned_normally(reference_calls[i]))
             survivors.append(
                 Survivor(
                     mutant.kind, mutant.line, mutant.before, mutant.after, mutant.source,
-                    tuple(prepared.fresh[i].render(prepared.call_name) for i in witnesses),
+                    _witness_texts(prepared, verdict.witnesses),
                 )
             )  # fmt: skip
-            witness_sets.append(witnesses)
+            survivor_verdicts.append(verdict)
     common = dict(
         entry=prepared.entry, n_mutants=len(prepared.mutants), n_equivalent=counts["equivalent"],
         n_broken=counts["broken"], n_survived=len(survivors), n_truncated=counts["truncated"],
-        n_fresh=len(prepared.fresh), reference_raised=prepared.raised, kinds=kinds,
+        n_slow=counts["slow"], n_fresh=len(prepared.fresh), reference_raised=prepared.raised, kinds=kinds,
     )  # fmt: skip
     if counts["broken"] == 0:
         detail = "every mutant behaves like the reference on the fresh inputs"
         if counts["truncated"]:
             detail += f" ({counts['truncated']} truncated)"
         return excluded(problem.id, "no-broken-mutant", detail, **common)
-    asserts = _candidate_asserts(problem, params, prepared, survivors, witness_sets, reference_calls)
+    asserts = _candidate_asserts(problem, params, prepared, survivors, survivor_verdicts)
     return ProblemResult(
         id=problem.id, status="ok", survivors=tuple(survivors), asserts=tuple(asserts), **common
     )
+
+
+def _witness_texts(prepared: Prepared, witnesses: tuple[int, ...]) -> tuple[str, ...]:
+    """The witness calls as text; one that cannot be written (no literal) is left out, never fatal."""
+    texts = []
+    for index in witnesses:
+        try:
+            texts.append(prepared.fresh[index].render(prepared.call_name))
+        except (ValueError, RecursionError):
+            continue
+    return tuple(texts)
 
 
 def _candidate_asserts(
@@ -329,14 +410,23 @@ def _candidate_asserts(
     params: AuditParams,
     prepared: Prepared,
     survivors: list[Survivor],
-    witness_sets: list[tuple[int, ...]],
-    reference_calls: list,
+    verdicts: list[Verdict],
 ) -> list[CandidateAssert]:
+    """One assert per witness input, written to check what the survivors get wrong there: the
+    result, and the arguments' states too where a survivor differs in those."""
     texts: dict[str, int] = {}
-    for index in sorted({i for witnesses in witness_sets for i in witnesses}):
+    for index in sorted({i for verdict in verdicts for i in verdict.witnesses}):
+        expected = prepared.reference_calls[index]
+        if expected[0] != "value":
+            continue
+        check_arguments = any(
+            not oc.same_arguments(verdict.outcomes[index], expected)
+            for verdict in verdicts
+            if index in verdict.outcomes
+        )
         call = prepared.fresh[index]
-        text = assert_text(call, prepared.call_name, reference_calls[index][1])
-        if text is not None and reference_calls[index][0] == "value" and text not in texts:
+        text = assert_text(call, prepared.call_name, expected, check_arguments)
+        if text is not None and text not in texts:
             texts[text] = len(call.render(""))
     if not texts:
         return []
@@ -355,19 +445,39 @@ def gate_asserts(
     texts: list[str],
     params: AuditParams,
 ) -> list[tuple[bool, frozenset[int]]]:
-    """For each assert text: does the reference pass it, and which survivors does it reject?"""
+    """For each assert text: does the reference pass it, and which survivors does it reject?
+
+    A survivor is rejected only where the assert, run as exported, fails on it. One that runs out
+    of its step budget is given the confirmation allowance; if it still has not finished, it is
+    not counted as rejected (a slow survivor is not a failing one)."""
     reference = _run_asserts(problem, entry, problem.reference, texts, None, params)
-    passes = [reference.get(i, (False, 0))[0] for i in range(len(texts))]
-    budgets = [params.budget_for(reference.get(i, (False, 0))[1]) for i in range(len(texts))]
+    passes = [reference[i].passed if i in reference else False for i in range(len(texts))]
+    steps = [reference[i].steps if i in reference else 0 for i in range(len(texts))]
     kills: list[set[int]] = [set() for _ in texts]
     live = [i for i, ok in enumerate(passes) if ok]
     for survivor_index, source in enumerate(survivor_sources):
-        results = _run_asserts(
-            problem, entry, source, [texts[i] for i in live], [budgets[i] for i in live], params
-        )
-        for position, text_index in enumerate(live):
-            if position in results and not results[position][0]:
-                kills[text_index].add(survivor_index)
+        pending = live
+        for allowance in (params.budget_for, params.confirm_for):
+            results = _run_asserts(
+                problem,
+                entry,
+                source,
+                [texts[i] for i in pending],
+                [allowance(steps[i]) for i in pending],
+                params,
+            )
+            ran_out = []
+            for position, text_index in enumerate(pending):
+                result = results.get(position)
+                if result is None or result.passed:
+                    continue
+                if result.exceeded:
+                    ran_out.append(text_index)
+                else:
+                    kills[text_index].add(survivor_index)
+            pending = ran_out
+            if not pending:
+                break
     return [(passes[i], frozenset(kills[i])) for i in range(len(texts))]
 
 
@@ -378,23 +488,25 @@ def _run_asserts(
     texts: list[str],
     budgets: list[int] | None,
     params: AuditParams,
-) -> dict[int, tuple[bool, int]]:
+) -> dict[int, AssertRun]:
     """Run assert texts in one child; if it dies on one, that one stays unknown and the rest rerun."""
-    results: dict[int, tuple[bool, int]] = {}
+    results: dict[int, AssertRun] = {}
     pending = list(range(len(texts)))
     unlimited = budgets is None
     cpu = params.reference_seconds if unlimited else params.cpu_seconds
+    if not unlimited:
+        cpu = max(cpu, sum(budgets) / CONFIRM_STEPS_PER_SECOND)
     while pending:
         run = run_job(
             _base_job(
                 problem, entry, params, mode="asserts", program=program, tests=[],
                 asserts=[texts[i] for i in pending],
                 assert_budgets=[None if unlimited else budgets[i] for i in pending],
-                load_budget=None, cpu_seconds=cpu, wall_seconds=2 * cpu + 2,
+                load_budget=None, cpu_seconds=cpu, wall_seconds=backstop_seconds(cpu),
             )
         )  # fmt: skip
         if run.load is not None:
-            return {i: (False, 0) for i in pending} | results
+            return {i: AssertRun(False, 0, False) for i in pending} | results
         for position, outcome in run.asserts.items():
             results[pending[position]] = outcome
         if run.complete:

@@ -64,16 +64,67 @@ def called_names(sources: list[str] | tuple[str, ...]) -> Counter:
     return counts
 
 
-def infer_entry(reference: str, tests: tuple[str, ...], declared: str | None = None) -> str | None:
-    """The function the reference defines and the tests call (most called among those)."""
+def infer_entry(
+    reference: str,
+    tests: tuple[str, ...] | list[str],
+    declared: str | None = None,
+    alias: str | None = None,
+    prompt: str = "",
+) -> str | None:
+    """The function the audit calls: the one the reference defines and the tests call.
+
+    ``declared`` wins when the reference defines it. With a call ``alias`` (HumanEval's
+    ``candidate``) the tests never name the function, so the entry is the function the prompt
+    declares (its last ``def`` that the reference also defines), else the reference's only
+    top-level function. Otherwise it is the most called of the functions the reference defines.
+    """
     defined = defined_names(reference)
     if declared:
         return declared if declared in defined else None
     called = called_names(tests)
     candidates = [name for name in defined if called[name] > 0]
-    if not candidates:
-        return None
-    return max(candidates, key=lambda name: (called[name], -defined.index(name)))
+    if candidates:
+        return max(candidates, key=lambda name: (called[name], -defined.index(name)))
+    if alias and called[alias] > 0:
+        declared_in_prompt = [name for name in _declared_functions(prompt) if name in defined]
+        if declared_in_prompt:
+            return declared_in_prompt[-1]
+        functions = _top_level_functions(reference)
+        if len(functions) == 1:
+            return functions[0]
+    return None
+
+
+def entry_of(problem: Any) -> str | None:
+    """``infer_entry`` for a ``Problem``: the one place that decides what a problem's entry is."""
+    tests = problem.harvest if problem.harvest is not None else problem.tests
+    return infer_entry(
+        problem.reference,
+        tuple(problem.tests) + tuple(tests),
+        problem.entry,
+        problem.call_alias,
+        problem.prompt,
+    )
+
+
+def _top_level_functions(source: str) -> list[str]:
+    tree = _parse(source)
+    if tree is None:
+        return []
+    return [n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+
+def _declared_functions(prompt: str) -> list[str]:
+    """Names of the functions a prompt declares (a prompt may end in a bare signature and
+    docstring, which does not parse alone: each ``def`` line is read on its own)."""
+    names = []
+    for line in prompt.split("\n"):
+        stripped = line.strip()
+        if stripped.startswith(("def ", "async def ")):
+            name = stripped.split("def ", 1)[1].split("(", 1)[0].strip()
+            if name.isidentifier():
+                names.append(name)
+    return names
 
 
 def harvest_calls(sources: list[str] | tuple[str, ...], name: str) -> list[Call]:

@@ -8,8 +8,8 @@ A survivor whose run never came back is unknown (None), never counted as rejecte
 
 from __future__ import annotations
 
-from .audit import parse_checks, run_checks_unlimited
-from .calls import infer_entry
+from .audit import backstop_seconds, oracle_for, parse_checks, run_checks_unlimited
+from .calls import entry_of
 from .model import AuditParams, Problem
 from .sandbox import Job, run_job
 
@@ -17,7 +17,7 @@ from .sandbox import Job, run_job
 def rejected_by_checks(problem: Problem, sources: list[str], params: AuditParams) -> list[bool | None]:
     """For each program in ``sources``: True if some check of ``problem`` rejects it."""
     checks = parse_checks(problem.checks)
-    entry = problem.entry or infer_entry(problem.reference, problem.harvest or problem.tests)
+    entry = entry_of(problem)
     if not checks or not entry:
         return [None] * len(sources)
     common = dict(setup=problem.setup, entry=entry, alias=problem.call_alias, tests=[], checks=checks)
@@ -34,7 +34,8 @@ def rejected_by_checks(problem: Problem, sources: list[str], params: AuditParams
         run = run_job(
             Job(
                 mode="checks", program=source, check_budgets=budgets, reference_checks=outcomes,
-                atol=problem.atol, oracle=params.oracle, cpu_seconds=cpu, wall_seconds=2 * cpu + 2,
+                atol=problem.atol, oracle=oracle_for(problem, params), cpu_seconds=cpu,
+                wall_seconds=backstop_seconds(cpu),
                 memory_mb=params.memory_mb, **common,
             )
         )  # fmt: skip

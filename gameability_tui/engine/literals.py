@@ -2,7 +2,9 @@
 
 Threat: the published tool writes expected values with ``repr``; for ``inf`` that gives ``inf``,
 a NameError inside the assert, so its suggested assert fails on its own reference. Here every
-rendered value is evaluated again and compared; a value that does not come back is not rendered.
+rendered value is evaluated again and compared by value; a value that does not come back is not
+rendered. Ints past Python's 4,300-digit decimal limit have no ``repr``: they are written in hex,
+which has no such limit and reads back as the same int.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import ast
 import math
 from typing import Any
 
+HEX_PAST_BITS = 13_000  # about 3,900 decimal digits: safely below the conversion limit
 _EVAL_NAMES = {"float": float, "set": set, "frozenset": frozenset, "__builtins__": {}}
 
 
@@ -26,6 +29,8 @@ def _render(value: Any) -> str:
         if math.isinf(value):
             return "float('inf')" if value > 0 else "float('-inf')"
         return repr(value)
+    if kind is int and value.bit_length() > HEX_PAST_BITS:
+        return f"-{-value:#x}" if value < 0 else f"{value:#x}"
     if kind in (int, bool, str, bytes, type(None), complex):
         return repr(value)
     if kind is list:
@@ -51,8 +56,8 @@ def render_literal(value: Any) -> str:
         back = eval(text, dict(_EVAL_NAMES))  # noqa: S307 - our own rendered literal, no names
     except Exception as error:
         raise NotRenderable(f"{text!r} does not evaluate: {error}") from error
-    if repr(back) != repr(value) and not _same_nan_aware(back, value):
-        raise NotRenderable(f"{text!r} evaluates to a different value")
+    if not _same_value(back, value):
+        raise NotRenderable(f"{text[:80]!r} evaluates to a different value")
     return text
 
 
@@ -80,8 +85,20 @@ def evaluate_literal(text: str) -> Any:
     return ast.literal_eval(tree.body)
 
 
-def _same_nan_aware(a: Any, b: Any) -> bool:
+def _same_value(a: Any, b: Any) -> bool:
+    """The same type and value all the way down (NaN equal to NaN, -0.0 apart from 0.0)."""
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind is float:
+        return (a != a and b != b) or (a == b and math.copysign(1, a) == math.copysign(1, b))
+    if kind is complex:
+        return _same_value(a.real, b.real) and _same_value(a.imag, b.imag)
+    if kind in (list, tuple):
+        return len(a) == len(b) and all(_same_value(x, y) for x, y in zip(a, b))
+    if kind is dict:
+        return a.keys() == b.keys() and all(_same_value(a[key], b[key]) for key in a)
     try:
-        return type(a) is type(b) and a == b
+        return bool(a == b)
     except Exception:
         return False

@@ -10,6 +10,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+# Bumped whenever a change to the engine can change a verdict: cached results made by another
+# version are audited again, never shown as if this engine had judged them.
+ENGINE_VERSION = 2
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -83,10 +87,17 @@ class AuditParams:
     memory_mb: int = 1024
     reference_seconds: float = 60.0
     max_asserts: int = 12
+    slow_factor: int = 100
 
     def budget_for(self, reference_steps: int) -> int:
         """A mutant's step budget where the reference needed ``reference_steps``."""
         return max(self.step_floor, self.step_factor * reference_steps)
+
+    def confirm_for(self, reference_steps: int) -> int:
+        """How many steps a mutant that ran out of its budget gets before "it did not return" is
+        evidence: ``slow_factor`` times the reference's own steps (10x the budget), at least 10x
+        the floor. A mutant that returns the right answer within this is slow, not wrong."""
+        return max(self.step_factor * self.step_floor, self.slow_factor * reference_steps)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -153,6 +164,7 @@ class ProblemResult:
     n_broken: int = 0
     n_survived: int = 0
     n_truncated: int = 0
+    n_slow: int = 0  # equivalent mutants that ran out of their budget somewhere, yet were right
     n_fresh: int = 0
     reference_raised: int = 0
     kinds: dict[str, KindCount] = field(default_factory=dict)
@@ -183,6 +195,7 @@ class ProblemResult:
             "n_broken": self.n_broken,
             "n_survived": self.n_survived,
             "n_truncated": self.n_truncated,
+            "n_slow": self.n_slow,
             "n_fresh": self.n_fresh,
             "reference_raised": self.reference_raised,
             "kinds": {kind: asdict(count) for kind, count in self.kinds.items()},
@@ -203,6 +216,7 @@ class ProblemResult:
             n_broken=data["n_broken"],
             n_survived=data["n_survived"],
             n_truncated=data.get("n_truncated", 0),
+            n_slow=data.get("n_slow", 0),
             n_fresh=data.get("n_fresh", 0),
             reference_raised=data.get("reference_raised", 0),
             kinds={k: KindCount(**v) for k, v in data.get("kinds", {}).items()},

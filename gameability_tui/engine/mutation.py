@@ -9,6 +9,14 @@ skipped rather than silently testing a different program.
 Threat: the first N sites of a long function all sit in its first lines. Sites are grouped by
 kind and taken round-robin across kinds, each kind's sites spread evenly over the file.
 Mutants that produce identical source are kept once.
+
+Threat: ``str.splitlines`` also breaks at form feeds, U+2028 and other characters that Python's
+parser does not treat as line ends, so line numbers and offsets would drift and every mutant past
+such a character would be dropped. Source is split at ``\n`` only, as the parser counts lines.
+
+EvalPlus references begin with input checks marked ``# $_CONTRACT_$``: they validate inputs, they
+are not the solution, so they are not mutation sites (a weakened check would make a mutant
+"differ" only on inputs the reference refuses).
 """
 
 from __future__ import annotations
@@ -72,10 +80,24 @@ def _docstring_nodes(tree: ast.AST) -> set[int]:
     return ids
 
 
-def find_sites(tree: ast.Module) -> list[_Site]:
+CONTRACT_MARKER = "$_CONTRACT_$"
+
+
+def source_lines(source: str) -> list[str]:
+    """The source's lines as the parser numbers them (split at ``\n`` only), ends kept."""
+    return source.split("\n")
+
+
+def _contract_lines(source: str) -> set[int]:
+    return {number for number, line in enumerate(source_lines(source), 1) if CONTRACT_MARKER in line}
+
+
+def find_sites(tree: ast.Module, skip_lines: frozenset[int] | set[int] = frozenset()) -> list[_Site]:
     docstrings = _docstring_nodes(tree)
     sites: list[_Site] = []
     for node, path in _walk_with_paths(tree):
+        if getattr(node, "lineno", None) in skip_lines:
+            continue
         if isinstance(node, ast.Compare):
             sites += [_Site("compare", path, i) for i, op in enumerate(node.ops) if type(op) in COMPARE_SWAPS]
         elif isinstance(node, (ast.BinOp, ast.AugAssign)) and type(node.op) in ARITHMETIC_SWAPS:
@@ -129,8 +151,8 @@ def _apply(node: ast.AST, site: _Site) -> tuple[str, Any]:
 
 def _offsets(source: str) -> list[int]:
     starts, total = [0], 0
-    for line in source.splitlines(keepends=True):
-        total += len(line.encode("utf-8"))
+    for line in source_lines(source):
+        total += len(line.encode("utf-8")) + 1  # and its "\n"
         starts.append(total)
     return starts
 
@@ -216,10 +238,10 @@ def make_mutants(source: str, limit: int = 24) -> list[Mutant]:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
         return []
-    lines = source.splitlines()
+    lines = source_lines(source)
     mutants: list[Mutant] = []
     seen = {source}
-    sites = find_sites(tree)
+    sites = find_sites(tree, _contract_lines(source))
     for site in _spread(sites, len(sites)):
         if len(mutants) >= limit:
             break
@@ -227,13 +249,14 @@ def make_mutants(source: str, limit: int = 24) -> list[Mutant]:
         if mutated is None or mutated in seen:
             continue
         seen.add(mutated)
-        line = _first_changed_line(lines, mutated.splitlines())
+        mutated_lines = source_lines(mutated)
+        line = _first_changed_line(lines, mutated_lines)
         mutants.append(
             Mutant(
                 kind=site.kind,
                 line=line,
                 before=lines[line - 1] if line - 1 < len(lines) else "",
-                after=mutated.splitlines()[line - 1],
+                after=mutated_lines[line - 1],
                 source=mutated,
             )
         )

@@ -1,38 +1,71 @@
 """What a call produced, in a form that crosses a process boundary safely, and how two compare.
 
-Threats to the measurement handled here:
+The rule behind every comparison here: two outcomes differ only where an assert this tool would
+write (one that passes on the reference) could tell them apart. Threats to that, and the defence:
 
 - A returned object's ``__eq__`` is untrusted code (a mutant can return an object equal to
-  everything). Only plain data (numbers, strings, bytes, None and containers of them, exact types)
-  is compared with ``==``; anything else is compared by its ``repr``.
-- The published tool compares reprs of everything, so a dict in another order or ``228.0`` for
-  ``228`` counts as broken although no ``==`` assert can reject it. The default oracle ("eq")
-  compares the way the tests do; ``oracle="repr"`` reproduces the published behaviour.
-- NaN is not equal to itself: two outcomes with the same repr are always the same.
+  everything). Values are turned into plain data first (``to_data``): built-in data types as they
+  are; any other object as its type name and its plain state (``vars()`` / ``__slots__``),
+  recursively and bounded; generators and iterators as what they yielded. No ``__eq__`` of
+  benchmark code ever runs.
+- Reprs lie: a cut repr hides a difference past the cut, and an int past 4,300 digits has no repr
+  at all. Values are compared as values (a digest of their full marshalled bytes when too large
+  to ship); a repr is only ever shown, never compared (except by the ``repr`` oracle, which
+  compares a digest of the full repr, as the published tool does).
+- Floats: two correct computations may differ in the last bit, and the asserts compare floats with
+  a tolerance, so the oracle uses that same tolerance (``FloatRule``), inside containers too.
+  EvalPlus tasks use EvalPlus's own rule (``atol``, else 1e-6 absolute for float results).
+- Arguments changed in place are part of what a test can see: each mutable argument's state after
+  the call travels with the outcome and is compared like the result.
+- NaN is not equal to itself in Python, but two NaN results are indistinguishable to an assert
+  that passes on the reference: they compare the same here.
 - Default reprs carry memory addresses, which differ between processes: they are masked.
-- Huge results: values are shipped with ``marshal`` (safe to load: it builds data, runs no code)
-  and capped; an oversized value travels as a digest of its bytes.
 """
 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import marshal
 import re
+from dataclasses import dataclass
 from typing import Any
 
 PLAIN_SCALARS = (int, float, complex, str, bytes, bool, type(None))
 PLAIN_CONTAINERS = (list, tuple, set, frozenset, dict)
+MUTABLE_CONTAINERS = (list, dict, set, bytearray)
 MAX_VALUE_BYTES = 1 << 20
 MAX_REPR_CHARS = 4000
+MAX_STATE_DEPTH = 20  # deeper object graphs are cut: compared by type name only past this
+MAX_YIELDED = 10_000  # items taken from a returned generator or iterator
+
+# Markers for data that stands for something that is not plain data. They start with NUL, which
+# no benchmark's own strings are expected to hold, so they cannot be mistaken for a result.
+OBJECT_MARK = "\x00object"
+YIELDED_MARK = "\x00yielded"
+CUT_MARK = "\x00cut"
 
 # Outcome tuples (marshal-friendly):
-#   ("value", plain, repr)      a plain value
-#   ("object", repr, digest)    a non-plain value, known by its repr only
-#   ("big", digest, repr_head)  a plain value too large to ship
-#   ("raise", type_name)        an exception escaped the call
-#   ("budget",)                 the deterministic step budget ran out
+#   ("value", data, text, repr_digest, args)  returned normally; data compares, text is shown
+#   ("big", digest, text, repr_digest, args)  returned a value too large to ship, known by digest
+#   ("raise", type_name)                      an exception escaped the call
+#   ("budget",)                               the deterministic step budget ran out
+# ``args`` is None when the call had no mutable argument, else the data of each argument after
+# the call (None for an immutable one).
 Outcome = tuple
+BUDGET_OUTCOME: Outcome = ("budget",)
+
+
+class _Unshippable(Exception):
+    pass
+
+
+class Yielded(list):
+    """What a returned generator or iterator yielded (at most ``MAX_YIELDED`` + 1 items), drained
+    inside the step count: two generators are compared by what they yield, not by their repr."""
+
+    def __repr__(self) -> str:
+        return f"<iterator yielding {list.__repr__(self[:MAX_YIELDED])}>"
 
 
 def is_plain(value: Any, depth: int = 0) -> bool:
@@ -49,12 +82,79 @@ def is_plain(value: Any, depth: int = 0) -> bool:
     return False
 
 
+def is_iterator(value: Any) -> bool:
+    """A generator or other one-shot iterator (map, filter, zip, ...): compared by what it yields."""
+    kind = type(value)
+    return hasattr(kind, "__next__") and hasattr(kind, "__iter__") and kind not in PLAIN_CONTAINERS
+
+
+def to_data(value: Any, depth: int = 0) -> Any:
+    """Plain data that stands for ``value`` as a test could observe it, without running its
+    ``__eq__``: objects become (OBJECT_MARK, type name, state), iterators what they yield."""
+    kind = type(value)
+    if kind in PLAIN_SCALARS:
+        return value
+    if depth > MAX_STATE_DEPTH:
+        return (CUT_MARK, kind.__name__)
+    if kind is list:
+        return [to_data(item, depth + 1) for item in value]
+    if kind is tuple:
+        return tuple(to_data(item, depth + 1) for item in value)
+    if kind is dict:
+        return {to_data(k, depth + 1): to_data(v, depth + 1) for k, v in value.items()}
+    if kind in (set, frozenset):
+        return kind(to_data(item, depth + 1) for item in value)
+    if kind is Yielded:
+        items = tuple(to_data(item, depth + 1) for item in value[:MAX_YIELDED])
+        return (YIELDED_MARK, items, len(value) > MAX_YIELDED)
+    if kind is bytearray:
+        return (OBJECT_MARK, "bytearray", bytes(value))
+    if is_iterator(value):
+        return to_data(Yielded(itertools.islice(value, MAX_YIELDED + 1)), depth)
+    return (OBJECT_MARK, kind.__qualname__, _state(value, depth))
+
+
+def _state(value: Any, depth: int) -> Any:
+    """An object's plain state: what a built-in base holds, then its attributes (vars and slots)."""
+    parts: list = []
+    for base in (dict, list, tuple, set, frozenset):
+        if isinstance(value, base):
+            parts.append(to_data(base(value), depth + 1))
+            break
+    attributes: dict = {}
+    try:
+        own = object.__getattribute__(value, "__dict__")
+        if type(own) is dict:
+            attributes.update(own)
+    except AttributeError:
+        pass
+    for klass in type(value).__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if name not in ("__dict__", "__weakref__"):
+                try:
+                    attributes[name] = object.__getattribute__(value, name)
+                except AttributeError:
+                    pass
+    if attributes:
+        parts.append({str(k): to_data(v, depth + 1) for k, v in sorted(attributes.items(), key=_key)})
+    if not parts:  # a C type with no visible state (Decimal, datetime, ...): its repr is its state
+        parts.append(safe_repr(value))
+    return tuple(parts)
+
+
+def _key(item: tuple) -> str:
+    return str(item[0])
+
+
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 
 
 def safe_repr(value: Any) -> str:
     """repr without memory addresses: ``<Pair object at 0x7f..>`` differs between processes
     (address-space randomisation), and must not make two equal outcomes look different."""
+    if type(value) is int and value.bit_length() > 14_000:  # past the decimal conversion limit
+        return f"<int of {value.bit_length()} bits>"
     try:
         text = repr(value)
     except BaseException as error:  # a hostile __repr__ must not crash the runner
@@ -62,69 +162,220 @@ def safe_repr(value: Any) -> str:
     return _ADDRESS.sub(" at 0x?", text)
 
 
-def encode_value(value: Any) -> Outcome:
+def _short(text: str) -> str:
+    return text if len(text) <= MAX_REPR_CHARS else text[:MAX_REPR_CHARS] + "..."
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _ship(data: Any) -> tuple[str, Any]:
+    """("value", data) when it is small enough to travel, else ("big", digest of its bytes)."""
+    try:
+        packed = marshal.dumps(data)
+    except (ValueError, RecursionError) as error:
+        raise _Unshippable from error
+    if len(packed) <= MAX_VALUE_BYTES:
+        return "value", data
+    return "big", _digest(packed)
+
+
+def encode_value(value: Any, arguments: tuple = ()) -> Outcome:
+    """The outcome of a call that returned ``value``; ``arguments`` are its arguments afterwards."""
     text = safe_repr(value)
-    short = text if len(text) <= MAX_REPR_CHARS else text[:MAX_REPR_CHARS] + "..."
-    if is_plain(value):
+    try:
+        kind, data = _ship(to_data(value))
+    except (_Unshippable, RecursionError):
+        kind, data = "big", _digest(text.encode("utf-8", "replace"))
+    return (kind, data, _short(text), _digest(text.encode("utf-8", "replace")), _argument_states(arguments))
+
+
+def _argument_states(arguments: tuple) -> tuple | None:
+    """The data of each mutable argument after the call (None for immutable ones)."""
+    if not any(_mutable(argument) for argument in arguments):
+        return None
+    states = []
+    for argument in arguments:
+        if not _mutable(argument):
+            states.append(None)
+            continue
         try:
-            packed = marshal.dumps(value)
-        except (ValueError, RecursionError):
-            packed = None
-        if packed is not None:
-            if len(packed) <= MAX_VALUE_BYTES:
-                return ("value", value, short)
-            return ("big", hashlib.sha256(packed).hexdigest(), short)
-    return ("object", short, hashlib.sha256(text.encode("utf-8", "replace")).hexdigest())
+            kind, data = _ship(to_data(argument))
+        except (_Unshippable, RecursionError):
+            kind, data = "big", _digest(safe_repr(argument).encode("utf-8", "replace"))
+        states.append((kind, data))
+    return tuple(states)
+
+
+def _mutable(value: Any) -> bool:
+    kind = type(value)
+    return kind in MUTABLE_CONTAINERS or (kind not in PLAIN_SCALARS and kind not in (tuple, frozenset))
 
 
 def encode_raise(error: BaseException) -> Outcome:
     return ("raise", type(error).__name__)
 
 
-BUDGET_OUTCOME: Outcome = ("budget",)
+@dataclass(frozen=True)
+class FloatRule:
+    """When two numbers count as the same.
 
+    ``relative``: the written asserts' rule, ``abs(got - want) <= tolerance * max(1.0, abs(want))``.
+    ``evalplus``: EvalPlus's ``allclose``, ``abs(got - want) <= atol + 1e-7 * abs(want)``.
+    ``exact``: ``got == want``.
+    """
 
-def same(a: Outcome, b: Outcome, oracle: str = "eq") -> bool:
-    """Whether two outcomes are indistinguishable to the chosen oracle."""
-    if a[0] == "value" and b[0] == "value":
-        if a[2] == b[2]:
-            return True
-        if oracle == "repr":
-            return False
+    kind: str = "relative"
+    tolerance: float = 1e-6
+    atol: float = 0.0
+
+    def close(self, got: Any, want: Any) -> bool:
         try:
-            return bool(a[1] == b[1])
-        except Exception:
+            if got == want or self.kind == "exact":
+                return got == want
+            if self.kind == "relative":
+                return abs(got - want) <= self.tolerance * max(1.0, abs(want))
+            return abs(got - want) <= self.atol + 1e-7 * abs(want)
+        except (TypeError, OverflowError):
             return False
-    if a[0] == "value" or b[0] == "value":
+
+
+RELATIVE = FloatRule()
+EXACT = FloatRule("exact")
+EVALPLUS_FLOAT_ATOL = 1e-6  # EvalPlus's tolerance for float results of tasks that set no atol
+
+
+_NUMBERS = (int, float, complex)
+
+
+def data_equal(got: Any, want: Any, rule: FloatRule = RELATIVE) -> bool:
+    """``got == want`` as a test would see it, for plain data made by ``to_data``, with floats
+    compared by ``rule`` and NaN equal to NaN. Never runs benchmark code."""
+    got_type, want_type = type(got), type(want)
+    if got_type in _NUMBERS and want_type in _NUMBERS and got_type is not bool and want_type is not bool:
+        if float in (got_type, want_type) or complex in (got_type, want_type) or rule.kind == "evalplus":
+            if _is_nan(got) and _is_nan(want):
+                return True
+            return rule.close(got, want)
+        return got == want
+    if got_type is not want_type:
+        if {got_type, want_type} <= {set, frozenset}:
+            return got == want
+        if {got_type, want_type} <= {int, float, bool}:
+            return got == want
         return False
+    if got_type in (list, tuple):
+        return len(got) == len(want) and all(data_equal(g, w, rule) for g, w in zip(got, want))
+    if got_type is dict:
+        if got.keys() != want.keys():
+            return False
+        return all(data_equal(got[key], want[key], rule) for key in want)
+    return got == want
+
+
+def _is_nan(value: Any) -> bool:
+    try:
+        return value != value
+    except TypeError:
+        return False
+
+
+def same(a: Outcome, b: Outcome, oracle: str = "eq", rule: FloatRule = RELATIVE) -> bool:
+    """Whether two outcomes are indistinguishable to the chosen oracle (``b`` is the expected one).
+
+    ``eq`` compares as the asserts do; ``repr`` compares full reprs, as the published tool does."""
+    if a[0] in ("value", "big") and b[0] in ("value", "big"):
+        if oracle == "repr":
+            return a[3] == b[3] and _same_arguments(a[4], b[4], rule)
+        if a[0] != b[0]:
+            return False
+        equal = a[1] == b[1] if a[0] == "big" else data_equal(a[1], b[1], rule)
+        return equal and _same_arguments(a[4], b[4], rule)
     return tuple(a) == tuple(b)
 
 
-def matches(got: Outcome, expected: Outcome, atol: float, oracle: str = "eq") -> bool:
-    """EvalPlus's test: the same outcome, or numbers within ``atol`` when the task sets one."""
-    if same(got, expected, oracle):
+def _same_arguments(got: tuple | None, want: tuple | None, rule: FloatRule) -> bool:
+    if got is None or want is None:
+        return got is want
+    for got_state, want_state in zip(got, want):
+        if got_state is None or want_state is None:
+            if got_state is not want_state:
+                return False
+        elif got_state[0] != want_state[0]:
+            return False
+        elif got_state[0] == "big":
+            if got_state[1] != want_state[1]:
+                return False
+        elif not data_equal(got_state[1], want_state[1], rule):
+            return False
+    return len(got) == len(want)
+
+
+def same_arguments(got: Outcome, expected: Outcome, rule: FloatRule = RELATIVE) -> bool:
+    """Whether two calls left their arguments in the same states (calls that did not both return
+    normally have no states to compare: they differ in what they returned, or did not)."""
+    if not (returned_normally(got) and returned_normally(expected)):
         return True
-    if atol > 0 and got[0] == expected[0] == "value":
-        numbers = (int, float)
-        a, b = got[1], expected[1]
-        if type(a) in numbers and type(b) in numbers:
-            return abs(a - b) <= atol
-    return False
+    return _same_arguments(arguments_after(got), arguments_after(expected), rule)
+
+
+def matches(got: Outcome, expected: Outcome, atol: float, oracle: str = "eq") -> bool:
+    """EvalPlus's test of one input: exactly the same outcome, or, where the task sets ``atol``
+    or the expected result is a float (or a list of floats), the same type and shape with every
+    number within ``atol`` (1e-6 for floats when the task sets none) plus 1e-7 relative."""
+    if same(got, expected, oracle, EXACT):
+        return True
+    want = returned_value(expected)
+    tolerance = atol or (EVALPLUS_FLOAT_ATOL if is_float_data(want) else 0.0)
+    if not tolerance or got[0] != "value" or type(returned_value(got)) is not type(want):
+        return False
+    return same(got, expected, oracle, FloatRule("evalplus", atol=tolerance))
+
+
+@dataclass(frozen=True)
+class Oracle:
+    """How a candidate's outcome is judged against the reference's on the same call.
+
+    ``kind`` "eq" compares as the asserts do; "repr" compares full reprs, as the published tool
+    does. EvalPlus tasks (``evalplus``) compare numbers by EvalPlus's own rule and ``atol``."""
+
+    kind: str = "eq"
+    evalplus: bool = False
+    atol: float = 0.0
+
+    def same(self, got: Outcome, expected: Outcome) -> bool:
+        if self.evalplus:
+            return matches(got, expected, self.atol, self.kind)
+        return same(got, expected, self.kind)
 
 
 def returned_normally(outcome: Outcome) -> bool:
-    return outcome[0] in ("value", "object", "big")
+    return outcome[0] in ("value", "big")
+
+
+def returned_value(outcome: Outcome) -> Any:
+    """The data a normal return produced (for asserts); None for an oversized value."""
+    return outcome[1] if outcome[0] == "value" else None
+
+
+def arguments_after(outcome: Outcome) -> tuple | None:
+    """The arguments' states after the call (see ``encode_value``), or None."""
+    return outcome[4] if returned_normally(outcome) else None
 
 
 def describe(outcome: Outcome) -> str:
     """Short human text for an outcome (probe results, reports)."""
     kind = outcome[0]
-    if kind == "value":
-        return outcome[2]
-    if kind == "object":
-        return outcome[1]
-    if kind == "big":
+    if kind in ("value", "big"):
         return outcome[2]
     if kind == "raise":
         return f"raises {outcome[1]}"
     return "exceeds the step budget"
+
+
+def is_float_data(value: Any) -> bool:
+    """A float, or a non-empty list/tuple of floats: EvalPlus's float results."""
+    if type(value) is float:
+        return True
+    return type(value) in (list, tuple) and bool(value) and all(type(v) is float for v in value)

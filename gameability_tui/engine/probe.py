@@ -11,6 +11,7 @@ from typing import Any
 
 from . import outcome as oc
 from .asserts import assert_text
+from .audit import backstop_seconds, oracle_for
 from .calls import Call
 from .model import AuditParams, Problem
 from .sandbox import Job, run_job
@@ -50,7 +51,7 @@ def probe(
         job = Job(
             mode="reference", program=program, setup=problem.setup, entry=entry,
             alias=problem.call_alias, calls=[call.as_job()], call_budgets=[budget],
-            cpu_seconds=params.cpu_seconds, wall_seconds=2 * params.cpu_seconds + 2,
+            cpu_seconds=params.cpu_seconds, wall_seconds=backstop_seconds(params.cpu_seconds),
             memory_mb=params.memory_mb,
         )  # fmt: skip
         result = run_job(job)
@@ -58,11 +59,12 @@ def probe(
             return result.load, 0
         return result.calls.get(0, (("raise", "Truncated"), 0))
 
+    oracle = oracle_for(problem, params)
     reference, steps = run(problem.reference, None)
     budget = params.budget_for(steps)
     rows = []
     for source in survivors:
         got, _ = run(source, budget)
-        rows.append({"outcome": oc.describe(got), "differs": not oc.same(got, reference, params.oracle)})
-    text = assert_text(call, name, reference[1]) if reference[0] == "value" else None
+        rows.append({"outcome": oc.describe(got), "differs": not oracle.same(got, reference)})
+    text = assert_text(call, name, reference)
     return {"call": call.render(name), "reference": oc.describe(reference), "survivors": rows, "assert": text}

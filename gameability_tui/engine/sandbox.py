@@ -4,13 +4,11 @@ Benchmark code is third-party and mutants are broken on purpose, so candidates n
 worker: a child runs them, one after another, each in a fresh namespace and under its own limits,
 for as long as each leaves the child as it found it (``_Clean``); one that dies loses only itself,
 and one that leaves anything behind ends the child. A runaway costs only that candidate, never the
-problem. What could make a result wrong, and the defence:
+problem. What runs inside the child, and in which order, is ``runner.py``'s job; this module
+isolates the processes. What could make a result wrong, and the defence:
 
-- Machine load deciding outcomes: each call runs under a deterministic *step budget* (a count of
-  trace events), so a looping mutant stops at the same point on any machine. The C counter
-  (``_steps.c``) keeps raising once the budget is spent, so a bare ``except:`` cannot swallow
-  it. Wall-clock and CPU limits are only backstops for loops inside C code; a candidate stopped
-  by them is TRUNCATED.
+- Machine load deciding outcomes: verdicts rest on step counts (``runner.py``); wall-clock and CPU
+  limits are only backstops for loops inside C code; a candidate stopped by them is TRUNCATED.
 - Printed output corrupting results: the child's stdin/stdout/stderr point at /dev/null and results
   travel over a private pipe as length-prefixed ``marshal`` frames.
 - Files written by benchmark code: the child runs in a throwaway directory, removed afterwards.
@@ -26,7 +24,6 @@ from __future__ import annotations
 import atexit
 import contextlib
 import ctypes
-import functools
 import marshal
 import math
 import os
@@ -34,68 +31,27 @@ import resource
 import select
 import shutil
 import signal
-import struct
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-from . import outcome as oc
+from .runner import CONFIRM_STEPS_PER_SECOND, HEADER, Channel, Job, run_candidate
 
-try:  # the C step counter (setup.py builds it where a compiler is available)
-    from . import _steps
-except ImportError:
-    _steps = None
-
-_HEADER = struct.Struct("<I")
 ACTIVE_CHILDREN: set[int] = set()  # pids of running candidates, for the worker's SIGTERM handler
 _UNREAPED: set[int] = set()  # killed candidates whose exit status is not collected yet
 _LANE_FOLDERS: set[str] = set()
-MODULE_NAME = "candidate"  # not "__main__": a benchmark's `if __name__ == "__main__"` must not run
+
+__all__ = ["AssertRun", "Job", "Run", "kill_active_children", "run_job", "run_jobs"]
 
 
-class StepBudgetExceeded(BaseException):
-    """Raised from the trace hook; a BaseException so `except Exception` in user code lets it by."""
+class AssertRun(NamedTuple):
+    """One assert text's run: did it pass, in how many steps, and did it run out of its budget."""
 
-
-@dataclass
-class Job:
-    """What one child does. ``mode`` is "reference", "mutant" or "asserts"."""
-
-    mode: str
-    program: str
-    setup: str
-    entry: str
-    alias: str | None
-    tests: list[str] = field(default_factory=list)
-    calls: list[tuple[tuple, dict]] = field(default_factory=list)
-    asserts: list[str] = field(default_factory=list)
-    # Per-step budgets (None = unlimited, for the reference: it must never fail on our limits).
-    load_budget: int | None = None
-    test_budgets: list[int | None] = field(default_factory=list)
-    call_budgets: list[int | None] = field(default_factory=list)
-    assert_budgets: list[int | None] = field(default_factory=list)
-    reference_calls: list[Any] = field(default_factory=list)  # outcomes, for early stopping
-    # Differential visible tests (EvalPlus): a mutant passes check i when its result on checks[i]
-    # matches the reference's (within atol for numbers), as EvalPlus judges a solution.
-    checks: list[tuple[tuple, dict]] = field(default_factory=list)
-    check_budgets: list[int | None] = field(default_factory=list)
-    reference_checks: list[Any] = field(default_factory=list)
-    atol: float = 0.0
-    # Reference mode: fresh calls get max(floor, factor x the median visible test's steps), so a
-    # fresh input that sends the reference into a (near) endless loop, or costs far more than a
-    # typical visible test, is dropped instead of being paid for by every mutant.
-    fresh_budget: tuple[int, int] | None = None
-    # Mutant mode: cheapest first (by the reference's step counts), so a broken or failing mutant
-    # is found on a cheap input before an expensive one. Tests are only reordered when each is a
-    # lone assert, since statements that set up state must keep their order.
-    call_order: list[int] = field(default_factory=list)
-    test_order: list[int] = field(default_factory=list)
-    oracle: str = "eq"
-    cpu_seconds: float = 4.0
-    wall_seconds: float = 10.0
-    memory_mb: int = 1024
+    passed: bool
+    steps: int
+    exceeded: bool
 
 
 @dataclass
@@ -108,59 +64,10 @@ class Run:
     tests: dict[int, tuple[bool, Any, int]] = field(default_factory=dict)  # i -> (passed, why, steps)
     calls: dict[int, tuple[Any, int]] = field(default_factory=dict)  # i -> (outcome, steps)
     checks: dict[int, tuple[bool, Any, int]] = field(default_factory=dict)  # i -> (passed, outcome, steps)
-    asserts: dict[int, tuple[bool, int]] = field(default_factory=dict)
+    asserts: dict[int, AssertRun] = field(default_factory=dict)
+    slow: set[int] = field(default_factory=set)  # calls that returned the right answer, given time
     cpu: float = 0.0
     stopped: str = ""  # why an incomplete child ended
-
-
-# --------------------------------------------------------------------------- child side
-
-
-def _count_steps(action, budget: int | None) -> tuple[Any, int, BaseException | None, bool]:
-    """Run ``action()`` under the step budget; returns (value, steps, error, exceeded)."""
-    limit = budget if budget is not None else 1 << 62
-    if _steps is not None:
-        return _steps.run(action, limit, StepBudgetExceeded)
-    return _count_steps_in_python(action, limit)
-
-
-def _count_steps_in_python(action, limit: int) -> tuple[Any, int, BaseException | None, bool]:
-    """The fallback when the C counter was not built: the same events, counted by sys.settrace."""
-    steps = 0
-
-    def tracer(frame, event, arg):
-        nonlocal steps
-        steps += 1
-        if steps > limit:
-            raise StepBudgetExceeded
-        return tracer
-
-    sys.settrace(tracer)
-    try:
-        value = action()
-    except StepBudgetExceeded:
-        sys.settrace(None)
-        return None, steps, None, True
-    except BaseException as error:  # SystemExit, KeyboardInterrupt... are outcomes too
-        sys.settrace(None)
-        return None, steps, error, False
-    sys.settrace(None)
-    return value, steps, None, False
-
-
-class _Channel:
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
-
-    def send(self, record: tuple) -> None:
-        try:
-            payload = marshal.dumps(record)
-        except ValueError:  # unmarshallable leftovers: ship the record without its value
-            payload = marshal.dumps(record[:2] + (("object", "<unshippable>", ""),) + record[3:])
-        data = _HEADER.pack(len(payload)) + payload
-        while data:
-            written = os.write(self.fd, data)
-            data = data[written:]
 
 
 _LIBC: Any = None
@@ -305,124 +212,6 @@ _WATCHED_SIGNALS = (
 )  # fmt: skip
 
 
-def _call_outcome(function, args: tuple, kwargs: dict, budget: int | None) -> tuple[Any, int]:
-    value, steps, error, exceeded = _count_steps(lambda: function(*args, **kwargs), budget)
-    if exceeded:
-        return oc.BUDGET_OUTCOME, steps
-    if error is not None:
-        return oc.encode_raise(error), steps
-    return oc.encode_value(value), steps
-
-
-def _child(job: Job, channel: _Channel) -> None:
-    namespace: dict[str, Any] = {"__name__": MODULE_NAME, "__builtins__": __builtins__}
-    if _steps is not None:
-        # Benchmark code that calls sys.settrace(None) would switch the step counter off and loop
-        # unbounded; in the child nothing else needs settrace, so it becomes a no-op.
-        sys.settrace = lambda function: None
-
-    def load() -> None:
-        program = compile(job.program, "<candidate>", "exec")
-        setup = compile(job.setup, "<setup>", "exec") if job.setup else None
-        try:
-            if setup is not None:
-                exec(setup, namespace)
-        except NameError:  # setup that builds objects from the solution's classes (MBPP 367)
-            exec(program, namespace)
-            exec(setup, namespace)
-            return
-        exec(program, namespace)
-
-    _, steps, error, exceeded = _count_steps(load, job.load_budget)
-    failure = oc.BUDGET_OUTCOME if exceeded else (oc.encode_raise(error) if error else None)
-    function = namespace.get(job.entry)
-    if failure is None and not callable(function):
-        failure = ("raise", "NameError")
-    channel.send(("load", failure, steps))
-    if failure is not None:
-        channel.send(("done", time.process_time()))
-        return
-    if job.alias:
-        namespace[job.alias] = function
-
-    test_steps: list[int] = []
-
-    def run_test(index: int) -> bool:
-        code = compile(job.tests[index], f"<test {index}>", "exec")
-        _, steps, error, exceeded = _count_steps(lambda: exec(code, namespace), job.test_budgets[index])
-        why = oc.BUDGET_OUTCOME if exceeded else (oc.encode_raise(error) if error else None)
-        channel.send(("test", index, why is None, why, steps))
-        test_steps.append(steps)
-        return why is None
-
-    def run_call(index: int) -> Any:
-        args, kwargs = marshal.loads(marshal.dumps(job.calls[index]))  # a fresh copy per call
-        result, steps = _call_outcome(function, args, kwargs, job.call_budgets[index])
-        channel.send(("call", index, result, steps))
-        return result
-
-    def run_check(index: int) -> bool:
-        args, kwargs = marshal.loads(marshal.dumps(job.checks[index]))
-        result, steps = _call_outcome(function, args, kwargs, job.check_budgets[index])
-        expected = None if job.mode == "reference" else job.reference_checks[index]
-        passed = expected is None or oc.matches(result, expected, job.atol, job.oracle)
-        channel.send(("check", index, passed, result if job.mode == "reference" else None, steps))
-        test_steps.append(steps)
-        return passed
-
-    if job.mode == "reference":
-        for index in range(len(job.tests)):
-            run_test(index)
-        for index in range(len(job.checks)):
-            run_check(index)
-        if job.fresh_budget is not None:
-            floor, factor = job.fresh_budget
-            typical = sorted(test_steps)[len(test_steps) // 2] if test_steps else 0
-            job.call_budgets = [max(floor, factor * typical)] * len(job.calls)
-        for index in range(len(job.calls)):
-            run_call(index)
-    elif job.mode == "checks":  # confirmation: the checks alone, until the first that fails
-        for index in range(len(job.checks)):
-            if not run_check(index):
-                break
-    elif job.mode == "mutant":
-        _mutant_plan(job, run_test, run_call, run_check)
-    else:
-        for index, text in enumerate(job.asserts):
-            code = compile(text, f"<assert {index}>", "exec")
-            action = functools.partial(exec, code, namespace)
-            _, steps, error, exceeded = _count_steps(action, job.assert_budgets[index])
-            channel.send(("assert", index, error is None and not exceeded, steps))
-    channel.send(("done", time.process_time()))
-
-
-def _mutant_plan(job: Job, run_test, run_call, run_check) -> None:
-    """Run only what decides the verdict, in the cheapest order.
-
-    Broken needs one fresh input where the mutant differs; survival needs every visible test to
-    pass; witnesses (for asserts) need the remaining fresh inputs of a survivor only. The verdict
-    is the same as running everything, at a fraction of the cost for looping mutants.
-    """
-    done: set[int] = set()
-    broken = False
-    for index in job.call_order or range(len(job.calls)):
-        done.add(index)
-        if not oc.same(run_call(index), job.reference_calls[index], job.oracle):
-            broken = True
-            break
-    if not broken:
-        return
-    for index in job.test_order or range(len(job.tests)):
-        if not run_test(index):
-            return
-    for index in range(len(job.checks)):
-        if not run_check(index):
-            return
-    for index in range(len(job.calls)):
-        if index not in done:
-            run_call(index)
-
-
 # --------------------------------------------------------------------------- parent side
 
 
@@ -512,6 +301,8 @@ class _Child:
                 if record[1] != self.current:
                     self.current = record[1]
                     self.deadline = time.monotonic() + self.jobs[self.current].wall_seconds
+            elif record[0] == "extend":  # a confirmation run was granted more CPU time
+                self.deadline += 2 * record[1]
             else:
                 _apply(self.runs[self.current], record)
 
@@ -539,7 +330,7 @@ def _fork(jobs: list[Job], start: int, end: int, workdir: str) -> tuple[int, int
     """Fork a child that runs jobs[start:end] in ``workdir``; its pid and the read end of its pipe."""
     _libc()
     address_space = _memory_bytes(resident=False)  # the child starts as a copy of this process
-    cpu_total = sum(job.cpu_seconds + 1 for job in jobs[start:end])
+    cpu_total = sum(_cpu_ceiling(job) for job in jobs[start:end])
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:  # child
@@ -547,12 +338,12 @@ def _fork(jobs: list[Job], start: int, end: int, workdir: str) -> tuple[int, int
             os.close(read_fd)
             os.chdir(workdir)
             _isolate(jobs[start].memory_mb, address_space, cpu_total)
-            channel = _Channel(write_fd)
+            channel = Channel(write_fd)
             clean = _Clean(workdir) if end - start > 1 else None
             for index in range(start, end):
                 channel.send(("job", index))
                 _limit_cpu(jobs[index].cpu_seconds)
-                _child(jobs[index], channel)
+                run_candidate(jobs[index], channel)
                 if index + 1 < end and not clean.still_clean():
                     break
         except BaseException:
@@ -566,6 +357,11 @@ def _fork(jobs: list[Job], start: int, end: int, workdir: str) -> tuple[int, int
     except OSError:
         pass
     return pid, read_fd
+
+
+def _cpu_ceiling(job: Job) -> float:
+    """The most CPU time ``job`` may use: its own limit, and what its confirmation runs may add."""
+    return job.cpu_seconds + 1 + sum(job.confirm_budgets) / CONFIRM_STEPS_PER_SECOND
 
 
 def kill_active_children() -> None:
@@ -612,12 +408,12 @@ def _death_reason(status: int) -> str:
 
 def _next_record(buffer: bytes, run: Run) -> tuple[tuple | None, bytes]:
     """The first whole record in ``buffer`` and what follows it; a garbled one marks ``run``."""
-    while len(buffer) >= _HEADER.size:
-        (size,) = _HEADER.unpack_from(buffer)
-        if len(buffer) < _HEADER.size + size:
+    while len(buffer) >= HEADER.size:
+        (size,) = HEADER.unpack_from(buffer)
+        if len(buffer) < HEADER.size + size:
             break
-        payload = buffer[_HEADER.size : _HEADER.size + size]
-        buffer = buffer[_HEADER.size + size :]
+        payload = buffer[HEADER.size : HEADER.size + size]
+        buffer = buffer[HEADER.size + size :]
         try:
             record = marshal.loads(payload)
         except (ValueError, EOFError, TypeError):
@@ -638,8 +434,10 @@ def _apply(run: Run, record: tuple) -> None:
         run.checks[record[1]] = (record[2], record[3], record[4])
     elif tag == "call":
         run.calls[record[1]] = (record[2], record[3])
+    elif tag == "slow":
+        run.slow.add(record[1])
     elif tag == "assert":
-        run.asserts[record[1]] = (record[2], record[3])
+        run.asserts[record[1]] = AssertRun(record[2], record[3], record[4])
     elif tag == "done":
         run.cpu = record[1]
         run.complete = True

@@ -39,6 +39,7 @@ class Summary:
     broken: int = 0
     survived: int = 0
     truncated: int = 0
+    slow: int = 0
     by_kind: dict[str, dict[str, int]] = field(default_factory=dict)
     fresh_inputs: int = 0
     reference_raised: int = 0
@@ -65,6 +66,7 @@ def summarize(results: list[ProblemResult], supplied: int | None = None) -> Summ
         summary.broken += result.n_broken
         summary.survived += result.n_survived
         summary.truncated += result.n_truncated
+        summary.slow += result.n_slow
         summary.fresh_inputs += result.n_fresh
         summary.reference_raised += result.reference_raised
         if result.judged:

@@ -1,0 +1,384 @@
+"""Running one candidate inside a sandboxed child: what to run, in which order, and what to send back.
+
+``sandbox.py`` isolates processes (fork, limits, clean-state checks, kill and reap); this module is
+the audit policy that runs inside them. What could make a verdict wrong here, and the defence:
+
+- Machine load deciding outcomes: every call runs under a deterministic *step budget* (a count of
+  trace events), so a looping mutant stops at the same point on any machine. The C counter
+  (``_steps.c``) keeps raising once the budget is spent, so a bare ``except:`` cannot swallow it.
+- Slow is not wrong: a mutant that runs out of its budget on a fresh input, and passes every
+  visible test, is re-run there with a much larger allowance (``confirm_budgets``: a hundred times
+  the reference's own steps), from the same state (a fresh namespace and the same earlier calls);
+  one that then returns the reference's answer is SLOW on that input, not different.
+- Run order and state: the reference and every mutant make the fresh calls in one namespace, in
+  the same order, from a fresh load; the visible tests run in their own fresh namespace in the
+  benchmark's order, as the benchmark runs them. ``random`` is reseeded at every load, so a
+  candidate's place in a shared child cannot change what it draws.
+- Only inputs where the reference returned normally can tell a mutant apart: a mutant that returns
+  where the reference raises (a weakened input check) is not different there.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import marshal
+import os
+import signal
+import struct
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import outcome as oc
+
+try:  # the C step counter (setup.py builds it where a compiler is available)
+    from . import _steps
+except ImportError:
+    _steps = None
+
+HEADER = struct.Struct("<I")
+MODULE_NAME = "candidate"  # not "__main__": a benchmark's `if __name__ == "__main__"` must not run
+MODES = frozenset({"reference", "calls", "mutant", "checks", "asserts"})
+CONFIRM_STEPS_PER_SECOND = 2_000_000  # a slow machine's pace: the CPU backstop of a confirmation
+RANDOM_SEED = 0
+
+
+class StepBudgetExceeded(BaseException):
+    """Raised from the trace hook; a BaseException so `except Exception` in user code lets it by."""
+
+
+@dataclass
+class Job:
+    """What one child does with one candidate program. ``mode`` is one of ``MODES``:
+
+    - "reference": the visible tests and checks (a fresh namespace), then the fresh calls (another),
+      each fresh call under ``fresh_budget`` (a looping input is dropped, not paid for by mutants);
+    - "calls": the fresh calls alone, in the given order (the reference's answer key);
+    - "mutant": only what decides the verdict (``mutant_plan``);
+    - "checks": EvalPlus checks until the first that fails (confirmation);
+    - "asserts": assert texts, each run as it will be exported.
+    """
+
+    mode: str
+    program: str
+    setup: str
+    entry: str
+    alias: str | None
+    tests: list[str] = field(default_factory=list)
+    calls: list[tuple[tuple, dict]] = field(default_factory=list)
+    asserts: list[str] = field(default_factory=list)
+    # Per-step budgets (None = unlimited, for the reference: it must never fail on our limits).
+    load_budget: int | None = None
+    test_budgets: list[int | None] = field(default_factory=list)
+    call_budgets: list[int | None] = field(default_factory=list)
+    confirm_budgets: list[int] = field(default_factory=list)  # mutant mode: "did it really not return?"
+    assert_budgets: list[int | None] = field(default_factory=list)
+    reference_calls: list[Any] = field(default_factory=list)  # the answer key, for early stopping
+    # Differential visible tests (EvalPlus): a mutant passes check i when its result on checks[i]
+    # matches the reference's (EvalPlus's rule), as EvalPlus judges a solution.
+    checks: list[tuple[tuple, dict]] = field(default_factory=list)
+    check_budgets: list[int | None] = field(default_factory=list)
+    reference_checks: list[Any] = field(default_factory=list)
+    atol: float = 0.0
+    # Reference mode: fresh calls get max(floor, factor x the median visible test's steps), so a
+    # fresh input that sends the reference into a (near) endless loop, or costs far more than a
+    # typical visible test, is dropped instead of being paid for by every mutant.
+    fresh_budget: tuple[int, int] | None = None
+    # Mutant mode: the order the reference's answer key was made in (cheapest first), and the
+    # order of the visible tests (cheapest first only where the order cannot change a result).
+    call_order: list[int] = field(default_factory=list)
+    test_order: list[int] = field(default_factory=list)
+    oracle: oc.Oracle = field(default_factory=oc.Oracle)
+    cpu_seconds: float = 4.0
+    wall_seconds: float = 10.0
+    memory_mb: int = 1024
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"unknown job mode {self.mode!r}; expected one of {sorted(MODES)}")
+
+
+def count_steps(action: Callable[[], Any], budget: int | None) -> tuple[Any, int, BaseException | None, bool]:
+    """Run ``action()`` under the step budget; returns (value, steps, error, exceeded)."""
+    limit = budget if budget is not None else 1 << 62
+    if _steps is not None:
+        return _steps.run(action, limit, StepBudgetExceeded)
+    return _count_steps_in_python(action, limit)
+
+
+def _count_steps_in_python(action, limit: int) -> tuple[Any, int, BaseException | None, bool]:
+    """The fallback when the C counter was not built: the same events, counted by sys.settrace."""
+    steps = 0
+
+    def tracer(frame, event, arg):
+        nonlocal steps
+        steps += 1
+        if steps > limit:
+            raise StepBudgetExceeded
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        value = action()
+    except StepBudgetExceeded:
+        sys.settrace(None)
+        return None, steps, None, True
+    except BaseException as error:  # SystemExit, KeyboardInterrupt... are outcomes too
+        sys.settrace(None)
+        return None, steps, error, False
+    sys.settrace(None)
+    return value, steps, None, False
+
+
+class Channel:
+    """Length-prefixed marshal frames on a private pipe: nothing benchmark code prints reaches it."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def send(self, record: tuple) -> None:
+        try:
+            payload = marshal.dumps(record)
+        except ValueError:  # unmarshallable leftovers: ship the record without its value
+            payload = marshal.dumps(record[:2] + (("raise", "<unshippable>"),) + record[3:])
+        data = HEADER.pack(len(payload)) + payload
+        while data:
+            written = os.write(self.fd, data)
+            data = data[written:]
+
+
+def _call_outcome(function, call: tuple[tuple, dict], budget: int | None) -> tuple[Any, int]:
+    """Call ``function`` on a fresh copy of ``call``; a returned iterator is drained inside the
+    step count, and the arguments' states after the call travel with the result."""
+    args, kwargs = marshal.loads(marshal.dumps(call))
+
+    def action() -> Any:
+        value = function(*args, **kwargs)
+        if oc.is_iterator(value):
+            return oc.Yielded(itertools.islice(value, oc.MAX_YIELDED + 1))
+        return value
+
+    value, steps, error, exceeded = count_steps(action, budget)
+    if exceeded:
+        return oc.BUDGET_OUTCOME, steps
+    if error is not None:
+        return oc.encode_raise(error), steps
+    return oc.encode_value(value, args + tuple(kwargs.values())), steps
+
+
+class _Candidate:
+    """One program in the child: loads into fresh namespaces and runs what the job asks."""
+
+    def __init__(self, job: Job, channel: Channel) -> None:
+        self.job, self.channel = job, channel
+        self.test_steps: list[int] = []
+
+    def load(self) -> Any | None:
+        """A fresh namespace holding the program (and setup), or None after reporting a failure."""
+        job = self.job
+        namespace: dict[str, Any] = {"__name__": MODULE_NAME, "__builtins__": __builtins__}
+        if "random" in sys.modules:  # a candidate's place in a shared child must not change its draws
+            sys.modules["random"].seed(RANDOM_SEED)
+
+        def run() -> None:
+            program, setup = self._compiled()
+            try:
+                if setup is not None:
+                    exec(setup, namespace)
+            except NameError:  # setup that builds objects from the solution's classes (MBPP 367)
+                exec(program, namespace)
+                exec(setup, namespace)
+                return
+            exec(program, namespace)
+
+        _, steps, error, exceeded = count_steps(run, job.load_budget)
+        failure = oc.BUDGET_OUTCOME if exceeded else (oc.encode_raise(error) if error else None)
+        function = namespace.get(job.entry)
+        if failure is None and not callable(function):
+            failure = ("raise", "NameError")
+        if failure is not None:
+            self.channel.send(("load", failure, steps))
+            return None
+        if job.alias:
+            namespace[job.alias] = function
+        self.load_steps = steps
+        return namespace
+
+    def _compiled(self) -> tuple[Any, Any]:
+        """The program and setup compiled once: a candidate may be loaded several times."""
+        if not hasattr(self, "code"):
+            job = self.job
+            setup = compile(job.setup, "<setup>", "exec") if job.setup else None
+            self.code = (compile(job.program, "<candidate>", "exec"), setup)
+        return self.code
+
+    def test(self, namespace: dict, index: int) -> bool:
+        code = compile(self.job.tests[index], f"<test {index}>", "exec")
+        _, steps, error, exceeded = count_steps(lambda: exec(code, namespace), self.job.test_budgets[index])
+        why = oc.BUDGET_OUTCOME if exceeded else (oc.encode_raise(error) if error else None)
+        self.channel.send(("test", index, why is None, why, steps))
+        self.test_steps.append(steps)
+        return why is None
+
+    def check(self, namespace: dict, index: int) -> bool:
+        job = self.job
+        result, steps = _call_outcome(namespace[job.entry], job.checks[index], job.check_budgets[index])
+        reference = job.mode == "reference"
+        passed = reference or oc.matches(result, job.reference_checks[index], job.atol, job.oracle.kind)
+        self.channel.send(("check", index, passed, result if reference else None, steps))
+        self.test_steps.append(steps)
+        return passed
+
+    def call(self, namespace: dict, index: int, budget: int | None) -> Any:
+        result, steps = _call_outcome(namespace[self.job.entry], self.job.calls[index], budget)
+        self.channel.send(("call", index, result, steps))
+        return result
+
+    def asserts(self, namespace: dict) -> None:
+        job = self.job
+        for index, text in enumerate(job.asserts):
+            code = compile(text, f"<assert {index}>", "exec")
+            action = functools.partial(exec, code, namespace)
+            _, steps, error, exceeded = count_steps(action, job.assert_budgets[index])
+            self.channel.send(("assert", index, error is None and not exceeded, steps, exceeded))
+
+
+def run_candidate(job: Job, channel: Channel) -> None:
+    """Run ``job`` and send its records; always ends with a "done" record."""
+    if _steps is not None:
+        # Benchmark code that calls sys.settrace(None) would switch the step counter off and loop
+        # unbounded; in the child nothing else needs settrace, so it becomes a no-op.
+        sys.settrace = lambda function: None
+    candidate = _Candidate(job, channel)
+    namespace = candidate.load()
+    if namespace is not None:
+        channel.send(("load", None, candidate.load_steps))
+        _PLANS[job.mode](candidate, namespace)
+    channel.send(("done", time.process_time()))
+
+
+def _reference_plan(candidate: _Candidate, namespace: dict) -> None:
+    job = candidate.job
+    for index in range(len(job.tests)):
+        candidate.test(namespace, index)
+    for index in range(len(job.checks)):
+        candidate.check(namespace, index)
+    if not job.calls:
+        return
+    budgets = list(job.call_budgets)
+    if job.fresh_budget is not None:
+        floor, factor = job.fresh_budget
+        steps = sorted(candidate.test_steps)
+        typical = steps[len(steps) // 2] if steps else 0
+        budgets = [max(floor, factor * typical)] * len(job.calls)
+    calls_namespace = candidate.load()  # the fresh calls start from a fresh load, as a mutant's do
+    if calls_namespace is None:
+        return
+    for index in job.call_order or range(len(job.calls)):
+        candidate.call(calls_namespace, index, budgets[index])
+
+
+def _calls_plan(candidate: _Candidate, namespace: dict) -> None:
+    job = candidate.job
+    for index in job.call_order or range(len(job.calls)):
+        candidate.call(namespace, index, job.call_budgets[index])
+
+
+def _checks_plan(candidate: _Candidate, namespace: dict) -> None:
+    for index in range(len(candidate.job.checks)):
+        if not candidate.check(namespace, index):
+            break
+
+
+def _asserts_plan(candidate: _Candidate, namespace: dict) -> None:
+    candidate.asserts(namespace)
+
+
+def _mutant_plan(candidate: _Candidate, namespace: dict) -> None:
+    """Run only what decides the verdict, in the reference's order.
+
+    Broken needs one fresh input where the mutant differs from a normal return of the reference;
+    survival needs every visible test (then every check) to pass, from a fresh load; witnesses
+    (for asserts) need the remaining fresh inputs of a survivor only. The verdict is the same as
+    running everything.
+
+    A call that runs out of its budget is confirmed (``_confirm_budget``) before it counts, when
+    the verdict turns on it: for a mutant that passes every visible test. One that fails a visible
+    test is rejected whatever the confirmation says, so it is not paid for (it only moves the
+    mutant between the broken and equivalent counts, and it is counted broken, as before).
+    """
+    job = candidate.job
+    order = list(job.call_order or range(len(job.calls)))
+    budgets = list(job.call_budgets)
+    passes_tests: bool | None = None  # unknown until needed
+    broken = False
+    position = 0
+    while position < len(order) and not broken:
+        index = order[position]
+        expected = job.reference_calls[index]
+        got = candidate.call(namespace, index, budgets[index])
+        if got == oc.BUDGET_OUTCOME and oc.returned_normally(expected):
+            if passes_tests is None:
+                passes_tests = _passes_tests(candidate)
+            if not passes_tests:
+                return
+            namespace, got = _confirm_budget(candidate, order[:position], budgets, index)
+            if namespace is None:
+                return
+        position += 1
+        broken = oc.returned_normally(expected) and not job.oracle.same(got, expected)
+    if not broken:
+        return
+    if passes_tests is None and not _passes_tests(candidate):
+        return
+    for index in order[position:]:
+        got = candidate.call(namespace, index, budgets[index])
+        if got == oc.BUDGET_OUTCOME and oc.returned_normally(job.reference_calls[index]):
+            namespace, _ = _confirm_budget(candidate, order[: order.index(index)], budgets, index)
+            if namespace is None:
+                return
+
+
+def _passes_tests(candidate: _Candidate) -> bool:
+    """Every visible test, then every check, from a fresh load, until the first that fails."""
+    job = candidate.job
+    namespace = candidate.load()
+    if namespace is None:
+        return False
+    return all(candidate.test(namespace, i) for i in job.test_order or range(len(job.tests))) and all(
+        candidate.check(namespace, i) for i in range(len(job.checks))
+    )
+
+
+def _confirm_budget(
+    candidate: _Candidate, earlier: list[int], budgets: list[int | None], index: int
+) -> tuple[dict | None, Any]:
+    """Re-run call ``index`` with its confirmation allowance, from the same state: a fresh load and
+    the same earlier calls. A slow call's larger allowance is kept for later replays."""
+    job = candidate.job
+    allowance = job.confirm_budgets[index]
+    seconds = allowance / CONFIRM_STEPS_PER_SECOND
+    candidate.channel.send(("extend", seconds))
+    signal.setitimer(signal.ITIMER_PROF, signal.getitimer(signal.ITIMER_PROF)[0] + seconds)
+    namespace = candidate.load()
+    if namespace is None:
+        return None, None
+    for earlier_index in earlier:
+        _call_outcome(namespace[job.entry], job.calls[earlier_index], budgets[earlier_index])
+    got = candidate.call(namespace, index, allowance)
+    if got != oc.BUDGET_OUTCOME and job.oracle.same(got, job.reference_calls[index]):
+        candidate.channel.send(("slow", index))
+        budgets[index] = allowance
+    return namespace, got
+
+
+_PLANS = {
+    "reference": _reference_plan,
+    "calls": _calls_plan,
+    "mutant": _mutant_plan,
+    "checks": _checks_plan,
+    "asserts": _asserts_plan,
+}

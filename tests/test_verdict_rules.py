@@ -1,0 +1,298 @@
+"""Known-answer tests for the rule every verdict obeys: a mutant is BROKEN only where an assert this
+tool would write (one that passes on the reference) rejects it, and EQUIVALENT where none can.
+
+One section per way the measurement could decide a verdict by accident. Each problem is small,
+hand-written, and its right verdict is known; fresh inputs are pinned (``fresh_inputs=0`` and
+``hidden`` calls) so the answer key is exactly the inputs named here.
+"""
+
+from __future__ import annotations
+
+import json
+
+from conftest import problem
+
+from gameability_tui.benchmarks.jsonl import load_jsonl
+from gameability_tui.engine.asserts import assert_text
+from gameability_tui.engine.audit import Prepared, audit_problem, gate_asserts, judge_program, prepare
+from gameability_tui.engine.calls import Call, entry_of
+from gameability_tui.engine.model import AuditParams
+from gameability_tui.engine.mutation import make_mutants
+from gameability_tui.engine.outcome import encode_value, matches, same
+from gameability_tui.engine.sandbox import Job, run_job
+
+PINNED = AuditParams(fresh_inputs=0)
+
+
+def _run_assert(program: str, entry: str, text: str) -> bool | None:
+    run = run_job(Job(mode="asserts", program=program, setup="", entry=entry, alias=None, asserts=[text],
+                      assert_budgets=[None], cpu_seconds=10, wall_seconds=20))  # fmt: skip
+    return run.asserts[0].passed if 0 in run.asserts else None
+
+
+def _survivor_changes(result) -> set[str]:
+    return {survivor.after.strip() for survivor in result.survivors}
+
+
+# 1. Values are compared by value, never through a repr that was cut or could not be made.
+
+
+def test_values_differing_past_the_repr_cut_are_different():
+    assert not same(encode_value("a" * 5000 + "b"), encode_value("a" * 5000 + "c"))
+    assert not same(encode_value(list(range(3000)) + [1]), encode_value(list(range(3000)) + [2]))
+
+
+def test_huge_ints_without_a_repr_are_compared_by_value_and_asserted_in_hex():
+    assert not same(encode_value(10**5000), encode_value(10**5000 + 1))
+    huge = problem(
+        "huge",
+        "def f(n):\n    return 7 ** n + (n > 5000)\n",
+        ["assert f(6000) == 7 ** 6000 + 1", "assert f(3) == 343"],
+        hidden=("assert f(5000) == 7 ** 5000",),
+    )
+    result = audit_problem(huge, PINNED)
+    assert result.status == "ok" and result.weak
+    assert "return 7 ** n + (n >= 5000)" in _survivor_changes(result)
+    text = result.asserts[0].text
+    assert "0x" in text and result.asserts[0].kills == (0,)
+    assert _run_assert(huge.reference, "f", text) is True
+    assert _run_assert(result.survivors[0].source, "f", text) is False
+
+
+# 2. Slow is not wrong.
+
+QUARTER = (
+    "def quarter(n):\n"
+    "    best = 0\n"
+    "    for i in range(n // 4 + 1):\n"
+    "        if i * 4 <= n:\n"
+    "            best = i\n"
+    "    return best\n"
+)
+SLOW_QUARTER = QUARTER.replace("n // 4 + 1", "n * 4 + 1")  # 16x the loop, the same answer
+
+
+def test_a_mutant_that_is_only_slower_is_slow_not_broken():
+    slow = problem(
+        "quarter",
+        QUARTER,
+        ["assert quarter(8) == 2", "assert quarter(13) == 3", "assert quarter(100) == 25"],
+        hidden=("assert quarter(20000) == 5000",),
+    )
+    result = audit_problem(slow, PINNED)
+    assert result.status == "ok"
+    assert "for i in range(n * 4 + 1):" not in _survivor_changes(result)
+    assert result.n_slow >= 1 and not result.weak
+
+
+def test_an_assert_that_merely_runs_long_on_a_survivor_does_not_reject_it():
+    slow = problem("quarter", QUARTER, ["assert quarter(8) == 2"])
+    [(passes, kills)] = gate_asserts(
+        slow, "quarter", [SLOW_QUARTER], ["assert quarter(20000) == 5000"], PINNED
+    )
+    assert passes and kills == frozenset()
+
+
+def test_a_mutant_that_never_returns_is_still_broken():
+    looping = problem(
+        "quarter",
+        QUARTER,
+        ["assert quarter(8) == 2"],
+        hidden=("assert quarter(20000) == 5000",),
+    )
+    prepared = prepare(looping, PINNED)
+    assert isinstance(prepared, Prepared)
+    endless = QUARTER.replace("for i in range(n // 4 + 1):", "for i in iter(int, 1):")
+    assert judge_program(looping, PINNED, prepared, endless).broken
+
+
+# 3. Floats: one rule for the oracle and the asserts, inside containers too.
+
+ROUNDING = "def scaled(x):\n    if x > 10:\n        return (x * 0.1) * 3\n    return x * (0.1 * 3)\n"
+
+
+def test_a_last_bit_float_difference_is_not_a_survivor():
+    assert (10 * 0.1) * 3 != 10 * (0.1 * 3)  # the two branches really differ in the last bit
+    scalar = problem(
+        "scaled",
+        ROUNDING,
+        ["assert abs(scaled(20) - 6.0) < 1e-9", "assert abs(scaled(1) - 0.3) < 1e-9"],
+        hidden=("scaled(10)",),
+    )
+    result = audit_problem(scalar, PINNED)
+    assert "if x >= 10:" not in _survivor_changes(result)
+
+
+def test_floats_inside_containers_use_the_same_tolerance():
+    in_a_list = problem(
+        "scaled_list",
+        ROUNDING.replace("return (x * 0.1) * 3", "return [(x * 0.1) * 3, x]").replace(
+            "return x * (0.1 * 3)", "return [x * (0.1 * 3), x]"
+        ),
+        ["assert abs(scaled(20)[0] - 6.0) < 1e-9", "assert scaled(1)[1] == 1"],
+        hidden=("scaled(10)",),
+    )
+    result = audit_problem(in_a_list, PINNED)
+    assert "if x >= 10:" not in _survivor_changes(result)
+    assert same(encode_value({"a": [0.30000000000000004]}), encode_value({"a": [0.3]}))
+    assert not same(encode_value([0.3]), encode_value([0.31]))
+
+
+def test_a_float_list_assert_passes_on_the_reference_and_rejects_a_far_value():
+    text = assert_text(Call((3,)), "f", encode_value([1.0000000000000002, 0.5, 2]))
+    assert text is not None and "<=" in text
+    assert _run_assert("def f(n):\n    return [1.0, 0.5, 2]\n", "f", text) is True
+    assert _run_assert("def f(n):\n    return [1.1, 0.5, 2]\n", "f", text) is False
+    assert _run_assert("def f(n):\n    return (1.0, 0.5, 2)\n", "f", text) is False
+
+
+def test_evalplus_tasks_use_evalplus_tolerance():
+    assert matches(encode_value(1.0 + 5e-7), encode_value(1.0), atol=0)  # float result: 1e-6
+    assert not matches(encode_value(1.0 + 5e-6), encode_value(1.0), atol=0)
+    assert matches(encode_value(3), encode_value(1), atol=2)
+    assert not matches(encode_value(3), encode_value(1), atol=0)  # ints, no atol: exact
+
+
+# 4. Results that are not plain data: generators by what they yield, objects by their state.
+
+
+def test_generators_are_compared_by_what_they_yield():
+    evens = problem(
+        "evens",
+        "def evens(n):\n    for i in range(n):\n        if i % 2 == 0:\n            yield i\n",
+        ["assert list(evens(1)) == [0]"],
+        hidden=("list(evens(5))",),
+    )
+    result = audit_problem(evens, PINNED)
+    assert result.status == "ok" and result.weak
+    text = result.asserts[0].text
+    assert text == "assert list(evens(5)) == [0, 2, 4]"
+
+
+def test_objects_are_compared_by_their_attributes_not_their_eq_or_repr():
+    point = problem(
+        "point",
+        "class Point:\n"
+        "    def __init__(self, x, y):\n"
+        "        self.x = x\n"
+        "        self.y = y\n"
+        "\n"
+        "    def __eq__(self, other):\n"
+        "        return True\n"
+        "\n"
+        "def make(x, y):\n"
+        "    return Point(x, y + 0)\n",
+        ["assert make(1, 0).x == 1"],
+        hidden=("make(2, 5)",),
+        entry="make",
+    )
+    result = audit_problem(point, PINNED)
+    assert result.status == "ok" and result.weak
+    assert "return Point(x, y + 1)" in _survivor_changes(result)
+    assert any(candidate.text.startswith("assert vars(make(2, 5)) ==") for candidate in result.asserts)
+
+
+# 5. Arguments changed in place are part of what a test sees.
+
+
+def test_a_mutant_that_corrupts_its_argument_is_broken_and_the_assert_checks_it():
+    corrupt = problem(
+        "total",
+        "def total(xs):\n"
+        "    s = 0\n"
+        "    for i in range(len(xs)):\n"
+        "        s += xs[i]\n"
+        "        xs[i] = xs[i] * 1\n"
+        "    return s\n",
+        ["assert total([1, 2]) == 3"],
+        hidden=("total([4, 5, 6])",),
+    )
+    result = audit_problem(corrupt, PINNED)
+    assert result.status == "ok" and result.weak
+    assert "xs[i] = xs[i] * 2" in _survivor_changes(result)
+    text = result.asserts[0].text
+    assert "arg0 == [4, 5, 6]" in text
+    assert _run_assert(corrupt.reference, "total", text) is True
+
+
+# 6. The reference and every mutant see the same calls, in the same order, from the same state.
+
+COUNTER = "_seen = []\n\ndef count_calls(x):\n    _seen.append(x)\n    return len(_seen) + x\n"
+
+
+def test_the_unmodified_reference_judged_as_a_mutant_is_equivalent_even_with_state():
+    stateful = problem(
+        "counter",
+        COUNTER,
+        ["assert count_calls(5) == 6", "assert count_calls(1) == 3"],
+        hidden=("count_calls(2)", "count_calls(7)"),
+    )
+    prepared = prepare(stateful, AuditParams())
+    assert isinstance(prepared, Prepared)
+    verdict = judge_program(stateful, AuditParams(), prepared, stateful.reference)
+    assert not verdict.broken and not verdict.truncated
+
+
+# 7. Source is split where Python splits it: at "\n" only.
+
+
+def test_mutants_after_a_line_separator_character_are_kept_and_correct():
+    source = 'def f(x):\n    note = "a\u2028b\x0cc"\n    if x > 3:\n        return 1\n    return 0\n'
+    changes = {(m.line, m.after.strip()) for m in make_mutants(source)}
+    assert (3, "if x >= 3:") in changes
+
+
+def test_a_jsonl_benchmark_whose_strings_hold_raw_line_separators_loads(tmp_path):
+    record = {"id": "sep", "reference": "def f(x):\n    return 'a\u2028b' + x\n", "tests": ["assert f('c')"]}
+    path = tmp_path / "sep.jsonl"
+    path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
+    [loaded] = load_jsonl(path).problems
+    assert "\u2028" in loaded.reference
+
+
+# 8. A difference counts only where the reference returned normally.
+
+
+def test_returning_where_the_reference_raises_is_not_a_difference():
+    guarded = problem(
+        "double",
+        "def double(x):\n    if x < 0 and True:\n        raise ValueError('negative')\n    return x * 2\n",
+        ["assert double(4) == 8", "assert double(9) == 18"],
+        hidden=("double(-1)", "double(5)"),
+    )
+    result = audit_problem(guarded, PINNED)
+    assert result.status == "ok"
+    assert "if x < 0 and False:" not in _survivor_changes(result) and not result.weak
+
+
+def test_evalplus_contract_lines_are_not_mutation_sites():
+    source = (
+        "def f(x):\n"
+        '    assert isinstance(x, int) and x >= 0, "invalid inputs" # $_CONTRACT_$\n'
+        "    return x + 1\n"
+    )
+    lines = {mutant.line for mutant in make_mutants(source)}
+    assert lines and 2 not in lines
+
+
+# 9. A call alias without an entry: the reference's function (or the one the prompt declares).
+
+
+def test_an_alias_without_an_entry_finds_the_single_function():
+    aliased = problem(
+        "add", "def add(a, b):\n    return a + b\n", ["assert candidate(1, 2) == 3"], call_alias="candidate"
+    )
+    assert entry_of(aliased) == "add"
+    result = audit_problem(aliased, AuditParams())
+    assert result.exclusion != "no-entry-point" and result.entry == "add"
+
+
+def test_an_alias_without_an_entry_takes_the_function_the_prompt_declares():
+    aliased = problem(
+        "sum_sq",
+        "def helper(x):\n    return x * x\n\ndef sum_sq(a, b):\n    return helper(a) + helper(b)\n",
+        ["assert candidate(1, 2) == 5"],
+        call_alias="candidate",
+        prompt='def helper(x):\n    ...\n\ndef sum_sq(a, b):\n    """Sum of squares."""\n',
+    )
+    assert entry_of(aliased) == "sum_sq"
