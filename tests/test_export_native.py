@@ -347,3 +347,16 @@ def test_humaneval_check_lines_are_counted_as_python_counts_them():
     }
     test = humaneval_add(row, ["assert f(3) == 3"], "f").record["test"]
     assert test == row["test"] + "    assert candidate(3) == 3\n"
+
+
+def test_a_dataset_not_from_the_hub_gets_no_made_up_revision(tmp_path):
+    """`datasets` names a hub dataset's cache folder after its 40-hex commit; a local one's folder
+    is another hash, which must not be reported as a revision."""
+    import datasets
+
+    from gameability_tui.benchmarks.base import _revision
+
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text('{"a": 1}\n')
+    loaded = datasets.load_dataset("json", data_files=str(rows), cache_dir=str(tmp_path / "cache"))
+    assert loaded["train"].cache_files and _revision(loaded) == "unknown"
