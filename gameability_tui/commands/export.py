@@ -64,7 +64,7 @@ def run_export(args: argparse.Namespace) -> int:
     from ..benchmarks import load_benchmark
     from ..benchmarks.base import LoadError
     from ..engine.model import AuditParams
-    from ..export import patch_suffix, worker_gate, write_export
+    from ..export import patch_suffix, worker_judge, write_export
     from ..store import DecisionStore, StoreError, default_db_path
 
     if not any(getattr(args, name) for name in OUTPUTS):
@@ -90,11 +90,12 @@ def run_export(args: argparse.Namespace) -> int:
         raise LoadError(str(error)) from None
     params = AuditParams()
     results = audit_results(benchmark, db_path, params) if args.summary else None
-    gate, close = worker_gate(params)
+    judge, close = worker_judge(params)
     try:
         plan = write_export(
-            benchmark, store, gate, args.fixes, args.patch, args.summary, diff=args.diff, results=results
-        )
+            benchmark, store, None, args.fixes, args.patch, args.summary,
+            diff=args.diff, results=results, judge=judge,
+        )  # fmt: skip
     finally:
         close()
     print(

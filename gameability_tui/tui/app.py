@@ -443,16 +443,16 @@ class GameabilityApp(App):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="export")
     def export_now(self) -> None:
-        from ..export import patch_suffix, worker_gate, write_export
+        from ..export import patch_suffix, worker_judge, write_export
 
         stem = self.export_dir / self.benchmark.name.replace(":", "_").removesuffix(".jsonl")
         patched = Path(f"{stem}-patched{patch_suffix(self.benchmark)}")
-        gate, close = worker_gate(self.params)
+        judge, close = worker_judge(self.params)
         try:
             plan = write_export(
-                self.benchmark, self.store, gate,
+                self.benchmark, self.store, None,
                 Path(f"{stem}-fixes.py"), patched, Path(f"{stem}-review.md"),
-                diff=Path(f"{stem}-fixes.diff"), results=dict(self.state.results),
+                diff=Path(f"{stem}-fixes.diff"), results=dict(self.state.results), judge=judge,
             )  # fmt: skip
         except Exception as error:
             self.call_from_thread(self.notify, f"Export failed: {error}", severity="error")
