@@ -47,11 +47,11 @@ async def _reopen(benchmark, folder: Path) -> float:
     started = time.perf_counter()
     app = GameabilityApp(benchmark, store, ResultCache(folder / "cache.json"))
     async with app.run_test(size=(150, 45)) as pilot:
-        while not app.finished:
+        while not (app.triage is not None and app.triage.finished):
             await pilot.pause(0.01)
         elapsed = time.perf_counter() - started
-        assert app.census is None, "the cache did not cover every problem"
-        assert app.query_one("#problems").row_count == len(benchmark.problems)
+        assert app.triage.census is None, "the cache did not cover every problem"
+        assert app.triage.table.row_count == len(benchmark.problems)
     return elapsed
 
 

@@ -43,3 +43,30 @@ def current_umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+class Unwritable(Exception):
+    """An output path that cannot be written; the message names it and why."""
+
+
+def ensure_writable(path: Path) -> None:
+    """Fail now, in one sentence, if ``path`` cannot be written later.
+
+    Called before long work (an audit, an export) so a report is never lost at the end of it to a
+    read-only folder or a parent that is a file. The folder is created if missing, and a temporary
+    file is made and removed in it: the only test that holds for every user, root included."""
+    path = Path(path)
+    if path.is_dir():
+        raise Unwritable(f"{path} is a folder; give a file name")
+    for ancestor in (path.parent, *path.parent.parents):
+        if ancestor.exists():
+            if not ancestor.is_dir():
+                raise Unwritable(f"{path}: {ancestor} is a file, not a folder")
+            break
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".probe")
+        os.close(descriptor)
+        os.unlink(probe)
+    except OSError as error:
+        raise Unwritable(f"{path}: cannot write in {path.parent} ({error.strerror})") from None

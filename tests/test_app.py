@@ -1,4 +1,8 @@
-"""The triage app driven as a user drives it: real engine, real TinyDB file, real export."""
+"""The triage app driven as a user drives it: real engine, real TinyDB file, real export.
+
+The toy benchmark has two weak problems: max_pair_product (4 survivors, 5 candidate asserts) and
+index_of (2 survivors, 4 candidate asserts); the rest are strong or excluded.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +13,15 @@ import pytest
 from conftest import EXAMPLES
 
 from gameability_tui.benchmarks import load_benchmark
-from gameability_tui.export import worker_gate, write_export
-from gameability_tui.store import ACCEPTED, REJECTED, DecisionStore, ResultCache
+from gameability_tui.store import ACCEPTED, REJECTED, SKIPPED, DecisionStore, ResultCache
 from gameability_tui.tui.app import GameabilityApp
+from gameability_tui.tui.dialogs.confirm import ConfirmDialog
+from gameability_tui.tui.dialogs.help import HelpScreen
+from gameability_tui.tui.dialogs.quit import QuitDialog
+from gameability_tui.tui.screens.triage import TriageScreen
 
-SIZE = (150, 45)
+SIZE = (160, 48)
+SMALL = (80, 24)
 
 
 def make_app(tmp_path, **options) -> GameabilityApp:
@@ -21,6 +29,12 @@ def make_app(tmp_path, **options) -> GameabilityApp:
     store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
     cache = ResultCache(tmp_path / "cache.json")
     return GameabilityApp(benchmark, store, cache, workers=2, export_dir=tmp_path, **options)
+
+
+def reopen(app: GameabilityApp, tmp_path, **options) -> GameabilityApp:
+    """The same database and cache again, as after quitting and relaunching."""
+    app.store.close()
+    return make_app(tmp_path, **options)
 
 
 async def wait_for(pilot, condition, timeout: float = 60.0) -> None:
@@ -32,124 +46,461 @@ async def wait_for(pilot, condition, timeout: float = 60.0) -> None:
         await pilot.pause(0.05)
 
 
-async def open_problem(pilot, problem_id: str) -> None:
-    """Select a problem the way a user does: move the table's cursor onto its row."""
-    app = pilot.app
-    table = app.query_one("#problems")
+async def ready(pilot) -> TriageScreen:
+    """The triage screen once the audit has finished and a weak problem is open."""
+    await wait_for(pilot, lambda: pilot.app.triage is not None and pilot.app.triage.finished)
     await pilot.pause()
-    table.move_cursor(row=table.get_row_index(problem_id))
-    await wait_for(pilot, lambda: app.current == problem_id)
+    return pilot.app.triage
+
+
+async def open_problem(pilot, problem_id: str, row: int = 0) -> TriageScreen:
+    screen = pilot.app.triage
+    screen.go_to(problem_id, row)
+    await wait_for(pilot, lambda: screen.current == problem_id)
     await pilot.pause()
+    return screen
+
+
+def under_review(screen: TriageScreen):
+    return screen.detail.highlighted()
+
+
+def seat_text(screen: TriageScreen) -> str:
+    return screen.detail.query_one("#seat").plain
 
 
 async def answer_dialog(pilot, key: str, text: str) -> None:
     """Open a text dialog with ``key``, type ``text`` and confirm it."""
     await pilot.press(key)
+    await wait_for(pilot, lambda: bool(pilot.app.screen.query("#dialog-input")))
     pilot.app.screen.query_one("#dialog-input").value = text
     await pilot.press("enter")
+
+
+def on_disk(tmp_path) -> dict[tuple[str, str], str]:
+    rows = json.loads((tmp_path / "decisions.json").read_text()).get("decisions", {})
+    return {(row["problem"], row["text"]): row["decision"] for row in rows.values()}
+
+
+# ---------------------------------------------------------------------------- streaming
 
 
 async def test_rows_stream_in_and_the_first_weak_problem_opens(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: app.finished)
-        table = app.query_one("#problems")
-        assert table.row_count == 9
-        assert app.current in {"max_pair_product", "index_of"}
-        assert app.census is not None  # the audit really ran
+        screen = await ready(pilot)
+        assert screen.table.row_count == 9
+        assert screen.current in {"max_pair_product", "index_of"}
+        assert screen.census is not None  # the audit really ran
+        assert under_review(screen) is not None
 
 
-async def test_accept_reject_undo_persist_across_a_restart(tmp_path):
+async def test_the_clock_stops_when_the_audit_ends(tmp_path):
+    ticks = iter(range(1000))
+    app = make_app(tmp_path, clock=lambda: float(next(ticks)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        line = str(screen.status.render())
+        assert " audit " in line and "ETA" not in line
+        await pilot.pause(1.3)  # a tick of the status line would read the clock again
+        assert str(screen.status.render()) == line
+
+
+# ---------------------------------------------------------------------------- decisions
+
+
+async def test_accept_reject_skip_persist_across_a_restart(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: app.finished)
-        await pilot.press("n")
-        problem = app.current
-        texts = [t for t, _ in app.state.assert_texts(problem)]
-        await pilot.press("a")  # first assert accepted, cursor moves on
-        await pilot.press("r")  # second rejected
-        await pilot.press("r")  # third rejected...
-        await pilot.press("up", "u")  # ...then undone
-        saved = json.loads((tmp_path / "decisions.json").read_text())["decisions"]
-        assert {(row["text"], row["decision"]) for row in saved.values()} == {
-            (texts[0], ACCEPTED),
-            (texts[1], REJECTED),
+        await ready(pilot)
+        screen = await open_problem(pilot, "max_pair_product")
+        keys = [c.key for c in app.state.candidates("max_pair_product")]
+        assert under_review(screen).text in seat_text(screen)  # what `a` accepts is on screen
+        await pilot.press("a", "r", "s")
+        assert on_disk(tmp_path) == {
+            ("max_pair_product", keys[0]): ACCEPTED,
+            ("max_pair_product", keys[1]): REJECTED,
+            ("max_pair_product", keys[2]): SKIPPED,
         }
-    again = make_app(tmp_path)
+        assert under_review(screen).key == keys[3]  # the cursor moved on to the next undecided
+    again = reopen(app, tmp_path)
     async with again.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: again.finished)
-        assert again.census is None  # every result came from the cache: no re-audit
-        assert again.state.decisions[(problem, texts[0])].decision == ACCEPTED
-        assert again.state.decisions[(problem, texts[1])].decision == REJECTED
-        assert (problem, texts[2]) not in again.state.decisions
+        screen = await ready(pilot)
+        assert screen.census is None  # every result came from the cache: no re-audit
+        assert again.state.decision("max_pair_product", keys[0]) == ACCEPTED
+        assert again.state.decision("max_pair_product", keys[1]) == REJECTED
+        assert again.state.decision("max_pair_product", keys[2]) == SKIPPED
+        review = screen.table.get_cell("max_pair_product", "review").plain
+        assert review == "1✓ 1✗ 1» 2? "
 
 
-async def test_edited_assert_is_gated_before_it_can_be_accepted(tmp_path):
+async def test_one_accepted_and_one_rejected_do_not_look_the_same(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: app.finished)
+        screen = await ready(pilot)
         await open_problem(pilot, "max_pair_product")
-        original = app.highlighted_assert()
-        await answer_dialog(pilot, "e", "assert max_pair_product([2, 3]) == 7")
-        await wait_for(pilot, lambda: ("max_pair_product", original) in app.state.edits)
-        assert app.state.edits[("max_pair_product", original)][1] is False  # fails on the reference
         await pilot.press("a")
-        assert ("max_pair_product", original) not in app.state.decisions  # refused
-        right = "assert max_pair_product([2, 3, 1]) == 6"
-        await answer_dialog(pilot, "e", right)
-        await wait_for(pilot, lambda: app.state.edits[("max_pair_product", original)][0] == right)
-        text, passes, kills = app.state.edits[("max_pair_product", original)]
-        assert passes and kills  # passes on the reference and rejects survivors
-        await pilot.press("a")
-        assert app.state.decisions[("max_pair_product", original)].final_text == right
-
-
-async def test_probe_compares_reference_and_survivors(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: app.finished)
         await open_problem(pilot, "index_of")
-        await answer_dialog(pilot, "p", "[1, 2], 9")
-        await wait_for(pilot, lambda: len(app.state.extra_asserts.get("index_of", [])) == 1)
-        assert app.state.extra_asserts["index_of"][0][0] == "assert index_of([1, 2], 9) == -1"
+        await pilot.press("r")
+        accepted = screen.table.get_cell("max_pair_product", "review")
+        rejected = screen.table.get_cell("index_of", "review")
+        assert accepted.plain.startswith("1✓") and rejected.plain.startswith("1✗")
+        assert str(screen.table.get_cell("max_pair_product", "status")) in ("fixed", "partly fixed")
+        assert str(screen.table.get_cell("index_of", "status")) == "weak"
 
 
-async def test_export_contains_exactly_the_accepted_asserts(tmp_path):
+async def test_undo_walks_back_the_history_wherever_it_was(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: app.finished)
+        screen = await ready(pilot)
         await open_problem(pilot, "max_pair_product")
-        first = app.highlighted_assert()
+        first = under_review(screen).key
+        await pilot.press("a")
+        await open_problem(pilot, "index_of")
+        second = under_review(screen).key
+        await pilot.press("r")
+        await pilot.press("r")
+        assert len(on_disk(tmp_path)) == 3
+        await pilot.press("u", "u")  # two steps back: both index_of decisions
+        assert on_disk(tmp_path) == {("max_pair_product", first): ACCEPTED}
+        assert under_review(screen).key == second  # shown where it was undone
+        await pilot.press("u")  # the third step goes back to the other problem
+        assert on_disk(tmp_path) == {}
+        assert screen.current == "max_pair_product" and under_review(screen).key == first
+        await pilot.press("u")
+        assert screen.check_action("undo", ()) is None  # nothing left: shown disabled
+
+
+async def test_undo_after_a_restart_takes_back_the_latest_decision(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await open_problem(pilot, "index_of")
         await pilot.press("a", "r")
-    benchmark = load_benchmark(str(EXAMPLES))
-    store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
-    gate, close = worker_gate(app.params)
-    try:
-        plan = write_export(
-            benchmark, store, gate, tmp_path / "f.py", tmp_path / "p.jsonl", tmp_path / "s.md"
-        )
-    finally:
-        close()
-    assert plan.accepted == {"max_pair_product": [first]}
-    fixes = (tmp_path / "f.py").read_text()
-    assert [line for line in fixes.splitlines() if line.startswith("assert")] == [first]
-    patched = [json.loads(line) for line in (tmp_path / "p.jsonl").read_text().splitlines()]
-    tests = next(row["tests"] for row in patched if row["id"] == "max_pair_product")
-    assert tests[-1] == first
+    again = reopen(app, tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("u")
+        assert list(on_disk(tmp_path).values()) == [ACCEPTED]
+        assert screen.current == "index_of"
 
 
-async def test_filter_and_verdict(tmp_path):
+async def test_next_and_previous_undecided_stay_in_the_problem_first(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: app.finished)
-        await pilot.press("f")  # weak only
-        assert app.state.filter == "weak" and app.query_one("#problems").row_count == 2
+        screen = await ready(pilot)
+        await open_problem(pilot, "max_pair_product")
+        rows = len(app.state.candidates("max_pair_product"))
+        for row in range(1, rows):
+            await pilot.press("n")
+            assert (screen.current, screen.detail.asserts.cursor_row) == ("max_pair_product", row)
+        await pilot.press("n")  # the problem's last assert: on to the next problem
+        assert (screen.current, screen.detail.asserts.cursor_row) == ("index_of", 0)
+        await pilot.press("N")  # and back to the previous one's last
+        assert (screen.current, screen.detail.asserts.cursor_row) == ("max_pair_product", rows - 1)
+
+
+async def test_skipped_asserts_come_back_when_nothing_else_is_left(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
         await open_problem(pilot, "index_of")
+        await pilot.press("s")
+        await pilot.press("R")  # reject the rest of index_of
+        await open_problem(pilot, "max_pair_product")
+        await pilot.press("R")
+        assert app.state.totals().undecided == 0
+        await pilot.press("n")
+        assert screen.current == "index_of" and under_review(screen).key == next(
+            key for (pid, key), d in app.state.decisions.items() if d.decision == SKIPPED
+        )
+
+
+async def test_accept_cover_rejects_every_survivor_and_undoes_in_one_step(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await open_problem(pilot, "max_pair_product")
+        candidates = {c.key: c for c in app.state.candidates("max_pair_product")}
+        survivors = set(range(len(app.state.results["max_pair_product"].survivors)))
+        first = under_review(screen).key
+        assert set(candidates[first].kills) == survivors  # the engine's order puts the cover first
+        await pilot.press("r")  # without it no single candidate rejects all four survivors
+        await pilot.press("A")
+        accepted = [k for (pid, k), d in app.state.decisions.items() if d.decision == ACCEPTED]
+        assert set().union(*(candidates[k].kills for k in accepted)) == survivors
+        assert len(accepted) == 2 and first not in accepted  # the smallest set, rejected ones left out
+        assert str(screen.table.get_cell("max_pair_product", "status")) == "fixed"
+        assert "fixed" in seat_text(screen)
+        await pilot.press("u")  # both accepts in one step; the reject stays
+        assert on_disk(tmp_path) == {("max_pair_product", first): REJECTED}
+
+
+async def test_reject_rest_rejects_only_the_undecided(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await open_problem(pilot, "index_of")
+        await pilot.press("a", "R")
+        decisions = [d for (pid, _), d in on_disk(tmp_path).items() if pid == "index_of"]
+        assert decisions == [ACCEPTED] + [REJECTED] * 3
+
+
+# ---------------------------------------------------------------------------- edit and probe
+
+
+async def test_an_edit_replaces_the_text_with_its_own_kill_set_and_survives_a_restart(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await open_problem(pilot, "max_pair_product")
+        original = under_review(screen)
+        assert original.kills  # the generated assert rejects survivors...
+        visible_test = "assert max_pair_product([1, 2, 3]) == 6"  # ...a visible test rejects none
+        await answer_dialog(pilot, "e", visible_test)
+        await wait_for(pilot, lambda: under_review(screen).text == visible_test)
+        edited = under_review(screen)
+        assert edited.edited and edited.key == original.key
+        assert edited.kills == ()  # measured on the edited text, not the original's
+        assert visible_test in seat_text(screen) and "edited" in seat_text(screen)
+        row = screen.detail.asserts.get_row(original.key)
+        assert visible_test in row[2].plain and row[1] == ""
+    again = reopen(app, tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await open_problem(pilot, "max_pair_product")
+        assert under_review(screen).text == visible_test and under_review(screen).kills == ()
+
+
+async def test_an_edit_that_fails_on_the_reference_cannot_be_accepted(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await open_problem(pilot, "max_pair_product")
+        key = under_review(screen).key
+        await answer_dialog(pilot, "e", "assert max_pair_product([2, 3]) == 7")
+        await wait_for(pilot, lambda: under_review(screen).edited)
+        assert not under_review(screen).passes_reference
+        assert "FAILS on the reference" in seat_text(screen)
+        await pilot.press("a")
+        assert app.state.decision("max_pair_product", key) is None  # refused
+
+
+async def test_editing_a_decided_assert_asks_to_reopen_it(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await open_problem(pilot, "max_pair_product")
+        key = under_review(screen).key
+        await pilot.press("a", "up")
+        await pilot.press("e")
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")  # no: nothing changes, and the reviewer is told
+        assert app.state.decision("max_pair_product", key) == ACCEPTED
+        assert under_review(screen).text == key
+        await pilot.press("e")
+        await pilot.press("y")
+        new = "assert max_pair_product([2, 3, 1]) == 6"
+        app.screen.query_one("#dialog-input").value = new
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: under_review(screen).text == new)
+        assert app.state.decision("max_pair_product", key) is None  # re-opened, with the new text
+        assert ("max_pair_product", key) not in on_disk(tmp_path)
+        await pilot.press("a")
+        assert app.store.all_decisions()[("max_pair_product", key)].final_text == new
+        await pilot.press("u", "u")  # the accept, then the re-opening: the old text, accepted
+        assert app.store.all_decisions()[("max_pair_product", key)].final_text == key
+        assert under_review(screen).text == key
+
+
+async def test_an_accepted_probe_assert_is_shown_undoable_and_exported_after_a_restart(tmp_path):
+    probed = "assert index_of([1, 2], 9) == -1"
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await open_problem(pilot, "index_of")
+        before = len(app.state.candidates("index_of"))
+        await answer_dialog(pilot, "p", "[1, 2], 9")
+        await wait_for(pilot, lambda: len(app.state.candidates("index_of")) == before + 1)
+        assert under_review(screen).text == probed  # the cursor is on the new assert
+        assert "from a probe" in seat_text(screen)
+        await pilot.press("a")
+        await answer_dialog(pilot, "p", "[5, 6], 7")  # a second probe, left undecided
+        await wait_for(pilot, lambda: len(app.state.candidates("index_of")) == before + 2)
+    again = reopen(app, tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await open_problem(pilot, "index_of")
+        texts = [c.text for c in again.state.candidates("index_of")]
+        assert texts[before:] == [probed, "assert index_of([5, 6], 7) == -1"]
+        assert again.state.decision("index_of", probed) == ACCEPTED
+        assert again.state.candidate("index_of", probed).kills  # its kill set came back too
+        await answer_dialog(pilot, "x", str(tmp_path / "out"))
+        fixes = tmp_path / "out" / "toy-fixes.py"
+        await wait_for(pilot, lambda: fixes.exists() and screen.exported)
+        assert probed in fixes.read_text()
+        await pilot.press("u")  # undoable after the restart
+        assert again.state.decision("index_of", probed) is None
+
+
+# ---------------------------------------------------------------------------- verdict, export, quit
+
+
+async def test_verdict_dialog_preselects_the_saved_verdict_and_enter_in_the_note_saves(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await open_problem(pilot, "index_of")
+        await pilot.press("v", "down", "enter")  # "fix"
+        assert app.state.verdicts["index_of"] == ("fix", "")
         await pilot.press("v")
-        await pilot.press("down", "enter")  # "fix"
-        assert app.state.verdicts["index_of"][0] == "fix"
+        dialog = app.screen
+        assert dialog.query_one("#verdict-options").highlighted == 1  # the saved one
+        await pilot.press("tab")
+        dialog.query_one("#note").value = "tests miss the absent value"
+        await pilot.press("enter")  # Enter in the note saves
+        assert app.state.verdicts["index_of"] == ("fix", "tests miss the absent value")
+        assert app.triage.table.get_cell("index_of", "review").plain.endswith("fix")
     store = DecisionStore(tmp_path / "decisions.json", "toy.jsonl")
-    assert store.all_verdicts()["index_of"][0] == "fix"
+    assert store.all_verdicts()["index_of"] == ("fix", "tests miss the absent value")
+
+
+async def test_export_asks_where_and_names_the_four_files(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await open_problem(pilot, "max_pair_product")
+        first = under_review(screen).text
+        await pilot.press("a")
+        await pilot.press("x")
+        assert app.screen.query_one("#dialog-input").value == str(tmp_path)  # the default folder
+        app.screen.query_one("#dialog-input").value = str(tmp_path / "fixes")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.exported)
+        names = [p.name for p in screen.exported]
+        assert names == ["toy-fixes.py", "toy-patched.jsonl", "toy-review.md", "toy-fixes.diff"]
+        assert all(p.exists() for p in screen.exported)
+        fixes = (tmp_path / "fixes" / "toy-fixes.py").read_text()
+        assert [line for line in fixes.splitlines() if line.startswith("assert")] == [first]
+
+
+async def test_export_into_an_unwritable_place_says_so(tmp_path):
+    (tmp_path / "a-file").write_text("")
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await answer_dialog(pilot, "x", str(tmp_path / "a-file" / "out"))
+        await wait_for(pilot, lambda: screen.status.message == "export failed")
+        assert screen.exported == []
+
+
+async def test_quitting_shows_the_summary_and_returns_it(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await open_problem(pilot, "max_pair_product")
+        await pilot.press("a", "r", "s")
+        await pilot.press("v", "enter")
+        await pilot.press("q")
+        assert isinstance(app.screen, QuitDialog)
+        line = screen.summary()
+        assert "1 accepted, 1 rejected, 1 skipped, 6 undecided left of 9; 1 verdict;" in line
+        assert "not exported" in line and str(tmp_path / "decisions.json") in line
+        shown = str(app.screen.query_one("#quit-summary").render())
+        assert shown == line.replace("; ", "\n")  # the same, a part a line
+        await pilot.press("escape")  # stay
+        assert app.screen is screen
+        await pilot.press("q", "enter")
+    assert app.return_value == line
+
+
+# ---------------------------------------------------------------------------- keys, layout
+
+
+async def test_keys_that_do_nothing_now_are_disabled_not_hidden(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await open_problem(pilot, "sum_to")  # strong: no assert to decide
+        assert screen.check_action("decide", ("accepted",)) is None
+        assert screen.check_action("edit", ()) is None
+        await pilot.pause()
+        keys = {key.key: key for key in app.screen.query("FooterKey")}
+        assert keys["a"].has_class("-disabled") and keys["e"].has_class("-disabled")  # shown, dimmed
+        assert not keys["n"].has_class("-disabled")
+        await pilot.press("a")  # a disabled key does nothing
+        assert app.state.decisions == {}
+
+
+async def test_at_80x24_the_footer_shows_the_review_keys_and_help_fits(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await ready(pilot)
+        await open_problem(pilot, "max_pair_product")
+        assert [c.key for c in screen.table.ordered_columns] == ["id", "status", "review"]
+        candidate = under_review(screen)
+        seat = screen.detail.query_one("#seat")
+        assert seat.region.bottom <= 24 and candidate.text in seat_text(screen)
+        shown = {key.key for key in app.screen.query("FooterKey") if key.region.right <= 80}
+        assert {"a", "r", "n", "x", "question_mark", "q"} <= shown
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        dialog = app.screen.query_one(".help")
+        assert dialog.region.height <= 24 and dialog.region.width <= 80
+        assert dialog.max_scroll_y == 0  # every key visible without scrolling
+
+
+def test_readme_key_table_is_the_bindings_table():
+    from conftest import ROOT
+
+    from gameability_tui.tui.bindings import markdown_table
+
+    assert markdown_table() in (ROOT / "README.md").read_text()
+
+
+async def test_command_palette_offers_the_triage_actions(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.press(*"filter")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.state.filter == "weak", timeout=5)
+
+
+async def test_filter_shows_the_rows_it_names(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("f")  # weak only
+        assert app.state.filter == "weak" and screen.table.row_count == 2
+
+
+async def test_order_and_find_move_through_the_table(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("o")  # most survivors first
+        first = screen.table.coordinate_to_cell_key((0, 0)).row_key.value
+        assert app.state.sort == "most survivors" and first == "max_pair_product"
+        await answer_dialog(pilot, "slash", "clam")
+        await wait_for(pilot, lambda: screen.current == "clamp")
+        assert screen.table.coordinate_to_cell_key(screen.table.cursor_coordinate).row_key.value == "clamp"
+
+
+def test_export_is_offered_beside_the_benchmark_file_or_here(tmp_path, monkeypatch):
+    from gameability_tui.cli import build_parser
+    from gameability_tui.commands.app import export_folder
+
+    monkeypatch.chdir(tmp_path)
+    assert export_folder(build_parser().parse_args([str(EXAMPLES)])) == EXAMPLES.parent
+    assert export_folder(build_parser().parse_args(["humaneval"])) == tmp_path
+    data = tmp_path / "data" / "mbpp.jsonl"
+    assert export_folder(build_parser().parse_args(["mbpp", "--data", str(data)])) == data.parent
+
+
+# ---------------------------------------------------------------------------- snapshots
 
 
 @pytest.fixture
@@ -158,9 +509,9 @@ def snapshot_app(tmp_path):
 
 
 async def _settle(pilot) -> None:
-    await wait_for(pilot, lambda: pilot.app.finished)
-    pilot.app.show_problem("max_pair_product")
-    pilot.app.query_one("#problems").move_cursor(row=0)
+    screen = await ready(pilot)
+    screen.go_to("max_pair_product", 1)
+    await pilot.pause()
     await pilot.pause()
 
 
@@ -168,14 +519,11 @@ def test_snapshot_main_screen(snap_compare, snapshot_app):
     assert snap_compare(snapshot_app, terminal_size=SIZE, run_before=_settle)
 
 
-def test_snapshot_survivor_diff(snap_compare, snapshot_app):
-    async def open_diff(pilot) -> None:
-        await _settle(pilot)
-        pilot.app.query_one("#survivors").focus()
-        await pilot.press("enter")
-        await pilot.pause()
+def test_snapshot_main_screen_at_80x24(snap_compare, snapshot_app):
+    assert snap_compare(snapshot_app, terminal_size=SMALL, run_before=_settle)
 
-    assert snap_compare(snapshot_app, terminal_size=SIZE, run_before=open_diff)
+
+# ---------------------------------------------------------------------------- engine
 
 
 async def test_quitting_mid_audit_stops_the_engine_promptly(tmp_path):
@@ -194,9 +542,9 @@ async def test_quitting_mid_audit_stops_the_engine_promptly(tmp_path):
     store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
     app = GameabilityApp(benchmark, store, ResultCache(tmp_path / "cache.json"), workers=2)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: app.census is not None and len(app.state.results) >= 3)
-        assert not app.finished
-        pids = [worker.process.pid for worker in app.census._pool]
+        await wait_for(pilot, lambda: app.triage.census is not None and len(app.state.results) >= 3)
+        assert not app.triage.finished
+        pids = [worker.process.pid for worker in app.triage.census._pool] + [app.engine.worker.process.pid]
         started = time.monotonic()
     assert time.monotonic() - started < 5
     for pid in pids:
@@ -208,17 +556,6 @@ async def test_quitting_mid_audit_stops_the_engine_promptly(tmp_path):
             pass
 
 
-async def test_command_palette_offers_the_triage_actions(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: app.finished)
-        await pilot.press("ctrl+p")
-        await pilot.press(*"filter problems")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: app.state.filter == "weak", timeout=5)
-
-
 async def test_the_app_stays_responsive_over_hostile_code(tmp_path):
     from pathlib import Path
 
@@ -226,12 +563,13 @@ async def test_the_app_stays_responsive_over_hostile_code(tmp_path):
     store = DecisionStore(tmp_path / "decisions.json", hostile.name)
     app = GameabilityApp(hostile, store, ResultCache(tmp_path / "cache.json"), workers=2)
     async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TriageScreen))
         await pilot.press("f")  # the UI answers keys while hostile code runs in the engine
         assert app.state.filter == "weak"
-        await wait_for(pilot, lambda: app.finished)
+        screen = await ready(pilot)
         assert len(app.state.results) == len(hostile.problems)
         await pilot.press("f", "f")
-        assert app.state.filter == "excluded" and app.query_one("#problems").row_count == 5
+        assert app.state.filter == "excluded" and screen.table.row_count == 5
 
 
 async def test_weak_problems_are_confirmed_against_evalplus_checks(tmp_path):
@@ -252,6 +590,6 @@ async def test_weak_problems_are_confirmed_against_evalplus_checks(tmp_path):
         assert app.state.confirmation("index_of") == "not covered"
         rejected = app.state.confirmations[weak.id]
         assert len(rejected) == app.state.results[weak.id].n_survived and True in rejected
-        await open_problem(pilot, weak.id)
-        column = [app.query_one("#survivors").get_row_at(i)[4] for i in range(len(rejected))]
+        screen = await open_problem(pilot, weak.id)
+        column = [screen.detail.query_one("#survivors").get_row_at(i)[4] for i in range(len(rejected))]
         assert column == [{True: "rejects", False: "passes", None: "?"}[v] for v in rejected]

@@ -85,3 +85,95 @@ def test_broken_database_is_named_and_kept(tmp_path):
     assert str(database) in line and "not a valid database" in line
     assert database.read_text() == '{"decisions": {"1": '  # never overwritten
     assert not (tmp_path / "f.py").exists()
+
+
+# ---------------------------------------------------------------------------- the decisions database
+
+EXAMPLE = str(Path(__file__).parent.parent / "examples" / "toy.jsonl")
+AS_ROOT = os.geteuid() == 0
+ROOT_WRITES_ANYWHERE = "root may write in a read-only folder; the path-under-a-file cases cover it"
+
+DATABASES = {
+    "db_not_utf8.json": "not UTF-8 text",
+    "db_wrong_shape.json": "table 'decisions' is list",
+    "db_not_an_object.json": "expected a JSON object of tables",
+    "db_rows_without_keys.json": "row 1 of table 'decisions' is not a record",
+}
+
+
+def _no_lock_left(folder: Path) -> None:
+    assert [p.name for p in folder.rglob("*.lock")] == []
+
+
+@pytest.mark.parametrize("name", sorted(DATABASES))
+@pytest.mark.parametrize("command", ["app", "export"])
+def test_database_of_the_wrong_content_is_named_kept_and_never_locked(tmp_path, name, command):
+    database = tmp_path / "decisions.json"
+    database.write_bytes((CORPUS / name).read_bytes())
+    args = [EXAMPLE, "--db", str(database)]
+    if command == "export":
+        args = ["export", *args, "--fixes", str(tmp_path / "f.py")]
+    line = _one_line_error(_cli(*args))
+    assert str(database) in line and DATABASES[name] in line
+    assert database.read_bytes() == (CORPUS / name).read_bytes()  # never overwritten
+    assert len(list(tmp_path.glob("decisions.json.broken-*"))) == 1  # a copy kept aside
+    assert not (tmp_path / "f.py").exists()
+    _no_lock_left(tmp_path)
+
+
+def test_database_under_a_path_whose_parent_is_a_file(tmp_path):
+    (tmp_path / "plain").write_text("")
+    line = _one_line_error(_cli(EXAMPLE, "--db", str(tmp_path / "plain" / "decisions.json")))
+    assert "is a file, not a folder" in line
+    _no_lock_left(tmp_path)
+
+
+def test_database_pointing_at_a_directory(tmp_path):
+    line = _one_line_error(_cli(EXAMPLE, "--db", str(tmp_path)))
+    assert "is a folder" in line
+    _no_lock_left(tmp_path)
+
+
+@pytest.mark.skipif(AS_ROOT, reason=ROOT_WRITES_ANYWHERE)
+def test_database_in_a_read_only_folder(tmp_path):
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        line = _one_line_error(_cli(EXAMPLE, "--db", str(folder / "decisions.json")))
+    finally:
+        folder.chmod(0o700)
+    assert "cannot be written" in line
+    _no_lock_left(tmp_path)
+
+
+@pytest.mark.parametrize("option", ["--json", "--fixes"])
+def test_check_output_under_a_file_is_refused_before_the_audit(tmp_path, option):
+    (tmp_path / "plain").write_text("")
+    done = _cli("check", EXAMPLE, option, str(tmp_path / "plain" / "out"))
+    line = _one_line_error(done)
+    assert "is a file, not a folder" in line
+    assert done.stdout == ""  # no audit ran: its summary is printed before any report is written
+
+
+@pytest.mark.skipif(AS_ROOT, reason=ROOT_WRITES_ANYWHERE)
+@pytest.mark.parametrize("option", ["--json", "--fixes"])
+def test_check_output_in_a_read_only_folder_is_refused_before_the_audit(tmp_path, option):
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        done = _cli("check", EXAMPLE, option, str(folder / "out"))
+    finally:
+        folder.chmod(0o700)
+    assert "cannot write" in _one_line_error(done) and done.stdout == ""
+
+
+def test_export_output_under_a_file_is_refused_before_anything_runs(tmp_path):
+    (tmp_path / "plain").write_text("")
+    database = tmp_path / "decisions.json"
+    database.write_text("{}")
+    line = _one_line_error(
+        _cli("export", EXAMPLE, "--db", str(database), "--patch", str(tmp_path / "plain" / "p.jsonl"))
+    )
+    assert "is a file, not a folder" in line

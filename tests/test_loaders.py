@@ -143,3 +143,18 @@ def test_kodcode_rows(tmp_path):
 def test_shared_mbpp_file_loads():
     benchmark = load_benchmark("mbpp", SHARED_DATA / "mbpp.jsonl")
     assert len(benchmark.problems) == 964
+
+
+def test_mbpp_names_the_benchmark_by_what_the_file_holds(tmp_path):
+    """Decisions are keyed by the benchmark's name: sanitized records filed under full MBPP would
+    mix two benchmarks' reviews."""
+
+    row = {"task_id": 11, "code": "def f(x):\n    return x\n", "test_list": ["assert f(1) == 1"]}
+    sanitized = tmp_path / "sanitized-mbpp.json"
+    sanitized.write_text(json.dumps([row | {"prompt": "Return x.", "test_imports": []}]))
+    full = tmp_path / "mbpp.jsonl"
+    full.write_text(json.dumps(row | {"text": "Return x.", "test_setup_code": ""}) + "\n")
+    assert load_benchmark("mbpp", sanitized).name == "mbpp-sanitized"
+    assert load_benchmark("mbpp-sanitized", sanitized).name == "mbpp-sanitized"
+    assert load_benchmark("mbpp", full).name == "mbpp"
+    assert load_benchmark("mbpp-sanitized", full).name == "mbpp"

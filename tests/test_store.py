@@ -43,12 +43,12 @@ def test_writes_leave_no_temporary_files(tmp_path):
 def test_a_broken_database_is_named_and_kept_aside(tmp_path):
     path = tmp_path / "d.json"
     path.write_text('{"decisions": {"1": {"benchmark": "b"')
-    store = DecisionStore(path, "b")
     with pytest.raises(StoreError, match="not a valid database") as error:
-        store.all_decisions()
+        DecisionStore(path, "b", exclusive=True)
     assert str(path) in str(error.value)
     kept = [p for p in tmp_path.iterdir() if ".broken-" in p.name]
     assert len(kept) == 1 and kept[0].read_text() == path.read_text()
+    assert not path.with_name("d.json.lock").exists()  # a store that failed to open leaves no lock
 
 
 def test_cache_is_keyed_by_problem_and_settings(tmp_path):

@@ -4,6 +4,11 @@ Full MBPP's task ids 1-10 are the few-shot prompt split, not the benchmark: they
 counted. The original files are ``mbpp.jsonl`` and ``sanitized-mbpp.json``; pass one with
 ``--data`` or name a folder holding them in the GAMEABILITY_TUI_DATA environment variable.
 
+Threat: decisions and cached results are keyed by the benchmark's name, so ``mbpp --data
+sanitized-mbpp.json`` must not file the sanitized subset's decisions under full MBPP. The name
+follows what the file holds (sanitized records carry ``prompt``, full ones ``text``), not the
+name typed on the command line.
+
 Written back (``add_asserts``), accepted asserts are appended to the row's ``test_list``; every
 other field, and the order of the fields, stays as the source had it.
 """
@@ -71,8 +76,15 @@ def _origin(data: Path | None, filename: str, config: str) -> tuple[SourceFile, 
     return load_hub_source(HUB_REPOSITORY, config, splits, HINT), f"hub:{HUB_REPOSITORY} ({config})"
 
 
+def _is_sanitized(rows: Sequence[dict]) -> bool:
+    """Sanitized MBPP's records have ``prompt`` where full MBPP's have ``text``."""
+    return bool(rows) and all("prompt" in row and "text" not in row for row in rows)
+
+
 def load_mbpp(data: Path | None) -> Benchmark:
     origin, source = _origin(data, "mbpp.jsonl", "full")
+    if origin.hub is None and _is_sanitized(origin.rows):
+        return _sanitized(origin, source)
     problems = _convert(list(origin.rows), _full_problem, source)
     origin = origin.with_ids({p.id: index for index, p in enumerate(problems)})
     kept = [p for p in problems if int(p.id) not in PROMPT_SPLIT_IDS]
@@ -84,6 +96,12 @@ def load_mbpp(data: Path | None) -> Benchmark:
 
 def load_mbpp_sanitized(data: Path | None) -> Benchmark:
     origin, source = _origin(data, "sanitized-mbpp.json", "sanitized")
+    if origin.hub is None and not _is_sanitized(origin.rows):
+        return load_mbpp(origin.path)  # the full benchmark, whatever name was typed
+    return _sanitized(origin, source)
+
+
+def _sanitized(origin: SourceFile, source: str) -> Benchmark:
     problems = _convert(list(origin.rows), _sanitized_problem, source)
     origin = origin.with_ids({p.id: index for index, p in enumerate(problems)})
     return Benchmark(

@@ -33,8 +33,28 @@ def run_app(args: argparse.Namespace) -> int:
             if plus_id(benchmark.name, p.id) in plus
         }
     app = GameabilityApp(
-        benchmark, store, cache, params_from(args), workers=args.workers, confirm_with=confirm_with
+        benchmark,
+        store,
+        cache,
+        params_from(args),
+        workers=args.workers,
+        export_dir=export_folder(args),
+        confirm_with=confirm_with,
     )
-    app.run()
-    store.close()
+    try:
+        summary = app.run()
+    finally:
+        store.close()
+    if summary:
+        print(summary)  # the quit screen's line, left in the terminal
     return 0
+
+
+def export_folder(args: argparse.Namespace) -> Path:
+    """Where ``x`` offers to write: beside the benchmark's file, or here for a named benchmark."""
+    if args.data is not None:
+        data = Path(args.data)
+        return data if data.is_dir() else data.parent
+    spec = args.benchmark.split(":", 1)[1] if args.benchmark.startswith("kodcode:") else args.benchmark
+    path = Path(spec)
+    return path.parent.resolve() if path.is_file() else Path.cwd()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -21,6 +22,7 @@ def run_check(args: argparse.Namespace) -> int:
     from ..cli import load, params_from
 
     console = Console(stderr=False)
+    refuse_unwritable(args.json, args.fixes)  # before the audit, not after it
     benchmark = load(args)
     params = params_from(args)
     results: list[ProblemResult] = []
@@ -56,6 +58,19 @@ def run_check(args: argparse.Namespace) -> int:
         write_atomically(args.fixes, fixes_text(benchmark, results))
         console.print(f"candidate asserts written to {args.fixes}")
     return 0
+
+
+def refuse_unwritable(*paths: Path | None) -> None:
+    """A report that cannot be written is refused before minutes of audit, in one line."""
+    from ..benchmarks.base import LoadError
+    from ..files import Unwritable, ensure_writable
+
+    for path in paths:
+        if path is not None:
+            try:
+                ensure_writable(path)
+            except Unwritable as error:
+                raise LoadError(f"{error}. Pass another path.") from None
 
 
 def print_summary(

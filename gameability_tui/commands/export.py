@@ -51,6 +51,9 @@ def output_problem(path: Path) -> str | None:
     folder = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         return f"{path} is a folder; name a file"
+    existing = next(a for a in (folder.absolute(), *folder.absolute().parents) if a.exists())
+    if not existing.is_dir():
+        return f"{path}: {existing} is a file, not a folder"
     if not folder.is_dir():
         return f"{path}: the folder {folder} does not exist; create it first"
     if not os.access(folder, os.W_OK | os.X_OK):
@@ -73,6 +76,9 @@ def run_export(args: argparse.Namespace) -> int:
         path = getattr(args, name)
         if path is not None and (problem := output_problem(path)) is not None:
             raise LoadError(f"--{name} {problem}")
+    from .check import refuse_unwritable
+
+    refuse_unwritable(*(getattr(args, name) for name in OUTPUTS))  # probes a write: holds for root too
     benchmark = load_benchmark(args.benchmark, args.data)
     suffix = patch_suffix(benchmark)
     if args.patch is not None and not args.patch.name.endswith(suffix):

@@ -1,12 +1,17 @@
-"""Messages the background workers post to the UI thread (posting is thread-safe)."""
+"""Messages the background workers post to the triage screen (posting is thread-safe).
+
+They go to the screen that started the work: once that screen is gone, Textual drops them, so no
+handler needs to ask whether the app is closing."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from textual.message import Message
 
 from ..engine.model import ProblemResult
+from .engine_client import Gated, ProbeAnswer
 
 
 @dataclass
@@ -24,21 +29,22 @@ class AuditFinished(Message):
 
 
 @dataclass
-class AssertGated(Message):
-    """An edited or probed assert, executed against the reference and every survivor."""
+class CandidateGated(Message):
+    """An edited or probed assert, run against the reference and every survivor."""
 
     problem_id: str
-    original: str  # the assert it replaces ("" for a new one)
-    text: str
-    passes_reference: bool
-    kills: tuple[int, ...]
+    key: str  # the decision key it belongs to: the text it edits, or its own (a probe)
+    origin: str
+    gated: Gated | None
+    reopen: bool = False  # the reviewer agreed to clear the decision on the assert it edits
     error: str = ""
 
 
 @dataclass
 class ProbeAnswered(Message):
     problem_id: str
-    answer: dict
+    answer: ProbeAnswer | None
+    error: str = ""
 
 
 @dataclass
@@ -47,3 +53,11 @@ class ProblemConfirmed(Message):
 
     problem_id: str
     rejected: list
+
+
+@dataclass
+class ExportDone(Message):
+    written: list[Path] = field(default_factory=list)
+    exported: int = 0
+    refused: int = 0
+    error: str = ""

@@ -1,79 +1,308 @@
 """What the triage app knows and decides, apart from how it is drawn.
 
-The app's widgets show this state and its handlers change it; every rule about it (which rows a
-filter shows, in which order, what a row says, where the next undecided assert is) lives here, so
-it reads, and is tested, without a screen.
+Every rule of the review lives here, so it reads, and is tested, without a screen: which
+candidate asserts a problem has (generated, edited, probed), what a problem's status is, where
+the next undecided assert is, which set ``A`` accepts, and how ``u`` walks back the history.
+
+Threats to the review and what this module does about them:
+
+- An assert accepted without being the one stored: a decision is written to the store first and
+  only then to this state, and it records the exact text decided on (the edited one if edited).
+- An edit judged by the original's kill set: a candidate's kills are always those the engine
+  measured on the text shown in its row.
+- A reviewer-made assert lost on restart: probe and edit candidates come from the store.
+- "1 of 1" that reads the same for accepted and rejected: counts are kept per decision.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rich.text import Text
-
 from ..engine.model import Problem, ProblemResult
 from ..engine.stats import wilson_interval
-from ..store import Decision
+from ..store import ACCEPTED, EDIT, PROBE, REJECTED, SKIPPED, Decision, DecisionStore, StoredCandidate
 
 FILTERS = ("all", "weak", "undecided", "excluded")
 SORTS = ("benchmark order", "most survivors", "status")
 CONFIRMED = "confirmed by EvalPlus"
 NOT_CONFIRMED = "not confirmed"
 NOT_COVERED = "not covered"
+GENERATED = "generated"
 
-AssertText = tuple[str, tuple[int, ...]]  # text, indices of the survivors it rejects
+FIXED, PARTLY_FIXED, WEAK, STRONG, EXCLUDED = "fixed", "partly fixed", "weak", "strong", "excluded"
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One row of a problem's asserts, as the reviewer sees it now."""
+
+    key: str  # the text decisions are stored under (the generated text, or the probe's own)
+    text: str  # what is shown, decided on and exported
+    passes_reference: bool
+    kills: tuple[int, ...]  # survivors rejected by ``text`` (measured on it, never on the original)
+    origin: str  # GENERATED or PROBE
+
+    @property
+    def edited(self) -> bool:
+        return self.text != self.key
+
+
+@dataclass(frozen=True)
+class Change:
+    """One step of the undo history: a decision (and, for a re-opening edit, a candidate) before
+    and after."""
+
+    problem_id: str
+    key: str
+    before: Decision | None
+    after: Decision | None
+    candidate_before: StoredCandidate | None = None
+    candidate_after: StoredCandidate | None = None
+
+
+@dataclass(frozen=True)
+class ReviewCounts:
+    accepted: int = 0
+    rejected: int = 0
+    skipped: int = 0
+    undecided: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.accepted + self.rejected + self.skipped + self.undecided
+
+    def __add__(self, other: ReviewCounts) -> ReviewCounts:
+        return ReviewCounts(
+            self.accepted + other.accepted,
+            self.rejected + other.rejected,
+            self.skipped + other.skipped,
+            self.undecided + other.undecided,
+        )
 
 
 @dataclass
 class TriageState:
     problems: dict[str, Problem]
-    decisions: dict[tuple[str, str], Decision]
-    verdicts: dict[str, tuple[str, str]]
+    store: DecisionStore
     # EvalPlus tasks by our problem id, when weak problems are to be confirmed against them.
     confirm_with: dict[str, Problem] | None = None
     results: dict[str, ProblemResult] = field(default_factory=dict)
-    # (problem, original text) -> (edited text, passes the reference, survivors it rejects)
-    edits: dict[tuple[str, str], tuple[str, bool, tuple[int, ...]]] = field(default_factory=dict)
-    extra_asserts: dict[str, list[AssertText]] = field(default_factory=dict)  # from probes
     confirmations: dict[str, list] = field(default_factory=dict)
     filter: str = FILTERS[0]
     sort: str = SORTS[0]
 
     def __post_init__(self) -> None:
         self.order = {problem_id: index for index, problem_id in enumerate(self.problems)}
+        self.decisions: dict[tuple[str, str], Decision] = self.store.all_decisions()
+        self.verdicts: dict[str, tuple[str, str]] = self.store.all_verdicts()
+        self.made: dict[tuple[str, str], StoredCandidate] = {
+            (c.problem_id, c.key): c for c in self.store.all_candidates()
+        }
+        # Decisions already on disk are history too: after a restart, ``u`` takes back the latest.
+        earlier = sorted(self.decisions.values(), key=lambda d: d.at)
+        self.history: list[list[Change]] = [[Change(d.problem_id, d.text, None, d)] for d in earlier]
+        self._totals: ReviewCounts | None = None
 
-    # ------------------------------------------------------------------ asserts and review
+    # ------------------------------------------------------------------ candidates
 
-    def assert_texts(self, problem_id: str) -> list[AssertText]:
+    def candidates(self, problem_id: str) -> list[Candidate]:
+        """Generated asserts (with the reviewer's edits applied), then the probes' asserts."""
         result = self.results.get(problem_id)
-        generated = [(a.text, a.kills) for a in result.asserts] if result else []
-        return generated + self.extra_asserts.get(problem_id, [])
+        rows = []
+        for generated in result.asserts if result else ():
+            made = self.made.get((problem_id, generated.text))
+            if made is not None:
+                rows.append(Candidate(made.key, made.text, made.passes_reference, made.kills, GENERATED))
+            else:
+                rows.append(Candidate(generated.text, generated.text, generated.passes_reference,
+                                      generated.kills, GENERATED))  # fmt: skip
+        generated_keys = {row.key for row in rows}
+        for (owner, key), made in self.made.items():
+            if owner == problem_id and made.origin == PROBE and key not in generated_keys:
+                rows.append(Candidate(key, made.text, made.passes_reference, made.kills, PROBE))
+        return rows
 
-    def review(self, problem_id: str) -> tuple[int, int]:
-        """(decided, total) candidate asserts of a problem."""
-        texts = self.assert_texts(problem_id)
-        return sum((problem_id, t) in self.decisions for t, _ in texts), len(texts)
+    def candidate(self, problem_id: str, key: str) -> Candidate | None:
+        return next((c for c in self.candidates(problem_id) if c.key == key), None)
 
-    def shown_text(self, problem_id: str, text: str) -> str:
-        """An assert as the reviewer last left it: as decided, else as edited, else as generated."""
-        decision = self.decisions.get((problem_id, text))
-        if decision is not None:
-            return decision.final_text
-        return self.edits.get((problem_id, text), (text,))[0]
+    def has_key(self, problem_id: str, key: str) -> bool:
+        return self.candidate(problem_id, key) is not None
 
-    def undecided(self, problem_id: str) -> list[int]:
-        texts = self.assert_texts(problem_id)
-        return [i for i, (text, _) in enumerate(texts) if (problem_id, text) not in self.decisions]
+    def decision(self, problem_id: str, key: str) -> str | None:
+        found = self.decisions.get((problem_id, key))
+        return found.decision if found else None
 
-    def next_undecided(self, after: str | None) -> tuple[str, int] | None:
-        """The next problem (in table order, wrapping round) with an undecided assert, and its row."""
-        ids = self.ordered_ids()
-        start = ids.index(after) if after in ids else -1
-        for problem_id in ids[start + 1 :] + ids[: start + 1]:
-            rows = self.undecided(problem_id)
+    def shown_text(self, problem_id: str, candidate: Candidate) -> str:
+        """The text decided on when decided (the record is the truth), else the current text."""
+        found = self.decisions.get((problem_id, candidate.key))
+        return found.final_text if found else candidate.text
+
+    def counts(self, problem_id: str) -> ReviewCounts:
+        tally = {ACCEPTED: 0, REJECTED: 0, SKIPPED: 0, None: 0}
+        for candidate in self.candidates(problem_id):
+            tally[self.decision(problem_id, candidate.key)] += 1
+        return ReviewCounts(tally[ACCEPTED], tally[REJECTED], tally[SKIPPED], tally[None])
+
+    def totals(self) -> ReviewCounts:
+        """Over the whole benchmark; kept between changes, since every streamed row and every
+        decision redraws the counter and summing afresh made a long benchmark's stream quadratic."""
+        if self._totals is None:
+            total = ReviewCounts()
+            for problem_id in self.results:
+                total = total + self.counts(problem_id)
+            self._totals = total
+        return self._totals
+
+    def add_result(self, result: ProblemResult) -> None:
+        previous = self.results.get(result.id)
+        self.results[result.id] = result
+        if self._totals is not None:
+            if previous is not None:
+                self._totals = None
+            else:
+                self._totals = self._totals + self.counts(result.id)
+
+    # ------------------------------------------------------------------ status
+
+    def status(self, problem_id: str) -> str:
+        """excluded, strong, weak, partly fixed (some accepted) or fixed (accepted asserts reject
+        every survivor)."""
+        result = self.results[problem_id]
+        if result.exclusion:
+            return EXCLUDED
+        if not result.weak:
+            return STRONG
+        accepted = [
+            c
+            for c in self.candidates(problem_id)
+            if self.decision(problem_id, c.key) == ACCEPTED and c.passes_reference
+        ]
+        if not accepted:
+            return WEAK
+        rejected = set().union(*(c.kills for c in accepted))
+        return FIXED if rejected >= set(range(len(result.survivors))) else PARTLY_FIXED
+
+    # ------------------------------------------------------------------ moving through the review
+
+    def rows_where(self, problem_id: str, wanted: str | None) -> list[int]:
+        """Row indexes of a problem's candidates whose decision is ``wanted`` (None: undecided)."""
+        return [
+            i for i, c in enumerate(self.candidates(problem_id)) if self.decision(problem_id, c.key) == wanted
+        ]
+
+    def step(
+        self, problem_id: str | None, row: int, forward: bool = True, wanted: str | None = None
+    ) -> tuple[str, int] | None:
+        """The next (or previous) candidate whose decision is ``wanted``: later rows of the same
+        problem first, then the following problems in table order, wrapping round to the rows of
+        this problem before ``row``."""
+        ids = [pid for pid in self.ordered_ids() if self.visible(pid)] or self.ordered_ids()
+        if problem_id in ids:
+            start = ids.index(problem_id)
+            others = ids[start + 1 :] + ids[:start] if forward else ids[:start][::-1] + ids[start + 1 :][::-1]
+        else:
+            others = ids if forward else ids[::-1]
+        here = self.rows_where(problem_id, wanted) if problem_id in self.results else []
+        later = [i for i in here if (i > row if forward else i < row)]
+        if later:
+            return problem_id, later[0] if forward else later[-1]
+        for other in others:
+            rows = self.rows_where(other, wanted)
             if rows:
-                return problem_id, rows[0]
+                return other, rows[0] if forward else rows[-1]
+        rest = [i for i in here if i != row]
+        if rest:
+            return problem_id, rest[0] if forward else rest[-1]
         return None
+
+    def cover(self, problem_id: str) -> list[Candidate]:
+        """The smallest set (greedy) of not-rejected candidates that, with those already accepted,
+        rejects every survivor; ties go to the earlier row, which is the engine's own order."""
+        result = self.results[problem_id]
+        remaining = set(range(len(result.survivors)))
+        usable = []
+        for candidate in self.candidates(problem_id):
+            decided = self.decision(problem_id, candidate.key)
+            if decided == ACCEPTED and candidate.passes_reference:
+                remaining -= set(candidate.kills)
+            elif decided != REJECTED and candidate.passes_reference:
+                usable.append(candidate)
+        chosen = []
+        while remaining:
+            best = max(usable, key=lambda c: len(remaining & set(c.kills)), default=None)
+            if best is None or not remaining & set(best.kills):
+                break
+            chosen.append(best)
+            usable.remove(best)
+            remaining -= set(best.kills)
+        return chosen
+
+    # ------------------------------------------------------------------ changing the review
+
+    def decide(self, problem_id: str, keys: list[str], decision: str) -> list[Change]:
+        """Write ``decision`` on each key to disk, then here; one step of the undo history."""
+        changes = []
+        for key in keys:
+            candidate = self.candidate(problem_id, key)
+            if candidate is None:
+                continue
+            before = self.decisions.get((problem_id, key))
+            edited = candidate.text if candidate.edited else None
+            after = self.store.decide(problem_id, key, decision, edited)  # on disk before it is shown
+            self.decisions[(problem_id, key)] = after
+            changes.append(Change(problem_id, key, before, after))
+        if changes:
+            self.history.append(changes)
+            self._totals = None
+        return changes
+
+    def save_candidate(self, made: StoredCandidate, reopen: bool = False) -> list[Change]:
+        """Store a gated probe or edit. ``reopen``: the reviewer agreed to clear the decision on
+        the assert it edits; that is one step of the undo history (``u`` restores both)."""
+        before_candidate = self.made.get((made.problem_id, made.key))
+        before = self.decisions.get((made.problem_id, made.key))
+        self.store.save_candidate(made)
+        self.made[(made.problem_id, made.key)] = made
+        self._totals = None
+        if not reopen or before is None:
+            return []
+        self.store.undo(made.problem_id, made.key)
+        del self.decisions[(made.problem_id, made.key)]
+        changes = [Change(made.problem_id, made.key, before, None, before_candidate, made)]
+        self.history.append(changes)
+        return changes
+
+    def undo(self) -> list[Change]:
+        """Take back the latest step of the history, wherever it was; [] when there is none."""
+        while self.history:
+            changes = self.history.pop()
+            for change in reversed(changes):
+                self._restore(change)
+            return changes
+        return []
+
+    def _restore(self, change: Change) -> None:
+        self._totals = None
+        key = (change.problem_id, change.key)
+        if change.candidate_after is not None:
+            if change.candidate_before is not None:
+                self.store.save_candidate(change.candidate_before)
+                self.made[key] = change.candidate_before
+            else:
+                self.store.forget_candidate(change.problem_id, change.key)
+                self.made.pop(key, None)
+        if change.before is None:
+            self.store.undo(change.problem_id, change.key)
+            self.decisions.pop(key, None)
+        else:
+            previous = change.before
+            self.decisions[key] = self.store.decide(
+                previous.problem_id, previous.text, previous.decision, previous.edited, at=previous.at
+            )
+
+    def set_verdict(self, problem_id: str, verdict: str, note: str) -> None:
+        self.store.set_verdict(problem_id, verdict, note)
+        self.verdicts[problem_id] = (verdict, note)
 
     # ------------------------------------------------------------------ EvalPlus
 
@@ -90,21 +319,6 @@ class TriageState:
 
     # ------------------------------------------------------------------ the problem table
 
-    def row(self, result: ProblemResult) -> tuple:
-        if result.exclusion:
-            status = Text(f"excl. {result.exclusion}", style="dim")
-        elif result.weak:
-            marks = {CONFIRMED: " +", NOT_CONFIRMED: " ?"}
-            status = Text("weak" + marks.get(self.confirmation(result.id), ""), style="bold red")
-        else:
-            status = Text("strong", style="green")
-        decided, total = self.review(result.id)
-        review = f"{decided} of {total}" if total else ""
-        verdict = self.verdicts.get(result.id)
-        if verdict:
-            review = f"{review} {verdict[0]}".strip()
-        return (result.id, status, str(result.n_broken), str(result.n_survived), str(total), review)
-
     def visible(self, problem_id: str) -> bool:
         result = self.results[problem_id]
         if self.filter == "weak":
@@ -112,8 +326,8 @@ class TriageState:
         if self.filter == "excluded":
             return result.exclusion is not None
         if self.filter == "undecided":
-            decided, total = self.review(problem_id)
-            return decided < total
+            counts = self.counts(problem_id)
+            return counts.undecided + counts.skipped > 0
         return True
 
     def sort_key(self, problem_id: str) -> int | tuple:
@@ -144,3 +358,6 @@ class TriageState:
             return weak, 0, "-"
         low, high = wilson_interval(weak, len(judged))
         return weak, len(judged), f"{100 * weak / len(judged):.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
+
+
+__all__ = ["EDIT", "PROBE", "Candidate", "Change", "ReviewCounts", "TriageState"]

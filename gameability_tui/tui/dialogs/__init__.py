@@ -1,0 +1,1 @@
+"""Modal dialogs that return a value to the screen that opened them."""

@@ -1,0 +1,534 @@
+"""The triage screen: owns the keys, the background work and what happens when it answers.
+
+The audit runs in engine worker processes driven from a thread of this screen; edits, probes,
+EvalPlus confirmation and export go through the app's one engine client, also from threads.
+Threads only post messages; this screen's handlers alone touch widgets and write to the store.
+A message posted after the screen has gone is dropped by Textual, so no handler checks for that.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header
+
+from ...engine.census import Census
+from ...store import ACCEPTED, EDIT, PROBE, REJECTED, SKIPPED, StoredCandidate
+from ..bindings import BINDINGS
+from ..dialogs.confirm import ConfirmDialog
+from ..dialogs.help import HelpScreen
+from ..dialogs.quit import QuitDialog
+from ..dialogs.text import TextDialog
+from ..dialogs.verdict import VerdictDialog
+from ..messages import (
+    AuditFinished,
+    CandidateGated,
+    ExportDone,
+    ProbeAnswered,
+    ProblemConfirmed,
+    ProblemJudged,
+)
+from ..state import FILTERS, SORTS, Change, TriageState
+from ..widgets.audit_status import AuditStatus
+from ..widgets.detail import AssertTable, ProblemDetail
+from ..widgets.problem_table import ProblemTable
+
+CACHE_FLUSH_EVERY = 50
+NARROW_BELOW = 120  # columns: below this the problem table keeps only id, status and review
+
+
+class TriageScreen(Screen):
+    CSS_PATH = "triage.tcss"
+    BINDINGS = BINDINGS
+
+    current: reactive[str | None] = reactive(None)
+
+    def __init__(self, state: TriageState) -> None:
+        super().__init__()
+        self.state = state
+        self.finished = False
+        self.census: Census | None = None
+        self.exported: list[Path] = []
+        self._row_to_show = 0
+        self._opened_weak = False
+        self._enabled: tuple = ()
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="body"):
+            yield ProblemTable(self.state, id="problems")
+            yield ProblemDetail(self.state, id="detail")
+        yield AuditStatus(self.app.clock, id="status")
+        footer = Footer(show_command_palette=False)
+        footer.compact = True  # a reactive (not yet an argument in textual 0.82): every key fits 80 columns
+        yield footer
+
+    def on_mount(self) -> None:
+        self.status.total = len(self.state.problems)
+        self.status.view = self._view()
+        self._fit(self.size.width)
+        self.run_audit()
+
+    def on_resize(self, event) -> None:
+        self._fit(event.size.width)
+
+    def _fit(self, width: int) -> None:
+        narrow = width < NARROW_BELOW
+        self.set_class(narrow, "-narrow")
+        self.table.narrow = narrow
+
+    @property
+    def table(self) -> ProblemTable:
+        return self.query_one(ProblemTable)
+
+    @property
+    def detail(self) -> ProblemDetail:
+        return self.query_one(ProblemDetail)
+
+    @property
+    def status(self) -> AuditStatus:
+        return self.query_one(AuditStatus)
+
+    def _view(self) -> str:
+        """The filter and order, when they are not the defaults (the line is short at 80 columns)."""
+        shown = [f"filter: {self.state.filter}"] if self.state.filter != FILTERS[0] else []
+        shown += [f"order: {self.state.sort}"] if self.state.sort != SORTS[0] else []
+        return " · ".join(shown)
+
+    # ------------------------------------------------------------------ the audit
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="audit")
+    def run_audit(self) -> None:
+        app = self.app
+        pending = []
+        for problem in app.benchmark.problems:
+            cached = app.cache.get(problem, app.params)
+            if cached is not None:
+                self.post_message(ProblemJudged(cached, cached=True))
+            else:
+                pending.append(problem)
+        if not pending:
+            self.post_message(AuditFinished())
+            return
+        self.census = Census(pending, app.params, workers=app.audit_workers)
+        try:
+            for result in self.census:
+                self.post_message(ProblemJudged(result))
+        except Exception as error:  # the engine failed: say so, keep what was judged
+            self.post_message(AuditFinished(error=str(error)))
+            return
+        self.post_message(AuditFinished(cancelled=self.census.cancelled))
+
+    def on_problem_judged(self, message: ProblemJudged) -> None:
+        result = message.result
+        self.state.add_result(result)
+        if not message.cached:
+            self.app.cache.put(self.state.problems[result.id], self.app.params, result)
+            if len(self.state.results) % CACHE_FLUSH_EVERY == 0:
+                self.app.cache.flush()
+        self.table.put(result.id)
+        if result.weak and not self._opened_weak:
+            self._opened_weak = True
+            self.go_to(result.id, 0, focus=False)
+        self.status.done = len(self.state.results)
+        weak, judged, share = self.state.weak_share()
+        self.status.weak = f"{weak}/{judged} {share}"
+        self._counts_changed()
+
+    def on_audit_finished(self, message: AuditFinished) -> None:
+        self.finished = True
+        self.app.cache.flush()
+        self.status.finished = True
+        self.table.rebuild(self.current)  # streamed in completion order; settle into the chosen order
+        if self.state.confirm_with:
+            self.confirm_weak()
+        if message.error:
+            self.status.message = f"audit failed: {message.error}"
+
+    def on_unmount(self) -> None:
+        if self.census is not None:
+            self.census.cancel()
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="confirm")
+    def confirm_weak(self) -> None:
+        """Re-run each weak problem's survivors against EvalPlus, one problem at a time."""
+        for result in [r for r in self.state.results.values() if r.weak]:
+            task = self.state.confirm_with.get(result.id)
+            if task is None:
+                continue
+            try:
+                rejected = self.app.engine.confirm(task, result)
+            except Exception:
+                return  # the engine stopped (the app is closing): confirmation is optional
+            self.post_message(ProblemConfirmed(result.id, rejected))
+
+    def on_problem_confirmed(self, message: ProblemConfirmed) -> None:
+        self.state.confirmations[message.problem_id] = message.rejected
+        self.table.put(message.problem_id)
+        if message.problem_id == self.current:
+            self.detail.show(self.current, self.detail.asserts.cursor_row)
+
+    # ------------------------------------------------------------------ moving
+
+    @on(DataTable.RowHighlighted, "#problems")
+    def problem_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.row_key is not None and event.row_key.value in self.state.results:
+            self._row_to_show = 0
+            self.current = event.row_key.value
+
+    def watch_current(self, problem_id: str | None) -> None:
+        if problem_id is not None:
+            self.detail.show(problem_id, self._row_to_show)
+        self._sync_bindings()
+
+    def go_to(self, problem_id: str, row: int, focus: bool = True) -> None:
+        """Open a problem with the cursor on its ``row``-th assert, scrolled into view."""
+        if problem_id != self.current:
+            self._row_to_show = row
+            self.current = problem_id
+            self.table.select(problem_id)
+        else:
+            self.detail.redraw(row)
+        if focus:
+            self.detail.asserts.focus()
+
+    def on_assert_table_moved(self, message: AssertTable.Moved) -> None:
+        self.detail.draw_seat()
+        self._sync_bindings()
+
+    def _counts_changed(self, *problem_ids: str) -> None:
+        for problem_id in problem_ids:
+            self.table.put(problem_id)
+        totals = self.state.totals()
+        self.status.undecided, self.status.candidates = totals.undecided, totals.total
+        if self.current is not None:  # the seat's counter covers the whole benchmark
+            self.detail.draw_seat()
+        self._sync_bindings()
+
+    def action_step(self, forward: bool) -> None:
+        row = self.detail.asserts.cursor_row
+        found = self.state.step(self.current, row, forward)
+        if found is None:
+            found = self.state.step(self.current, row, forward, wanted=SKIPPED)
+            if found is None:
+                self.notify("Every candidate assert has a decision.")
+                return
+            self.notify("Only skipped asserts are left: here they are again.")
+        self.go_to(*found)
+
+    # ------------------------------------------------------------------ decisions
+
+    DYNAMIC = ("decide", "edit", "undo", "accept_cover", "probe")
+
+    def _sync_bindings(self) -> None:
+        """Ask the footer to redraw only when a key's enabled state changed: each redraw rebuilds
+        every footer key, which made a decision take a second on a loaded machine."""
+        enabled = tuple(self.check_action(action, ()) for action in self.DYNAMIC)
+        if enabled != self._enabled:
+            self._enabled = enabled
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """None shows a key as disabled (the footer keeps its place) when it would do nothing now."""
+        if action in ("decide", "edit"):
+            return True if self.current is not None and self.detail.highlighted() is not None else None
+        if action == "undo":
+            return True if self.state.history else None
+        if action in ("accept_cover", "reject_rest"):
+            return True if self.current is not None and self.state.counts(self.current).total else None
+        if action in ("probe", "verdict"):
+            judged = self.current is not None and self.state.results[self.current].judged
+            return True if judged else None
+        return True
+
+    def action_decide(self, decision: str) -> None:
+        candidate = self.detail.highlighted()
+        if candidate is None:
+            return
+        if decision == ACCEPTED and not candidate.passes_reference:
+            self.notify("This assert fails on the reference: edit it or reject it.", severity="error")
+            return
+        row = self.detail.asserts.cursor_row
+        self.state.decide(self.current, [candidate.key], decision)
+        later = [i for i in self.state.rows_where(self.current, None) if i > row]
+        self.detail.redraw(later[0] if later else row)
+        self._counts_changed(self.current)
+
+    def action_accept_cover(self) -> None:
+        chosen = self.state.cover(self.current)
+        if not chosen:
+            self.notify("Nothing to accept: the accepted asserts already reject every survivor they can.")
+            return
+        self.state.decide(self.current, [c.key for c in chosen], ACCEPTED)
+        left = self.state.status(self.current)
+        self.notify(
+            f"Accepted {len(chosen)} assert{'s' if len(chosen) != 1 else ''}; {self.current} is {left}."
+        )
+        self.detail.redraw()
+        self._counts_changed(self.current)
+
+    def action_reject_rest(self) -> None:
+        keys = [self.state.candidates(self.current)[i].key for i in self.state.rows_where(self.current, None)]
+        if not keys:
+            self.notify("No undecided assert left in this problem.")
+            return
+        self.state.decide(self.current, keys, REJECTED)
+        self.notify(f"Rejected {len(keys)} undecided assert{'s' if len(keys) != 1 else ''}.")
+        self.detail.redraw()
+        self._counts_changed(self.current)
+
+    def action_undo(self) -> None:
+        changes = self.state.undo()
+        if not changes:
+            self.notify("Nothing to undo.")
+            return
+        self._show_change(changes[0])
+        self._counts_changed(*{c.problem_id for c in changes})
+        what = "decision" if len(changes) == 1 else f"{len(changes)} decisions"
+        self.notify(f"Undid the {what} on {changes[0].problem_id}.")
+
+    def _show_change(self, change: Change) -> None:
+        keys = [c.key for c in self.state.candidates(change.problem_id)]
+        row = keys.index(change.key) if change.key in keys else 0
+        if change.problem_id not in self.table.rows:  # hidden by the filter: show every problem
+            self.state.filter = "all"
+            self.table.rebuild(self.current)
+            self.status.view = self._view()
+        self.go_to(change.problem_id, row)
+
+    # ------------------------------------------------------------------ edit and probe (gated)
+
+    def action_edit(self) -> None:
+        candidate = self.detail.highlighted()
+        if candidate is None:
+            return
+        problem_id = self.current
+        decided = self.state.decision(problem_id, candidate.key)
+        shown = self.state.shown_text(problem_id, candidate)
+
+        def edit(reopen: bool) -> None:
+            def edited(value: str | None) -> None:
+                text = (value or "").strip()
+                if not text or text == shown:
+                    if reopen:
+                        self.notify(f"Unchanged: the assert is still {decided}.")
+                    return
+                origin = PROBE if candidate.origin == PROBE else EDIT
+                self.status.message = "running the edited assert..."
+                self.gate_text(problem_id, candidate.key, text, origin, reopen)
+
+            self.app.push_screen(
+                TextDialog(f"Edit the assert of {problem_id}", shown,
+                           hint="Enter runs it on the reference and every survivor; Escape cancels"),
+                edited,
+            )  # fmt: skip
+
+        if decided is None:
+            edit(False)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                edit(True)
+            else:
+                self.notify(f"Not edited: the assert stays {decided} as it is.")
+
+        self.app.push_screen(
+            ConfirmDialog(f"This assert is {decided}. Edit it and re-open it for review?"), answered
+        )
+
+    @work(thread=True, exit_on_error=False, group="engine")
+    def gate_text(self, problem_id: str, key: str, text: str, origin: str, reopen: bool = False) -> None:
+        problem, result = self.state.problems[problem_id], self.state.results[problem_id]
+        try:
+            gated = self.app.engine.gate(problem, result, [text])[0]
+        except Exception as error:
+            self.post_message(CandidateGated(problem_id, key, origin, None, reopen, error=str(error)))
+            return
+        self.post_message(CandidateGated(problem_id, key, origin, gated, reopen))
+
+    def on_candidate_gated(self, message: CandidateGated) -> None:
+        self.status.message = ""
+        if message.gated is None:
+            self.notify(f"Could not run the assert: {message.error}", severity="error")
+            return
+        gated = message.gated
+        made = StoredCandidate(
+            message.problem_id, message.key, gated.text, gated.passes_reference, gated.kills, message.origin
+        )
+        self.state.save_candidate(made, reopen=message.reopen)  # stored before it is shown
+        if gated.passes_reference:
+            rejected = ", ".join(map(str, gated.kills)) or "none"
+            self.notify(f"Passes on the reference; rejects survivors: {rejected}.")
+        else:
+            self.notify("FAILS on the reference: it cannot be accepted.", severity="error")
+        keys = [c.key for c in self.state.candidates(message.problem_id)]
+        if message.problem_id == self.current:
+            self.detail.redraw(keys.index(message.key) if message.key in keys else None)
+        self._counts_changed(message.problem_id)
+
+    def action_probe(self) -> None:
+        problem_id = self.current
+
+        def probe(arguments: str | None) -> None:
+            if arguments and arguments.strip():
+                self.status.message = "probing..."
+                self.run_probe(problem_id, arguments)
+
+        self.app.push_screen(
+            TextDialog(f"Probe {problem_id}: arguments", placeholder="[4, 9], 2",
+                       hint="The reference and every survivor are run on them; Escape cancels"),
+            probe,
+        )  # fmt: skip
+
+    @work(thread=True, exit_on_error=False, group="engine")
+    def run_probe(self, problem_id: str, arguments: str) -> None:
+        problem, result = self.state.problems[problem_id], self.state.results[problem_id]
+        try:
+            answer = self.app.engine.probe(problem, result, arguments)
+        except Exception as error:
+            self.post_message(ProbeAnswered(problem_id, None, error=str(error)))
+            return
+        self.post_message(ProbeAnswered(problem_id, answer))
+
+    def on_probe_answered(self, message: ProbeAnswered) -> None:
+        self.status.message = ""
+        answer = message.answer
+        if answer is None:
+            self.notify(message.error, severity="error")
+            return
+        lines = Text()
+        lines.append("probe ", style="bold")
+        lines.append(f"{answer.call}\n  reference: {answer.reference}\n")
+        for index, row in enumerate(answer.survivors):
+            lines.append(f"  survivor {index}: {row.outcome}  ")
+            lines.append("differs\n" if row.differs else "same\n", style="red" if row.differs else "")
+        if message.problem_id == self.current:
+            self.detail.show_note(lines)
+        if not (answer.suggested and answer.separates):
+            self.notify("No survivor differs from the reference there: no assert to add.")
+            return
+        if self.state.has_key(message.problem_id, answer.suggested):
+            self.notify("That assert is already a candidate.")
+            keys = [c.key for c in self.state.candidates(message.problem_id)]
+            self.go_to(message.problem_id, keys.index(answer.suggested))
+            return
+        self.gate_text(message.problem_id, answer.suggested, answer.suggested, PROBE)
+
+    # ------------------------------------------------------------------ verdicts, filters, search
+
+    def action_verdict(self) -> None:
+        problem_id = self.current
+        verdict, note = self.state.verdicts.get(problem_id, ("", ""))
+
+        def chosen(value: tuple[str, str] | None) -> None:
+            if value is not None:
+                self.state.set_verdict(problem_id, *value)
+                self._counts_changed(problem_id)
+
+        self.app.push_screen(VerdictDialog(problem_id, verdict, note), chosen)
+
+    def action_cycle_filter(self) -> None:
+        self.state.cycle_filter()
+        self.table.rebuild(self.current)
+        self.status.view = self._view()
+
+    def action_cycle_sort(self) -> None:
+        self.state.cycle_sort()
+        self.table.rebuild(self.current)
+        self.status.view = self._view()
+
+    def action_search(self) -> None:
+        def found(value: str | None) -> None:
+            if not value:
+                return
+            visible = [
+                pid for pid in self.state.ordered_ids() if value.strip() in pid and pid in self.table.rows
+            ]
+            if not visible:
+                self.notify(f"No problem id contains {value!r} under the '{self.state.filter}' filter.")
+                return
+            self.go_to(visible[0], 0, focus=False)
+
+        self.app.push_screen(TextDialog("Find a problem by id"), found)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    # ------------------------------------------------------------------ export
+
+    def action_export(self) -> None:
+        def chosen(folder: str | None) -> None:
+            if folder and folder.strip():
+                self.status.message = "exporting..."
+                self.export_to(Path(folder.strip()).expanduser())
+
+        self.app.push_screen(
+            TextDialog("Export the accepted asserts into which folder?", str(self.app.export_dir),
+                       hint="Four files are written there; Enter exports, Escape cancels"),
+            chosen,
+        )  # fmt: skip
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="export")
+    def export_to(self, folder: Path) -> None:
+        from ...export import patch_suffix, write_export
+        from ...files import ensure_writable
+
+        app = self.app
+        stem = app.benchmark.name.replace(":", "_").removesuffix(".jsonl")
+        patched = folder / f"{stem}-patched{patch_suffix(app.benchmark)}"  # the source's own format
+        paths = [folder / f"{stem}-fixes.py", patched, folder / f"{stem}-review.md"]
+        diff = folder / f"{stem}-fixes.diff"
+        try:
+            for path in [*paths, diff]:
+                ensure_writable(path)
+            plan = write_export(
+                app.benchmark, app.store, None, *paths,
+                diff=diff, results=dict(self.state.results), judge=app.engine.judge,
+            )  # fmt: skip
+        except Exception as error:
+            self.post_message(ExportDone(error=str(error)))
+            return
+        exported = sum(len(texts) for texts in plan.accepted.values())
+        self.post_message(ExportDone([*paths, diff], exported, len(plan.refused)))
+
+    def on_export_done(self, message: ExportDone) -> None:
+        if message.error:
+            self.status.message = "export failed"
+            self.notify(f"Export failed: {message.error}", severity="error", timeout=10)
+            return
+        self.exported = message.written
+        refused = f"; {message.refused} refused (fail on the reference)" if message.refused else ""
+        names = ", ".join(str(p) for p in message.written)
+        self.status.message = f"exported {message.exported} asserts"
+        self.notify(f"Exported {message.exported} accepted asserts{refused}. Wrote {names}", timeout=10)
+
+    # ------------------------------------------------------------------ leaving
+
+    def summary(self) -> str:
+        """What the session leaves behind, in one line (shown on quit and printed after exit)."""
+        totals, verdicts = self.state.totals(), len(self.state.verdicts)
+        exported = f"exported to {self.exported[0].parent}" if self.exported else "not exported (x exports)"
+        return (
+            f"{self.app.benchmark.name}: {totals.accepted} accepted, {totals.rejected} rejected, "
+            f"{totals.skipped} skipped, {totals.undecided} undecided left of {totals.total}; "
+            f"{verdicts} verdict{'s' if verdicts != 1 else ''}; {exported}; "
+            f"decisions in {self.app.store.path}"
+        )
+
+    def action_quit_review(self) -> None:
+        line = self.summary()
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.app.exit(result=line)
+
+        self.app.push_screen(QuitDialog(line), answered)

@@ -1,0 +1,57 @@
+"""The status line: progress of the audit and of the review, drawn from reactives.
+
+Whoever learns something sets the reactive it concerns; the line redraws itself. The clock stops
+when the audit ends, so the line then says how long the audit took ("audit 6.1 s"), not how long
+the app has been open.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widgets import Static
+
+
+class AuditStatus(Static):
+    done: reactive[int] = reactive(0)
+    total: reactive[int] = reactive(0)
+    weak: reactive[str] = reactive("-")
+    elapsed: reactive[float] = reactive(0.0)
+    finished: reactive[bool] = reactive(False)
+    undecided: reactive[int] = reactive(0)
+    candidates: reactive[int] = reactive(0)
+    view: reactive[str] = reactive("")  # filter and order
+    message: reactive[str] = reactive("")
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.clock = clock
+        self.started = clock()
+
+    def on_mount(self) -> None:
+        self._ticker = self.set_interval(1.0, self._tick)
+
+    def _tick(self) -> None:
+        if not self.finished:
+            self.elapsed = self.clock() - self.started
+
+    def watch_finished(self, finished: bool) -> None:
+        if finished:
+            self.elapsed = self.clock() - self.started  # the last tick: the audit's own duration
+            self._ticker.stop()
+
+    def render(self) -> Text:
+        if self.finished:
+            progress = f"{self.done} judged · audit {self.elapsed:.1f} s"
+        else:
+            eta = ""
+            if 0 < self.done < self.total and self.elapsed > 0:
+                eta = f" · ETA {self.elapsed / self.done * (self.total - self.done):.0f} s"
+            progress = f"{self.done} of {self.total} judged · {self.elapsed:.0f} s{eta}"
+        parts = [progress, f"weak {self.weak}", f"[{self.undecided}/{self.candidates}] undecided", self.view]
+        if self.message:
+            parts.append(self.message)
+        return Text(" · ".join(p for p in parts if p))  # plain text: "[3/41]" is not markup

@@ -1,0 +1,144 @@
+"""The detail pane: the seat on top, the problem's candidate asserts under it, and below them,
+scrolling, the survivors, the prompt and the reference with the mutated line marked.
+
+It draws what the ``TriageState`` holds about the problem; it decides nothing and writes nothing.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from rich.console import RenderableType
+from rich.syntax import Syntax
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
+from textual.widgets import Collapsible, DataTable, Static
+
+from ..state import PROBE, Candidate, TriageState
+from .seat import DECISION_LABELS, DECISION_STYLES, Seat
+
+EVALPLUS_LABELS = {True: "rejects", False: "passes", None: "?"}
+
+
+class AssertTable(DataTable):
+    """A problem's candidate asserts, one row each, keyed by the text decisions are stored under."""
+
+    class Moved(Message):
+        """The cursor is on another assert (or the table was redrawn)."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(cursor_type="row", **kwargs)
+
+    def on_mount(self) -> None:
+        self.add_column("decision", key="decision", width=11)
+        self.add_column("rejects", key="kills", width=7)
+        self.add_column("assert", key="text")
+
+    def draw(self, state: TriageState, problem_id: str, row: int) -> None:
+        self.clear()
+        for candidate in state.candidates(problem_id):
+            decided = state.decision(problem_id, candidate.key)
+            label = Text(DECISION_LABELS[decided], style=DECISION_STYLES[decided].replace("bold ", ""))
+            kills = ", ".join(map(str, candidate.kills)) if candidate.passes_reference else "FAILS"
+            text = Text(state.shown_text(problem_id, candidate))
+            if candidate.edited or candidate.origin == PROBE:
+                text = Text("✎ " if candidate.edited else "+ ", style="cyan") + text
+            self.add_row(label, kills, text, key=candidate.key)
+        if self.row_count:
+            self.move_cursor(row=min(max(row, 0), self.row_count - 1), scroll=True)
+        self.post_message(self.Moved())
+
+    def highlighted_key(self) -> str | None:
+        if self.row_count == 0:
+            return None
+        return self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
+
+    @on(DataTable.RowHighlighted)
+    def _moved(self) -> None:
+        self.post_message(self.Moved())
+
+
+class ProblemDetail(Vertical):
+    def __init__(self, state: TriageState, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.state = state
+        self.problem_id: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Seat("Select a problem.", id="seat")
+        yield AssertTable(id="asserts")
+        with VerticalScroll(id="more"):
+            yield Static("Surviving broken solutions (enter shows the whole diff)", classes="section")
+            yield DataTable(id="survivors", cursor_type="row")
+            yield Static("", id="note")
+            with Collapsible(title="prompt", id="prompt-box", collapsed=False):
+                yield Static("", id="prompt")
+            with Collapsible(title="reference", id="reference-box", collapsed=False):
+                yield Static("", id="reference")
+
+    def on_mount(self) -> None:
+        self.query_one("#survivors", DataTable).add_columns("#", "kind", "line", "change", "EvalPlus")
+
+    @property
+    def asserts(self) -> AssertTable:
+        return self.query_one(AssertTable)
+
+    def show(self, problem_id: str, row: int = 0) -> None:
+        """Draw a problem, the cursor on its ``row``-th assert."""
+        self.problem_id = problem_id
+        result, problem = self.state.results[problem_id], self.state.problems[problem_id]
+        self.query_one("#prompt", Static).update(
+            Text(problem.prompt.strip() or "(no prompt)", style="italic")
+        )
+        self._show_reference({result.survivors[0].line} if result.survivors else set())
+        survivors = self.query_one("#survivors", DataTable)
+        survivors.clear()
+        rejected = self.state.confirmations.get(problem_id, [])
+        for index, s in enumerate(result.survivors):
+            evalplus = EVALPLUS_LABELS.get(rejected[index]) if index < len(rejected) else ""
+            change = f"{s.before.strip()}  ->  {s.after.strip()}"
+            survivors.add_row(str(index), s.kind, str(s.line), change, evalplus, key=str(index))
+        self.show_note("")
+        self.asserts.draw(self.state, problem_id, row)
+
+    def redraw(self, row: int | None = None) -> None:
+        """The same problem after a decision or an edit; the cursor on ``row`` (or where it was)."""
+        if self.problem_id is not None:
+            self.asserts.draw(self.state, self.problem_id, self.asserts.cursor_row if row is None else row)
+
+    def draw_seat(self) -> None:
+        self.query_one(Seat).draw(self.state, self.problem_id, self.highlighted())
+
+    def highlighted(self) -> Candidate | None:
+        """The assert under review: the one under the assert table's cursor."""
+        key = self.asserts.highlighted_key()
+        if self.problem_id is None or key is None:
+            return None
+        return self.state.candidate(self.problem_id, key)
+
+    def _show_reference(self, marked: set[int]) -> None:
+        problem = self.state.problems[self.problem_id]
+        self.query_one("#reference", Static).update(
+            Syntax(problem.reference, "python", line_numbers=True, highlight_lines=marked, word_wrap=True)
+        )
+
+    def show_note(self, note: RenderableType) -> None:
+        """The space under the survivors: a survivor's whole diff, or a probe's answer."""
+        self.query_one("#note", Static).update(note)
+
+    @on(DataTable.RowSelected, "#survivors")
+    def survivor_selected(self, event: DataTable.RowSelected) -> None:
+        index = int(event.row_key.value)
+        result, problem = self.state.results[self.problem_id], self.state.problems[self.problem_id]
+        survivor = result.survivors[index]
+        diff = "".join(
+            difflib.unified_diff(
+                problem.reference.splitlines(keepends=True), survivor.source.splitlines(keepends=True),
+                "reference", f"survivor {index}",
+            )
+        )  # fmt: skip
+        self.show_note(Syntax(diff, "diff", word_wrap=True))
+        self._show_reference({survivor.line})

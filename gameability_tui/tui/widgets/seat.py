@@ -1,0 +1,93 @@
+"""The reviewer's seat: the one thing being decided, always at the top of the detail pane.
+
+Threat: an assert accepted without ever being seen. Whatever ``a`` would accept is drawn here in
+full (never cut by a column), with the survivors it rejects and the diff of the survivor it is
+about, above everything that may scroll (prompt, reference).
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual.widgets import Static
+
+from ...engine.model import Survivor
+from ...store import ACCEPTED, REJECTED, SKIPPED
+from ..state import PROBE, Candidate, TriageState
+
+DECISION_STYLES = {ACCEPTED: "bold green", REJECTED: "bold red", SKIPPED: "bold magenta", None: "bold yellow"}
+DECISION_LABELS = {ACCEPTED: "✓ accepted", REJECTED: "✗ rejected", SKIPPED: "» skipped", None: "? undecided"}
+
+
+def survivor_lines(index: int, survivor: Survivor) -> list[Text]:
+    """A survivor as the two lines that differ from the reference."""
+    return [
+        Text(f"survivor {index} · {survivor.kind} · line {survivor.line}", style="bold"),
+        Text(f"- {survivor.before.strip()}", style="red"),
+        Text(f"+ {survivor.after.strip()}", style="green"),
+    ]
+
+
+class Seat(Static):
+    plain = ""  # what is drawn, as plain text (tests read it)
+
+    def _show(self, lines: list[Text]) -> None:
+        self.plain = "\n".join(line.plain for line in lines)
+        self.update(Group(*lines))
+
+    def draw(self, state: TriageState, problem_id: str | None, candidate: Candidate | None) -> None:
+        if problem_id is None or problem_id not in state.results:
+            self._show([Text("Select a problem.")])
+            return
+        result = state.results[problem_id]
+        totals, here = state.totals(), state.counts(problem_id)
+        head = Text()
+        head.append(f"[{totals.undecided}/{totals.total}]", style="bold")
+        head.append(" undecided · ")
+        head.append(problem_id, style="bold")
+        head.append(f" [{here.undecided}/{here.total}] · {state.status(problem_id)}")
+        if result.judged:
+            head.append(f" · {result.n_survived} of {result.n_broken} broken pass")
+        lines: list[Text] = [head]
+        if candidate is None:
+            lines.append(Text(self._no_assert(state, problem_id), style="italic"))
+            for index, survivor in enumerate(result.survivors[:1]):
+                lines += survivor_lines(index, survivor)
+            self._show(lines)
+            return
+        decided = state.decision(problem_id, candidate.key)
+        row = Text()
+        row.append(f" {DECISION_LABELS[decided]} ", style=DECISION_STYLES[decided] + " reverse")
+        if candidate.edited:
+            row.append(" edited", style="italic cyan")
+        if candidate.origin == PROBE:
+            row.append(" from a probe", style="italic cyan")
+        lines.append(row)
+        lines.append(Text(state.shown_text(problem_id, candidate), style="bold reverse"))
+        lines.append(self._verdict_line(candidate, len(result.survivors)))
+        shown = candidate.kills[0] if candidate.kills else 0
+        if result.survivors and shown < len(result.survivors):
+            lines += survivor_lines(shown, result.survivors[shown])
+        self._show(lines)
+
+    @staticmethod
+    def _verdict_line(candidate: Candidate, survivors: int) -> Text:
+        if not candidate.passes_reference:
+            return Text(
+                "FAILS on the reference: it cannot be accepted; edit it or reject it", style="bold red"
+            )
+        if not candidate.kills:
+            return Text(
+                f"passes on the reference · rejects none of the {survivors} survivors", style="yellow"
+            )
+        rejected = ", ".join(map(str, candidate.kills))
+        return Text(f"passes on the reference · rejects survivor {rejected} of {survivors}", style="green")
+
+    @staticmethod
+    def _no_assert(state: TriageState, problem_id: str) -> str:
+        result = state.results[problem_id]
+        if result.exclusion:
+            return f"Excluded ({result.exclusion}): nothing to review. {result.detail}".strip()
+        if not result.weak:
+            return "Strong: no broken solution passes its tests. Nothing to review."
+        return "No candidate assert could be written (the witnesses are not literals): p probes your own."
