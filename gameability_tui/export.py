@@ -22,7 +22,7 @@ from pathlib import Path
 
 from .benchmarks import Benchmark
 from .benchmarks.native import NativePatch, native_patch
-from .engine.calls import infer_entry
+from .engine.calls import entry_of
 from .engine.model import AuditParams, Problem, ProblemResult
 from .files import write_atomically
 from .review import review_markdown
@@ -107,8 +107,8 @@ def plan_export(
     for problem_id in [p.id for p in benchmark.problems if p.id in by_problem]:
         problem = problems[problem_id]
         texts = sorted(set(by_problem[problem_id]), key=by_problem[problem_id].index)
-        entry = infer_entry(problem.reference, problem.tests or problem.harvest or (), problem.entry) or ""
         result = results.get(problem_id)
+        entry = (result.entry if result is not None else None) or entry_of(problem) or ""
         survivors = [s.source for s in result.survivors] if result is not None else []
         if not entry:
             verdicts: list[tuple[bool, tuple[int, ...] | None]] = [(False, ())] * len(texts)
