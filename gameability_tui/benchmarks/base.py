@@ -12,9 +12,13 @@ import os
 import socket
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 from ..engine.model import Problem
+
+if TYPE_CHECKING:
+    from .source import SourceFile
 
 DATA_ENV = "GAMEABILITY_TUI_DATA"
 HUB_TIMEOUT_SECONDS = 3.0
@@ -37,6 +41,10 @@ class Benchmark:
     source: str  # where the data came from, for the report
     dropped: dict[str, int] = field(default_factory=dict)
     call_alias: str | None = None  # the benchmark's calling convention, for exported asserts
+    # The file (or hub rows) the problems were read from, and which row made each problem: what
+    # the export writes back in the benchmark's own format. The engine never sees it.
+    origin: SourceFile | None = None
+    writer: str | None = None  # which native writer adds asserts to a row (benchmarks.native)
 
     def fingerprint(self) -> str:
         """Changes when any problem changes: cached audits are keyed by it."""
@@ -77,8 +85,11 @@ def hub_reachable() -> bool:
         return False
 
 
-def load_hub_rows(repository: str, config: str | None, splits: list[str], hint: str) -> list[dict]:
-    """Rows from the Hugging Face hub through `datasets`, or a LoadError that says what to do."""
+def load_hub_source(repository: str, config: str | None, splits: list[str], hint: str) -> SourceFile:
+    """Rows from the Hugging Face hub through `datasets`, with the dataset's name, config and
+    revision so an export can say what it patches; or a LoadError that says what to do."""
+    from .source import HubOrigin, hub_source
+
     if not hub_reachable():
         raise LoadError(f"cannot reach the Hugging Face hub to download {repository}. {hint}")
     try:
@@ -89,4 +100,15 @@ def load_hub_rows(repository: str, config: str | None, splits: list[str], hint: 
         loaded = datasets.load_dataset(repository, config)
     except Exception as error:  # datasets raises many types for network and cache problems
         raise LoadError(f"could not load {repository} through datasets ({error}). {hint}") from error
-    return [dict(row) for split in splits if split in loaded for row in loaded[split]]
+    rows = [dict(row) for split in splits if split in loaded for row in loaded[split]]
+    return hub_source(rows, HubOrigin(repository, config, _revision(loaded)))
+
+
+def _revision(loaded) -> str:
+    """The hub commit `datasets` read: it names the cache folder of each split after it."""
+    for split in loaded.values():
+        for cached in getattr(split, "cache_files", None) or ():
+            folder = Path(cached.get("filename", "")).parent.name
+            if len(folder) == 40 and all(ch in "0123456789abcdef" for ch in folder):
+                return folder
+    return "unknown"

@@ -14,22 +14,28 @@ back as literals are dropped and counted.
 
 ``*-origref`` variants keep EvalPlus's tests but audit the ORIGINAL benchmark's reference, so only
 the tests differ from plain HumanEval / MBPP.
+
+Written back (``add_asserts``): EvalPlus keeps inputs, not asserts (its harness computes each
+expected output from the canonical solution), so an accepted assert becomes one more
+``base_input`` only where it is a plain ``entry(literal args) == expected`` whose arguments JSON
+can hold; any other assert is named as not expressible in this format, never silently dropped.
 """
 
 from __future__ import annotations
 
 import ast
-import gzip
-import json
+import math
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from ..engine.calls import harvest_calls
 from ..engine.literals import NotRenderable, render_literal
 from ..engine.model import Problem
-from .base import DATA_ENV, Benchmark, LoadError, data_folder, load_hub_rows
+from .base import DATA_ENV, Benchmark, LoadError, data_folder, load_hub_source
 from .humaneval import ALIAS, split_check
+from .source import RowPatch, SourceFile, read_source
 
 FILES = {"humaneval": "HumanEvalPlus-v0.1.10.jsonl.gz", "mbpp": "MbppPlus-v0.2.0.jsonl.gz"}
 HUB = {"humaneval": "evalplus/humanevalplus", "mbpp": "evalplus/mbppplus"}
@@ -49,17 +55,15 @@ def _find(data: Path | None, filename: str) -> Path | None:
     return found
 
 
-def _rows(kind: str, data: Path | None) -> tuple[list[dict], str]:
+def _rows(kind: str, data: Path | None) -> tuple[SourceFile, str]:
     path = _find(data, FILES[kind])
     if path is None:
         hint = f"Pass the EvalPlus release file with --data ({FILES[kind]}), or set {DATA_ENV} to its folder."
-        return load_hub_rows(HUB[kind], None, ["test"], hint), f"hub:{HUB[kind]}"
-    opener = gzip.open if path.suffix == ".gz" else open
+        return load_hub_source(HUB[kind], None, ["test"], hint), f"hub:{HUB[kind]}"
     try:
-        with opener(path, "rt", encoding="utf-8") as handle:
-            return [json.loads(line) for line in handle if line.strip()], str(path)
-    except (OSError, json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise LoadError(f"{path}: cannot read EvalPlus records ({error})") from None
+        return read_source(path), str(path)
+    except LoadError as error:
+        raise LoadError(f"cannot read EvalPlus records: {error}") from None
 
 
 # ------------------------------------------------------------------ type restoration
@@ -188,7 +192,8 @@ def _original_references(kind: str, data: Path | None) -> dict[str, str]:
 
 
 def load_evalplus(kind: str, data: Path | None, origref: bool = False) -> Benchmark:
-    rows, source = _rows(kind, data)
+    origin, source = _rows(kind, data)
+    rows = origin.rows
     originals = _original_references(kind, data) if origref else {}
     dropped: dict[str, int] = {}
     problems = []
@@ -209,4 +214,75 @@ def load_evalplus(kind: str, data: Path | None, origref: bool = False) -> Benchm
                 f"{source}: task {row.get('task_id', '?')}: malformed EvalPlus record ({error})"
             ) from None
     name = f"{kind}-plus" + ("-origref" if origref else "")
-    return Benchmark(name, problems, source, dropped, call_alias=ALIAS if kind == "humaneval" else None)
+    origin = origin.with_ids({row["task_id"]: index for index, row in enumerate(rows)})
+    alias = ALIAS if kind == "humaneval" else None
+    return Benchmark(name, problems, source, dropped, call_alias=alias, origin=origin, writer="evalplus")
+
+
+# ------------------------------------------------------------------ writing asserts back
+
+
+def add_asserts(row: dict, texts: Sequence[str], entry: str) -> RowPatch:
+    """``row`` with each expressible assert's arguments appended to ``base_input``."""
+    if "base_input" not in row and "test" in row:  # HumanEval+ in HumanEval's own format
+        from .humaneval import add_asserts as add_to_check
+
+        return add_to_check(row, texts, entry)
+    inputs, refused = list(row.get("base_input") or []), []
+    for text in texts:
+        arguments, why = base_input_of(text, {entry, ALIAS})
+        if arguments is None:
+            refused.append((text, why))
+        else:
+            inputs.append(arguments)
+    if len(inputs) == len(row.get("base_input") or []):
+        return RowPatch(row, tuple(refused))
+    return RowPatch({**row, "base_input": inputs}, tuple(refused))
+
+
+def base_input_of(text: str, names: set[str]) -> tuple[list | None, str]:
+    """The JSON argument list of ``assert NAME(args) == expected``, or None and the reason."""
+    plain = "not a plain `entry(args) == expected` assert (EvalPlus stores inputs only)"
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return None, "does not parse"
+    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Assert) or tree.body[0].msg is not None:
+        return None, plain
+    test = tree.body[0].test
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
+        return None, plain
+    call = test.left
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in names):
+        return None, plain
+    if call.keywords or any(isinstance(arg, ast.Starred) for arg in call.args):
+        return None, "keyword or starred arguments (EvalPlus inputs are positional)"
+    try:
+        values = [ast.literal_eval(arg) for arg in call.args]
+        ast.literal_eval(test.comparators[0])
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None, "its arguments or expected value are not literals"
+    if not all(_json_holds(value) for value in values):
+        return None, "an argument JSON cannot hold (a set, bytes, a complex number or a non-string key)"
+    return [_as_json(value) for value in values], ""
+
+
+def _json_holds(value: Any) -> bool:
+    if value is None or isinstance(value, (bool, int, str)):
+        return True
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, (list, tuple)):
+        return all(_json_holds(item) for item in value)
+    if isinstance(value, dict):
+        return all(isinstance(key, str) and _json_holds(item) for key, item in value.items())
+    return False
+
+
+def _as_json(value: Any) -> Any:
+    """Tuples as lists, as EvalPlus stores them (the loader gives them back their tuple shape)."""
+    if isinstance(value, (list, tuple)):
+        return [_as_json(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _as_json(item) for key, item in value.items()}
+    return value

@@ -3,15 +3,20 @@
 Fields: ``id``, ``reference``, ``tests`` (list of strings) required; ``entry``, ``setup``,
 ``hidden``, ``call_alias``, ``harvest``, ``prompt`` optional. A bad line is a LoadError naming the
 file, the line and the field, so a maintainer can fix it without guessing.
+
+Written back (``add_asserts``), accepted asserts are appended to the row's ``tests``; the row keeps
+its keys in their order and gains nothing else.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..engine.model import Problem
 from .base import Benchmark, LoadError, jsonl_lines
+from .source import JSONL, RowPatch, source_from_text
 
 REQUIRED = {"id": (str, int), "reference": (str,), "tests": (list,)}
 OPTIONAL_TEXT = ("entry", "setup", "call_alias", "prompt")
@@ -72,4 +77,18 @@ def load_jsonl(path: Path) -> Benchmark:
     if not problems:
         raise LoadError(f"{path}: no problems in the file (expected one JSON object per line)")
     aliases = {p.call_alias for p in problems}
-    return Benchmark(path.name, problems, str(path), call_alias=aliases.pop() if len(aliases) == 1 else None)
+    origin = source_from_text(text, path, layout=JSONL)
+    origin = origin.with_ids({p.id: index for index, p in enumerate(problems)})
+    return Benchmark(
+        path.name,
+        problems,
+        str(path),
+        call_alias=aliases.pop() if len(aliases) == 1 else None,
+        origin=origin,
+        writer="jsonl",
+    )
+
+
+def add_asserts(row: dict, texts: Sequence[str], entry: str) -> RowPatch:
+    """``row`` with ``texts`` appended to its ``tests``, in the field's own place."""
+    return RowPatch({**row, "tests": [*row["tests"], *texts]})

@@ -3,16 +3,24 @@
 The test is a pytest module that imports from ``solution``. Each plain ``test_*()`` function (no
 fixtures, no parameters) becomes one visible test: its definition followed by its call. Test
 functions that need pytest machinery cannot run as plain code; they are dropped and counted.
+
+Written back (``add_asserts``), each accepted assert becomes a new plain ``test_*`` function at the
+end of the row's pytest module, named so it collides with no name the module has, so pytest and
+this tool's loader both pick it up as one more test.
 """
 
 from __future__ import annotations
 
 import ast
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..engine.model import Problem
 from .base import Benchmark, LoadError, jsonl_lines
+from .source import JSONL, RowPatch, source_from_text
+
+NEW_TEST_PREFIX = "test_reviewed_"
 
 SKIPPED_TESTS = "test functions with parameters or decorators (pytest fixtures)"
 
@@ -37,11 +45,13 @@ def split_test_module(source: str) -> tuple[str, list[str], int]:
 
 def load_kodcode(path: Path) -> Benchmark:
     try:
-        lines = jsonl_lines(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise LoadError(f"{path}: cannot read it ({error})") from None
     problems, dropped = [], {SKIPPED_TESTS: 0, "rows whose test module does not parse": 0}
-    for number, line in enumerate(lines, start=1):
+    rows: dict[str, int] = {}  # problem id -> index among the file's rows
+    index = -1
+    for number, line in enumerate(jsonl_lines(text), start=1):
         if not line.strip():
             continue
         where = f"{path}:{number}"
@@ -49,6 +59,7 @@ def load_kodcode(path: Path) -> Benchmark:
             row = json.loads(line)
         except json.JSONDecodeError as error:
             raise LoadError(f"{where}: not valid JSON ({error.msg})") from None
+        index += 1
         for field in ("question_id", "solution", "test"):
             if not isinstance(row.get(field), str):
                 raise LoadError(f"{where}: field {field!r} must be a string")
@@ -66,4 +77,37 @@ def load_kodcode(path: Path) -> Benchmark:
                 entry=entry or None, setup=setup, prompt=row.get("question", ""),
             )
         )  # fmt: skip
-    return Benchmark(f"kodcode:{path.name}", problems, str(path), {k: v for k, v in dropped.items() if v})
+        rows[row["question_id"]] = index
+    origin = source_from_text(text, path, layout=JSONL).with_ids(rows)
+    dropped = {k: v for k, v in dropped.items() if v}
+    return Benchmark(f"kodcode:{path.name}", problems, str(path), dropped, origin=origin, writer="kodcode")
+
+
+def add_asserts(row: dict, texts: Sequence[str], entry: str) -> RowPatch:
+    """``row`` whose pytest module ends with one new ``test_*`` function per assert."""
+    module = row["test"]
+    try:
+        tree = ast.parse(module)
+    except SyntaxError:
+        return RowPatch(row, tuple((text, "the row's test module does not parse") for text in texts))
+    taken = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    taken |= {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    added = [] if _imports_from_solution(tree, entry) else [f"from solution import {entry}"]
+    number = 0
+    for text in texts:
+        number += 1
+        while f"{NEW_TEST_PREFIX}{number}" in taken:
+            number += 1
+        body = "".join(f"    {line}\n" if line.strip() else "\n" for line in text.splitlines())
+        added.append(f"def {NEW_TEST_PREFIX}{number}():\n{body}")
+    base = module if module.endswith("\n") or not module else module + "\n"
+    return RowPatch({**row, "test": base + "\n\n" + "\n\n".join(added)})
+
+
+def _imports_from_solution(tree: ast.Module, entry: str) -> bool:
+    """Whether the module binds ``entry`` from ``solution`` at its top level."""
+    return any(
+        isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "solution"
+        and any(alias.name in (entry, "*") and alias.asname in (None, entry) for alias in node.names)
+        for node in tree.body
+    )  # fmt: skip

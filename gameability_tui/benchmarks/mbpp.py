@@ -8,15 +8,19 @@ Threat: decisions and cached results are keyed by the benchmark's name, so ``mbp
 sanitized-mbpp.json`` must not file the sanitized subset's decisions under full MBPP. The name
 follows what the file holds (sanitized records carry ``prompt``, full ones ``text``), not the
 name typed on the command line.
+
+Written back (``add_asserts``), accepted asserts are appended to the row's ``test_list``; every
+other field, and the order of the fields, stays as the source had it.
 """
 
 from __future__ import annotations
 
-import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..engine.model import Problem
-from .base import DATA_ENV, Benchmark, LoadError, jsonl_lines, load_hub_rows, local_file
+from .base import DATA_ENV, Benchmark, LoadError, load_hub_source, local_file
+from .source import RowPatch, SourceFile, read_source
 
 HUB_REPOSITORY = "google-research-datasets/mbpp"
 PROMPT_SPLIT_IDS = range(1, 11)
@@ -47,21 +51,11 @@ def _sanitized_problem(row: dict) -> Problem:
     )
 
 
-def _read_rows(path: Path) -> list[dict]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise LoadError(f"{path}: cannot read it ({error})") from None
-    try:
-        if path.suffix == ".json":
-            rows = json.loads(text)
-        else:
-            rows = [json.loads(line) for line in jsonl_lines(text) if line.strip()]
-    except json.JSONDecodeError as error:
-        raise LoadError(f"{path}:{error.lineno}: not valid JSON ({error.msg})") from None
-    if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
+def _read_source(path: Path) -> SourceFile:
+    origin = read_source(path)
+    if not all(isinstance(row, dict) for row in origin.rows):
         raise LoadError(f"{path}: expected MBPP records (JSON objects)")
-    return rows
+    return origin
 
 
 def _convert(rows: list[dict], convert, where: str) -> list[Problem]:
@@ -74,38 +68,47 @@ def _convert(rows: list[dict], convert, where: str) -> list[Problem]:
     return problems
 
 
-def _is_sanitized(rows: list[dict]) -> bool:
+def _origin(data: Path | None, filename: str, config: str) -> tuple[SourceFile, str]:
+    path = local_file(data, filename)
+    if path is not None:
+        return _read_source(path), str(path)
+    splits = ["test", "validation", "train", "prompt"]
+    return load_hub_source(HUB_REPOSITORY, config, splits, HINT), f"hub:{HUB_REPOSITORY} ({config})"
+
+
+def _is_sanitized(rows: Sequence[dict]) -> bool:
     """Sanitized MBPP's records have ``prompt`` where full MBPP's have ``text``."""
     return bool(rows) and all("prompt" in row and "text" not in row for row in rows)
 
 
 def load_mbpp(data: Path | None) -> Benchmark:
-    path = local_file(data, "mbpp.jsonl")
-    if path is not None:
-        rows, source = _read_rows(path), str(path)
-        if _is_sanitized(rows):
-            return _sanitized(rows, source)
-    else:
-        rows = load_hub_rows(HUB_REPOSITORY, "full", ["test", "validation", "train", "prompt"], HINT)
-        source = f"hub:{HUB_REPOSITORY} (full)"
-    problems = _convert(rows, _full_problem, source)
+    origin, source = _origin(data, "mbpp.jsonl", "full")
+    if origin.hub is None and _is_sanitized(origin.rows):
+        return _sanitized(origin, source)
+    problems = _convert(list(origin.rows), _full_problem, source)
+    origin = origin.with_ids({p.id: index for index, p in enumerate(problems)})
     kept = [p for p in problems if int(p.id) not in PROMPT_SPLIT_IDS]
     dropped = {"few-shot prompt split (task ids 1-10)": len(problems) - len(kept)}
-    return Benchmark("mbpp", sorted(kept, key=lambda p: int(p.id)), source, dropped)
+    return Benchmark(
+        "mbpp", sorted(kept, key=lambda p: int(p.id)), source, dropped, origin=origin, writer="mbpp"
+    )
 
 
 def load_mbpp_sanitized(data: Path | None) -> Benchmark:
-    path = local_file(data, "sanitized-mbpp.json")
-    if path is not None:
-        rows, source = _read_rows(path), str(path)
-        if not _is_sanitized(rows):
-            return load_mbpp(path)  # the full benchmark, whatever name was typed
-    else:
-        rows = load_hub_rows(HUB_REPOSITORY, "sanitized", ["test", "validation", "train", "prompt"], HINT)
-        source = f"hub:{HUB_REPOSITORY} (sanitized)"
-    return _sanitized(rows, source)
+    origin, source = _origin(data, "sanitized-mbpp.json", "sanitized")
+    if origin.hub is None and not _is_sanitized(origin.rows):
+        return load_mbpp(origin.path)  # the full benchmark, whatever name was typed
+    return _sanitized(origin, source)
 
 
-def _sanitized(rows: list[dict], source: str) -> Benchmark:
-    problems = _convert(rows, _sanitized_problem, source)
-    return Benchmark("mbpp-sanitized", sorted(problems, key=lambda p: int(p.id)), source)
+def _sanitized(origin: SourceFile, source: str) -> Benchmark:
+    problems = _convert(list(origin.rows), _sanitized_problem, source)
+    origin = origin.with_ids({p.id: index for index, p in enumerate(problems)})
+    return Benchmark(
+        "mbpp-sanitized", sorted(problems, key=lambda p: int(p.id)), source, origin=origin, writer="mbpp"
+    )
+
+
+def add_asserts(row: dict, texts: Sequence[str], entry: str) -> RowPatch:
+    """``row`` with ``texts`` appended to its ``test_list``, in the field's own place."""
+    return RowPatch({**row, "test_list": [*row["test_list"], *texts]})

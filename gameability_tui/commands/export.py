@@ -1,9 +1,16 @@
-"""``gameability-tui export``: write the reviewed fixes without opening the app."""
+"""``gameability-tui export``: write the reviewed fixes without opening the app.
+
+Every output path is checked before any work is done (an audit can take a while; finding out
+afterwards that the folder is missing or read-only would waste it), and each problem is one line.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
+
+OUTPUTS = ("fixes", "patch", "diff", "summary")
 
 
 def build_export_parser() -> argparse.ArgumentParser:
@@ -20,25 +27,65 @@ def build_export_parser() -> argparse.ArgumentParser:
         "--fixes", type=Path, metavar="FILE", help="Python file of accepted asserts per problem"
     )
     parser.add_argument(
-        "--patch", type=Path, metavar="FILE", help="the benchmark as JSONL with the accepted asserts added"
+        "--patch",
+        type=Path,
+        metavar="FILE",
+        help="the benchmark in its own format (HumanEval .jsonl.gz, MBPP .jsonl / .json, EvalPlus, "
+        "KodCode, your JSONL) with the accepted asserts added; untouched rows are byte-identical",
     )
-    parser.add_argument("--summary", type=Path, metavar="FILE", help="Markdown summary of the review")
+    parser.add_argument(
+        "--diff",
+        type=Path,
+        metavar="FILE",
+        help="unified diff of the patched file against the original (git apply / patch -p1); "
+        "for a gzipped source, of the uncompressed text",
+    )
+    parser.add_argument(
+        "--summary", type=Path, metavar="FILE", help="Markdown review: accepted, rejected, skipped, left weak"
+    )
     return parser
+
+
+def output_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be written, or None."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        return f"{path} is a folder; name a file"
+    existing = next(a for a in (folder.absolute(), *folder.absolute().parents) if a.exists())
+    if not existing.is_dir():
+        return f"{path}: {existing} is a file, not a folder"
+    if not folder.is_dir():
+        return f"{path}: the folder {folder} does not exist; create it first"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"{path}: the folder {folder} is not writable"
+    if path.exists() and not os.access(path, os.W_OK):
+        return f"{path}: the file exists and is read-only"
+    return None
 
 
 def run_export(args: argparse.Namespace) -> int:
     from ..benchmarks import load_benchmark
     from ..benchmarks.base import LoadError
     from ..engine.model import AuditParams
-    from ..export import worker_gate, write_export
+    from ..export import patch_suffix, worker_judge, write_export
     from ..store import DecisionStore, StoreError, default_db_path
 
-    if not (args.fixes or args.patch or args.summary):
-        raise LoadError("nothing to write: pass --fixes FILE, --patch FILE and/or --summary FILE")
+    if not any(getattr(args, name) for name in OUTPUTS):
+        raise LoadError("nothing to write: pass --fixes, --patch, --diff and/or --summary FILE")
+    for name in OUTPUTS:
+        path = getattr(args, name)
+        if path is not None and (problem := output_problem(path)) is not None:
+            raise LoadError(f"--{name} {problem}")
     from .check import refuse_unwritable
 
-    refuse_unwritable(args.fixes, args.patch, args.summary)
+    refuse_unwritable(*(getattr(args, name) for name in OUTPUTS))  # probes a write: holds for root too
     benchmark = load_benchmark(args.benchmark, args.data)
+    suffix = patch_suffix(benchmark)
+    if args.patch is not None and not args.patch.name.endswith(suffix):
+        raise LoadError(
+            f"--patch {args.patch}: {benchmark.name} is written as {suffix} (like its source); "
+            f"name the file *{suffix}"
+        )
     db_path = args.db or default_db_path()
     if not db_path.exists():
         raise LoadError(f"{db_path}: no decisions database. Review in the app first, or pass --db.")
@@ -47,16 +94,55 @@ def run_export(args: argparse.Namespace) -> int:
         store.all_decisions()
     except StoreError as error:
         raise LoadError(str(error)) from None
-    gate, close = worker_gate(AuditParams())
+    params = AuditParams()
+    results = audit_results(benchmark, db_path, params) if args.summary else None
+    judge, close = worker_judge(params)
     try:
-        plan = write_export(benchmark, store, gate, args.fixes, args.patch, args.summary)
+        plan = write_export(
+            benchmark, store, None, args.fixes, args.patch, args.summary,
+            diff=args.diff, results=results, judge=judge,
+        )  # fmt: skip
     finally:
         close()
-    count = sum(len(texts) for texts in plan.accepted.values())
-    print(f"exported {count} accepted asserts in {len(plan.accepted)} problems ({plan.rejected} rejected)")
+    print(
+        f"exported {plan.count} accepted asserts in {len(plan.accepted)} problems "
+        f"({len(plan.rejected)} rejected, {len(plan.skipped)} skipped)"
+    )
     for problem_id, text in plan.refused:
         print(f"refused (fails on the reference): {problem_id}: {text}")
-    for path in (args.fixes, args.patch, args.summary):
-        if path:
-            print(f"  wrote {path}")
+    if plan.native is not None:
+        origin = plan.native.source
+        changed = len(plan.native.changed)
+        print(f"  {changed} rows of {origin.name} changed; every other row is as in the source")
+        if origin.hub is not None:
+            print(f"  the rows patch the hub dataset {origin.hub.describe()}")
+        for problem_id, text, why in plan.native.not_expressible:
+            print(f"not expressible in {origin.name}: {problem_id}: {text} ({why})")
+    for name in OUTPUTS:
+        if getattr(args, name):
+            print(f"  wrote {getattr(args, name)}")
     return 0
+
+
+def audit_results(benchmark, db_path: Path, params) -> dict:
+    """The audit of every problem, for the review: the app's cache where it holds a problem,
+    else audited now (the review names weak problems left unfixed, so it needs all of them)."""
+    from ..engine.census import Census
+    from ..store import ResultCache, cache_path_for
+
+    cache = ResultCache(cache_path_for(db_path, f"{benchmark.name}-{benchmark.fingerprint()}"))
+    results, missing = {}, []
+    for problem in benchmark.problems:
+        cached = cache.get(problem, params)
+        if cached is None:
+            missing.append(problem)
+        else:
+            results[problem.id] = cached
+    if missing:
+        print(f"auditing {len(missing)} problems not in the app's cache, for the review...", flush=True)
+        census = Census(missing, params)
+        try:
+            results.update({result.id: result for result in census})
+        finally:
+            census.cancel()
+    return results

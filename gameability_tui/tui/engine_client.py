@@ -80,6 +80,13 @@ class EngineClient:
         answer = self._ask("gate", problem, entry=entry, survivors=[], texts=texts)
         return [bool(passes) for passes, _ in answer["gated"]]
 
+    def judge(
+        self, problem: Problem, entry: str, texts: list[str], survivors: list[str]
+    ) -> list[tuple[bool, tuple[int, ...]]]:
+        """Export's judge: each text on the reference, and which of ``survivors`` it rejects."""
+        answer = self._ask("gate", problem, entry=entry, survivors=survivors, texts=texts)
+        return [(bool(passes), tuple(kills)) for passes, kills in answer["gated"]]
+
     def probe(self, problem: Problem, result: ProblemResult, arguments: str) -> ProbeAnswer:
         """The reference's and each survivor's outcome on the reviewer's own arguments."""
         answer = self._ask(

@@ -473,27 +473,32 @@ class TriageScreen(Screen):
 
         self.app.push_screen(
             TextDialog("Export the accepted asserts into which folder?", str(self.app.export_dir),
-                       hint="Three files are written there; Enter exports, Escape cancels"),
+                       hint="Four files are written there; Enter exports, Escape cancels"),
             chosen,
         )  # fmt: skip
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="export")
     def export_to(self, folder: Path) -> None:
-        from ...export import write_export
+        from ...export import patch_suffix, write_export
         from ...files import ensure_writable
 
         app = self.app
         stem = app.benchmark.name.replace(":", "_").removesuffix(".jsonl")
-        paths = [folder / f"{stem}-fixes.py", folder / f"{stem}-patched.jsonl", folder / f"{stem}-review.md"]
+        patched = folder / f"{stem}-patched{patch_suffix(app.benchmark)}"  # the source's own format
+        paths = [folder / f"{stem}-fixes.py", patched, folder / f"{stem}-review.md"]
+        diff = folder / f"{stem}-fixes.diff"
         try:
-            for path in paths:
+            for path in [*paths, diff]:
                 ensure_writable(path)
-            plan = write_export(app.benchmark, app.store, app.engine.passes, *paths)
+            plan = write_export(
+                app.benchmark, app.store, None, *paths,
+                diff=diff, results=dict(self.state.results), judge=app.engine.judge,
+            )  # fmt: skip
         except Exception as error:
             self.post_message(ExportDone(error=str(error)))
             return
         exported = sum(len(texts) for texts in plan.accepted.values())
-        self.post_message(ExportDone(paths, exported, len(plan.refused)))
+        self.post_message(ExportDone([*paths, diff], exported, len(plan.refused)))
 
     def on_export_done(self, message: ExportDone) -> None:
         if message.error:

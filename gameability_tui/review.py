@@ -1,0 +1,140 @@
+"""review.md: what a maintainer reads before applying the patch.
+
+It must let them check the reviewer's work without opening the app: every accepted assert with
+the broken solutions it rejects (an edited one also shows the text as generated), every rejected
+and skipped one, asserts the benchmark's format could not hold, and the weak problems that leave
+the review still weak because nothing was accepted for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from .benchmarks import Benchmark
+from .engine.model import ProblemResult, Survivor
+
+if TYPE_CHECKING:
+    from .export import ExportPlan
+
+
+def review_markdown(
+    benchmark: Benchmark,
+    verdicts: Mapping[str, tuple[str, str]],
+    plan: ExportPlan,
+    results: Mapping[str, ProblemResult] | None,
+) -> str:
+    results = results or {}
+    native = plan.native
+    weak = [pid for pid in (p.id for p in benchmark.problems) if pid in results and results[pid].weak]
+    unfixed = [pid for pid in weak if pid not in plan.accepted]
+    lines = [f"# Review of {benchmark.name}", "", f"Source: {_source_line(benchmark)}", ""]
+    lines += [
+        f"- accepted asserts exported: {plan.count} in {len(plan.accepted)} problems",
+        f"- rejected asserts: {len(plan.rejected)}",
+        f"- skipped asserts: {len(plan.skipped)}",
+        f"- refused at export (no longer pass on the reference): {len(plan.refused)}",
+    ]
+    if native is not None:
+        lines += [
+            f"- rows changed in {native.source.name}: {len(native.changed)} (every other row is "
+            "byte-identical to the source)",
+            f"- not expressible in the benchmark's format: {len(native.not_expressible)}",
+        ]
+    if results:
+        lines.append(f"- weak problems left with no accepted assert: {len(unfixed)} of {len(weak)} weak")
+        partial = [pid for pid in plan.accepted if pid in results and _unrejected(pid, plan, results[pid])]
+        lines.append(
+            f"- problems with accepted asserts that still leave a survivor unrejected: {len(partial)}"
+            + (f" ({', '.join(partial)})" if partial else "")
+        )
+    else:
+        lines.append("- weak problems: not known (the export was given no audit results)")
+    lines.append("")
+
+    lines += ["## Accepted", ""]
+    for problem_id, texts in plan.accepted.items():
+        result = results.get(problem_id)
+        lines.append(f"### {problem_id}")
+        lines.append("")
+        for text in texts:
+            lines.append(f"- {_code(text)}")
+            original = plan.originals.get((problem_id, text))
+            if original is not None:
+                lines.append(f"  - edited by the reviewer; generated as {_code(original)}")
+            if result is None:
+                lines.append("  - rejects: not known (no audit result for this problem)")
+                continue
+            kills = plan.kills.get((problem_id, text), ())
+            if kills is None:
+                lines.append("  - rejects: not known (edited; the export did not re-run it on the survivors)")
+                continue
+            if not kills:
+                lines.append("  - rejects none of the survivors")
+            for index in kills:
+                lines.append(f"  - rejects survivor {survivor_label(index, result.survivors[index])}")
+        if result is not None:
+            for index in _unrejected(problem_id, plan, result):
+                label = survivor_label(index, result.survivors[index])
+                lines.append(f"- still weak: no accepted assert rejects survivor {label}")
+        lines.append("")
+
+    if native is not None and native.not_expressible:
+        lines += [f"## Not expressible in {native.source.name}", ""]
+        lines += [f"- {pid}: {_code(text)}: {why}" for pid, text, why in native.not_expressible]
+        lines.append("")
+    if plan.refused:
+        lines += ["## Refused (fail on the reference now)", ""]
+        lines += [f"- {pid}: {_code(text)}" for pid, text in plan.refused] + [""]
+    for title, decisions in (("Rejected", plan.rejected), ("Skipped", plan.skipped)):
+        lines += [f"## {title}", ""]
+        lines += [f"- {d.problem_id}: {_code(d.final_text)}" for d in decisions] or ["- none"]
+        lines.append("")
+    if results:
+        lines += ["## Weak problems left with no accepted assert", ""]
+        for problem_id in unfixed:
+            result = results[problem_id]
+            lines.append(
+                f"- {problem_id}: {result.n_survived} of {result.n_broken} broken solutions pass every "
+                f"visible test; first: {survivor_label(0, result.survivors[0])}"
+                if result.survivors
+                else f"- {problem_id}: weak"
+            )
+        lines += (["- none"] if not unfixed else []) + [""]
+    if verdicts:
+        lines += ["## Verdicts", ""]
+        lines += [f"- {pid}: **{v}**{' - ' + note if note else ''}" for pid, (v, note) in verdicts.items()]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def survivor_label(index: int, survivor: Survivor) -> str:
+    """``#2 compare, line 3: `a < b` -> `a <= b```: how the review names a survivor."""
+    change = f"`{survivor.before.strip()}` -> `{survivor.after.strip()}`"
+    return f"#{index + 1} {survivor.kind}, line {survivor.line}: {change}"
+
+
+def _unrejected(problem_id: str, plan: ExportPlan, result: ProblemResult) -> list[int]:
+    """Survivors that pass every accepted assert of the problem: it stays weak after the patch."""
+    kills = [plan.kills.get((problem_id, text), ()) for text in plan.accepted[problem_id]]
+    if any(k is None for k in kills):
+        return []  # an assert's rejections are not known: claim nothing
+    rejected = {i for k in kills for i in k}
+    return [i for i in range(len(result.survivors)) if i not in rejected]
+
+
+def _source_line(benchmark: Benchmark) -> str:
+    origin = benchmark.origin
+    if origin is None:
+        return benchmark.source
+    if origin.hub is not None:
+        return f"hub dataset {origin.hub.describe()}; the patch holds its rows as {origin.name}"
+    gzipped = f" (gzipped; the diff is of the uncompressed {origin.name})" if origin.gzipped else ""
+    return f"{origin.path or benchmark.source}{gzipped}"
+
+
+def _code(text: str) -> str:
+    """Inline code for one line; a multi-line assert keeps its lines, joined visibly."""
+    flat = " ⏎ ".join(line.rstrip() for line in text.strip().splitlines())
+    fence = "``" if "`" in flat else "`"
+    return f"{fence} {flat} {fence}" if fence == "``" else f"`{flat}`"
