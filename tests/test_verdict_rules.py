@@ -153,6 +153,13 @@ def test_evalplus_tasks_use_evalplus_tolerance():
     assert not matches(encode_value(3), encode_value(1), atol=0)  # ints, no atol: exact
 
 
+def test_evalplus_checks_look_at_the_result_only_as_its_harness_does():
+    sorted_in_place = encode_value(3, ([1, 2],))
+    left_alone = encode_value(3, ([2, 1],))
+    assert matches(sorted_in_place, left_alone, atol=0)
+    assert not same(sorted_in_place, left_alone)  # our own asserts can see the argument
+
+
 # 4. Results that are not plain data: generators by what they yield, objects by their state.
 
 
