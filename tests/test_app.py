@@ -490,8 +490,7 @@ async def test_order_and_find_move_through_the_table(tmp_path):
 
 
 def test_export_is_offered_beside_the_benchmark_file_or_here(tmp_path, monkeypatch):
-    from gameability_tui.cli import build_parser
-    from gameability_tui.commands.app import export_folder
+    from gameability_tui.commands.app import build_parser, export_folder
 
     monkeypatch.chdir(tmp_path)
     assert export_folder(build_parser().parse_args([str(EXAMPLES)])) == EXAMPLES.parent
