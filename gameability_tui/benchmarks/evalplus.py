@@ -220,8 +220,7 @@ def load_evalplus(kind: str, data: Path | None, origref: bool = False) -> Benchm
             ) from None
     name = f"{kind}-plus" + ("-origref" if origref else "")
     origin = origin.with_ids({row["task_id"]: index for index, row in enumerate(rows)})
-    alias = ALIAS if kind == "humaneval" else None
-    return Benchmark(name, problems, source, dropped, call_alias=alias, origin=origin, writer="evalplus")
+    return Benchmark(name, problems, source, dropped, origin=origin, writer="evalplus")
 
 
 # ------------------------------------------------------------------ writing asserts back

@@ -72,8 +72,11 @@ def run(args: argparse.Namespace) -> int:
         f"  95% interval [{100 * low:.1f}, {100 * high:.1f}]"
     )
     if unconfirmed:
-        console.print("  not confirmed (look twice: the survivor may be wrong only on inputs the problem "
-                      "never allowed): " + ", ".join(unconfirmed), soft_wrap=True)  # fmt: skip
+        console.print(
+            "  not confirmed (look twice: the survivor may be wrong only on inputs the problem "
+            "never allowed): " + ", ".join(unconfirmed),
+            soft_wrap=True,
+        )
     if args.json:
         report = {
             "benchmark": benchmark.name,

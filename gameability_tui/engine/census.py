@@ -18,7 +18,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterable, Iterator
 
 from .model import AuditParams, Problem, ProblemResult, excluded
@@ -110,7 +109,6 @@ class Census:
         self._cancelled = threading.Event()
         self._pool: list[WorkerProcess] = []
         self._lock = threading.Lock()
-        self.started = time.monotonic()
 
     @property
     def cancelled(self) -> bool:
