@@ -543,7 +543,7 @@ async def test_quitting_mid_audit_stops_the_engine_promptly(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.triage.census is not None and len(app.state.results) >= 3)
         assert not app.triage.finished
-        pids = [worker.process.pid for worker in app.triage.census._pool] + [app.engine.worker.process.pid]
+        pids = [*app.triage.census.worker_pids(), app.engine.worker.process.pid]
         started = time.monotonic()
     assert time.monotonic() - started < 5
     for pid in pids:

@@ -114,6 +114,11 @@ class Census:
     def cancelled(self) -> bool:
         return self._cancelled.is_set()
 
+    def worker_pids(self) -> list[int]:
+        """The process ids of every worker started so far (running or stopped)."""
+        with self._lock:
+            return [worker.process.pid for worker in self._pool]
+
     def cancel(self) -> None:
         self._cancelled.set()
         with self._lock:
