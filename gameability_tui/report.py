@@ -1,4 +1,7 @@
-"""The audit report: JSON for machines, the unreviewed fixes file, and the console summary.
+"""What ``check`` writes: the JSON report for machines and the UNREVIEWED candidate-asserts file.
+
+The console summary is ``commands/check.py``'s; the reviewed fixes (accepted asserts, re-run on
+the reference) are ``export.py``'s.
 
 Output files are written to a temporary file in the same folder and renamed into place, so an
 interrupted run never leaves a partial file that looks complete.
@@ -40,7 +43,7 @@ def report_dict(
     }
 
 
-def fixes_text(benchmark: Benchmark, results: list[ProblemResult], reviewed: bool = False) -> str:
+def fixes_text(benchmark: Benchmark, results: list[ProblemResult]) -> str:
     """Candidate asserts grouped per problem, in the benchmark's calling convention."""
     weak = [r for r in results if r.weak and r.asserts]
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")

@@ -490,8 +490,7 @@ async def test_order_and_find_move_through_the_table(tmp_path):
 
 
 def test_export_is_offered_beside_the_benchmark_file_or_here(tmp_path, monkeypatch):
-    from gameability_tui.cli import build_parser
-    from gameability_tui.commands.app import export_folder
+    from gameability_tui.commands.app import build_parser, export_folder
 
     monkeypatch.chdir(tmp_path)
     assert export_folder(build_parser().parse_args([str(EXAMPLES)])) == EXAMPLES.parent
@@ -544,7 +543,7 @@ async def test_quitting_mid_audit_stops_the_engine_promptly(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.triage.census is not None and len(app.state.results) >= 3)
         assert not app.triage.finished
-        pids = [worker.process.pid for worker in app.triage.census._pool] + [app.engine.worker.process.pid]
+        pids = [*app.triage.census.worker_pids(), app.engine.worker.process.pid]
         started = time.monotonic()
     assert time.monotonic() - started < 5
     for pid in pids:

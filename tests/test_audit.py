@@ -87,8 +87,10 @@ def test_float_results_are_asserted_with_a_tolerance(params):
         ["assert average([2.0]) == 2.0", "assert average([1.0, 2.0, 3.0]) == 2.0"],
     )
     result = audit_problem(average, params)
-    float_asserts = [a.text for a in result.asserts if "abs(" in a.text]
-    assert all("<= 1e-06" in text for text in float_asserts)
+    texts = [a.text for a in result.asserts]
+    assert texts, "the survivors (// for /, a changed length test) should get asserts"
+    for text in texts:  # every expected value is a float: none may be compared with ==
+        assert text.startswith("assert abs(average(") and "<= 1e-06 * max(1.0, abs(" in text, text
 
 
 def test_eq_oracle_does_not_count_228_point_0_as_broken():

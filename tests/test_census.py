@@ -42,7 +42,7 @@ def test_cancel_stops_every_worker_promptly():
     iterator = iter(census)
     first = next(iterator)
     assert first.id == "weak_max"
-    pids = [w.process.pid for w in census._pool]
+    pids = census.worker_pids()
     started = time.monotonic()
     census.cancel()
     assert list(iterator) == []

@@ -56,8 +56,16 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path):
 
 
 def test_help_explains_the_commands():
+    from gameability_tui.cli import COMMAND_MODULES
+
     done = _cli("--help")
-    assert done.returncode == 0 and "check" in done.stdout and "WEAK" in done.stdout
+    assert done.returncode == 0 and "WEAK" in done.stdout
+    assert "usage: gameability-tui [-h]" in done.stdout and "audit settings" in done.stdout
+    epilog = done.stdout[done.stdout.index("Commands:") :]
+    for command in COMMAND_MODULES:  # every command is named, and answers its own --help
+        assert f"{command} (" in epilog
+        own = _cli(command, "--help")
+        assert own.returncode == 0 and own.stdout.startswith(f"usage: gameability-tui {command} [-h]")
 
 
 def test_ctrl_c_exits_cleanly_and_writes_no_report(tmp_path):

@@ -40,7 +40,6 @@ class Benchmark:
     problems: list[Problem]
     source: str  # where the data came from, for the report
     dropped: dict[str, int] = field(default_factory=dict)
-    call_alias: str | None = None  # the benchmark's calling convention, for exported asserts
     # The file (or hub rows) the problems were read from, and which row made each problem: what
     # the export writes back in the benchmark's own format. The engine never sees it.
     origin: SourceFile | None = None

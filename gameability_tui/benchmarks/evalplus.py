@@ -175,6 +175,11 @@ def _problem(
     )
 
 
+def plus_id(benchmark: str, problem_id: str) -> str:
+    """The EvalPlus task id of problem ``problem_id`` of the original benchmark ``benchmark``."""
+    return f"Mbpp/{problem_id}" if benchmark.startswith("mbpp") else problem_id
+
+
 def _original_references(kind: str, data: Path | None) -> dict[str, str]:
     """task id -> the original benchmark's reference solution, for the *-origref variants."""
     if kind == "humaneval":
@@ -188,7 +193,7 @@ def _original_references(kind: str, data: Path | None) -> dict[str, str]:
         sanitized = load_mbpp_sanitized(folder)
     except LoadError as error:
         raise LoadError(f"mbpp-plus-origref needs the original MBPP too: {error}") from None
-    return {f"Mbpp/{p.id}": p.reference for p in sanitized.problems}
+    return {plus_id(kind, p.id): p.reference for p in sanitized.problems}
 
 
 def load_evalplus(kind: str, data: Path | None, origref: bool = False) -> Benchmark:
@@ -215,8 +220,7 @@ def load_evalplus(kind: str, data: Path | None, origref: bool = False) -> Benchm
             ) from None
     name = f"{kind}-plus" + ("-origref" if origref else "")
     origin = origin.with_ids({row["task_id"]: index for index, row in enumerate(rows)})
-    alias = ALIAS if kind == "humaneval" else None
-    return Benchmark(name, problems, source, dropped, call_alias=alias, origin=origin, writer="evalplus")
+    return Benchmark(name, problems, source, dropped, origin=origin, writer="evalplus")
 
 
 # ------------------------------------------------------------------ writing asserts back

@@ -82,7 +82,7 @@ def load_humaneval(data: Path | None) -> Benchmark:
     except (KeyError, TypeError, SyntaxError) as error:
         raise LoadError(f"{where}: malformed HumanEval record ({error})") from None
     origin = origin.with_ids({p.id: index for index, p in enumerate(problems)})
-    return Benchmark("humaneval", problems, where, call_alias=ALIAS, origin=origin, writer="humaneval")
+    return Benchmark("humaneval", problems, where, origin=origin, writer="humaneval")
 
 
 # ------------------------------------------------------------------ writing asserts back

@@ -76,17 +76,9 @@ def load_jsonl(path: Path) -> Benchmark:
         problems.append(problem)
     if not problems:
         raise LoadError(f"{path}: no problems in the file (expected one JSON object per line)")
-    aliases = {p.call_alias for p in problems}
     origin = source_from_text(text, path, layout=JSONL)
     origin = origin.with_ids({p.id: index for index, p in enumerate(problems)})
-    return Benchmark(
-        path.name,
-        problems,
-        str(path),
-        call_alias=aliases.pop() if len(aliases) == 1 else None,
-        origin=origin,
-        writer="jsonl",
-    )
+    return Benchmark(path.name, problems, str(path), origin=origin, writer="jsonl")
 
 
 def add_asserts(row: dict, texts: Sequence[str], entry: str) -> RowPatch:

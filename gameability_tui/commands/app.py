@@ -1,30 +1,69 @@
-"""Default command: open the triage app on a benchmark."""
+"""The default command: open the triage app on a benchmark. Its parser is the top-level one, so
+``gameability-tui --help`` is this command's help and introduces the whole tool."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
+from .options import (
+    add_audit_settings,
+    add_benchmark,
+    add_db,
+    add_plus_data,
+    audit_params,
+    load_sampled,
+    open_store,
+)
 
-def run_app(args: argparse.Namespace) -> int:
-    from ..cli import load, params_from
-    from ..store import DecisionStore, ResultCache, StoreError, cache_path_for, default_db_path
+DESCRIPTION = """\
+Find the problems in a code benchmark whose tests accept broken solutions, and fix them.
+
+The audit breaks each problem's reference solution in one small place (a mutant), proves the
+mutant really is wrong on fresh inputs, and checks whether the problem's own tests notice. A
+problem is WEAK when a broken mutant passes every visible test.
+
+  gameability-tui humaneval                 open the triage app on HumanEval
+  gameability-tui check humaneval --json r.json --fixes f.py
+                                            audit headless, write a report and candidate asserts
+  gameability-tui check mbpp --data mbpp.jsonl
+                                            MBPP from a local file (no hub access needed)
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gameability-tui",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="Commands: check (headless audit), export (write reviewed fixes), confirm (re-run "
+        "survivors against EvalPlus). See `gameability-tui COMMAND --help`.",
+    )
+    add_benchmark(parser)
+    add_db(parser)
+    parser.add_argument(
+        "--confirm-with",
+        metavar="PLUS",
+        help="humaneval-plus or mbpp-plus: after the audit, show for each weak problem whether EvalPlus's "
+        "tests reject its survivors (confirmed) or not",
+    )
+    add_plus_data(parser)
+    add_audit_settings(parser)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..store import ResultCache, cache_path_for, default_db_path
     from ..tui.app import GameabilityApp
 
-    benchmark = load(args)
+    benchmark = load_sampled(args)
     db_path = Path(args.db) if args.db else default_db_path()
-    try:
-        store = DecisionStore(db_path, benchmark.name, exclusive=True)
-        store.all_decisions()  # read it now: a broken file is reported before the screen opens
-    except StoreError as error:
-        from ..benchmarks.base import LoadError
-
-        raise LoadError(str(error)) from None
+    store = open_store(db_path, benchmark.name, exclusive=True)
     cache = ResultCache(cache_path_for(db_path, f"{benchmark.name}-{benchmark.fingerprint()}"))
     confirm_with = None
     if args.confirm_with:
         from ..benchmarks import load_benchmark
-        from .confirm import plus_id
+        from ..benchmarks.evalplus import plus_id
 
         plus = {p.id: p for p in load_benchmark(args.confirm_with, args.plus_data).problems}
         confirm_with = {
@@ -36,7 +75,7 @@ def run_app(args: argparse.Namespace) -> int:
         benchmark,
         store,
         cache,
-        params_from(args),
+        audit_params(args),
         workers=args.workers,
         export_dir=export_folder(args),
         confirm_with=confirm_with,

@@ -16,15 +16,29 @@ from ..engine.model import ProblemResult
 from ..engine.stats import Summary, summarize
 from ..files import write_atomically
 from ..report import fixes_text, report_dict, sort_results, write_json
+from .options import add_audit_settings, add_benchmark, audit_params, load_sampled, refuse_unwritable
 
 
-def run_check(args: argparse.Namespace) -> int:
-    from ..cli import load, params_from
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gameability-tui check",
+        description="Audit a benchmark headless: progress, summary, the first weak problems.",
+    )
+    add_benchmark(parser)
+    add_audit_settings(parser)
+    parser.add_argument("--json", type=Path, metavar="FILE", help="write the full report as JSON")
+    parser.add_argument(
+        "--fixes", type=Path, metavar="FILE", help="write gated candidate asserts (unreviewed)"
+    )
+    parser.add_argument("--show", type=int, default=5, metavar="N", help="weak problems to print (default 5)")
+    return parser
 
+
+def run(args: argparse.Namespace) -> int:
     console = Console(stderr=False)
     refuse_unwritable(args.json, args.fixes)  # before the audit, not after it
-    benchmark = load(args)
-    params = params_from(args)
+    benchmark = load_sampled(args)
+    params = audit_params(args)
     results: list[ProblemResult] = []
     started = time.monotonic()
     census = Census(benchmark.problems, params, workers=args.workers)
@@ -58,19 +72,6 @@ def run_check(args: argparse.Namespace) -> int:
         write_atomically(args.fixes, fixes_text(benchmark, results))
         console.print(f"candidate asserts written to {args.fixes}")
     return 0
-
-
-def refuse_unwritable(*paths: Path | None) -> None:
-    """A report that cannot be written is refused before minutes of audit, in one line."""
-    from ..benchmarks.base import LoadError
-    from ..files import Unwritable, ensure_writable
-
-    for path in paths:
-        if path is not None:
-            try:
-                ensure_writable(path)
-            except Unwritable as error:
-                raise LoadError(f"{error}. Pass another path.") from None
 
 
 def print_summary(

@@ -10,36 +10,29 @@ import argparse
 import json
 from pathlib import Path
 
+from .options import add_audit_settings, add_benchmark, add_plus_data, audit_params, load_sampled
 
-def build_confirm_parser() -> argparse.ArgumentParser:
-    from ..cli import _add_benchmark, _add_engine
 
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gameability-tui confirm",
         description="Audit BENCH, then re-run every survivor of every weak problem against the EvalPlus "
         "tests of the same task (--with). Prints the confirmed share with its 95%% interval and the "
         "unconfirmed problems.",
     )
-    _add_benchmark(parser)
-    _add_engine(parser)
+    add_benchmark(parser)
+    add_audit_settings(parser)
     parser.add_argument("--with", dest="plus", required=True, help="humaneval-plus or mbpp-plus")
-    parser.add_argument(
-        "--plus-data", type=Path, metavar="FILE", help="the EvalPlus release file (or its folder)"
-    )
+    add_plus_data(parser)
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the confirmation report")
     return parser
 
 
-def plus_id(benchmark: str, problem_id: str) -> str:
-    """The EvalPlus task id of a problem of the original benchmark."""
-    return f"Mbpp/{problem_id}" if benchmark.startswith("mbpp") else problem_id
-
-
-def run_confirm(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from ..benchmarks import load_benchmark
-    from ..cli import load, params_from
+    from ..benchmarks.evalplus import plus_id
     from ..engine.census import Census
     from ..engine.confirm import rejected_by_checks
     from ..engine.stats import wilson_interval
@@ -47,9 +40,9 @@ def run_confirm(args: argparse.Namespace) -> int:
     from ..report import sort_results
 
     console = Console()
-    benchmark = load(args)
+    benchmark = load_sampled(args)
     plus = {p.id: p for p in load_benchmark(args.plus, args.plus_data).problems}
-    params = params_from(args)
+    params = audit_params(args)
     with console.status(f"auditing {benchmark.name}..."):
         census = Census(benchmark.problems, params, workers=args.workers)
         try:
@@ -79,8 +72,11 @@ def run_confirm(args: argparse.Namespace) -> int:
         f"  95% interval [{100 * low:.1f}, {100 * high:.1f}]"
     )
     if unconfirmed:
-        console.print("  not confirmed (look twice: the survivor may be wrong only on inputs the problem "
-                      "never allowed): " + ", ".join(unconfirmed), soft_wrap=True)  # fmt: skip
+        console.print(
+            "  not confirmed (look twice: the survivor may be wrong only on inputs the problem "
+            "never allowed): " + ", ".join(unconfirmed),
+            soft_wrap=True,
+        )
     if args.json:
         report = {
             "benchmark": benchmark.name,

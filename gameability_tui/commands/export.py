@@ -10,19 +10,19 @@ import argparse
 import os
 from pathlib import Path
 
+from .options import add_benchmark, add_db, open_store, refuse_unwritable
+
 OUTPUTS = ("fixes", "patch", "diff", "summary")
 
 
-def build_export_parser() -> argparse.ArgumentParser:
-    from ..cli import _add_benchmark
-
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gameability-tui export",
         description="Write the ACCEPTED asserts of a review, each re-run against the reference first "
         "(one that no longer passes is refused and named).",
     )
-    _add_benchmark(parser)
-    parser.add_argument("--db", type=Path, help="decisions database (default: in the user data folder)")
+    add_benchmark(parser)
+    add_db(parser)
     parser.add_argument(
         "--fixes", type=Path, metavar="FILE", help="Python file of accepted asserts per problem"
     )
@@ -63,12 +63,12 @@ def output_problem(path: Path) -> str | None:
     return None
 
 
-def run_export(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     from ..benchmarks import load_benchmark
     from ..benchmarks.base import LoadError
     from ..engine.model import AuditParams
     from ..export import patch_suffix, worker_judge, write_export
-    from ..store import DecisionStore, StoreError, default_db_path
+    from ..store import default_db_path
 
     if not any(getattr(args, name) for name in OUTPUTS):
         raise LoadError("nothing to write: pass --fixes, --patch, --diff and/or --summary FILE")
@@ -76,8 +76,6 @@ def run_export(args: argparse.Namespace) -> int:
         path = getattr(args, name)
         if path is not None and (problem := output_problem(path)) is not None:
             raise LoadError(f"--{name} {problem}")
-    from .check import refuse_unwritable
-
     refuse_unwritable(*(getattr(args, name) for name in OUTPUTS))  # probes a write: holds for root too
     benchmark = load_benchmark(args.benchmark, args.data)
     suffix = patch_suffix(benchmark)
@@ -89,11 +87,7 @@ def run_export(args: argparse.Namespace) -> int:
     db_path = args.db or default_db_path()
     if not db_path.exists():
         raise LoadError(f"{db_path}: no decisions database. Review in the app first, or pass --db.")
-    try:
-        store = DecisionStore(db_path, benchmark.name)
-        store.all_decisions()
-    except StoreError as error:
-        raise LoadError(str(error)) from None
+    store = open_store(db_path, benchmark.name)
     params = AuditParams()
     results = audit_results(benchmark, db_path, params) if args.summary else None
     judge, close = worker_judge(params)

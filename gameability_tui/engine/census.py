@@ -18,7 +18,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterable, Iterator
 
 from .model import AuditParams, Problem, ProblemResult, excluded
@@ -110,11 +109,15 @@ class Census:
         self._cancelled = threading.Event()
         self._pool: list[WorkerProcess] = []
         self._lock = threading.Lock()
-        self.started = time.monotonic()
 
     @property
     def cancelled(self) -> bool:
         return self._cancelled.is_set()
+
+    def worker_pids(self) -> list[int]:
+        """The process ids of every worker started so far (running or stopped)."""
+        with self._lock:
+            return [worker.process.pid for worker in self._pool]
 
     def cancel(self) -> None:
         self._cancelled.set()

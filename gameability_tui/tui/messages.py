@@ -24,8 +24,7 @@ class ProblemJudged(Message):
 
 @dataclass
 class AuditFinished(Message):
-    cancelled: bool = False
-    error: str = ""
+    error: str = ""  # the engine failed; what was judged before is kept
 
 
 @dataclass

@@ -125,7 +125,7 @@ class TriageScreen(Screen):
         except Exception as error:  # the engine failed: say so, keep what was judged
             self.post_message(AuditFinished(error=str(error)))
             return
-        self.post_message(AuditFinished(cancelled=self.census.cancelled))
+        self.post_message(AuditFinished())
 
     def on_problem_judged(self, message: ProblemJudged) -> None:
         result = message.result

@@ -1,0 +1,150 @@
+"""What the commands share, written once: their arguments, the audit settings they build, the
+benchmark they load (sampled with ``--limit``) and the decisions database they open.
+
+Nothing here imports the engine, the loaders or the store at module level: ``--help`` must answer
+before any of them is loaded. Every failure a user can fix is raised as ``LoadError``, which the
+entry point prints as one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..benchmarks import Benchmark
+    from ..engine.model import AuditParams
+    from ..store import DecisionStore
+
+BENCHMARK_HELP = (
+    "mbpp, mbpp-sanitized, humaneval, kodcode:FILE, or a .jsonl file "
+    "(one JSON object per line: id, reference, tests, and optional entry, setup, hidden, "
+    "call_alias, harvest, prompt)"
+)
+DATA_HELP = (
+    "read the benchmark from this local file instead of the Hugging Face hub "
+    "(e.g. mbpp.jsonl, sanitized-mbpp.json); or set GAMEABILITY_TUI_DATA to a folder holding them"
+)
+
+
+def add_benchmark(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("benchmark", help=BENCHMARK_HELP)
+    parser.add_argument("--data", type=Path, metavar="FILE", help=DATA_HELP)
+
+
+def add_db(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", type=Path, help="decisions database (default: in the user data folder)")
+
+
+def add_plus_data(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--plus-data", type=Path, metavar="FILE", help="the EvalPlus release file (or its folder)"
+    )
+
+
+def add_audit_settings(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("audit settings (defaults reproduce the published figures)")
+    group.add_argument("--mutants", type=int, default=24, help="mutants per problem (default 24)")
+    group.add_argument("--fresh", type=int, default=8, help="fresh inputs per problem (default 8)")
+    group.add_argument("--seed", type=int, default=0, help="seed for fresh inputs and --limit (default 0)")
+    group.add_argument(
+        "--inputs",
+        choices=("contract", "free"),
+        default="contract",
+        help="contract: fresh inputs stay inside each argument's observed domain (default); "
+        "free: unconstrained perturbation",
+    )
+    group.add_argument(
+        "--oracle",
+        choices=("eq", "repr"),
+        default="eq",
+        help="eq: a mutant is broken when its result is != the reference's, as the tests compare "
+        "(default); repr: compare reprs, as the published tool does",
+    )
+    group.add_argument("--workers", type=int, default=None, help="parallel worker processes (default: cores)")
+    group.add_argument(
+        "--memory-mb", type=int, default=1024, help="address-space limit per candidate process (default 1024)"
+    )
+    group.add_argument(
+        "--cpu-seconds",
+        type=float,
+        default=1.0,
+        help="CPU-time backstop per mutant for loops inside C code (default 1, or 5x the reference's "
+        "own CPU time if more; the step budget is the real limit)",
+    )
+    group.add_argument(
+        "--limit", type=int, default=None, metavar="N", help="audit a seeded random sample of N"
+    )
+    group.add_argument(
+        "--reference-seconds",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="wall-clock and CPU limit for each problem's reference run (default 60); the reference "
+        "has no step budget, so this is what stops a reference that never finishes",
+    )
+    group.add_argument(
+        "--steps",
+        type=int,
+        default=20_000,
+        metavar="N",
+        help="step budget floor per test or input (default 20000); a mutant may use max(N, 10x the "
+        "reference's own steps) before it counts as not returning",
+    )
+
+
+def audit_params(args: argparse.Namespace) -> AuditParams:
+    """The audit settings given by ``add_audit_settings``'s options."""
+    from ..engine.model import AuditParams
+
+    return AuditParams(
+        mutants=args.mutants,
+        fresh_inputs=args.fresh,
+        seed=args.seed,
+        inputs=args.inputs,
+        oracle=args.oracle,
+        memory_mb=args.memory_mb,
+        cpu_seconds=args.cpu_seconds,
+        step_floor=args.steps,
+        reference_seconds=args.reference_seconds,
+    )
+
+
+def load_sampled(args: argparse.Namespace) -> Benchmark:
+    """The benchmark named on the command line, sampled with --limit (seeded by --seed)."""
+    import random
+
+    from ..benchmarks import load_benchmark
+
+    benchmark = load_benchmark(args.benchmark, args.data)
+    if args.limit is not None and args.limit < len(benchmark.problems):
+        chosen = set(id(p) for p in random.Random(args.seed).sample(benchmark.problems, args.limit))
+        benchmark.problems = [p for p in benchmark.problems if id(p) in chosen]
+    return benchmark
+
+
+def open_store(db_path: Path, benchmark: str, exclusive: bool = False) -> DecisionStore:
+    """The decisions database, read in full now, so a broken file is named before any work starts."""
+    from ..benchmarks.base import LoadError
+    from ..store import DecisionStore, StoreError
+
+    try:
+        store = DecisionStore(db_path, benchmark, exclusive=exclusive)
+        store.all_decisions()
+    except StoreError as error:
+        raise LoadError(str(error)) from None
+    return store
+
+
+def refuse_unwritable(*paths: Path | None) -> None:
+    """A report that cannot be written is refused before minutes of audit, in one line."""
+    from ..benchmarks.base import LoadError
+    from ..files import Unwritable, ensure_writable
+
+    for path in paths:
+        if path is not None:
+            try:
+                ensure_writable(path)
+            except Unwritable as error:
+                raise LoadError(f"{error}. Pass another path.") from None

@@ -1,0 +1,66 @@
+"""The headless paths never load Textual, and nothing loads `datasets` before a hub benchmark is read.
+
+`lint-imports` checks the import graph as written; these tests check what a fresh interpreter
+actually holds in ``sys.modules``, which also catches an import hidden inside a function that runs.
+Each case runs in its own subprocess: this test process has long since imported everything.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from conftest import EXAMPLES
+
+HEADLESS = (
+    "gameability_tui.cli",
+    "gameability_tui.commands.options",
+    "gameability_tui.commands.check",
+    "gameability_tui.commands.export",
+    "gameability_tui.commands.confirm",
+    "gameability_tui.engine.audit",
+    "gameability_tui.engine.census",
+    "gameability_tui.engine.worker",
+    "gameability_tui.benchmarks",
+    "gameability_tui.benchmarks.mbpp",
+    "gameability_tui.benchmarks.humaneval",
+    "gameability_tui.benchmarks.evalplus",
+    "gameability_tui.benchmarks.kodcode",
+    "gameability_tui.benchmarks.jsonl",
+    "gameability_tui.store",
+    "gameability_tui.export",
+    "gameability_tui.report",
+)
+NEVER_HEADLESS = {"textual", "datasets"}
+
+
+def _modules_after(code: str) -> set[str]:
+    """Top-level package names in ``sys.modules`` after ``code`` runs in a fresh interpreter."""
+    script = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)), file=sys.stderr)"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    modules = json.loads(done.stderr.strip().splitlines()[-1])
+    return {name.split(".")[0] for name in modules}
+
+
+@pytest.mark.parametrize("module", HEADLESS)
+def test_importing_a_headless_module_loads_neither_textual_nor_datasets(module):
+    assert _modules_after(f"import {module}") & NEVER_HEADLESS == set()
+
+
+def test_check_on_a_local_file_runs_without_textual_or_datasets():
+    loaded = _modules_after(
+        f"from gameability_tui.cli import main\nassert main(['check', {str(EXAMPLES)!r}]) == 0"
+    )
+    assert "gameability_tui" in loaded and "rich" in loaded  # the command really ran
+    assert loaded & NEVER_HEADLESS == set()
+
+
+def test_help_loads_no_heavy_package():
+    loaded = _modules_after(
+        "from gameability_tui.cli import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit as done:\n    assert done.code == 0"
+    )
+    assert loaded & {"textual", "datasets", "rich", "tinydb"} == set()

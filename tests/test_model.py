@@ -1,0 +1,106 @@
+"""The records that cross layers survive a JSON round trip field for field (engine/model.py).
+
+Each sample sets every field away from its default, and a test checks that it does: a field added
+later without being set here fails that check, instead of slipping through the round trip unseen.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from gameability_tui.engine.model import (
+    AuditParams,
+    CandidateAssert,
+    KindCount,
+    Problem,
+    ProblemResult,
+    Survivor,
+)
+
+PROBLEM = Problem(
+    id="7",
+    reference="def add(a, b):\n    return a + b\n",
+    tests=("assert candidate(1, 2) == 3",),
+    entry="add",
+    setup="import math",
+    hidden=("assert candidate(2, 2) == 4",),
+    call_alias="candidate",
+    harvest=("assert candidate(0, 0) == 0",),
+    prompt="def add(a, b):\n",
+    checks=("(1, 2)", "((1,), {2})"),
+    atol=1e-6,
+    check_reference="def add(a, b):\n    return b + a\n",
+)
+PARAMS = AuditParams(
+    mutants=5,
+    fresh_inputs=3,
+    seed=11,
+    inputs="free",
+    oracle="repr",
+    step_floor=1_000,
+    step_factor=3,
+    reference_fresh_floor=9_000,
+    reference_fresh_factor=4,
+    cpu_seconds=2.5,
+    memory_mb=512,
+    reference_seconds=9.0,
+    max_asserts=4,
+    slow_factor=7,
+)
+RESULT = ProblemResult(
+    id="7",
+    status="ok",
+    detail="audited",
+    entry="add",
+    n_mutants=5,
+    n_equivalent=1,
+    n_broken=3,
+    n_survived=1,
+    n_truncated=1,
+    n_slow=1,
+    n_fresh=3,
+    reference_raised=2,
+    kinds={"arith": KindCount(built=2, broken=2, survived=1)},
+    survivors=(Survivor("arith", 2, "a + b", "a - b", "def add(a, b):\n    return a - b\n", ("add(0, 1)",)),),
+    asserts=(CandidateAssert("assert add(0, 1) == 1", True, (0,)),),
+    seconds=0.25,
+)
+
+
+def _through_json(data: dict) -> dict:
+    return json.loads(json.dumps(data))
+
+
+@pytest.mark.parametrize("sample", [PROBLEM, PARAMS, RESULT], ids=lambda s: type(s).__name__)
+def test_every_field_of_the_sample_is_set_away_from_its_default(sample):
+    unset = [
+        f.name
+        for f in dataclasses.fields(sample)
+        if (f.default is not dataclasses.MISSING and getattr(sample, f.name) == f.default)
+        or (f.default_factory is not dataclasses.MISSING and getattr(sample, f.name) == f.default_factory())
+    ]
+    assert unset == []
+
+
+def test_problem_round_trips_through_json():
+    assert Problem.from_dict(_through_json(PROBLEM.to_dict())) == PROBLEM
+
+
+def test_problem_without_checks_keeps_the_plain_jsonl_shape():
+    plain = Problem(id="1", reference="def f():\n    return 1\n", tests=("assert f() == 1",))
+    data = plain.to_dict()
+    assert not {"checks", "atol", "check_reference"} & set(data)
+    assert Problem.from_dict(_through_json(data)) == plain
+
+
+def test_params_round_trip_through_json():
+    assert AuditParams.from_dict(_through_json(PARAMS.to_dict())) == PARAMS
+
+
+def test_result_round_trips_through_json():
+    again = ProblemResult.from_dict(_through_json(RESULT.to_dict()))
+    assert again == RESULT
+    assert again.weak and again.exclusion is None
