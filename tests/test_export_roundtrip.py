@@ -26,20 +26,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import WEAK_MAX
 
 from gameability_tui.store import ACCEPTED, REJECTED, SKIPPED, DecisionStore
 
-MAX_PAIR = (
-    "def max_pair_product(arr):\n"
-    "    if len(arr) < 2:\n"
-    "        return None\n"
-    "    best = arr[0] * arr[1]\n"
-    "    for i in range(len(arr)):\n"
-    "        for j in range(i + 1, len(arr)):\n"
-    "            if arr[i] * arr[j] > best:\n"
-    "                best = arr[i] * arr[j]\n"
-    "    return best\n"
-)
+MAX_PAIR = WEAK_MAX.reference
 INDEX_OF = (
     "def index_of(items, target):\n"
     "    for position, item in enumerate(items):\n"
