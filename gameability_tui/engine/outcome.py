@@ -68,20 +68,6 @@ class Yielded(list):
         return f"<iterator yielding {list.__repr__(self[:MAX_YIELDED])}>"
 
 
-def is_plain(value: Any, depth: int = 0) -> bool:
-    """True for exact built-in data types whose ``==`` runs no benchmark code."""
-    if depth > 50:
-        return False
-    kind = type(value)
-    if kind in PLAIN_SCALARS:
-        return True
-    if kind is dict:
-        return all(is_plain(k, depth + 1) and is_plain(v, depth + 1) for k, v in value.items())
-    if kind in PLAIN_CONTAINERS:
-        return all(is_plain(item, depth + 1) for item in value)
-    return False
-
-
 def is_iterator(value: Any) -> bool:
     """A generator or other one-shot iterator (map, filter, zip, ...): compared by what it yields."""
     kind = type(value)

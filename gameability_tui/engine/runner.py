@@ -175,6 +175,8 @@ class _Candidate:
     def __init__(self, job: Job, channel: Channel) -> None:
         self.job, self.channel = job, channel
         self.test_steps: list[int] = []
+        self.load_steps = 0
+        self.code: tuple[Any, Any] | None = None  # the program and setup, compiled on first load
 
     def load(self) -> Any | None:
         """A fresh namespace holding the program (and setup), or None after reporting a failure."""
@@ -209,7 +211,7 @@ class _Candidate:
 
     def _compiled(self) -> tuple[Any, Any]:
         """The program and setup compiled once: a candidate may be loaded several times."""
-        if not hasattr(self, "code"):
+        if self.code is None:
             job = self.job
             setup = compile(job.setup, "<setup>", "exec") if job.setup else None
             self.code = (compile(job.program, "<candidate>", "exec"), setup)
@@ -334,10 +336,11 @@ def _mutant_plan(candidate: _Candidate, namespace: dict) -> None:
         return
     if passes_tests is None and not _passes_tests(candidate):
         return
-    for index in order[position:]:
+    for later in range(position, len(order)):
+        index = order[later]
         got = candidate.call(namespace, index, budgets[index])
         if got == oc.BUDGET_OUTCOME and oc.returned_normally(job.reference_calls[index]):
-            namespace, _ = _confirm_budget(candidate, order[: order.index(index)], budgets, index)
+            namespace, _ = _confirm_budget(candidate, order[:later], budgets, index)
             if namespace is None:
                 return
 

@@ -66,24 +66,19 @@ class EngineClient:
 
     def gate(self, problem: Problem, result: ProblemResult, texts: list[str]) -> list[Gated]:
         """Each text exactly as it will be exported: does it pass the reference, whom does it reject."""
-        answer = self._ask(
-            "gate",
-            problem,
-            entry=self.entry(problem, result),
-            survivors=[s.source for s in result.survivors],
-            texts=texts,
-        )
-        return [Gated(t, bool(p), tuple(k)) for t, (p, k) in zip(texts, answer["gated"])]
+        survivors = [s.source for s in result.survivors]
+        judged = self.judge(problem, self.entry(problem, result), texts, survivors)
+        return [Gated(text, passes, kills) for text, (passes, kills) in zip(texts, judged)]
 
     def passes(self, problem: Problem, entry: str, texts: list[str]) -> list[bool]:
         """Export's gate: does each text still pass on the reference (no survivors needed)."""
-        answer = self._ask("gate", problem, entry=entry, survivors=[], texts=texts)
-        return [bool(passes) for passes, _ in answer["gated"]]
+        return [passes for passes, _ in self.judge(problem, entry, texts, [])]
 
     def judge(
         self, problem: Problem, entry: str, texts: list[str], survivors: list[str]
     ) -> list[tuple[bool, tuple[int, ...]]]:
-        """Export's judge: each text on the reference, and which of ``survivors`` it rejects."""
+        """Each text on the reference, and which of ``survivors`` it rejects: the one "gate"
+        request that ``gate`` and ``passes`` also make."""
         answer = self._ask("gate", problem, entry=entry, survivors=survivors, texts=texts)
         return [(bool(passes), tuple(kills)) for passes, kills in answer["gated"]]
 
