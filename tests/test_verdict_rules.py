@@ -249,6 +249,12 @@ def test_mutants_after_a_line_separator_character_are_kept_and_correct():
     assert (3, "if x >= 3:") in changes
 
 
+def test_changed_lines_of_a_crlf_reference_are_shown_without_the_carriage_return():
+    source = "def f(x):\r\n    if x > 3:\r\n        return 1\r\n    return 0\r\n"
+    changes = {(m.line, m.before, m.after) for m in make_mutants(source)}
+    assert (2, "    if x > 3:", "    if x >= 3:") in changes
+
+
 def test_a_jsonl_benchmark_whose_strings_hold_raw_line_separators_loads(tmp_path):
     record = {"id": "sep", "reference": "def f(x):\n    return 'a\u2028b' + x\n", "tests": ["assert f('c')"]}
     path = tmp_path / "sep.jsonl"

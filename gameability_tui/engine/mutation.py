@@ -255,12 +255,18 @@ def make_mutants(source: str, limit: int = 24) -> list[Mutant]:
             Mutant(
                 kind=site.kind,
                 line=line,
-                before=lines[line - 1] if line - 1 < len(lines) else "",
-                after=mutated_lines[line - 1],
+                before=_shown(lines[line - 1] if line - 1 < len(lines) else ""),
+                after=_shown(mutated_lines[line - 1]),
                 source=mutated,
             )
         )
     return mutants
+
+
+def _shown(line: str) -> str:
+    """A line as shown to a reviewer: without the ``\r`` of a CRLF file (MBPP's references
+    have them), which splitting at ``\n`` leaves on each line."""
+    return line.removesuffix("\r")
 
 
 def _first_changed_line(before: list[str], after: list[str]) -> int:
