@@ -23,17 +23,8 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import Any
 
-COMPARE_SWAPS = {
-    ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
-    ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In,
-}  # fmt: skip
-ARITHMETIC_SWAPS = {
-    ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult,
-    ast.Div: ast.Mult, ast.Mod: ast.Mult, ast.Pow: ast.Mult,
-}  # fmt: skip
-KINDS = ("compare", "arithmetic", "boolop", "bool-constant", "int-constant", "return-none")
+from .operators import SAMPLE_OPERATORS, Operator
 
 
 @dataclass(frozen=True)
@@ -47,9 +38,13 @@ class Mutant:
 
 @dataclass(frozen=True)
 class _Site:
-    kind: str
+    operator: Operator
     path: tuple  # how to reach the node from the module: ((field, index), ...)
-    choice: int  # which operator of a chained comparison
+    choice: int  # which of the operator's edits at that node
+
+    @property
+    def kind(self) -> str:
+        return self.operator.kind
 
 
 def _walk_with_paths(node: ast.AST, path: tuple = ()):
@@ -92,61 +87,28 @@ def _contract_lines(source: str) -> set[int]:
     return {number for number, line in enumerate(source_lines(source), 1) if CONTRACT_MARKER in line}
 
 
-def find_sites(tree: ast.Module, skip_lines: frozenset[int] | set[int] = frozenset()) -> list[_Site]:
+def find_sites(
+    tree: ast.Module,
+    skip_lines: frozenset[int] | set[int] = frozenset(),
+    operators: tuple[Operator, ...] = SAMPLE_OPERATORS,
+) -> list[_Site]:
     docstrings = _docstring_nodes(tree)
     sites: list[_Site] = []
+    parents: dict[tuple, ast.AST] = {}
     for node, path in _walk_with_paths(tree):
-        if getattr(node, "lineno", None) in skip_lines:
+        parents[path] = node
+        if not path or getattr(node, "lineno", None) in skip_lines or id(node) in docstrings:
             continue
-        if isinstance(node, ast.Compare):
-            sites += [_Site("compare", path, i) for i, op in enumerate(node.ops) if type(op) in COMPARE_SWAPS]
-        elif isinstance(node, (ast.BinOp, ast.AugAssign)) and type(node.op) in ARITHMETIC_SWAPS:
-            sites.append(_Site("arithmetic", path, 0))
-        elif isinstance(node, ast.BoolOp):
-            sites.append(_Site("boolop", path, 0))
-        elif isinstance(node, ast.Constant) and id(node) not in docstrings:
-            if type(node.value) is bool:
-                sites.append(_Site("bool-constant", path, 0))
-            elif type(node.value) is int:
-                sites.append(_Site("int-constant", path, 0))
-        elif isinstance(node, ast.Return) and not _returns_none(node):
-            sites.append(_Site("return-none", path, 0))
+        parent = parents[path[:-1]]
+        for operator in operators:
+            sites += [_Site(operator, path, choice) for choice in range(operator.choices(node, parent))]
     sites.sort(key=lambda s: (_position(tree, s.path), s.choice))
     return sites
-
-
-def _returns_none(node: ast.Return) -> bool:
-    value = node.value
-    return value is None or (isinstance(value, ast.Constant) and value.value is None)
 
 
 def _position(tree: ast.AST, path: tuple) -> tuple[int, int]:
     node = _resolve(tree, path)
     return getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
-
-
-def _apply(node: ast.AST, site: _Site) -> tuple[str, Any]:
-    """Mutate ``node`` in place; returns the field (or ``ops``) changed and its old value, so the
-    change can be undone: copying trees per site cost more than everything else here."""
-    if site.kind == "compare":
-        old = list(node.ops)
-        node.ops[site.choice] = COMPARE_SWAPS[type(node.ops[site.choice])]()
-        return "ops", old
-    if site.kind in ("arithmetic", "boolop"):
-        old = node.op
-        if site.kind == "arithmetic":
-            node.op = ARITHMETIC_SWAPS[type(old)]()
-        else:
-            node.op = ast.Or() if isinstance(old, ast.And) else ast.And()
-        return "op", old
-    old = node.value
-    if site.kind == "bool-constant":
-        node.value = not old
-    elif site.kind == "int-constant":
-        node.value = old + 1
-    else:  # return-none
-        node.value = ast.Constant(None)
-    return "value", old
 
 
 def _offsets(source: str) -> list[int]:
@@ -182,17 +144,27 @@ def _anchor_length(tree: ast.Module, path: tuple) -> int:
 
 def _render_mutant(source: str, tree: ast.Module, site: _Site) -> str | None:
     node = _resolve(tree, site.path)
+    replacement = site.operator.edit(node, site.choice)
     anchor_path = site.path[: _anchor_length(tree, site.path)]
-    field, old = _apply(node, site)
+    parent = _resolve(tree, site.path[:-1])
+    name, index = site.path[-1]
+    holder = getattr(parent, name) if index is not None else None
+    # The intended tree, seen through the anchor: the replacement put in place for a moment.
+    if holder is None:
+        setattr(parent, name, replacement)
+    else:
+        holder[index] = replacement
     try:
         expected = ast.dump(_resolve(tree, anchor_path))
-        # A return keeps its statement and layout; only the returned expression changes.
-        target, text = (old, "None") if site.kind == "return-none" else (node, ast.unparse(node))
     finally:
-        setattr(node, field, old)
+        if holder is None:
+            setattr(parent, name, node)
+        else:
+            holder[index] = node
+    text = ast.unparse(replacement)
     for candidate in (text, f"({text})"):
         try:
-            spliced = _splice(source, target, candidate)
+            spliced = _splice(source, node, candidate)
             if ast.dump(_resolve(ast.parse(spliced), anchor_path)) == expected:
                 return spliced
         except (SyntaxError, ValueError, UnicodeDecodeError, AttributeError, IndexError):
@@ -200,14 +172,14 @@ def _render_mutant(source: str, tree: ast.Module, site: _Site) -> str | None:
     return None
 
 
-def _spread(sites: list[_Site], limit: int) -> list[_Site]:
+def _spread(sites: list[_Site], limit: int, kinds: list[str]) -> list[_Site]:
     """Round-robin across kinds; within a kind, sites spread evenly over the file."""
-    by_kind = {kind: [s for s in sites if s.kind == kind] for kind in KINDS}
+    by_kind = {kind: [s for s in sites if s.kind == kind] for kind in kinds}
     orders = {kind: _even_order(len(group)) for kind, group in by_kind.items()}
     chosen: list[_Site] = []
     round_index = 0
     while len(chosen) < limit and any(round_index < len(order) for order in orders.values()):
-        for kind in KINDS:
+        for kind in kinds:
             if round_index < len(orders[kind]) and len(chosen) < limit:
                 chosen.append(by_kind[kind][orders[kind][round_index]])
         round_index += 1
@@ -232,8 +204,11 @@ def _even_order(size: int) -> list[int]:
     return order
 
 
-def make_mutants(source: str, limit: int = 24) -> list[Mutant]:
-    """Up to ``limit`` distinct single-site mutants of ``source``, deterministically chosen."""
+def make_mutants(
+    source: str, limit: int | None = 24, operators: tuple[Operator, ...] = SAMPLE_OPERATORS
+) -> list[Mutant]:
+    """Up to ``limit`` (None: all) distinct single-site mutants of ``source``, deterministically
+    chosen, made by ``operators`` (a catalogue of ``operators.ATTACKS``)."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
@@ -241,9 +216,9 @@ def make_mutants(source: str, limit: int = 24) -> list[Mutant]:
     lines = source_lines(source)
     mutants: list[Mutant] = []
     seen = {source}
-    sites = find_sites(tree, _contract_lines(source))
-    for site in _spread(sites, len(sites)):
-        if len(mutants) >= limit:
+    sites = find_sites(tree, _contract_lines(source), operators)
+    for site in _spread(sites, len(sites), [operator.kind for operator in operators]):
+        if limit is not None and len(mutants) >= limit:
             break
         mutated = _render_mutant(source, tree, site)
         if mutated is None or mutated in seen:

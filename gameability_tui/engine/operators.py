@@ -1,0 +1,414 @@
+"""Mutation operators: each is one kind of single-site edit, with examples of what it does.
+
+An operator looks at one AST node (and its parent) and says how many distinct edits it can make
+there (``choices``); ``edit`` builds the replacement node for one of them, leaving the tree
+untouched. ``mutation.py`` finds the sites, splices the replacement's text into the source and
+checks the splice re-parses to exactly the intended tree.
+
+Two catalogues:
+
+- ``SAMPLE_OPERATORS``: the default attack's six kinds, which reproduce the published figures
+  (their mutants are byte-identical to the engine before operators were split out);
+- ``DEEP_OPERATORS``: those six and the edits mature mutation tools make (constants to 0/1/-1,
+  index and slice bounds, ``min``/``max``, ``any``/``all``, ``not``, ``is``, ``break``/``continue``,
+  loops that run zero times, deleted statements, ``+=`` to ``=``, reversed sorts).
+
+Each operator's ``examples`` are (source, one of its mutants) pairs; ``tests/test_operators.py``
+checks every example both ways: the operator produces that mutant, and nothing else changes it.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Operator:
+    """One kind of edit. Subclasses override ``choices`` and ``edit``."""
+
+    kind: str
+    examples: tuple[tuple[str, str], ...] = ()  # (source, one of the mutants it makes of it)
+    untouched: tuple[str, ...] = ()  # sources it must leave alone
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        """How many distinct edits this operator makes at ``node`` (0: it does not apply)."""
+        raise NotImplementedError
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        """The node that replaces ``node`` for edit number ``choice`` (a new node)."""
+        raise NotImplementedError
+
+
+def _with(node: ast.AST, **fields) -> ast.AST:
+    changed = copy.copy(node)
+    for name, value in fields.items():
+        setattr(changed, name, value)
+    return changed
+
+
+def _called_name(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        return node.func.id
+    return None
+
+
+def _is_number(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) in (int, float)
+
+
+# --- the default attack's kinds ---------------------------------------------------------------
+
+COMPARE_SWAPS = {
+    ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In,
+}  # fmt: skip
+ARITHMETIC_SWAPS = {
+    ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult,
+    ast.Div: ast.Mult, ast.Mod: ast.Mult, ast.Pow: ast.Mult,
+}  # fmt: skip
+IDENTITY_SWAPS = {ast.Is: ast.IsNot, ast.IsNot: ast.Is}
+
+
+@dataclass(frozen=True)
+class SwapComparison(Operator):
+    """One operator of a (possibly chained) comparison, e.g. ``<`` to ``<=``; ``swaps`` says which."""
+
+    swaps: tuple[tuple[type, type], ...] = ()
+
+    def _positions(self, node: ast.AST) -> list[int]:
+        table = dict(self.swaps)
+        if not isinstance(node, ast.Compare):
+            return []
+        return [i for i, op in enumerate(node.ops) if type(op) in table]
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        return len(self._positions(node))
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        position = self._positions(node)[choice]
+        ops = list(node.ops)
+        ops[position] = dict(self.swaps)[type(ops[position])]()
+        return _with(node, ops=ops)
+
+
+@dataclass(frozen=True)
+class SwapArithmetic(Operator):
+    """``+`` to ``-``, ``*`` to ``//`` and so on, in expressions and augmented assignments."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        return int(isinstance(node, (ast.BinOp, ast.AugAssign)) and type(node.op) in ARITHMETIC_SWAPS)
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return _with(node, op=ARITHMETIC_SWAPS[type(node.op)]())
+
+
+@dataclass(frozen=True)
+class SwapBoolean(Operator):
+    """``and`` to ``or`` and back."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        return int(isinstance(node, ast.BoolOp))
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return _with(node, op=ast.Or() if isinstance(node.op, ast.And) else ast.And())
+
+
+@dataclass(frozen=True)
+class FlipBool(Operator):
+    """``True`` to ``False`` and back."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        return int(isinstance(node, ast.Constant) and type(node.value) is bool)
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return ast.Constant(not node.value)
+
+
+@dataclass(frozen=True)
+class IncrementInt(Operator):
+    """An int literal plus one."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        return int(isinstance(node, ast.Constant) and type(node.value) is int)
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return ast.Constant(node.value + 1)
+
+
+@dataclass(frozen=True)
+class ReturnNone(Operator):
+    """A returned value replaced by ``None`` (the site is the value, so the statement stays)."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        if not isinstance(parent, ast.Return) or parent.value is not node:
+            return 0
+        return int(not (isinstance(node, ast.Constant) and node.value is None))
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return ast.Constant(None)
+
+
+# --- the deep attack's further kinds ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReplaceNumber(Operator):
+    """A number literal to 0, 1, -1 or itself minus one (plus one is ``IncrementInt``'s, and
+    floats get it here): a guard on a constant must be probed on both sides."""
+
+    def _values(self, node: ast.AST) -> list:
+        if not _is_number(node) or type(node.value) is bool:
+            return []
+        value = node.value
+        if type(value) is int:
+            wanted = [0, 1, -1, value - 1]
+            excluded = {value, value + 1}
+        else:
+            wanted = [0.0, 1.0, -1.0, value + 1, value - 1]
+            excluded = {value}
+        found: list = []
+        for candidate in wanted:
+            if candidate not in excluded and candidate not in found:
+                found.append(candidate)
+        return found
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        return len(self._values(node))
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        value = self._values(node)[choice]
+        if value < 0:  # written as the parser would read it back: a negation of a literal
+            return ast.UnaryOp(ast.USub(), ast.Constant(-value))
+        return ast.Constant(value)
+
+
+def _shifted(expression: ast.expr, step: int) -> ast.expr:
+    return ast.BinOp(expression, ast.Add() if step > 0 else ast.Sub(), ast.Constant(1))
+
+
+@dataclass(frozen=True)
+class ShiftIndex(Operator):
+    """``a[i]`` to ``a[i + 1]`` and ``a[i - 1]`` where the index is computed (a literal index is
+    already moved by the number operators)."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        if not isinstance(node, ast.Subscript):
+            return 0
+        index = node.slice
+        computed = not isinstance(index, (ast.Slice, ast.Tuple, ast.Constant, ast.UnaryOp))
+        return 2 if computed else 0
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return _with(node, slice=_shifted(node.slice, 1 if choice == 0 else -1))
+
+
+@dataclass(frozen=True)
+class ShiftSliceBound(Operator):
+    """A computed slice bound plus or minus one: ``a[i:j]`` to ``a[i + 1:j]``, ``a[i:j - 1]``..."""
+
+    def _bounds(self, node: ast.AST) -> list[str]:
+        if not isinstance(node, ast.Slice):
+            return []
+        return [
+            name
+            for name in ("lower", "upper")
+            if getattr(node, name) is not None
+            and not isinstance(getattr(node, name), (ast.Constant, ast.UnaryOp))
+        ]
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        return 2 * len(self._bounds(node))
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        name = self._bounds(node)[choice // 2]
+        return _with(node, **{name: _shifted(getattr(node, name), 1 if choice % 2 == 0 else -1)})
+
+
+@dataclass(frozen=True)
+class SwapCalledName(Operator):
+    """A call of one builtin turned into its twin: ``min`` and ``max``, ``any`` and ``all``."""
+
+    pairs: tuple[tuple[str, str], ...] = ()
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        return int(_called_name(node) in dict(self.pairs))
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        twin = dict(self.pairs)[_called_name(node)]
+        return _with(node, func=ast.Name(twin, ast.Load()))
+
+
+@dataclass(frozen=True)
+class RemoveNot(Operator):
+    """``not x`` to ``x``."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        return int(isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not))
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return node.operand
+
+
+@dataclass(frozen=True)
+class SwapBreakContinue(Operator):
+    """``break`` to ``continue`` and back."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        return int(isinstance(node, (ast.Break, ast.Continue)))
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return ast.Continue() if isinstance(node, ast.Break) else ast.Break()
+
+
+@dataclass(frozen=True)
+class EmptyLoop(Operator):
+    """A ``for`` loop that runs zero times: its iterable becomes ``[]``."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        loop = isinstance(parent, (ast.For, ast.AsyncFor)) and parent.iter is node
+        return int(loop and not (isinstance(node, ast.List) and not node.elts))
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return ast.List([], ast.Load())
+
+
+DELETABLE = (
+    ast.Expr,
+    ast.AugAssign,
+    ast.Assign,
+    ast.AnnAssign,
+    ast.Return,
+    ast.Raise,
+    ast.Break,
+    ast.Continue,
+)
+
+
+@dataclass(frozen=True)
+class DeleteStatement(Operator):
+    """A statement replaced by ``pass``: a call made for its effect (``out.append(x)``), an
+    augmented assignment, or the lone statement of an ``if`` (a guard that no longer acts)."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        if isinstance(node, ast.Expr):
+            return int(isinstance(node.value, ast.Call))
+        if isinstance(node, ast.AugAssign):
+            return 1
+        guarded = isinstance(parent, ast.If) and len(parent.body) == 1 and parent.body[0] is node
+        return int(guarded and isinstance(node, DELETABLE))
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return ast.Pass()
+
+
+@dataclass(frozen=True)
+class AugmentedToPlain(Operator):
+    """``x += e`` to ``x = e``: the running total forgets what it held."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        return int(isinstance(node, ast.AugAssign))
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return ast.copy_location(ast.Assign([copy.copy(node.target)], node.value, None), node)
+
+
+@dataclass(frozen=True)
+class ReverseSort(Operator):
+    """``sorted(x)`` and ``x.sort()`` given ``reverse=True`` (an explicit ``reverse=`` is already
+    flipped by ``FlipBool``)."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        if not isinstance(node, ast.Call) or any(k.arg == "reverse" for k in node.keywords):
+            return 0
+        method = isinstance(node.func, ast.Attribute) and node.func.attr == "sort"
+        return int(_called_name(node) == "sorted" or method)
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return _with(node, keywords=[*node.keywords, ast.keyword("reverse", ast.Constant(True))])
+
+
+SAMPLE_OPERATORS: tuple[Operator, ...] = (
+    SwapComparison(
+        "compare",
+        examples=(
+            ("x = a < b", "x = a <= b"),
+            ("x = a in b", "x = a not in b"),
+            ("x = 1 < a == b", "x = 1 < a != b"),
+        ),
+        untouched=("x = a is b",),
+        swaps=tuple(COMPARE_SWAPS.items()),
+    ),
+    SwapArithmetic("arithmetic", examples=(("x = a + b", "x = a - b"), ("x *= 2", "x //= 2"))),
+    SwapBoolean("boolop", examples=(("x = a and b", "x = a or b"),)),
+    FlipBool("bool-constant", examples=(("x = True", "x = False"),), untouched=("x = 1",)),
+    IncrementInt("int-constant", examples=(("x = a[0]", "x = a[1]"),), untouched=("x = True", "x = 0.5")),
+    ReturnNone(
+        "return-none",
+        examples=(("def f(a):\n    return a", "def f(a):\n    return None"),),
+        untouched=("def f(a):\n    return", "def f(a):\n    return None"),
+    ),
+)
+
+DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
+    ReplaceNumber(
+        "number-constant",
+        examples=(
+            ("x = a > 5", "x = a > 4"),
+            ("x = a[2]", "x = a[-1]"),
+            ("x = 0.5", "x = 1.5"),
+            ("x = 3", "x = 0"),
+        ),
+        untouched=("x = True", "x = 'a'"),
+    ),
+    ShiftIndex(
+        "index-bound",
+        examples=(("x = a[i]", "x = a[i + 1]"), ("a[i] = 0", "a[i - 1] = 0")),
+        untouched=("x = a[0]", "x = a[1:2]"),
+    ),
+    ShiftSliceBound(
+        "slice-bound",
+        examples=(("x = a[i:j]", "x = a[i + 1:j]"), ("x = a[:n]", "x = a[:n - 1]")),
+        untouched=("x = a[1:]",),
+    ),
+    SwapCalledName(
+        "min-max", examples=(("x = min(a)", "x = max(a)"),), pairs=(("min", "max"), ("max", "min"))
+    ),
+    SwapCalledName(
+        "any-all", examples=(("x = any(a)", "x = all(a)"),), pairs=(("any", "all"), ("all", "any"))
+    ),
+    RemoveNot("remove-not", examples=(("x = not a", "x = a"),), untouched=("x = -a",)),
+    SwapComparison(
+        "identity",
+        examples=(("x = a is None", "x = a is not None"),),
+        untouched=("x = a == b",),
+        swaps=tuple(IDENTITY_SWAPS.items()),
+    ),
+    SwapBreakContinue(
+        "break-continue",
+        examples=(("for i in a:\n    if i:\n        break", "for i in a:\n    if i:\n        continue"),),
+    ),
+    EmptyLoop(
+        "zero-iteration",
+        examples=(("for i in range(n):\n    f(i)", "for i in []:\n    f(i)"),),
+        untouched=("x = [i for i in a]",),
+    ),
+    DeleteStatement(
+        "delete-statement",
+        examples=(
+            ("out.append(x)", "pass"),
+            ("total += x", "pass"),
+            ("if x < 0:\n    return 0\nf()", "if x < 0:\n    pass\nf()"),
+        ),
+        untouched=("x = 1", '"""A docstring."""'),
+    ),
+    AugmentedToPlain("augassign-plain", examples=(("total += x", "total = x"),)),
+    ReverseSort(
+        "sorted-reverse",
+        examples=(("x = sorted(a)", "x = sorted(a, reverse=True)"), ("a.sort()", "a.sort(reverse=True)")),
+        untouched=("x = sorted(a, reverse=False)",),
+    ),
+)
+
+ATTACKS: dict[str, tuple[Operator, ...]] = {"sample": SAMPLE_OPERATORS, "deep": DEEP_OPERATORS}
