@@ -45,6 +45,15 @@ def add_plus_data(parser: argparse.ArgumentParser) -> None:
 
 def add_audit_settings(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("audit settings (defaults reproduce the published figures)")
+    group.add_argument(
+        "--attack",
+        choices=("sample", "deep"),
+        default="sample",
+        help="sample: at most --mutants mutants of six kinds and --fresh random inputs, as the "
+        "published figures were made (default); deep: every mutation site of many more operators, "
+        "inputs aimed at the mutants and further draws while they still find broken ones (slower, "
+        "the census to trust)",
+    )
     group.add_argument("--mutants", type=int, default=24, help="mutants per problem (default 24)")
     group.add_argument("--fresh", type=int, default=8, help="fresh inputs per problem (default 8)")
     group.add_argument("--seed", type=int, default=0, help="seed for fresh inputs and --limit (default 0)")
@@ -99,6 +108,7 @@ def audit_params(args: argparse.Namespace) -> AuditParams:
     from ..engine.model import AuditParams
 
     return AuditParams(
+        attack=args.attack,
         mutants=args.mutants,
         fresh_inputs=args.fresh,
         seed=args.seed,

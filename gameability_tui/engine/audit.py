@@ -29,7 +29,9 @@ import zlib
 from dataclasses import dataclass, field, replace
 
 from . import outcome as oc
+from .aimed_inputs import aimed_calls
 from .asserts import GatedText, assert_text, order_candidates
+from .attack import attack_for, round_seed
 from .calls import Call, entry_of, harvest_calls
 from .fresh_inputs import fresh_calls
 from .literals import evaluate_literal
@@ -115,10 +117,33 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
             problem.id, "no-entry-point", "no function that the reference defines is called by the tests"
         )
     entry, call_name, visible = found
-    fresh = fresh_calls(visible, params.fresh_inputs, problem_seed(params.seed, problem.id), params.inputs)
-    known = {call.key() for call in visible + fresh}
+    attack = attack_for(params)
+    draws = fresh_calls(visible, attack.draws, problem_seed(params.seed, problem.id), params.inputs)
+    # The sample attack's own draws and the hidden inputs come first and are always kept; the
+    # deep attack's further draws and aimed inputs follow, within its step allowance.
+    fresh = draws[: params.fresh_inputs]
+    known = {call.key() for call in visible + draws}
     fresh += [call for call in harvest_calls(problem.hidden, call_name) if call.key() not in known]
+    always = len(fresh)
+    fresh += draws[params.fresh_inputs :]
+    if attack.aimed:
+        known = {call.key() for call in visible + fresh}
+        fresh += aimed_calls(visible, problem.reference, known, attack.aimed, params.inputs)
+    return prepare_on(problem, params, entry, call_name, visible, fresh, always=always)
 
+
+def prepare_on(
+    problem: Problem,
+    params: AuditParams,
+    entry: str,
+    call_name: str,
+    visible: list[Call],
+    fresh: list[Call],
+    mutants: list[Mutant] | None = None,
+    always: int | None = None,
+) -> Prepared | ProblemResult:
+    """``prepare`` on the given fresh inputs (the deep attack's later rounds add to them). Past the
+    first ``always`` (default: all), an input is kept only within the attack's step allowance."""
     checks = parse_checks(problem.checks)
     reference = run_job(
         _base_job(
@@ -138,11 +163,14 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     # Fresh inputs on which the reference ran out of its (generous) budget have no answer key.
     endless = sum(reference.calls[i][0] == oc.BUDGET_OUTCOME for i in range(len(fresh)))
     keep = [i for i in range(len(fresh)) if reference.calls[i][0] != oc.BUDGET_OUTCOME]
+    keep = _within_step_allowance(keep, [reference.calls[i][1] for i in range(len(fresh))], always, params)
     if not keep:
         return excluded(
             problem.id, "no-fresh-inputs", f"no literal calls to {call_name}() to perturb", entry=entry
         )
-    mutants = make_mutants(problem.reference, params.mutants)
+    if mutants is None:
+        attack = attack_for(params)
+        mutants = make_mutants(problem.reference, attack.mutant_limit, attack.operators)
     if not mutants:
         return excluded(problem.id, "no-mutation-sites", entry=entry, n_fresh=len(keep))
     order = sorted(range(len(keep)), key=lambda new: reference.calls[keep[new]][1])
@@ -169,6 +197,26 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         entry, call_name, visible, fresh, mutants, reference, reference_calls, raised, checks,
         call_order=order, call_steps=[key[i][1] for i in range(len(fresh))], test_order=test_order,
     )  # fmt: skip
+
+
+def _within_step_allowance(
+    keep: list[int], steps: list[int], always: int | None, params: AuditParams
+) -> list[int]:
+    """The inputs of ``keep`` that the attack can afford: all of the first ``always``, then the
+    others in order while the reference's total steps on the inputs stay within the attack's
+    allowance. Every mutant pays for every input, so a problem whose every input costs the
+    reference millions of steps is not given a hundred of them (steps are counted, not timed:
+    the same inputs are kept on any machine)."""
+    allowance = attack_for(params).input_steps
+    if always is None or allowance is None:
+        return keep
+    kept, total = [], 0
+    for index in keep:
+        if index >= always and total + steps[index] > allowance:
+            continue
+        kept.append(index)
+        total += steps[index]
+    return kept
 
 
 def _is_lone_assert(test: str) -> bool:
@@ -356,6 +404,7 @@ def _judge(problem: Problem, params: AuditParams, prepared: Prepared) -> Problem
     survivor_verdicts: list[Verdict] = []
     counts = {"equivalent": 0, "broken": 0, "truncated": 0, "slow": 0}
     verdicts = judge_programs(problem, params, prepared, [mutant.source for mutant in prepared.mutants])
+    prepared, verdicts = _draw_while_it_pays(problem, params, prepared, verdicts)
     for mutant, verdict in zip(prepared.mutants, verdicts):
         previous = kinds.get(mutant.kind, KindCount())
         kinds[mutant.kind] = KindCount(
@@ -392,6 +441,48 @@ def _judge(problem: Problem, params: AuditParams, prepared: Prepared) -> Problem
     return ProblemResult(
         id=problem.id, status="ok", survivors=tuple(survivors), asserts=tuple(asserts), **common
     )
+
+
+def _draw_while_it_pays(
+    problem: Problem, params: AuditParams, prepared: Prepared, verdicts: list[Verdict]
+) -> tuple[Prepared, list[Verdict]]:
+    """The deep attack's further rounds: while a round of fresh draws still turns an equivalent
+    mutant into a broken one, draw another (up to the attack's cap). Only the mutants still
+    equivalent are judged again, on every input so far (the same calls in the same order, from a
+    fresh load, as any mutant). Survivors found before the last round are judged once more on the
+    final inputs, so that their witnesses cover every input."""
+    attack = attack_for(params)
+    verdicts = list(verdicts)
+    judged_in = [0] * len(verdicts)
+    last_round = 0
+    for round_number in range(1, attack.rounds + 1):
+        open_mutants = [i for i, v in enumerate(verdicts) if not v.broken and not v.truncated]
+        if not open_mutants:
+            break
+        known = {call.key() for call in prepared.visible + prepared.fresh}
+        seed = round_seed(params.seed, problem.id, round_number)
+        draws = fresh_calls(prepared.visible, attack.round_draws, seed, params.inputs)
+        extra = [call for call in draws if call.key() not in known]
+        if not extra:
+            break
+        grown = prepare_on(
+            problem, params, prepared.entry, prepared.call_name, prepared.visible,
+            prepared.fresh + extra, prepared.mutants, always=len(prepared.fresh),
+        )  # fmt: skip
+        if isinstance(grown, ProblemResult) or len(grown.fresh) == len(prepared.fresh):
+            break  # nothing more the attack can afford (or, with state, judge): keep what we had
+        again = judge_programs(problem, params, grown, [prepared.mutants[i].source for i in open_mutants])
+        for index, verdict in zip(open_mutants, again):
+            verdicts[index], judged_in[index] = verdict, round_number
+        prepared, last_round = grown, round_number
+        if not any(verdict.broken for verdict in again):
+            break
+    stale = [i for i, v in enumerate(verdicts) if v.survived and judged_in[i] < last_round]
+    if stale:
+        again = judge_programs(problem, params, prepared, [prepared.mutants[i].source for i in stale])
+        for index, verdict in zip(stale, again):
+            verdicts[index] = verdict
+    return prepared, verdicts
 
 
 def _witness_texts(prepared: Prepared, witnesses: tuple[int, ...]) -> tuple[str, ...]:

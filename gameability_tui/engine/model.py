@@ -88,6 +88,7 @@ class AuditParams:
     reference_seconds: float = 60.0
     max_asserts: int = 12
     slow_factor: int = 100
+    attack: str = "sample"  # or "deep" (engine/attack.py)
 
     def budget_for(self, reference_steps: int) -> int:
         """A mutant's step budget where the reference needed ``reference_steps``."""

@@ -1,0 +1,159 @@
+"""Inputs aimed at the mutants (the deep attack), beside the random draws of ``fresh_inputs``.
+
+A random perturbation rarely lands exactly where a mutant differs from the reference. The places
+are known in advance, so they are probed on purpose, each as one edit of a visible call:
+
+- a guard on a constant (``if n > 10``) differs from its mutant (``n >= 10``, ``n > 11``) only at
+  the constant: each number argument takes the reference's own numeric constants and their +/-1;
+- an off-by-one in a loop or slice shows on the shortest inputs: each sequence or string argument
+  is cut to lengths 0, 1 and 2;
+- ``<`` against ``<=`` between two arguments shows only when they meet (an arrival equal to a
+  departure): two arguments of the same type are made equal, or one apart, and two number lists
+  are made to share a value at one position.
+
+In the contract mode every aimed input must lie inside the contract learned from the visible
+calls (``contract_violations`` is empty), exactly as the random draws do; none is kept otherwise.
+Nothing here is random: the same reference and visible calls give the same inputs, at any seed.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import Any
+
+from .calls import Call
+from .fresh_inputs import contract_violations
+
+SIZED = (list, tuple, str)
+
+
+def reference_numbers(source: str) -> list[int | float]:
+    """The reference's numeric literals (negated ones as written), in source order, once each."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return []
+    found: list[int | float] = []
+    negated: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and _is_number(node.operand):
+            negated.add(id(node.operand))
+            _add(found, -node.operand.value)
+        elif _is_number(node) and id(node) not in negated:
+            _add(found, node.value)
+    return found
+
+
+def _is_number(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) in (int, float)
+
+
+def _add(found: list, value: Any) -> None:
+    if not any(type(value) is type(seen) and value == seen for seen in found):
+        found.append(value)
+
+
+def _near(numbers: list[int | float], kind: type) -> list[int | float]:
+    """Each constant and its neighbours, as values of the argument's own type."""
+    values: list = []
+    for number in numbers:
+        if kind is int and type(number) is not int:
+            continue
+        for candidate in (number - 1, number, number + 1):
+            try:
+                _add(values, kind(candidate))
+            except OverflowError:  # an int constant past the float range
+                continue
+    return values
+
+
+def _number_edits(base: Call, numbers: list[int | float]) -> Iterator[Call]:
+    for position, value in enumerate(base.args):
+        if type(value) in (int, float):
+            for candidate in _near(numbers, type(value)):
+                yield _with_arg(base, position, candidate)
+
+
+def _length_edits(base: Call) -> Iterator[Call]:
+    for position, value in enumerate(base.args):
+        if type(value) in SIZED:
+            for length in (0, 1, 2):
+                if length < len(value):
+                    yield _with_arg(base, position, value[:length])
+
+
+def _meeting_edits(base: Call) -> Iterator[Call]:
+    args = base.args
+    for first in range(len(args)):
+        for second in range(first + 1, len(args)):
+            a, b = args[first], args[second]
+            if type(a) is not type(b) or type(a) is bool:
+                continue
+            yield _with_arg(base, second, a)
+            yield _with_arg(base, first, b)
+            if type(a) in (int, float):
+                yield _with_arg(base, second, a + 1)
+                yield _with_arg(base, second, a - 1)
+            if type(a) in (list, tuple) and _numbers(a) and _numbers(b):
+                for index in _spread_positions(min(len(a), len(b))):
+                    yield _with_arg(base, second, _replaced(b, index, a[index]))
+
+
+def _numbers(values: list | tuple) -> bool:
+    return bool(values) and all(type(v) in (int, float) for v in values)
+
+
+def _spread_positions(size: int) -> list[int]:
+    return sorted({0, size // 2, size - 1}) if size else []
+
+
+def _replaced(values: list | tuple, index: int, item: Any) -> list | tuple:
+    changed = list(values)
+    changed[index] = item
+    return type(values)(changed)
+
+
+def _with_arg(base: Call, position: int, value: Any) -> Call:
+    args = list(base.args)
+    args[position] = value
+    return Call(tuple(args), base.kwargs)
+
+
+def aimed_calls(
+    visible: list[Call], reference: str, known: set[str], limit: int, mode: str = "contract"
+) -> list[Call]:
+    """Up to ``limit`` aimed calls, none of whose keys is in ``known``, inside the contract in the
+    "contract" mode. Each kind of probe is taken in turn, so no kind crowds out the others."""
+    numbers = reference_numbers(reference)
+    kinds = [
+        [call for base in visible for call in _number_edits(base, numbers)],
+        [call for base in visible for call in _length_edits(base)],
+        [call for base in visible for call in _meeting_edits(base)],
+    ]
+    seen = set(known)
+    chosen: list[Call] = []
+    cursors = [iter(kind) for kind in kinds]
+    while cursors and len(chosen) < limit:
+        for cursor in list(cursors):
+            call = _next_new(cursor, seen, visible, mode)
+            if call is None:
+                cursors.remove(cursor)
+            elif len(chosen) < limit:
+                chosen.append(call)
+    return chosen
+
+
+def _next_new(cursor: Iterator[Call], seen: set[str], visible: list[Call], mode: str) -> Call | None:
+    for call in cursor:
+        try:
+            key = call.key()
+        except RecursionError:
+            continue
+        if key in seen:
+            continue
+        seen.add(key)
+        if mode == "contract" and contract_violations(call, visible):
+            continue
+        return call
+    return None

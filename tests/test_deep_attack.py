@@ -1,0 +1,128 @@
+"""Known-answer tests for the deep attack (``--attack deep``): the inputs it aims at mutants, the
+contract it keeps, its further rounds of draws, and its determinism.
+
+Each problem below has a broken solution that differs from the reference at exactly one kind of
+place (a constant, a short length, two arguments that meet). The default attack's random draws
+do not land there at seed 0; the deep attack must, without ever leaving the contract.
+"""
+
+from __future__ import annotations
+
+from conftest import problem
+
+from gameability_tui.engine.aimed_inputs import aimed_calls, reference_numbers
+from gameability_tui.engine.attack import attack_for
+from gameability_tui.engine.audit import audit_problem
+from gameability_tui.engine.calls import Call, harvest_calls
+from gameability_tui.engine.census import Census
+from gameability_tui.engine.fresh_inputs import contract_violations
+from gameability_tui.engine.model import AuditParams
+
+SAMPLE = AuditParams()
+DEEP = AuditParams(attack="deep")
+
+SHIPPING = problem(
+    "shipping",
+    "def shipping(weight):\n    if weight > 50:\n        return 20\n    return 5\n",
+    ["assert shipping(10) == 5", "assert shipping(200) == 20"],
+)
+SECOND = problem(
+    "second",
+    "def second(xs):\n    if len(xs) < 2:\n        return None\n    return sorted(xs)[1]\n",
+    [
+        "assert second([5, 1, 4, 7, 9]) == 4",
+        "assert second([3, 8, 6, 2, 10, 4]) == 3",
+    ],
+)
+OVERLAP = problem(
+    "overlap",
+    "def overlap(end, start):\n    return end > start\n",
+    ["assert overlap(50, 30) == True", "assert overlap(20, 80) == False"],
+)
+
+
+def _changes(result) -> set[str]:
+    return {survivor.after.strip() for survivor in result.survivors}
+
+
+def test_a_guard_on_a_constant_is_probed_just_below_at_and_just_above_it():
+    sample, deep = audit_problem(SHIPPING, SAMPLE), audit_problem(SHIPPING, DEEP)
+    assert "if weight >= 50:" not in _changes(sample)
+    assert "if weight >= 50:" in _changes(deep)
+    assert any("shipping(50)" in a.text for a in deep.asserts)
+
+
+def test_sequences_are_cut_to_the_shortest_lengths_the_contract_allows():
+    sample, deep = audit_problem(SECOND, SAMPLE), audit_problem(SECOND, DEEP)
+    assert "if len(xs) <= 2:" not in _changes(sample)
+    assert "if len(xs) <= 2:" in _changes(deep)
+
+
+def test_two_arguments_of_one_type_are_made_to_meet():
+    sample, deep = audit_problem(OVERLAP, SAMPLE), audit_problem(OVERLAP, DEEP)
+    assert "return end >= start" not in _changes(sample)
+    assert "return end >= start" in _changes(deep)
+
+
+def test_aimed_inputs_never_leave_the_contract():
+    visible = harvest_calls(["assert f(3, [1, 2, 3], 'ab') == 1", "assert f(5, [2, 4], 'ba') == 0"], "f")
+    reference = "def f(n, xs, s):\n    if n > 0 and len(xs) > 1:\n        return -1\n    return 7\n"
+    calls = aimed_calls(visible, reference, {c.key() for c in visible}, 200)
+    assert calls, "the probes must find something inside the contract"
+    for call in calls:
+        assert contract_violations(call, visible) == []
+    firsts = {call.args[0] for call in calls}
+    assert {1, 2, 6, 7, 8} <= firsts and 0 not in firsts and -1 not in firsts  # n >= 1 in every test
+    assert not any(len(call.args[1]) == 0 for call in calls)  # every visible list is non-empty
+    free = aimed_calls(visible, reference, {c.key() for c in visible}, 200, mode="free")
+    assert any(call.args[0] == 0 for call in free) and any(len(call.args[1]) == 0 for call in free)
+
+
+def test_reference_numbers_read_negative_literals_as_written():
+    assert sorted(reference_numbers("def f(x):\n    return x * -2 + 0.5 if x > 10 else 10\n")) == [
+        -2,
+        0.5,
+        10,
+    ]
+
+
+def test_aimed_inputs_are_capped_and_spread_over_every_kind_of_probe():
+    visible = [Call((10, [1, 2, 3, 4])), Call((200, [5, 6, 7]))]
+    reference = "def f(n, xs):\n    return n > 50 and len(xs) > 2 and n < 99\n"
+    calls = aimed_calls(visible, reference, set(), 6, mode="free")
+    assert len(calls) == 6
+    lengths_cut = [c for c in calls if len(c.args[1]) < 3]
+    constants = [c for c in calls if c.args[0] in (49, 50, 51, 98, 99, 100)]
+    assert lengths_cut and constants
+
+
+def test_further_rounds_draw_only_while_they_find_broken_mutants():
+    # No mutant of a constant function can be told apart by any input: one round finds nothing,
+    # so no second round is drawn, and the inputs are the first round's.
+    flat = problem("flat", "def f(x):\n    return 1\n", ["assert f(3) == 1", "assert f(9) == 1"])
+    result = audit_problem(flat, DEEP)
+    attack = attack_for(DEEP)
+    first = attack.draws + attack.aimed
+    assert result.n_fresh <= first + attack.round_draws
+
+
+def test_a_costly_reference_keeps_only_the_inputs_the_attack_can_afford():
+    costly = problem(
+        "costly",
+        "def f(n):\n    total = 0\n    for i in range(n * 100000):\n"
+        "        total += i % 7\n    return total\n",
+        ["assert f(1) == 299995", "assert f(2) == 599994"],
+    )
+    deep = audit_problem(costly, DEEP)
+    assert deep.n_fresh <= SAMPLE.fresh_inputs  # every draw costs the reference ~300k steps or more
+    assert deep.n_mutants > audit_problem(costly, SAMPLE).n_mutants
+
+
+def test_the_deep_attack_gives_the_same_results_on_one_worker_or_two():
+    problems = [SHIPPING, SECOND, OVERLAP]
+    one = {r.id: r.to_dict() for r in Census(problems, DEEP, workers=1)}
+    two = {r.id: r.to_dict() for r in Census(problems, DEEP, workers=2)}
+    for results in (one, two):
+        for data in results.values():
+            data.pop("seconds")
+    assert one == two
