@@ -14,6 +14,9 @@ measured reason (peer_differences.py). Exits 1 if any difference is a regression
 --keep DIR saves both tools' last reports, so peer_differences.py can explain them again.
 --before PYTHON adds a third row in the same run: this tool at another version, run by the Python
 of a checkout (or venv) that has it installed, e.g. to show a change made nothing slower.
+--ours-args "..." passes settings to this tool (e.g. "--attack deep"); --also "..." adds a row of
+this tool with other settings in the same run (e.g. --ours-args "--attack deep" --also "" times
+the deep and the default attack beside the published tool).
 """
 
 from __future__ import annotations
@@ -85,8 +88,10 @@ def measure(command: list[str]) -> tuple[float, float, float]:
     return wall, cpu, peak / 1024
 
 
-def run_ours(jsonl: Path, report: Path, workers: int, python: str = sys.executable) -> Measured:
-    command = [python, "-m", "gameability_tui", "check", str(jsonl), "--json", str(report)]
+def run_ours(
+    jsonl: Path, report: Path, workers: int, python: str = sys.executable, settings: str = ""
+) -> Measured:
+    command = [python, "-m", "gameability_tui", "check", str(jsonl), "--json", str(report), *settings.split()]
     wall, cpu, peak = measure(command + ["--workers", str(workers)])
     data = json.loads(report.read_text())
     return Measured(wall, cpu, peak, data["summary"]["judged"], data["summary"]["weak"], data)
@@ -125,6 +130,8 @@ def main() -> int:
     parser.add_argument("--peer-workers", type=int, default=8, help="the published tool's default is 8")
     parser.add_argument("--keep", type=Path, help="save both tools' last reports in this folder")
     parser.add_argument("--before", help="the Python of a venv holding another version of this tool")
+    parser.add_argument("--ours-args", default="", help='this tool\'s settings, e.g. "--attack deep"')
+    parser.add_argument("--also", help="a further row of this tool with these settings, in the same run")
     args = parser.parse_args()
     benchmark = load_benchmark(args.benchmark, args.data)
     with tempfile.TemporaryDirectory() as folder:
@@ -133,26 +140,31 @@ def main() -> int:
         peer_jsonl = Path(folder) / "peer" / f"{benchmark.name}.jsonl"
         peer_jsonl.parent.mkdir()
         peer_jsonl.write_text("".join(json.dumps(peer_row(p)) + "\n" for p in benchmark.problems))
-        ours, peer, before = [], [], []
+        ours, peer, before, also = [], [], [], []
         for run in range(args.runs):
             peer.append(run_peer(args.peer, peer_jsonl, Path(folder) / "peer.json", args.peer_workers))
-            ours.append(run_ours(jsonl, Path(folder) / "ours.json", args.workers))
+            ours.append(run_ours(jsonl, Path(folder) / "ours.json", args.workers, settings=args.ours_args))
             if args.before:
                 before.append(run_ours(jsonl, Path(folder) / "before.json", args.workers, args.before))
-            print(f"run {run + 1}: peer {peer[-1].wall:.1f} s, ours {ours[-1].wall:.1f} s", flush=True)
+            if args.also is not None:
+                also.append(run_ours(jsonl, Path(folder) / "also.json", args.workers, settings=args.also))
+            extra = f", also {also[-1].wall:.1f} s" if also else ""
+            print(f"run {run + 1}: peer {peer[-1].wall:.1f} s, ours {ours[-1].wall:.1f} s{extra}", flush=True)
     print(f"\n{benchmark.name}: {len(benchmark.problems)} problems, medians of {args.runs} runs, "
           f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}")  # fmt: skip
-    print(f"{'tool':<26}{'wall s':>9}{'CPU s':>9}{'peak MB':>10}{'judged':>8}{'weak':>6}")
+    print(f"{'tool':<40}{'wall s':>9}{'CPU s':>9}{'peak MB':>10}{'judged':>8}{'weak':>6}")
     rows = [
         (f"gameability 0.3.1 (w={args.peer_workers})", peer),
-        (f"gameability-tui (w={args.workers})", ours),
+        (f"gameability-tui {args.ours_args} (w={args.workers})".replace("  ", " "), ours),
     ]
+    if also:
+        rows.append((f"  {args.also or 'default'} (w={args.workers})", also))
     if before:
         rows.append((f"  before (w={args.workers})", before))
     for name, runs in rows:
         wall, cpu = statistics.median(r.wall for r in runs), statistics.median(r.cpu for r in runs)
         peak = statistics.median(r.peak_mb for r in runs)
-        print(f"{name:<26}{wall:>9.1f}{cpu:>9.1f}{peak:>10.0f}{runs[-1].judged:>8}{runs[-1].weak:>6}")
+        print(f"{name:<40}{wall:>9.1f}{cpu:>9.1f}{peak:>10.0f}{runs[-1].judged:>8}{runs[-1].weak:>6}")
     for label, field in (("wall", "wall"), ("CPU", "cpu"), ("peak memory", "peak_mb")):
         ratio = statistics.median(getattr(r, field) for r in peer) / statistics.median(
             getattr(r, field) for r in ours
@@ -162,9 +174,14 @@ def main() -> int:
         ratio = statistics.median(r.wall for r in ours) / statistics.median(r.wall for r in before)
         cpu_ratio = statistics.median(r.cpu for r in ours) / statistics.median(r.cpu for r in before)
         print(f"ratio ours / before: wall {ratio:.2f}x, CPU {cpu_ratio:.2f}x")
+    if also:
+        ratio = statistics.median(r.wall for r in also) / statistics.median(r.wall for r in ours)
+        print(f"ratio also / ours, wall: {ratio:.2f}x")
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
-        for name, runs in (("ours", ours), ("peer", peer)):
+        for name, runs in (("ours", ours), ("peer", peer), ("also", also)):
+            if not runs:
+                continue
             (args.keep / f"{benchmark.name}.{name}.json").write_text(json.dumps(runs[-1].report))
     differences = explain_all(list(benchmark.problems), ours[-1].report, peer[-1].report)
     print_differences(differences)

@@ -94,3 +94,18 @@ def test_ctrl_c_exits_cleanly_and_writes_no_report(tmp_path):
     assert stderr.strip().splitlines()[-1] == "gameability-tui: interrupted; no output file was written."
     assert "Traceback" not in stderr
     assert list(tmp_path.iterdir()) == [slow]
+
+
+def test_deep_attack_flows_from_the_command_line_and_confirm_refuses_a_report_of_another_benchmark(tmp_path):
+    sample, deep = tmp_path / "sample.json", tmp_path / "deep.json"
+    assert _cli("check", str(EXAMPLES), "--json", str(sample)).returncode == 0
+    done = _cli("check", str(EXAMPLES), "--attack", "deep", "--json", str(deep))
+    assert done.returncode == 0, done.stderr
+    sample_data, deep_data = json.loads(sample.read_text()), json.loads(deep.read_text())
+    assert deep_data["params"]["attack"] == "deep" and sample_data["params"]["attack"] == "sample"
+    assert deep_data["summary"]["mutants"] > sample_data["summary"]["mutants"]
+    other = tmp_path / "other.jsonl"
+    other.write_text(EXAMPLES.read_text().splitlines()[0] + "\n")
+    refused = _cli("confirm", str(other), "--with", "mbpp-plus", "--report", str(deep))
+    assert refused.returncode == 2
+    assert "made from another benchmark" in refused.stderr and "Traceback" not in refused.stderr

@@ -25,6 +25,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--with", dest="plus", required=True, help="humaneval-plus or mbpp-plus")
     add_plus_data(parser)
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the confirmation report")
+    parser.add_argument(
+        "--report",
+        type=Path,
+        metavar="FILE",
+        help="confirm the weak problems of this `check --json` report of BENCH instead of auditing "
+        "again (its audit settings are used; the audit settings above are then ignored)",
+    )
     return parser
 
 
@@ -41,14 +48,17 @@ def run(args: argparse.Namespace) -> int:
 
     console = Console()
     benchmark = load_sampled(args)
+    if args.report is not None:
+        params, results = read_check_report(args.report, benchmark)
     plus = {p.id: p for p in load_benchmark(args.plus, args.plus_data).problems}
-    params = audit_params(args)
-    with console.status(f"auditing {benchmark.name}..."):
-        census = Census(benchmark.problems, params, workers=args.workers)
-        try:
-            results = sort_results(list(census), benchmark)
-        finally:
-            census.cancel()
+    if args.report is None:
+        params = audit_params(args)
+        with console.status(f"auditing {benchmark.name}..."):
+            census = Census(benchmark.problems, params, workers=args.workers)
+            try:
+                results = sort_results(list(census), benchmark)
+            finally:
+                census.cancel()
     weak = [r for r in results if r.weak]
     rows, confirmed, unconfirmed, uncovered = [], [], [], []
     with console.status(f"re-running survivors against {args.plus}..."):
@@ -88,8 +98,29 @@ def run(args: argparse.Namespace) -> int:
             "not_covered": uncovered,
             "confirmed_share": share,
             "confirmed_ci": [low, high],
+            "params": params.to_dict(),
             "problems": rows,
         }
         write_atomically(args.json, json.dumps(report, indent=1) + "\n")
         console.print(f"confirmation report written to {args.json}")
     return 0
+
+
+def read_check_report(path: Path, benchmark) -> tuple:
+    """The audit settings and results of a ``check --json`` report of ``benchmark``; a report of
+    another benchmark (or version of it) is refused, in one line."""
+    from ..benchmarks.base import LoadError
+    from ..engine.model import AuditParams, ProblemResult
+
+    try:
+        data = json.loads(path.read_text())
+        params = AuditParams.from_dict(data["params"])
+        results = [ProblemResult.from_dict(row) for row in data["problems"]]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise LoadError(f"{path}: not a readable `check --json` report ({error})") from None
+    if data.get("fingerprint") != benchmark.fingerprint():
+        raise LoadError(
+            f"{path}: made from another benchmark or version of it than {benchmark.name} "
+            f"(fingerprint {data.get('fingerprint')!r}); run `check --json` on it again"
+        )
+    return params, results
