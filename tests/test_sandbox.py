@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 from conftest import problem, running
 
@@ -141,3 +145,30 @@ def test_jobs_sharing_a_child_give_the_results_of_a_child_each():
         alone = run_job(job)
         assert (run.complete, run.load, run.calls) == (alone.complete, alone.load, alone.calls)
         assert (laned.complete, laned.load, laned.calls) == (alone.complete, alone.load, alone.calls)
+
+
+def test_a_sleeping_candidate_is_ended_by_the_wall_clock():
+    run = run_job(_job("import time\ndef f(x):\n    time.sleep(30)\n", cpu_seconds=5, wall_seconds=1))
+    assert not run.complete and run.stopped == "wall-clock limit"
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/schedstat"), reason="the kernel gives no schedstat")
+def test_a_busy_candidate_waiting_for_a_core_is_not_ended_by_the_wall_clock():
+    # The candidate needs ~1 s of CPU under a 1 s wall-clock allowance, and shares one core with a
+    # busy process, so it takes ~2 s of wall time: time spent waiting for the core must not count.
+    # (C code with no Python steps, so only the backstops could stop it.)
+    program = "def f(x):\n    return sum(range(x))\n"
+    calls = [((30_000_000,), {})]
+    hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    before = os.sched_getaffinity(0)
+    try:
+        core = {min(before)}
+        os.sched_setaffinity(hog.pid, core)
+        os.sched_setaffinity(0, core)
+        run = run_job(_job(program, calls=calls, call_budgets=[None], cpu_seconds=20, wall_seconds=1))
+    finally:
+        os.sched_setaffinity(0, before)
+        hog.kill()
+        hog.wait()
+    assert run.complete, run.stopped
+    assert run.calls[0][0][:2] == ("value", sum(range(30_000_000)))

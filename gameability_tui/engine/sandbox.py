@@ -9,6 +9,9 @@ isolates the processes. What could make a result wrong, and the defence:
 
 - Machine load deciding outcomes: verdicts rest on step counts (``runner.py``); wall-clock and CPU
   limits are only backstops for loops inside C code; a candidate stopped by them is TRUNCATED.
+  The wall-clock backstop does not count the time the child spent waiting for a core
+  (``/proc/PID/schedstat``): on a loaded machine a busy child is ended by its CPU limit, as on a
+  quiet one, and only a child that sleeps or blocks is ended by the wall clock.
 - Printed output corrupting results: the child's stdin/stdout/stderr point at /dev/null and results
   travel over a private pipe as length-prefixed ``marshal`` frames.
 - Files written by benchmark code: the child runs in a throwaway directory, removed afterwards.
@@ -265,9 +268,28 @@ class _Child:
         self.current = start
         self.buffer = b""
         self.exited = False
-        self.deadline = time.monotonic() + jobs[start].wall_seconds
         self.workdir = _lane_folder(lane)
         self.pid, self.fd = _fork(jobs, start, end, self.workdir)
+        self._start_clock()
+
+    def _start_clock(self) -> None:
+        self.started = time.monotonic()
+        self.allowance = self.jobs[self.current].wall_seconds
+        self.waited_before = _waited_for_a_core(self.pid)
+
+    @property
+    def deadline(self) -> float:
+        return self.started + self.allowance
+
+    def _out_of_time(self) -> bool:
+        """Past the wall-clock allowance, not counting the time spent waiting for a core."""
+        if time.monotonic() < self.deadline:
+            return False
+        waited = _waited_for_a_core(self.pid) - self.waited_before
+        if waited > 0:
+            self.allowance += waited
+            self.waited_before += waited
+        return time.monotonic() >= self.deadline
 
     def advance(self, readable: bool) -> int | None:
         """Take in what the child sent; the first job it will not run once it has ended, else None."""
@@ -276,7 +298,7 @@ class _Child:
             if chunk:
                 self._absorb(chunk)
                 return self.end if self.runs[self.end - 1].complete else None
-        if time.monotonic() >= self.deadline:
+        if self._out_of_time():
             self.runs[self.current].stopped = "wall-clock limit"
             return self.current + 1
         run = self.runs[self.current]
@@ -300,9 +322,9 @@ class _Child:
             if record[0] == "job":
                 if record[1] != self.current:
                     self.current = record[1]
-                    self.deadline = time.monotonic() + self.jobs[self.current].wall_seconds
+                    self._start_clock()
             elif record[0] == "extend":  # a confirmation run was granted more CPU time
-                self.deadline += 2 * record[1]
+                self.allowance += 2 * record[1]
             else:
                 _apply(self.runs[self.current], record)
 
@@ -315,6 +337,15 @@ class _Child:
         _empty(self.workdir)
         _reap()
         self.pid = -1
+
+
+def _waited_for_a_core(pid: int) -> float:
+    """Seconds ``pid`` has spent runnable but waiting for a core (0 where the kernel does not say)."""
+    try:
+        with open(f"/proc/{pid}/schedstat") as handle:
+            return int(handle.read().split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def _lane_folder(lane: int) -> str:
