@@ -1,10 +1,11 @@
 """Do the audit's fresh inputs stay inside the contract they were drawn from?
 
-    python bench/contract_check.py BENCH [--data FILE] [--fresh 8] [--seed 0]
+    python bench/contract_check.py BENCH [--data FILE] [--fresh 8] [--seed 0] [--aimed]
 
 Draws each problem's fresh inputs exactly as the audit does (same seeds, contract mode) and checks
-each against the domain learned from the problem's visible calls (``contract_violations``). Prints
-the count and the first few that leave it; exits 1 if any does.
+each against the domain learned from the problem's visible calls (``contract_violations``). With
+--aimed, the deep attack's aimed inputs too (which must also keep ``relation_violations`` empty).
+Prints the count and the first few that leave it; exits 1 if any does.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ import sys
 from pathlib import Path
 
 from gameability_tui.benchmarks import load_benchmark
+from gameability_tui.engine.aimed_inputs import aimed_calls
+from gameability_tui.engine.attack import DEEP_AIMED
 from gameability_tui.engine.audit import problem_seed, visible_calls
-from gameability_tui.engine.fresh_inputs import contract_violations, fresh_calls
+from gameability_tui.engine.fresh_inputs import contract_violations, fresh_calls, relation_violations
 
 
 def main() -> int:
@@ -24,9 +27,10 @@ def main() -> int:
     parser.add_argument("--data", type=Path)
     parser.add_argument("--fresh", type=int, default=8)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--aimed", action="store_true", help="check the deep attack's aimed inputs too")
     args = parser.parse_args()
     benchmark = load_benchmark(args.benchmark, args.data)
-    drawn, outside = 0, []
+    drawn, aimed, outside = 0, 0, []
     for problem in benchmark.problems:
         found = visible_calls(problem)
         if found is None:
@@ -37,7 +41,14 @@ def main() -> int:
             reasons = contract_violations(call, visible)
             if reasons:
                 outside.append((problem.id, call.render(name), reasons[0]))
-    print(f"{benchmark.name}: {drawn} fresh inputs drawn, {len(outside)} outside the contract")
+        if args.aimed:
+            for call in aimed_calls(visible, problem.reference, set(), DEEP_AIMED):
+                aimed += 1
+                reasons = contract_violations(call, visible) + relation_violations(call, visible)
+                if reasons:
+                    outside.append((problem.id, call.render(name), reasons[0]))
+    aimed_text = f" and {aimed} aimed" if args.aimed else ""
+    print(f"{benchmark.name}: {drawn} fresh inputs drawn{aimed_text}, {len(outside)} outside the contract")
     for problem_id, shown, reason in outside[:10]:
         print(f"  {problem_id}: {shown[:80]}  ({reason})")
     return 1 if outside else 0

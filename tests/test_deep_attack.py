@@ -126,3 +126,31 @@ def test_the_deep_attack_gives_the_same_results_on_one_worker_or_two():
         for data in results.values():
             data.pop("seconds")
     assert one == two
+
+
+def test_aimed_inputs_keep_the_relations_every_test_keeps_between_arguments():
+    visible = harvest_calls(
+        [
+            "assert platforms([900, 940, 950], [910, 1200, 1120], 3) == 2",
+            "assert platforms([100, 200, 300, 400], [150, 250, 350, 450], 4) == 1",
+        ],
+        "platforms",
+    )
+    reference = "def platforms(arr, dep, n):\n    return n if arr[0] < 0 else 1\n"
+    calls = aimed_calls(visible, reference, {c.key() for c in visible}, 500)
+    assert calls
+    for call in calls:
+        arr, dep, n = call.args
+        assert len(arr) == len(dep) == n
+    assert any(arr[k] == dep[k] for arr, dep, _ in (c.args for c in calls) for k in range(len(arr)))
+
+
+def test_a_square_grid_stays_square():
+    visible = harvest_calls(
+        ["assert f([[1, 2], [3, 4]]) == 1", "assert f([[1, 2, 3], [4, 5, 6], [7, 8, 9]]) == 2"], "f"
+    )
+    assert contract_violations(Call(([[1, 2, 3]],)), visible) == [
+        "argument 1: not square, where every visible one is"
+    ]
+    calls = aimed_calls(visible, "def f(g):\n    return len(g)\n", {c.key() for c in visible}, 100)
+    assert all(len(g) == len(g[0]) for (g,) in (c.args for c in calls) if g)

@@ -12,7 +12,9 @@ are known in advance, so they are probed on purpose, each as one edit of a visib
   are made to share a value at one position.
 
 In the contract mode every aimed input must lie inside the contract learned from the visible
-calls (``contract_violations`` is empty), exactly as the random draws do; none is kept otherwise.
+calls (``contract_violations`` is empty), exactly as the random draws do, and must also keep the
+relations between arguments that every visible call keeps (``relation_violations``: a count equal
+to a list's length, two lists of one length), which cutting a length would otherwise break.
 Nothing here is random: the same reference and visible calls give the same inputs, at any seed.
 """
 
@@ -23,7 +25,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .calls import Call
-from .fresh_inputs import contract_violations
+from .fresh_inputs import contract_violations, relation_violations
 
 SIZED = (list, tuple, str)
 
@@ -153,7 +155,7 @@ def _next_new(cursor: Iterator[Call], seen: set[str], visible: list[Call], mode:
         if key in seen:
             continue
         seen.add(key)
-        if mode == "contract" and contract_violations(call, visible):
+        if mode == "contract" and (contract_violations(call, visible) or relation_violations(call, visible)):
             continue
         return call
     return None

@@ -6,7 +6,8 @@ and the assert built from it encodes an input the benchmark never allowed. In th
 
 - numbers keep their observed lower bound (all >= 1 stays >= 1, all >= 0 stays >= 0);
 - strings reuse the observed characters, or whole observed tokens when values contain spaces;
-- lists stay sorted / unique / rectangular / a permutation of 1..n when every observed one is;
+- lists stay sorted / unique / rectangular / square / a permutation of 1..n when every observed
+  one is;
   element domains recurse.
 
 Known limit: relations BETWEEN arguments (a length that must equal a list's length) are not
@@ -38,6 +39,7 @@ class Domain:
     unique: bool = False
     permutation: bool = False
     rectangular: bool = False
+    square: bool = False  # as many rows as columns
     element: Domain | None = None
     keys: Domain | None = None
     values: Domain | None = None
@@ -62,6 +64,8 @@ def learn_domain(observed: list[Any]) -> Domain:
         domain.unique = all(_is_unique(v) for v in sequences)
         domain.permutation = all(_is_permutation(v) for v in sequences)
         domain.rectangular = all(_is_rectangular(v) for v in sequences)
+        domain.square = domain.rectangular and all(len(v) == len(v[0]) for v in sequences if v)
+        domain.square = domain.square and any(len(v) > 1 for v in sequences)
         domain.element = learn_domain([item for v in sequences for item in v])
     sets = [v for v in observed if type(v) in (set, frozenset)]
     if sets and domain.element is None:
@@ -364,6 +368,8 @@ def _violations(value: Any, domain: Domain | None) -> list[str]:
             found.append("not a permutation of 1..n, where every visible one is")
         if domain.rectangular and items and not _is_rectangular(items):
             found.append("rows of unequal length, where every visible one is rectangular")
+        elif domain.square and items and len(items) != len(items[0]):
+            found.append("not square, where every visible one is")
         found += [f"element {why}" for item in items for why in _violations(item, domain.element)][:1]
     if kind in (set, frozenset):
         found += [f"element {why}" for item in value for why in _violations(item, domain.element)][:1]
@@ -379,3 +385,44 @@ def _string_violations(value: str, domain: Domain) -> list[str]:
         return [f"word {unseen[0]!r} appears in no visible value"] if unseen else []
     unseen = sorted(set(value) - set(domain.characters))
     return [f"character {unseen[0]!r} appears in no visible value"] if unseen else []
+
+
+def relation_violations(call: Call, visible: list[Call]) -> list[str]:
+    """Why ``call`` breaks a relation between arguments that every visible call keeps: an int
+    argument equal to another argument's length, or two arguments of equal length.
+
+    The random draws do not keep these (a known limit, so the default figures stay comparable);
+    the deep attack's aimed inputs, which cut lengths on purpose, must.
+    """
+    together = [c for c in visible if len(c.args) >= len(call.args)]
+    if len(together) < 2:
+        return []
+    found: list[str] = []
+    positions = range(len(call.args))
+    for i, j in ((i, j) for i in positions for j in positions if i != j):
+        if _kept(together, call, i, j, _is_length_of):
+            found.append(f"argument {i + 1} is not the length of argument {j + 1}, as in every test")
+        if i < j and _kept(together, call, i, j, _same_length):
+            found.append(f"arguments {i + 1} and {j + 1} differ in length, unlike in every test")
+    return found
+
+
+def _kept(visible: list[Call], call: Call, i: int, j: int, relation) -> bool:
+    """Whether every visible call keeps ``relation`` between arguments i and j, and ``call`` breaks it."""
+    holds = [relation(c.args[i], c.args[j]) for c in visible]
+    return all(held is True for held in holds) and relation(call.args[i], call.args[j]) is False
+
+
+_SIZED = (list, tuple, str, dict)
+
+
+def _is_length_of(count: Any, sized: Any) -> bool | None:
+    if type(count) is not int or type(sized) not in _SIZED:
+        return None
+    return count == len(sized)
+
+
+def _same_length(first: Any, second: Any) -> bool | None:
+    if type(first) not in _SIZED or type(second) not in _SIZED:
+        return None
+    return len(first) == len(second)
