@@ -155,27 +155,32 @@ class ReturnNone(Operator):
 
 @dataclass(frozen=True)
 class ReplaceNumber(Operator):
-    """A number literal to 0, 1, -1 or itself minus one (plus one is ``IncrementInt``'s, and
-    floats get it here): a guard on a constant must be probed on both sides."""
+    """A number literal to 0, 1, -1 or itself plus or minus one, except what ``IncrementInt``
+    already makes: a guard on a constant must be probed on both sides. A negated literal
+    (``-1``) is one number here, not a negation of a literal."""
+
+    def _value(self, node: ast.AST, parent: ast.AST | None) -> int | float | None:
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and _is_number(node.operand):
+            return -node.operand.value if type(node.operand.value) is not bool else None
+        negated = isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.USub)
+        if _is_number(node) and type(node.value) is not bool and not negated:
+            return node.value
+        return None
 
     def _values(self, node: ast.AST) -> list:
-        if not _is_number(node) or type(node.value) is bool:
-            return []
-        value = node.value
-        if type(value) is int:
-            wanted = [0, 1, -1, value - 1]
-            excluded = {value, value + 1}
-        else:
-            wanted = [0.0, 1.0, -1.0, value + 1, value - 1]
-            excluded = {value}
+        value = -node.operand.value if isinstance(node, ast.UnaryOp) else node.value
+        covered = {value}
+        if type(value) is int:  # IncrementInt's edit of the literal as written
+            covered.add(value - 1 if isinstance(node, ast.UnaryOp) else value + 1)
         found: list = []
-        for candidate in wanted:
-            if candidate not in excluded and candidate not in found:
+        for candidate in (0, 1, -1, value + 1, value - 1):
+            candidate = type(value)(candidate)
+            if candidate not in covered and candidate not in found:
                 found.append(candidate)
         return found
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
-        return len(self._values(node))
+        return 0 if self._value(node, parent) is None else len(self._values(node))
 
     def edit(self, node: ast.AST, choice: int) -> ast.AST:
         value = self._values(node)[choice]
