@@ -154,3 +154,43 @@ def test_a_square_grid_stays_square():
     ]
     calls = aimed_calls(visible, "def f(g):\n    return len(g)\n", {c.key() for c in visible}, 100)
     assert all(len(g) == len(g[0]) for (g,) in (c.args for c in calls) if g)
+
+
+def test_two_numbers_trade_a_unit_so_a_sum_every_test_keeps_is_kept():
+    # Angles of a triangle: every test's angles sum to 180. `or` -> `and` differs only on a sum of
+    # 180 with one angle wider than the other two together, one unit away from (90, 45, 45).
+    triangle = problem(
+        "triangle",
+        "def exists(a, b, c):\n    if a + b + c == 180:\n        if a + b >= c or b + c >= a or a + c >= b:\n"
+        "            return True\n    return False\n",
+        [
+            "assert exists(50, 60, 70) == True",
+            "assert exists(90, 45, 45) == True",
+            "assert exists(150, 30, 70) == False",
+        ],
+    )
+    deep = audit_problem(triangle, DEEP)
+    assert _changes(deep) == {"if a + b >= c and b + c >= a and (a + c >= b):"}
+    assert "assert exists(91, 44, 45) == True" in {a.text for a in deep.asserts}
+
+
+def test_a_number_meets_an_element_of_a_list():
+    at_least = problem(
+        "at_least",
+        "def at_least(values, floor):\n    return all(x >= floor for x in values)\n",
+        ["assert at_least([220, 330, 500], 200) == True", "assert at_least([12, 17, 21], 20) == False"],
+    )
+    assert "return all(x > floor for x in values)" in _changes(audit_problem(at_least, DEEP))
+
+
+def test_a_character_changes_case_at_the_first_second_and_last_position():
+    names = problem(
+        "names",
+        "def proper(names):\n    return [n for n in names if n[0].isupper() and n[1:].islower()]\n",
+        [
+            "assert proper(['sally', 'Dylan', 'rebecca']) == ['Dylan']",
+            "assert proper(['Python', 'abcd']) == ['Python']",
+        ],
+    )
+    changes = _changes(audit_problem(names, DEEP))
+    assert "return [n for n in names if n[0].isupper() and n[2:].islower()]" in changes

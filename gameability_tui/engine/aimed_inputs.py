@@ -8,8 +8,13 @@ are known in advance, so they are probed on purpose, each as one edit of a visib
 - an off-by-one in a loop or slice shows on the shortest inputs: each sequence or string argument
   is cut to lengths 0, 1 and 2;
 - ``<`` against ``<=`` between two arguments shows only when they meet (an arrival equal to a
-  departure): two arguments of the same type are made equal, or one apart, and two number lists
-  are made to share a value at one position.
+  departure): two arguments of the same type are made equal, or one apart; two numbers trade one
+  unit (their sum kept, as tests often require: three angles of a triangle); a number is made
+  equal to an element of a number list and the other way round; two number lists are made to
+  share a value at one position;
+- a string test on case or on one position (``s[1:].islower()``) shows when that position
+  changes: one letter of a string, or of a string in a list, takes the other case at the first,
+  second and last position (a letter of that case the tests use, to stay in their alphabet).
 
 In the contract mode every aimed input must lie inside the contract learned from the visible
 calls (``contract_violations`` is empty), exactly as the random draws do, and must also keep the
@@ -21,6 +26,7 @@ Nothing here is random: the same reference and visible calls give the same input
 from __future__ import annotations
 
 import ast
+import string
 from collections.abc import Iterator
 from typing import Any
 
@@ -97,9 +103,55 @@ def _meeting_edits(base: Call) -> Iterator[Call]:
             if type(a) in (int, float):
                 yield _with_arg(base, second, a + 1)
                 yield _with_arg(base, second, a - 1)
+                yield _with_args(base, {first: a + 1, second: b - 1})
+                yield _with_args(base, {first: a - 1, second: b + 1})
             if type(a) in (list, tuple) and _numbers(a) and _numbers(b):
                 for index in _spread_positions(min(len(a), len(b))):
                     yield _with_arg(base, second, _replaced(b, index, a[index]))
+    for number in (i for i, v in enumerate(args) if type(v) in (int, float)):
+        for listed in (i for i, v in enumerate(args) if type(v) in (list, tuple) and _numbers(v)):
+            values = args[listed]
+            for index in _spread_positions(len(values)):
+                yield _with_arg(base, number, type(args[number])(values[index]))
+                yield _with_arg(base, listed, _replaced(values, index, args[number]))
+
+
+def _case_edits(base: Call, alphabet: str) -> Iterator[Call]:
+    for position, value in enumerate(base.args):
+        if type(value) is str:
+            for changed in _case_flips(value, alphabet):
+                yield _with_arg(base, position, changed)
+        elif type(value) in (list, tuple) and value and all(type(v) is str for v in value):
+            for index in _spread_positions(len(value)):
+                for changed in _case_flips(value[index], alphabet):
+                    yield _with_arg(base, position, _replaced(value, index, changed))
+
+
+def _case_flips(text: str, alphabet: str) -> list[str]:
+    """``text`` with its first, second or last letter in the other case: the same letter where
+    the tests use it in that case, else the first letter of that case they use at all."""
+    flips = []
+    for index in sorted({0, 1, len(text) - 1}):
+        if not (0 <= index < len(text)) or not text[index].isalpha():
+            continue
+        wanted = text[index].swapcase()
+        if wanted not in alphabet:
+            other_case = [ch for ch in alphabet if ch.isalpha() and ch.isupper() == wanted.isupper()]
+            if not other_case:
+                continue
+            wanted = other_case[0]
+        flips.append(text[:index] + wanted + text[index + 1 :])
+    return flips
+
+
+def _characters(visible: list[Call]) -> str:
+    """Every character of the visible calls' strings (and of strings in their lists), sorted."""
+    found: set[str] = set()
+    for call in visible:
+        for value in call.args:
+            items = value if type(value) in (list, tuple) else [value]
+            found.update(ch for item in items if type(item) is str for ch in item)
+    return "".join(sorted(found))
 
 
 def _numbers(values: list | tuple) -> bool:
@@ -117,8 +169,13 @@ def _replaced(values: list | tuple, index: int, item: Any) -> list | tuple:
 
 
 def _with_arg(base: Call, position: int, value: Any) -> Call:
+    return _with_args(base, {position: value})
+
+
+def _with_args(base: Call, values: dict[int, Any]) -> Call:
     args = list(base.args)
-    args[position] = value
+    for position, value in values.items():
+        args[position] = value
     return Call(tuple(args), base.kwargs)
 
 
@@ -128,10 +185,12 @@ def aimed_calls(
     """Up to ``limit`` aimed calls, none of whose keys is in ``known``, inside the contract in the
     "contract" mode. Each kind of probe is taken in turn, so no kind crowds out the others."""
     numbers = reference_numbers(reference)
+    alphabet = _characters(visible) if mode == "contract" else string.ascii_letters
     kinds = [
         [call for base in visible for call in _number_edits(base, numbers)],
         [call for base in visible for call in _length_edits(base)],
         [call for base in visible for call in _meeting_edits(base)],
+        [call for base in visible for call in _case_edits(base, alphabet)],
     ]
     seen = set(known)
     chosen: list[Call] = []
