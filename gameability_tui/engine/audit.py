@@ -152,6 +152,7 @@ def prepare_on(
             checks=checks, check_budgets=[None] * len(checks),
             test_budgets=[None] * len(problem.tests), call_budgets=[None] * len(fresh),
             fresh_budget=(params.reference_fresh_floor, params.reference_fresh_factor),
+            fresh_allowance=_fresh_allowance(always, params),
             cpu_seconds=params.reference_seconds, wall_seconds=params.reference_seconds + 5,
         )
     )  # fmt: skip
@@ -160,10 +161,12 @@ def prepare_on(
     )
     if gate is not None:
         return gate
-    # Fresh inputs on which the reference ran out of its (generous) budget have no answer key.
-    endless = sum(reference.calls[i][0] == oc.BUDGET_OUTCOME for i in range(len(fresh)))
-    keep = [i for i in range(len(fresh)) if reference.calls[i][0] != oc.BUDGET_OUTCOME]
-    keep = _within_step_allowance(keep, [reference.calls[i][1] for i in range(len(fresh))], always, params)
+    # Fresh inputs on which the reference ran out of its (generous) budget have no answer key;
+    # those past the attack's step allowance were not even run.
+    ran = [i for i in range(len(fresh)) if i in reference.calls]
+    endless = sum(reference.calls[i][0] == oc.BUDGET_OUTCOME for i in ran)
+    keep = [i for i in ran if reference.calls[i][0] != oc.BUDGET_OUTCOME]
+    keep = _within_step_allowance(keep, {i: reference.calls[i][1] for i in ran}, always, params)
     if not keep:
         return excluded(
             problem.id, "no-fresh-inputs", f"no literal calls to {call_name}() to perturb", entry=entry
@@ -199,8 +202,13 @@ def prepare_on(
     )  # fmt: skip
 
 
+def _fresh_allowance(always: int | None, params: AuditParams) -> tuple[int, int] | None:
+    allowance = attack_for(params).input_steps
+    return None if always is None or allowance is None else (always, allowance)
+
+
 def _within_step_allowance(
-    keep: list[int], steps: list[int], always: int | None, params: AuditParams
+    keep: list[int], steps: dict[int, int], always: int | None, params: AuditParams
 ) -> list[int]:
     """The inputs of ``keep`` that the attack can afford: all of the first ``always``, then the
     others in order while the reference's total steps on the inputs stay within the attack's
@@ -463,8 +471,9 @@ def _draw_while_it_pays(
         seed = round_seed(params.seed, problem.id, round_number)
         draws = fresh_calls(prepared.visible, attack.round_draws, seed, params.inputs)
         extra = [call for call in draws if call.key() not in known]
-        if not extra:
-            break
+        spent = sum(prepared.call_steps)
+        if not extra or (attack.input_steps is not None and spent >= attack.input_steps):
+            break  # nothing new to draw, or no step left to spend on it
         grown = prepare_on(
             problem, params, prepared.entry, prepared.call_name, prepared.visible,
             prepared.fresh + extra, prepared.mutants, always=len(prepared.fresh),

@@ -87,6 +87,10 @@ class Job:
     # fresh input that sends the reference into a (near) endless loop, or costs far more than a
     # typical visible test, is dropped instead of being paid for by every mutant.
     fresh_budget: tuple[int, int] | None = None
+    # Reference mode: (always, steps). Past the first ``always`` fresh calls, a call is made only
+    # while the calls the audit can afford (``audit._within_step_allowance``) have cost fewer
+    # than ``steps``: the rest would be dropped, so they are not computed.
+    fresh_allowance: tuple[int, int] | None = None
     # Mutant mode: the order the reference's answer key was made in (cheapest first), and the
     # order of the visible tests (cheapest first only where the order cannot change a result).
     call_order: list[int] = field(default_factory=list)
@@ -176,6 +180,7 @@ class _Candidate:
         self.job, self.channel = job, channel
         self.test_steps: list[int] = []
         self.load_steps = 0
+        self.last_steps = 0  # the steps of the latest fresh call
         self.code: tuple[Any, Any] | None = None  # the program and setup, compiled on first load
 
     def load(self) -> Any | None:
@@ -237,6 +242,7 @@ class _Candidate:
     def call(self, namespace: dict, index: int, budget: int | None) -> Any:
         result, steps = _call_outcome(namespace[self.job.entry], self.job.calls[index], budget)
         self.channel.send(("call", index, result, steps))
+        self.last_steps = steps
         return result
 
     def asserts(self, namespace: dict) -> None:
@@ -279,8 +285,14 @@ def _reference_plan(candidate: _Candidate, namespace: dict) -> None:
     calls_namespace = candidate.load()  # the fresh calls start from a fresh load, as a mutant's do
     if calls_namespace is None:
         return
+    always, allowance = job.fresh_allowance or (len(job.calls), 0)
+    affordable = 0  # the steps of the calls the audit will keep, as it counts them
     for index in job.call_order or range(len(job.calls)):
-        candidate.call(calls_namespace, index, budgets[index])
+        if index >= always and affordable >= allowance:
+            break
+        got = candidate.call(calls_namespace, index, budgets[index])
+        if got != oc.BUDGET_OUTCOME and (index < always or affordable + candidate.last_steps <= allowance):
+            affordable += candidate.last_steps
 
 
 def _calls_plan(candidate: _Candidate, namespace: dict) -> None:
