@@ -4,9 +4,12 @@ A random perturbation rarely lands exactly where a mutant differs from the refer
 are known in advance, so they are probed on purpose, each as one edit of a visible call:
 
 - a guard on a constant (``if n > 10``) differs from its mutant (``n >= 10``, ``n > 11``) only at
-  the constant: each number argument takes the reference's own numeric constants and their +/-1;
+  the constant: each number argument, element of a number list (first, middle, last) and run of
+  digits in a string (a date's month) takes the reference's own numeric constants and their +/-1;
 - an off-by-one in a loop or slice shows on the shortest inputs: each sequence or string argument
-  is cut to lengths 0, 1 and 2;
+  is cut to lengths 0, 1 and 2; a step of two instead of one shows where neighbours are equal: an
+  element is repeated in place (first, middle, last);
+- a sign test shows across zero: a number argument, or an element of a number list, is negated;
 - ``<`` against ``<=`` between two arguments shows only when they meet (an arrival equal to a
   departure): two arguments of the same type are made equal, or one apart; two numbers trade one
   unit (their sum kept, as tests often require: three angles of a triangle); a number is made
@@ -26,6 +29,7 @@ Nothing here is random: the same reference and visible calls give the same input
 from __future__ import annotations
 
 import ast
+import re
 import string
 from collections.abc import Iterator
 from typing import Any
@@ -81,6 +85,24 @@ def _number_edits(base: Call, numbers: list[int | float]) -> Iterator[Call]:
         if type(value) in (int, float):
             for candidate in _near(numbers, type(value)):
                 yield _with_arg(base, position, candidate)
+        elif type(value) in (list, tuple) and _numbers(value):
+            for index in _spread_positions(len(value)):
+                for candidate in _near(numbers, type(value[index])):
+                    yield _with_arg(base, position, _replaced(value, index, candidate))
+        elif type(value) is str:
+            for changed in _digit_edits(value, numbers):
+                yield _with_arg(base, position, changed)
+
+
+def _digit_edits(text: str, numbers: list[int | float]) -> Iterator[str]:
+    """``text`` with one run of digits (a number written in a string: a date's month) replaced by
+    a constant of the reference or its neighbour, zero-padded to the run's width."""
+    for match in re.finditer(r"\d+", text):
+        width = len(match.group())
+        for candidate in _near(numbers, int):
+            if candidate >= 0:
+                written = str(candidate).zfill(width)
+                yield text[: match.start()] + written + text[match.end() :]
 
 
 def _length_edits(base: Call) -> Iterator[Call]:
@@ -89,6 +111,24 @@ def _length_edits(base: Call) -> Iterator[Call]:
             for length in (0, 1, 2):
                 if length < len(value):
                     yield _with_arg(base, position, value[:length])
+
+
+def _repeat_edits(base: Call) -> Iterator[Call]:
+    for position, value in enumerate(base.args):
+        if type(value) in (list, tuple) and value:
+            for index in _spread_positions(len(value)):
+                repeated = [*value[: index + 1], value[index], *value[index + 1 :]]
+                yield _with_arg(base, position, type(value)(repeated))
+
+
+def _sign_edits(base: Call) -> Iterator[Call]:
+    for position, value in enumerate(base.args):
+        if type(value) in (int, float) and value:
+            yield _with_arg(base, position, -value)
+        elif type(value) in (list, tuple) and _numbers(value):
+            for index in _spread_positions(len(value)):
+                if value[index]:
+                    yield _with_arg(base, position, _replaced(value, index, -value[index]))
 
 
 def _meeting_edits(base: Call) -> Iterator[Call]:
@@ -191,6 +231,8 @@ def aimed_calls(
         [call for base in visible for call in _length_edits(base)],
         [call for base in visible for call in _meeting_edits(base)],
         [call for base in visible for call in _case_edits(base, alphabet)],
+        [call for base in visible for call in _repeat_edits(base)],
+        [call for base in visible for call in _sign_edits(base)],
     ]
     seen = set(known)
     chosen: list[Call] = []

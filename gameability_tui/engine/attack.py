@@ -5,7 +5,8 @@
 - "deep" is the attack a maintainer should trust: every mutation site of every operator in
   ``operators.DEEP_OPERATORS``, more random draws, inputs aimed at the mutants
   (``aimed_inputs``), then rounds of further draws for as long as a round still turns an
-  equivalent mutant into a broken one (up to ``rounds``). Every draw is seeded per problem and
+  equivalent mutant into a broken one (up to ``rounds``, stopping after ``patience`` rounds in a
+  row that found nothing). Every draw is seeded per problem and
   per round, so the deep attack is as deterministic as the default one.
 """
 
@@ -29,6 +30,7 @@ class Attack:
     round_draws: int  # random draws added by each further round
     rounds: int  # at most this many further rounds
     input_steps: int | None = None  # the reference's total steps the further inputs may cost
+    patience: int = 1  # stop after this many rounds in a row that found nothing
 
 
 def attack_for(params: AuditParams) -> Attack:
@@ -41,6 +43,7 @@ def attack_for(params: AuditParams) -> Attack:
             round_draws=DEEP_ROUND_DRAWS,
             rounds=DEEP_ROUNDS,
             input_steps=DEEP_INPUT_STEPS,
+            patience=DEEP_PATIENCE,
         )
     return Attack(SAMPLE_OPERATORS, params.mutants, params.fresh_inputs, aimed=0, round_draws=0, rounds=0)
 
@@ -49,6 +52,7 @@ DEEP_FIRST_DRAWS = 24
 DEEP_AIMED = 48
 DEEP_ROUND_DRAWS = 16
 DEEP_ROUNDS = 4
+DEEP_PATIENCE = 2
 DEEP_INPUT_STEPS = 10_000_000  # about a second of the reference's work, on any machine
 
 

@@ -454,15 +454,15 @@ def _judge(problem: Problem, params: AuditParams, prepared: Prepared) -> Problem
 def _draw_while_it_pays(
     problem: Problem, params: AuditParams, prepared: Prepared, verdicts: list[Verdict]
 ) -> tuple[Prepared, list[Verdict]]:
-    """The deep attack's further rounds: while a round of fresh draws still turns an equivalent
-    mutant into a broken one, draw another (up to the attack's cap). Only the mutants still
-    equivalent are judged again, on every input so far (the same calls in the same order, from a
-    fresh load, as any mutant). Survivors found before the last round are judged once more on the
-    final inputs, so that their witnesses cover every input."""
+    """The deep attack's further rounds: draw another round of fresh inputs until ``patience``
+    rounds in a row have turned no equivalent mutant into a broken one (or the attack's cap).
+    Only the mutants still equivalent are judged again, on every input so far (the same calls in
+    the same order, from a fresh load, as any mutant). Survivors found before the last round are
+    judged once more on the final inputs, so that their witnesses cover every input."""
     attack = attack_for(params)
     verdicts = list(verdicts)
     judged_in = [0] * len(verdicts)
-    last_round = 0
+    last_round = fruitless = 0
     for round_number in range(1, attack.rounds + 1):
         open_mutants = [i for i, v in enumerate(verdicts) if not v.broken and not v.truncated]
         if not open_mutants:
@@ -484,7 +484,8 @@ def _draw_while_it_pays(
         for index, verdict in zip(open_mutants, again):
             verdicts[index], judged_in[index] = verdict, round_number
         prepared, last_round = grown, round_number
-        if not any(verdict.broken for verdict in again):
+        fruitless = 0 if any(verdict.broken for verdict in again) else fruitless + 1
+        if fruitless >= attack.patience:
             break
     stale = [i for i, v in enumerate(verdicts) if v.survived and judged_in[i] < last_round]
     if stale:
