@@ -12,7 +12,7 @@ from conftest import problem
 
 from gameability_tui.engine.aimed_inputs import aimed_calls, reference_numbers
 from gameability_tui.engine.attack import attack_for
-from gameability_tui.engine.audit import audit_problem
+from gameability_tui.engine.audit import audit_problem, prepare
 from gameability_tui.engine.calls import Call, harvest_calls
 from gameability_tui.engine.census import Census
 from gameability_tui.engine.fresh_inputs import contract_violations
@@ -96,14 +96,22 @@ def test_aimed_inputs_are_capped_and_spread_over_every_kind_of_probe():
     assert lengths_cut and constants
 
 
-def test_further_rounds_draw_only_while_they_find_broken_mutants():
-    # No mutant of a constant function can be told apart by any input: one round finds nothing,
-    # so no second round is drawn, and the inputs are the first round's.
-    flat = problem("flat", "def f(x):\n    return 1\n", ["assert f(3) == 1", "assert f(9) == 1"])
-    result = audit_problem(flat, DEEP)
+def test_further_rounds_stop_after_the_rounds_in_a_row_that_find_nothing():
+    # `y` is never used, so its mutants are equivalent on every input: each round finds nothing,
+    # and the attack stops after `patience` such rounds, each adding `round_draws` inputs.
+    unused = problem(
+        "unused",
+        "def f(xs):\n    y = len(xs) * 3\n    return sum(xs)\n",
+        ["assert f([3, 1, 4, 1, 5]) == 14", "assert f([9, 2, 6, 5, 3, 5]) == 30"],
+    )
     attack = attack_for(DEEP)
-    first = attack.draws + attack.aimed
-    assert result.n_fresh <= first + attack.round_draws
+    first = prepare(unused, DEEP)
+    result = audit_problem(unused, DEEP)
+    assert result.n_equivalent > 0
+    # Each round draws `round_draws` and keeps the ones not drawn before (here 10-12 of 16): more
+    # than none, and no more than `patience` rounds' worth (all 4 rounds would add about 44).
+    assert len(first.fresh) < result.n_fresh <= len(first.fresh) + attack.patience * attack.round_draws
+    assert attack.patience < attack.rounds
 
 
 def test_a_costly_reference_keeps_only_the_inputs_the_attack_can_afford():
