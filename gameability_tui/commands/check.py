@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 
@@ -88,11 +89,10 @@ def run(args: argparse.Namespace) -> int:
                 raise
             census.cancel()
             log.close()
-            console.print(
+            print(
                 f"gameability-tui: interrupted; {collected.tally.count} results are in {args.jsonl} "
                 "(run again with --resume to audit the rest).",
-                markup=False,
-                highlight=False,
+                file=sys.stderr,
             )
             return EXIT_INTERRUPTED
         finally:  # Ctrl-C included: no worker or candidate outlives the command
@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         write_atomically(args.fixes, fixes_text(source.benchmark, results))
         console.print(f"candidate asserts written to {args.fixes}")
     if args.jsonl:
-        console.print(f"{collected.tally.count} result lines in {args.jsonl}")
+        console.print(f"{collected.tally.count} result lines in {args.jsonl}", soft_wrap=True)
     return 0
 
 

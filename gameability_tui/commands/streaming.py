@@ -125,7 +125,7 @@ def resume(
         keep_reused(path, params, set(reuse), lambda result: collected.add(reuse[result.id], result))
     except ResultLogError as error:
         raise LoadError(str(error)) from None
-    say = lambda text: console.print(text, markup=False, highlight=False)  # noqa: E731
+    say = lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True)  # noqa: E731
     say(f"resuming {path}: {len(reuse)} results reused, {source.total - len(reuse)} to audit")
     if previous.other_settings:
         s = "s" if previous.other_settings != 1 else ""
