@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from .benchmarks.base import LoadError
 from .engine.model import ENGINE_VERSION, AuditParams, KindCount, Problem, ProblemResult
 from .files import current_umask
 
@@ -41,8 +42,9 @@ SYNC_EVERY = 64
 SYNC_SECONDS = 2.0
 
 
-class ResultLogError(Exception):
-    """A results file that cannot be read or resumed; the message names the file and line."""
+class ResultLogError(LoadError):
+    """A results file that cannot be read, resumed or written; the message names the file and
+    line. A ``LoadError``: the entry point prints it as one line, never a traceback."""
 
 
 def problem_sha(problem: Problem) -> str:

@@ -27,7 +27,7 @@ from ..benchmarks import Benchmark, LoadError, jsonl_path
 from ..benchmarks.jsonl import StreamedJsonl
 from ..engine.model import AuditParams, Problem, ProblemResult
 from ..engine.stats import Tally
-from ..resultlog import ResultLogError, keep_reused, problem_sha, read_previous
+from ..resultlog import keep_reused, problem_sha, read_previous
 from .options import load_sampled
 
 
@@ -115,16 +115,13 @@ def resume(
 ) -> set[str]:
     """Reuse the lines of ``path`` made with these settings for problems unchanged in this
     benchmark; rewrite the file with only those; say what was not reused and why. The ids reused."""
-    try:
-        previous = read_previous(path, params)
-        reuse: dict[str, int] = {}
-        for index, problem in enumerate(source.problems()):
-            stored = previous.usable.get(problem.id)
-            if stored is not None and stored == problem_sha(problem):
-                reuse[problem.id] = index
-        keep_reused(path, params, set(reuse), lambda result: collected.add(reuse[result.id], result))
-    except ResultLogError as error:
-        raise LoadError(str(error)) from None
+    previous = read_previous(path, params)  # a ResultLogError is a LoadError: one line, no traceback
+    reuse: dict[str, int] = {}
+    for index, problem in enumerate(source.problems()):
+        stored = previous.usable.get(problem.id)
+        if stored is not None and stored == problem_sha(problem):
+            reuse[problem.id] = index
+    keep_reused(path, params, set(reuse), lambda result: collected.add(reuse[result.id], result))
     say = lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True)  # noqa: E731
     say(f"resuming {path}: {len(reuse)} results reused, {source.total - len(reuse)} to audit")
     if previous.other_settings:
