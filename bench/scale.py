@@ -17,7 +17,16 @@ plain `check FILE`, which keeps every result for the final report). Printed per 
   NOT that: it is the peak of the single largest descendant, so it misses the workers living
   alongside the driver; it is printed too (as "largest single process") for comparison;
 - seconds per problem (wall and CPU), and each size's ratio to the smallest size's, which the
-  issue asks to stay within 1.2 at 64k (linear growth).
+  issue asks to stay within 1.2 at 64k (linear growth);
+- driver ms/problem: the CPU of the `check` process alone (its own /proc stat, last sample before
+  it exits), where any cost that grows with the number of results would show first: a worker's
+  work on one problem does not depend on how many came before it.
+
+``--trivial`` replaces MBPP with problems the audit excludes before any candidate runs (no entry
+point): what is left to measure is the driver, the loader, the census's channel to the workers
+and the report, at sizes (10^5, 10^6) that MBPP's ~30 ms of engine work per problem would make
+too long here. That is where a cost growing with the benchmark (anything O(n) per result) would
+show, since a worker's work on one problem does not depend on how many came before it.
 
 A replica's id is the MBPP id with ``~k`` appended. Seeds derive from the id, so replicas draw
 different fresh inputs: verdicts may differ slightly between copies; the work per problem does not
@@ -51,6 +60,11 @@ def replicated(problems: list[dict], size: int) -> list[dict]:
         record["id"] = f"{record['id']}~{copy}"
         rows.append(record)
     return rows
+
+
+def trivial_rows() -> list[dict]:
+    """A problem whose reference defines no function: excluded as no-entry-point at once."""
+    return [{"id": "trivial", "reference": "X = 1\n", "tests": ["assert X == 1"]}]
 
 
 def mbpp_rows(data: Path) -> list[dict]:
@@ -100,12 +114,13 @@ def measure(command: list[str]) -> dict:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    peak = [0]
+    peak, driver = [0], [0.0]
     done = threading.Event()
 
     def sample() -> None:
         while not done.wait(SAMPLE_SECONDS):
             peak[0] = max(peak[0], tree_rss(child.pid))
+            driver[0] = own_cpu(child.pid) or driver[0]
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
@@ -117,7 +132,24 @@ def measure(command: list[str]) -> dict:
     if child.returncode != 0:
         sys.exit(f"scale.py: {' '.join(command)} failed ({child.returncode}):\n{err[-2000:]}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return {"wall": wall, "cpu": cpu, "peak_tree": peak[0], "largest": after.ru_maxrss * 1024, "out": out}
+    return {
+        "wall": wall,
+        "cpu": cpu,
+        "driver": driver[0],
+        "peak_tree": peak[0],
+        "largest": after.ru_maxrss * 1024,  # a running maximum over every child so far
+        "out": out,
+    }
+
+
+def own_cpu(pid: int) -> float:
+    """User + system seconds of ``pid`` alone (not its children), or 0 once it has gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:
@@ -127,20 +159,23 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--no-jsonl", action="store_true", help="plain check, without --jsonl")
     parser.add_argument("--keep", type=Path, default=None, help="keep the benchmarks and reports here")
+    parser.add_argument("--trivial", action="store_true", help="problems excluded at once: the driver alone")
     args = parser.parse_args()
-    if not args.data.is_file():
+    if not args.trivial and not args.data.is_file():
         sys.exit(
             f"scale.py: MBPP full is not at {args.data}. Pass --data PATH/TO/mbpp.jsonl "
             "(the original file of google-research/mbpp)."
         )
     sizes = [int(size) for size in args.sizes.split(",")]
-    rows = mbpp_rows(args.data)
+    rows = trivial_rows() if args.trivial else mbpp_rows(args.data)
     folder = args.keep or Path(tempfile.mkdtemp(prefix="gameability-scale-"))
     folder.mkdir(parents=True, exist_ok=True)
-    print(f"MBPP full: {len(rows)} problems, replicated; files in {folder}", flush=True)
+    what = "one trivial problem" if args.trivial else f"MBPP full: {len(rows)} problems"
+    print(f"{what}, replicated; files in {folder}", flush=True)
     header = (
         f"{'problems':>9} {'wall s':>8} {'CPU s':>8} {'peak tree MB':>13} {'largest MB':>11} "
-        f"{'ms/problem wall':>16} {'ms/problem CPU':>15} {'ratio wall':>11} {'ratio CPU':>10}"
+        f"{'ms/problem wall':>16} {'ms/problem CPU':>15} {'ratio wall':>11} {'ratio CPU':>10} "
+        f"{'driver ms/problem':>18}"
     )
     print(header, flush=True)
     first = None
@@ -163,10 +198,12 @@ def main() -> None:
             f"{size:>9} {figures['wall']:>8.1f} {figures['cpu']:>8.1f} "
             f"{figures['peak_tree'] / 2**20:>13.0f} {figures['largest'] / 2**20:>11.0f} "
             f"{1000 * wall_each:>16.2f} {1000 * cpu_each:>15.2f} "
-            f"{wall_each / first[0]:>11.2f} {cpu_each / first[1]:>10.2f}",
+            f"{wall_each / first[0]:>11.2f} {cpu_each / first[1]:>10.2f} "
+            f"{1000 * figures['driver'] / size:>18.2f}",
             flush=True,
         )
-        summary = [line for line in figures["out"].splitlines() if "weak" in line and "interval" in line]
+        prefix = "supplied" if args.trivial else "weak"  # the summary line that says what was judged
+        summary = [line for line in figures["out"].splitlines() if line.strip().startswith(prefix)]
         print(f"          {summary[0].strip() if summary else '(no summary line)'}", flush=True)
         if not args.keep:
             benchmark.unlink()

@@ -57,12 +57,12 @@ def settings_of(params: AuditParams) -> dict[str, Any]:
     return {"engine_version": ENGINE_VERSION, "params": params.to_dict()}
 
 
-def result_line(result: ProblemResult, params: AuditParams, sha: str) -> str:
-    """One line of the file (with its newline)."""
+def result_line(result: ProblemResult, settings: dict[str, Any], sha: str) -> str:
+    """One line of the file (with its newline); ``settings`` is ``settings_of(params)``."""
     data = result.to_dict()
     data["entry"] = data["entry"] or ""
     data["kinds"] = [{"kind": kind, **counts} for kind, counts in data["kinds"].items()]
-    data.update(settings_of(params), problem_sha=sha)
+    data.update(settings, problem_sha=sha)
     return json.dumps(data, ensure_ascii=False) + "\n"
 
 
@@ -136,7 +136,7 @@ class ResultLog:
 
     def __init__(self, path: Path, params: AuditParams, append: bool) -> None:
         self.path = path
-        self.params = params
+        self.settings = settings_of(params)  # once: the same on every line
         try:
             self._handle = open(path, "a" if append else "w", encoding="utf-8")  # noqa: SIM115 (held open)
         except OSError as error:
@@ -145,7 +145,7 @@ class ResultLog:
         self._synced_at = time.monotonic()
 
     def write(self, result: ProblemResult, sha: str) -> None:
-        self._handle.write(result_line(result, self.params, sha))
+        self._handle.write(result_line(result, self.settings, sha))
         self._handle.flush()  # to the OS at once: a killed process loses nothing written
         self._unsynced += 1
         if self._unsynced >= SYNC_EVERY or time.monotonic() - self._synced_at >= SYNC_SECONDS:
