@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     source = open_source(args)
     collected = Collected(keep=bool(args.json or args.fixes), show=args.show)
     reused = resume(console, args.jsonl, params, source, collected) if args.resume else set()
-    feed = Feed(source.problems(), skip=reused)
+    feed = Feed(source.problems(), skip=reused, hashed=args.jsonl is not None)
     started = time.monotonic()
     census = Census(feed if source.streamed else list(feed), params, workers=args.workers)
     log = ResultLog(args.jsonl, params, append=args.resume) if args.jsonl else None

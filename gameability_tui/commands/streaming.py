@@ -64,18 +64,20 @@ def _same_file(one: Path, other: Path) -> bool:
 
 class Feed:
     """The problems to audit, pulled one at a time; remembers the index and hash of each one taken
-    until its result is claimed (``taken.pop(id)``), so only problems in flight are held."""
+    until its result is claimed (``taken.pop(id)``), so only problems in flight are held. The hash
+    (for the results file) is computed only when ``hashed``."""
 
-    def __init__(self, problems: Iterable[Problem], skip: set[str]) -> None:
+    def __init__(self, problems: Iterable[Problem], skip: set[str], hashed: bool) -> None:
         self._problems = problems
         self._skip = skip
+        self._hashed = hashed
         self.taken: dict[str, tuple[int, str]] = {}
 
     def __iter__(self) -> Iterator[Problem]:
         for index, problem in enumerate(self._problems):
             if problem.id in self._skip:
                 continue
-            self.taken[problem.id] = (index, problem_sha(problem))
+            self.taken[problem.id] = (index, problem_sha(problem) if self._hashed else "")
             yield problem
 
 
