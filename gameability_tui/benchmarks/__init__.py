@@ -39,8 +39,8 @@ def load_benchmark(spec: str, data: Path | None = None) -> Benchmark:
         from .kodcode import load_kodcode
 
         return load_kodcode(Path(spec.split(":", 1)[1]))
-    path = Path(spec)
-    if path.suffix in (".jsonl", ".json") or path.exists():
+    path = jsonl_path(spec)
+    if path is not None:
         from .jsonl import load_jsonl
 
         return load_jsonl(path)
@@ -49,4 +49,13 @@ def load_benchmark(spec: str, data: Path | None = None) -> Benchmark:
     )
 
 
-__all__ = ["DATA_ENV", "Benchmark", "LoadError", "NAMES", "load_benchmark"]
+def jsonl_path(spec: str) -> Path | None:
+    """The file ``spec`` names when it is your own JSONL benchmark (what ``load_benchmark`` reads
+    with ``load_jsonl``), else None: a named or ``kodcode:`` benchmark."""
+    if spec in NAMES or spec.startswith("kodcode:"):
+        return None
+    path = Path(spec)
+    return path if path.suffix in (".jsonl", ".json") or path.exists() else None
+
+
+__all__ = ["DATA_ENV", "Benchmark", "LoadError", "NAMES", "jsonl_path", "load_benchmark"]

@@ -10,6 +10,7 @@ import hashlib
 import json
 import os
 import socket
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,6 +29,30 @@ def jsonl_lines(text: str) -> list[str]:
     """The lines of a JSON Lines text. Split at ``\n`` only: ``str.splitlines`` would also split
     inside a string holding a raw U+2028 or form feed, which JSON allows unescaped."""
     return [line.removesuffix("\r") for line in text.split("\n")]
+
+
+def stream_jsonl_lines(path: Path) -> Iterator[tuple[int, str]]:
+    """(line number, text) of each line of a UTF-8 JSON Lines file, read one line at a time so a
+    file of a million lines is never held whole. Lines end at ``\n`` only, as in ``jsonl_lines``
+    (a file opened in binary splits there and nowhere else); a ``\r`` before it is dropped. The
+    errors are ``load_jsonl``'s: a missing or unreadable file, and text that is not UTF-8 (with
+    the line and the byte offset in the file)."""
+    try:
+        with path.open("rb") as handle:
+            offset = 0
+            for number, raw in enumerate(handle, start=1):
+                try:
+                    text = raw.decode("utf-8")
+                except UnicodeDecodeError as error:
+                    byte = offset + error.start
+                    message = f"not UTF-8 text (byte {byte}); save the file as UTF-8"
+                    raise LoadError(f"{path}:{number}: {message}") from None
+                offset += len(raw)
+                yield number, text.removesuffix("\n").removesuffix("\r")
+    except FileNotFoundError:
+        raise LoadError(f"{path}: no such file") from None
+    except OSError as error:
+        raise LoadError(f"{path}: cannot read it ({error.strerror})") from None
 
 
 class LoadError(Exception):

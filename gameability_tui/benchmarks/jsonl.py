@@ -11,11 +11,12 @@ its keys in their order and gains nothing else.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine.model import Problem
-from .base import Benchmark, LoadError, jsonl_lines
+from .base import Benchmark, LoadError, jsonl_lines, stream_jsonl_lines
 from .source import JSONL, RowPatch, source_from_text
 
 REQUIRED = {"id": (str, int), "reference": (str,), "tests": (list,)}
@@ -57,9 +58,19 @@ def load_jsonl(path: Path) -> Benchmark:
         raise LoadError(
             f"{path}:{line}: not UTF-8 text (byte {error.start}); save the file as UTF-8"
         ) from None
-    problems: list[Problem] = []
+    problems = list(problems_from_lines(path, enumerate(jsonl_lines(text), start=1)))
+    if not problems:
+        raise LoadError(f"{path}: no problems in the file (expected one JSON object per line)")
+    origin = source_from_text(text, path, layout=JSONL)
+    origin = origin.with_ids({p.id: index for index, p in enumerate(problems)})
+    return Benchmark(path.name, problems, str(path), origin=origin, writer="jsonl")
+
+
+def problems_from_lines(path: Path, lines: Iterable[tuple[int, str]]) -> Iterator[Problem]:
+    """The problem on each non-blank line, checked; a repeated id is an error naming both lines.
+    Only the ids are remembered, so a streamed file is never held whole."""
     seen: dict[str, int] = {}
-    for number, line in enumerate(jsonl_lines(text), start=1):
+    for number, line in lines:
         if not line.strip():
             continue
         where = f"{path}:{number}"
@@ -73,12 +84,28 @@ def load_jsonl(path: Path) -> Benchmark:
                 f"{where}: field 'id': {problem.id!r} was already used on line {seen[problem.id]}"
             )
         seen[problem.id] = number
-        problems.append(problem)
-    if not problems:
-        raise LoadError(f"{path}: no problems in the file (expected one JSON object per line)")
-    origin = source_from_text(text, path, layout=JSONL)
-    origin = origin.with_ids({p.id: index for index, p in enumerate(problems)})
-    return Benchmark(path.name, problems, str(path), origin=origin, writer="jsonl")
+        yield problem
+
+
+@dataclass(frozen=True)
+class StreamedJsonl:
+    """A JSONL benchmark read line by line: checked whole once (so a bad line 900,000 is reported
+    before the audit starts, with ``load_jsonl``'s message), then streamed again for the audit.
+    Holds no problem, only the file's name and how many problems it has."""
+
+    path: Path
+    count: int
+
+    @classmethod
+    def open(cls, path: Path) -> StreamedJsonl:
+        count = sum(1 for _ in problems_from_lines(path, stream_jsonl_lines(path)))
+        if not count:
+            raise LoadError(f"{path}: no problems in the file (expected one JSON object per line)")
+        return cls(path, count)
+
+    def problems(self) -> Iterator[Problem]:
+        """The problems in file order, one line at a time."""
+        return problems_from_lines(self.path, stream_jsonl_lines(self.path))
 
 
 def add_asserts(row: dict, texts: Sequence[str], entry: str) -> RowPatch:

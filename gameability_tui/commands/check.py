@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 
@@ -10,13 +11,17 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..benchmarks import Benchmark
+from ..benchmarks import Benchmark, LoadError
 from ..engine.census import Census
 from ..engine.model import ProblemResult
-from ..engine.stats import Summary, summarize
+from ..engine.stats import Summary
 from ..files import write_atomically
-from ..report import fixes_text, report_dict, sort_results, write_json
-from .options import add_audit_settings, add_benchmark, audit_params, load_sampled, refuse_unwritable
+from ..report import fixes_text, report_dict, write_json
+from ..resultlog import ResultLog
+from .options import add_audit_settings, add_benchmark, audit_params, refuse_unwritable
+from .streaming import Collected, Feed, open_source, resume
+
+EXIT_INTERRUPTED = 130  # cli.py's: what a shell reports for Ctrl-C
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -31,17 +36,35 @@ def build_parser() -> argparse.ArgumentParser:
         "--fixes", type=Path, metavar="FILE", help="write gated candidate asserts (unreviewed)"
     )
     parser.add_argument("--show", type=int, default=5, metavar="N", help="weak problems to print (default 5)")
+    parser.add_argument(
+        "--jsonl",
+        type=Path,
+        metavar="FILE",
+        help="write one JSON line per problem as it is judged, with the settings that made it "
+        "(loads with datasets.load_dataset('json', data_files=FILE))",
+    )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="with --jsonl: keep the results already in FILE that were made with the same settings "
+        "and audit only the other problems",
+    )
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
     console = Console(stderr=False)
-    refuse_unwritable(args.json, args.fixes)  # before the audit, not after it
-    benchmark = load_sampled(args)
+    refuse_unwritable(args.json, args.fixes, args.jsonl)  # before the audit, not after it
+    if args.resume and args.jsonl is None:
+        raise LoadError("--resume needs --jsonl FILE: the results file to resume.")
     params = audit_params(args)
-    results: list[ProblemResult] = []
+    source = open_source(args)
+    collected = Collected(keep=bool(args.json or args.fixes), show=args.show)
+    reused = resume(console, args.jsonl, params, source, collected) if args.resume else set()
+    feed = Feed(source.problems(), skip=reused, hashed=args.jsonl is not None)
     started = time.monotonic()
-    census = Census(benchmark.problems, params, workers=args.workers)
+    census = Census(feed if source.streamed else list(feed), params, workers=args.workers)
+    log = ResultLog(args.jsonl, params, append=args.resume) if args.jsonl else None
     with Progress(
         TextColumn("[bold]auditing {task.description}"),
         BarColumn(),
@@ -51,26 +74,44 @@ def run(args: argparse.Namespace) -> int:
         console=console,
         transient=True,
     ) as progress:
-        task = progress.add_task(benchmark.name, total=len(benchmark.problems), weak=0)
-        weak = 0
+        task = progress.add_task(
+            source.benchmark.name, total=source.total, completed=collected.tally.count, weak=collected.weak
+        )
         try:
             for result in census:
-                results.append(result)
-                weak += result.weak
-                progress.update(task, advance=1, weak=weak)
+                index, sha = feed.taken.pop(result.id)
+                if log is not None:
+                    log.write(result, sha)
+                collected.add(index, result)
+                progress.update(task, advance=1, weak=collected.weak)
+        except KeyboardInterrupt:
+            if log is None:
+                raise
+            census.cancel()
+            log.close()
+            print(
+                f"gameability-tui: interrupted; {collected.tally.count} results are in {args.jsonl} "
+                "(run again with --resume to audit the rest).",
+                file=sys.stderr,
+            )
+            return EXIT_INTERRUPTED
         finally:  # Ctrl-C included: no worker or candidate outlives the command
             census.cancel()
+            if log is not None:
+                log.close()
     elapsed = time.monotonic() - started
-    results = sort_results(results, benchmark)
-    summary = summarize(results)
-    print_summary(console, benchmark, summary, elapsed, census.workers)
-    print_weak(console, results, args.show)
+    summary = collected.tally.summary()
+    print_summary(console, source.benchmark, summary, elapsed, census.workers)
+    print_weak(console, collected.first_weak(), args.show, collected.weak)
+    results = collected.results()
     if args.json:
-        write_json(args.json, report_dict(benchmark, params, summary, results))
+        write_json(args.json, report_dict(source.benchmark, params, summary, results))
         console.print(f"report written to {args.json}")
     if args.fixes:
-        write_atomically(args.fixes, fixes_text(benchmark, results))
+        write_atomically(args.fixes, fixes_text(source.benchmark, results))
         console.print(f"candidate asserts written to {args.fixes}")
+    if args.jsonl:
+        console.print(f"{collected.tally.count} result lines in {args.jsonl}", soft_wrap=True)
     return 0
 
 
@@ -113,7 +154,11 @@ def print_summary(
     console.print(table)
 
 
-def print_weak(console: Console, results: list[ProblemResult], show: int) -> None:
+def print_weak(
+    console: Console, results: list[ProblemResult], show: int, weak_total: int | None = None
+) -> None:
+    """The first ``show`` weak problems of ``results``; ``weak_total`` when ``results`` holds only
+    some of them (a streamed audit keeps just the first few)."""
     weak = [r for r in results if r.weak]
     for result in weak[:show]:
         survivor = result.survivors[0]
@@ -134,5 +179,6 @@ def print_weak(console: Console, results: list[ProblemResult], show: int) -> Non
             console.print(
                 "      no assert could be written for it (its witnesses are not literals)", markup=False
             )
-    if len(weak) > show:
-        console.print(f"  ... and {len(weak) - show} more weak problems (--show N, --json FILE)")
+    total = len(weak) if weak_total is None else weak_total
+    if total > show:
+        console.print(f"  ... and {total - show} more weak problems (--show N, --json FILE)")

@@ -18,7 +18,7 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sized
 
 from .model import AuditParams, Problem, ProblemResult, excluded
 
@@ -100,15 +100,28 @@ def engine_request(kind: str, problem: Problem, params: AuditParams, **fields) -
 
 
 class Census:
-    """Iterate to receive ``ProblemResult`` objects in completion order; ``cancel()`` from any thread."""
+    """Iterate to receive ``ProblemResult`` objects in completion order; ``cancel()`` from any thread.
+
+    ``problems`` may be any iterable, a generator over a file of a million lines included: it is
+    read lazily, one problem each time a worker is free, so at most ``window`` problems (one per
+    worker) have been taken from it and not yet answered. Nothing else of the benchmark is held.
+    """
 
     def __init__(self, problems: Iterable[Problem], params: AuditParams, workers: int | None = None):
-        self.problems = list(problems)
+        self.problems = problems
         self.params = params
-        self.workers = max(1, min(workers or default_workers(), len(self.problems) or 1))
+        wanted = max(1, workers or default_workers())
+        if isinstance(problems, Sized):  # a list: no more workers than problems, as ever
+            wanted = max(1, min(wanted, len(problems)))
+        self.workers = wanted
         self._cancelled = threading.Event()
         self._pool: list[WorkerProcess] = []
         self._lock = threading.Lock()
+
+    @property
+    def window(self) -> int:
+        """The most problems taken from the input and not yet answered."""
+        return self.workers
 
     @property
     def cancelled(self) -> bool:
@@ -127,12 +140,18 @@ class Census:
             worker.stop()
 
     def __iter__(self) -> Iterator[ProblemResult]:
-        queue = list(reversed(self.problems))
+        source = iter(self.problems)
         selector = selectors.DefaultSelector()
+
+        def next_problem() -> Problem | None:
+            return None if self.cancelled else next(source, None)
+
         try:
             for _ in range(self.workers):
-                if queue and not self.cancelled:
-                    self._start_worker(selector, queue)
+                problem = next_problem()
+                if problem is None:
+                    break
+                self._start_worker(selector, problem)
             while not self.cancelled and selector.get_map():
                 for key, _ in selector.select(timeout=0.2):
                     worker: WorkerProcess = key.data
@@ -142,27 +161,27 @@ class Census:
                         answers, closed = [], True
                     for answer in answers:
                         yield self._result(worker.task, answer)
-                        worker.task = None
-                        if queue and not self.cancelled:
-                            worker.task = queue.pop()
+                        worker.task = next_problem()
+                        if worker.task is not None:
                             worker.send(engine_request("audit", worker.task, self.params))
-                    if closed or (worker.task is None and not queue):
+                    if closed or worker.task is None:
                         selector.unregister(worker.process.stdout)
                         lost = worker.task
                         worker.stop()
                         if closed and lost is not None and not self.cancelled:
                             yield excluded(lost.id, "audit-crashed", "the engine worker died on this problem")
-                            if queue:
-                                self._start_worker(selector, queue)
+                            problem = next_problem()
+                            if problem is not None:
+                                self._start_worker(selector, problem)
         finally:
             selector.close()
             self._stop_all()
 
-    def _start_worker(self, selector: selectors.BaseSelector, queue: list[Problem]) -> None:
+    def _start_worker(self, selector: selectors.BaseSelector, problem: Problem) -> None:
         worker = WorkerProcess()
         with self._lock:
             self._pool.append(worker)
-        worker.task = queue.pop()
+        worker.task = problem
         worker.send(engine_request("audit", worker.task, self.params))
         selector.register(worker.process.stdout, selectors.EVENT_READ, worker)
 

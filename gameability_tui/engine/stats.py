@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from .model import ProblemResult
@@ -50,14 +51,29 @@ class Summary:
         return data
 
 
-def summarize(results: list[ProblemResult], supplied: int | None = None) -> Summary:
+def summarize(results: Iterable[ProblemResult], supplied: int | None = None) -> Summary:
     """Aggregate per-problem results; ``supplied`` defaults to the number of results."""
-    summary = Summary(supplied=len(results) if supplied is None else supplied)
-    excluded: Counter = Counter()
-    kinds: dict[str, Counter] = {}
+    tally = Tally()
     for result in results:
+        tally.add(result)
+    return tally.summary(supplied)
+
+
+class Tally:
+    """The summary's counts kept running, one result at a time: a streamed audit of a million
+    problems need not keep every result to print its summary, and adding one is O(1)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._summary = Summary()
+        self._excluded: Counter = Counter()
+        self._kinds: dict[str, Counter] = {}
+
+    def add(self, result: ProblemResult) -> None:
+        summary = self._summary
+        self.count += 1
         if result.exclusion is not None:
-            excluded[result.exclusion] += 1
+            self._excluded[result.exclusion] += 1
         else:
             summary.judged += 1
             summary.weak += result.weak
@@ -71,10 +87,14 @@ def summarize(results: list[ProblemResult], supplied: int | None = None) -> Summ
         summary.reference_raised += result.reference_raised
         if result.judged:
             for kind, count in result.kinds.items():
-                kinds.setdefault(kind, Counter()).update(asdict(count))
-    summary.excluded = dict(sorted(excluded.items(), key=lambda item: (-item[1], item[0])))
-    summary.by_kind = {kind: dict(counts) for kind, counts in sorted(kinds.items())}
-    if summary.judged:
-        summary.weak_share = summary.weak / summary.judged
-    summary.weak_ci = wilson_interval(summary.weak, summary.judged)
-    return summary
+                self._kinds.setdefault(kind, Counter()).update(asdict(count))
+
+    def summary(self, supplied: int | None = None) -> Summary:
+        """The summary of every result added so far (a copy: adding more does not change it)."""
+        summary = replace(self._summary, supplied=self.count if supplied is None else supplied)
+        summary.excluded = dict(sorted(self._excluded.items(), key=lambda item: (-item[1], item[0])))
+        summary.by_kind = {kind: dict(counts) for kind, counts in sorted(self._kinds.items())}
+        if summary.judged:
+            summary.weak_share = summary.weak / summary.judged
+        summary.weak_ci = wilson_interval(summary.weak, summary.judged)
+        return summary

@@ -1,0 +1,143 @@
+"""What lets ``check`` audit a benchmark of any size: problems read as the census asks for them,
+results kept only as far as the outputs asked for need them, and ``--resume`` from a results file.
+
+Memory: with ``--jsonl`` and no ``--json``/``--fixes`` (outputs that need every result at the end),
+a JSONL benchmark is streamed (``StreamedJsonl``): the driver holds the problems in flight (at
+most one per worker, ``Census.window``), the running counts (``Tally``), the first ``--show`` weak
+results, and the ids of the file (to refuse a repeated id). Everything else is in the results file.
+
+Order: results arrive in completion order; each carries the index its problem had in the
+benchmark (``Feed.taken``), so the printed weak problems and the JSON report are in benchmark order
+whatever order the workers finished in, as they always were.
+"""
+
+from __future__ import annotations
+
+import argparse
+import heapq
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from itertools import count
+from pathlib import Path
+
+from rich.console import Console
+
+from ..benchmarks import Benchmark, LoadError, jsonl_path
+from ..benchmarks.jsonl import StreamedJsonl
+from ..engine.model import AuditParams, Problem, ProblemResult
+from ..engine.stats import Tally
+from ..resultlog import keep_reused, problem_sha, read_previous
+from .options import load_sampled
+
+
+@dataclass(frozen=True)
+class AuditSource:
+    """The benchmark to audit: what the summary names, how many problems, and a fresh pass over
+    them in benchmark order each time ``problems()`` is called."""
+
+    benchmark: Benchmark  # name, source and drops; its problem list is empty when streamed
+    total: int
+    problems: Callable[[], Iterable[Problem]]
+    streamed: bool
+
+
+def open_source(args: argparse.Namespace) -> AuditSource:
+    """Stream a JSONL benchmark when every output can be written as results arrive; otherwise
+    load it whole, as ``check`` always has."""
+    path = jsonl_path(args.benchmark)
+    if args.jsonl is not None and path is not None and _same_file(args.jsonl, path):
+        raise LoadError(f"--jsonl {args.jsonl} is the benchmark itself; give another file for the results.")
+    if path is not None and args.jsonl is not None and not (args.json or args.fixes) and args.limit is None:
+        stream = StreamedJsonl.open(path)
+        return AuditSource(Benchmark(path.name, [], str(path)), stream.count, stream.problems, streamed=True)
+    benchmark = load_sampled(args)
+    return AuditSource(benchmark, len(benchmark.problems), lambda: benchmark.problems, streamed=False)
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:  # one of them does not exist (yet)
+        return False
+
+
+class Feed:
+    """The problems to audit, pulled one at a time; remembers the index and hash of each one taken
+    until its result is claimed (``taken.pop(id)``), so only problems in flight are held. The hash
+    (for the results file) is computed only when ``hashed``."""
+
+    def __init__(self, problems: Iterable[Problem], skip: set[str], hashed: bool) -> None:
+        self._problems = problems
+        self._skip = skip
+        self._hashed = hashed
+        self.taken: dict[str, tuple[int, str]] = {}
+
+    def __iter__(self) -> Iterator[Problem]:
+        for index, problem in enumerate(self._problems):
+            if problem.id in self._skip:
+                continue
+            self.taken[problem.id] = (index, problem_sha(problem) if self._hashed else "")
+            yield problem
+
+
+class Collected:
+    """The results as far as the outputs need them: running counts always, every result only when
+    ``keep`` (the JSON report and the fixes file), the first ``show`` weak ones in benchmark order."""
+
+    def __init__(self, keep: bool, show: int) -> None:
+        self.tally = Tally()
+        self.weak = 0
+        self._keep = keep
+        self._kept: list[tuple[int, ProblemResult]] = []
+        self._show = max(0, show)
+        self._first_weak: list[tuple[int, int, ProblemResult]] = []  # a max-heap on the index
+        self._ties = count()
+
+    def add(self, index: int, result: ProblemResult) -> None:
+        self.tally.add(result)
+        if self._keep:
+            self._kept.append((index, result))
+        if result.weak:
+            self.weak += 1
+            heapq.heappush(self._first_weak, (-index, next(self._ties), result))
+            if len(self._first_weak) > self._show:
+                heapq.heappop(self._first_weak)  # the latest in benchmark order
+
+    def results(self) -> list[ProblemResult]:
+        """Every result kept, in benchmark order."""
+        return [result for _, result in sorted(self._kept, key=lambda pair: pair[0])]
+
+    def first_weak(self) -> list[ProblemResult]:
+        return [result for _, _, result in sorted(self._first_weak, reverse=True)[: self._show]]
+
+
+def resume(
+    console: Console, path: Path, params: AuditParams, source: AuditSource, collected: Collected
+) -> set[str]:
+    """Reuse the lines of ``path`` made with these settings for problems unchanged in this
+    benchmark; rewrite the file with only those; say what was not reused and why. The ids reused."""
+    previous = read_previous(path, params)  # a ResultLogError is a LoadError: one line, no traceback
+    reuse: dict[str, int] = {}
+    for index, problem in enumerate(source.problems()):
+        stored = previous.usable.get(problem.id)
+        if stored is not None and stored == problem_sha(problem):
+            reuse[problem.id] = index
+    keep_reused(path, params, set(reuse), lambda result: collected.add(reuse[result.id], result))
+    say = lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True)  # noqa: E731
+    say(f"resuming {path}: {len(reuse)} results reused, {source.total - len(reuse)} to audit")
+    if previous.other_settings:
+        s = "s" if previous.other_settings != 1 else ""
+        say(
+            f"  {previous.other_settings} line{s} made with other settings ({previous.difference}) "
+            "not reused: removed from the file and audited again with these settings"
+        )
+    stale = len(previous.usable) - len(reuse)
+    if stale:
+        s = "s" if stale != 1 else ""
+        say(f"  {stale} line{s} for problems changed or not in this benchmark not reused")
+    if previous.duplicates:
+        say(f"  {previous.duplicates} repeated line{'s' if previous.duplicates != 1 else ''} dropped")
+    if previous.torn:
+        say("  the last line was cut short (a run killed while writing it): ignored")
+    return set(reuse)
