@@ -5,18 +5,23 @@ from __future__ import annotations
 import argparse
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from ..benchmarks import Benchmark
-from ..engine.census import Census
+from ..benchmarks.base import LoadError
+from ..engine.executor import ExecutorError, open_census
 from ..engine.model import ProblemResult
 from ..engine.stats import Summary, summarize
 from ..files import write_atomically
 from ..report import fixes_text, report_dict, sort_results, write_json
-from .options import add_audit_settings, add_benchmark, audit_params, load_sampled, refuse_unwritable
+from .options import add_audit_settings, add_benchmark, add_ray, audit_params, load_sampled, refuse_unwritable
+
+if TYPE_CHECKING:
+    from ..engine.ray_census import RayCensus
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -26,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_benchmark(parser)
     add_audit_settings(parser)
+    add_ray(parser)
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the full report as JSON")
     parser.add_argument(
         "--fixes", type=Path, metavar="FILE", help="write gated candidate asserts (unreviewed)"
@@ -41,7 +47,10 @@ def run(args: argparse.Namespace) -> int:
     params = audit_params(args)
     results: list[ProblemResult] = []
     started = time.monotonic()
-    census = Census(benchmark.problems, params, workers=args.workers)
+    try:
+        census = open_census(benchmark.problems, params, workers=args.workers, ray_address=args.ray)
+    except ExecutorError as error:  # --ray without Ray installed
+        raise LoadError(str(error)) from None
     with Progress(
         TextColumn("[bold]auditing {task.description}"),
         BarColumn(),
@@ -58,12 +67,16 @@ def run(args: argparse.Namespace) -> int:
                 results.append(result)
                 weak += result.weak
                 progress.update(task, advance=1, weak=weak)
+        except ExecutorError as error:  # no cluster, a node that would count differently, ...
+            raise LoadError(str(error)) from None
         finally:  # Ctrl-C included: no worker or candidate outlives the command
             census.cancel()
     elapsed = time.monotonic() - started
     results = sort_results(results, benchmark)
     summary = summarize(results)
     print_summary(console, benchmark, summary, elapsed, census.workers)
+    if args.ray:
+        print_ray(console, census)
     print_weak(console, results, args.show)
     if args.json:
         write_json(args.json, report_dict(benchmark, params, summary, results))
@@ -111,6 +124,15 @@ def print_summary(
         rate = f"{100 * counts.get('survived', 0) / broken:.1f}%" if broken else "-"
         table.add_row(kind, str(counts.get("built", 0)), str(broken), str(counts.get("survived", 0)), rate)
     console.print(table)
+
+
+def print_ray(console: Console, census: RayCensus) -> None:
+    """Which nodes did the work, and how many problems were run again after losing their node."""
+    nodes = ", ".join(sorted(census.nodes)) or "none"
+    console.print(
+        f"  on Ray: {census.workers} actors on nodes {nodes}; "
+        f"problems run again after losing their worker: {census.lost}"
+    )
 
 
 def print_weak(console: Console, results: list[ProblemResult], show: int) -> None:
