@@ -30,7 +30,7 @@ from pathlib import Path
 START_SECONDS = 240.0  # a loaded 2-core machine has taken 30 s to start a head node
 # Ray's raylet waits about 15 s for its dashboard agent, which a loaded machine can take longer to
 # start (the raylet then aborts); a node that fails so is started again.
-START_ATTEMPTS = 3
+START_ATTEMPTS = 5
 WORKER_PORTS = 24  # one per Ray worker process a node may start (actors, idle workers)
 
 LAUNCHER = r"""
@@ -95,6 +95,12 @@ def loopback_usable(address: str) -> bool:
         return False
 
 
+def _has_ray_client() -> bool:
+    from ray._private.utils import get_ray_client_dependency_error
+
+    return get_ray_client_dependency_error() is None
+
+
 def free_port(address: str) -> int:
     with socket.socket() as probe:
         probe.bind((address, 0))
@@ -136,8 +142,9 @@ class LoopbackNode:
                 "--include-dashboard=false",
                 f"--dashboard-host={address}",
                 f"--dashboard-port={free_port(address)}",
-                f"--ray-client-server-port={free_port(address)}",
             ]
+            if _has_ray_client():  # ray[default] starts a client server, on 10001 unless told
+                command.append(f"--ray-client-server-port={free_port(address)}")
         else:
             command.append(f"--address={head}")
         with open(self.log, "wb") as log:

@@ -169,6 +169,8 @@ def test_a_node_without_the_compiled_step_counter_refuses_and_stops_the_run(clus
 
 
 async def test_the_app_streams_the_ray_census_into_its_table(cluster, monkeypatch, tmp_path):
+    from ray._private.authentication_test_utils import reset_auth_token_state
+
     from gameability_tui.benchmarks import load_benchmark
     from gameability_tui.engine.census import Census
     from gameability_tui.engine.executor import join_ray
@@ -178,6 +180,7 @@ async def test_the_app_streams_the_ray_census_into_its_table(cluster, monkeypatc
 
     for name in ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN"):
         monkeypatch.setenv(name, cluster.env[name])
+    reset_auth_token_state()  # Ray read the (absent) token when this process imported it
     benchmark = load_benchmark(str(EXAMPLES))
     local = {r.id: r.to_dict() | {"seconds": 0} for r in Census(benchmark.problems, AuditParams(), workers=2)}
     join_ray(cluster.address)  # as `gameability-tui BENCH --ray ADDRESS` does before the app opens
