@@ -203,7 +203,10 @@ class RayCensus:
         cpus = int(ray.cluster_resources().get("CPU", 0))
         if cpus < 1:
             raise ExecutorError(f"the Ray cluster at {self.address!r} offers no CPU to run on.")
-        self.workers = max(1, self.requested or cpus)
+        wanted = self.requested or cpus
+        if hasattr(self.problems, "__len__"):  # no more actors than problems, as locally
+            wanted = min(wanted, len(self.problems))
+        self.workers = max(1, wanted)
 
     def __iter__(self) -> Iterator[ProblemResult]:
         self.connect()
@@ -240,8 +243,8 @@ class RayCensus:
                     idle_since = time.monotonic()
                 elif time.monotonic() - idle_since > NO_WORKER_SECONDS:
                     raise ExecutorError(
-                        f"no Ray worker has been alive for {NO_WORKER_SECONDS:.0f} s with problems "
-                        "left to audit: the cluster has lost its nodes."
+                        f"no Ray actor has been ready for {NO_WORKER_SECONDS:.0f} s with problems left "
+                        "to audit: the cluster has no free CPU, or has lost its nodes."
                     )
                 if not starting and not load:
                     self._start_actor(driver, starting)
