@@ -1,4 +1,5 @@
-"""The headless paths never load Textual, and nothing loads `datasets` before a hub benchmark is read.
+"""The headless paths never load Textual, nothing loads `datasets` before a hub benchmark is read,
+and nothing loads `ray` unless `--ray` is given.
 
 `lint-imports` checks the import graph as written; these tests check what a fresh interpreter
 actually holds in ``sys.modules``, which also catches an import hidden inside a function that runs.
@@ -22,6 +23,7 @@ HEADLESS = (
     "gameability_tui.commands.confirm",
     "gameability_tui.engine.audit",
     "gameability_tui.engine.census",
+    "gameability_tui.engine.executor",
     "gameability_tui.engine.worker",
     "gameability_tui.benchmarks",
     "gameability_tui.benchmarks.mbpp",
@@ -33,7 +35,7 @@ HEADLESS = (
     "gameability_tui.export",
     "gameability_tui.report",
 )
-NEVER_HEADLESS = {"textual", "datasets"}
+NEVER_HEADLESS = {"textual", "datasets", "ray"}
 
 
 def _modules_after(code: str) -> set[str]:

@@ -11,6 +11,7 @@ from .options import (
     add_benchmark,
     add_db,
     add_plus_data,
+    add_ray,
     audit_params,
     load_sampled,
     open_store,
@@ -49,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_plus_data(parser)
     add_audit_settings(parser)
+    add_ray(parser)
     return parser
 
 
@@ -57,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
     from ..tui.app import GameabilityApp
 
     benchmark = load_sampled(args)
+    if args.ray:
+        join_ray(args.ray)
     db_path = Path(args.db) if args.db else default_db_path()
     store = open_store(db_path, benchmark.name, exclusive=True)
     cache = ResultCache(cache_path_for(db_path, f"{benchmark.name}-{benchmark.fingerprint()}"))
@@ -79,6 +83,7 @@ def run(args: argparse.Namespace) -> int:
         workers=args.workers,
         export_dir=export_folder(args),
         confirm_with=confirm_with,
+        ray_address=args.ray,
     )
     try:
         summary = app.run()
@@ -87,6 +92,18 @@ def run(args: argparse.Namespace) -> int:
     if summary:
         print(summary)  # the quit screen's line, left in the terminal
     return 0
+
+
+def join_ray(address: str) -> None:
+    """Join the cluster before the app opens, so a wrong address is one line here, not a status."""
+    from ..benchmarks.base import LoadError
+    from ..engine.executor import ExecutorError
+    from ..engine.executor import join_ray as join
+
+    try:
+        join(address)
+    except ExecutorError as error:
+        raise LoadError(str(error)) from None
 
 
 def export_folder(args: argparse.Namespace) -> Path:

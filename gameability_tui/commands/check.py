@@ -6,20 +6,24 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from ..benchmarks import Benchmark, LoadError
-from ..engine.census import Census
+from ..engine.executor import ExecutorError, open_census
 from ..engine.model import ProblemResult
 from ..engine.stats import Summary
 from ..files import write_atomically
 from ..report import fixes_text, report_dict, write_json
 from ..resultlog import ResultLog
-from .options import add_audit_settings, add_benchmark, audit_params, refuse_unwritable
+from .options import add_audit_settings, add_benchmark, add_ray, audit_params, refuse_unwritable
 from .streaming import Collected, Feed, open_source, resume
+
+if TYPE_CHECKING:
+    from ..engine.ray_census import RayCensus
 
 EXIT_INTERRUPTED = 130  # cli.py's: what a shell reports for Ctrl-C
 
@@ -31,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_benchmark(parser)
     add_audit_settings(parser)
+    add_ray(parser)
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the full report as JSON")
     parser.add_argument(
         "--fixes", type=Path, metavar="FILE", help="write gated candidate asserts (unreviewed)"
@@ -63,7 +68,12 @@ def run(args: argparse.Namespace) -> int:
     reused = resume(console, args.jsonl, params, source, collected) if args.resume else set()
     feed = Feed(source.problems(), skip=reused, hashed=args.jsonl is not None)
     started = time.monotonic()
-    census = Census(feed if source.streamed else list(feed), params, workers=args.workers)
+    try:
+        census = open_census(
+            feed if source.streamed else list(feed), params, workers=args.workers, ray_address=args.ray
+        )
+    except ExecutorError as error:  # --ray without Ray installed
+        raise LoadError(str(error)) from None
     log = ResultLog(args.jsonl, params, append=args.resume) if args.jsonl else None
     with Progress(
         TextColumn("[bold]auditing {task.description}"),
@@ -95,6 +105,8 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return EXIT_INTERRUPTED
+        except ExecutorError as error:  # no cluster, a node that would count differently, ...
+            raise LoadError(str(error)) from None
         finally:  # Ctrl-C included: no worker or candidate outlives the command
             census.cancel()
             if log is not None:
@@ -102,6 +114,8 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.monotonic() - started
     summary = collected.tally.summary()
     print_summary(console, source.benchmark, summary, elapsed, census.workers)
+    if args.ray:
+        print_ray(console, census)
     print_weak(console, collected.first_weak(), args.show, collected.weak)
     results = collected.results()
     if args.json:
@@ -152,6 +166,15 @@ def print_summary(
         rate = f"{100 * counts.get('survived', 0) / broken:.1f}%" if broken else "-"
         table.add_row(kind, str(counts.get("built", 0)), str(broken), str(counts.get("survived", 0)), rate)
     console.print(table)
+
+
+def print_ray(console: Console, census: RayCensus) -> None:
+    """Which nodes did the work, and how many problems were run again after losing their node."""
+    nodes = ", ".join(sorted(census.nodes)) or "none"
+    console.print(
+        f"  on Ray: {census.workers} actors on nodes {nodes}; "
+        f"problems run again after losing their worker: {census.lost}"
+    )
 
 
 def print_weak(

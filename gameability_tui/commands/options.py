@@ -43,6 +43,15 @@ def add_plus_data(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_ray(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="run the audit on a Ray cluster: its address (HOST:PORT), or auto for the one this "
+        "machine is part of; needs pip install 'gameability-tui[ray]' (same results as a local run)",
+    )
+
+
 def add_audit_settings(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("audit settings (defaults reproduce the published figures)")
     group.add_argument(

@@ -38,6 +38,7 @@ class GameabilityApp(App[str]):
         export_dir: Path | None = None,
         clock: Callable[[], float] = time.monotonic,
         confirm_with: dict[str, Problem] | None = None,
+        ray_address: str | None = None,
     ) -> None:
         super().__init__()
         self.benchmark = benchmark
@@ -45,6 +46,7 @@ class GameabilityApp(App[str]):
         self.cache = cache
         self.params = params or AuditParams()
         self.audit_workers = workers
+        self.ray_address = ray_address  # the census runs on this Ray cluster (None: on this machine)
         self.export_dir = export_dir or Path.cwd()
         self.clock = clock  # injected so snapshot tests see a fixed elapsed time
         problems = {p.id: p for p in benchmark.problems}

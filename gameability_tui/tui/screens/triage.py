@@ -18,7 +18,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header
 
-from ...engine.census import Census
+from ...engine.executor import CensusRun, open_census
 from ...store import ACCEPTED, EDIT, PROBE, REJECTED, SKIPPED, StoredCandidate
 from ..bindings import BINDINGS
 from ..dialogs.confirm import ConfirmDialog
@@ -53,7 +53,7 @@ class TriageScreen(Screen):
         super().__init__()
         self.state = state
         self.finished = False
-        self.census: Census | None = None
+        self.census: CensusRun | None = None
         self.exported: list[Path] = []
         self._row_to_show = 0
         self._opened_weak = False
@@ -118,7 +118,7 @@ class TriageScreen(Screen):
         if not pending:
             self.post_message(AuditFinished())
             return
-        self.census = Census(pending, app.params, workers=app.audit_workers)
+        self.census = open_census(pending, app.params, app.audit_workers, app.ray_address)
         try:
             for result in self.census:
                 self.post_message(ProblemJudged(result))

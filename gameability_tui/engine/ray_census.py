@@ -1,0 +1,362 @@
+"""The census on a Ray cluster: the same results as ``census.Census``, from actors on many machines.
+
+Each Ray actor hosts one warm ``WorkerProcess``, exactly as a local census does, so the sandbox
+(fork per batch of candidates, step budgets, limits, throwaway folders) is the same code on every
+node. The driver hands problems to actors and yields ``ProblemResult``s in completion order.
+What could make a Ray run differ from a local one, and the defence:
+
+- A node that counts steps differently: verdicts rest on step counts, and those depend on the
+  CPython version, on the compiled step counter (the pure-Python fallback counts the same events
+  but is another program) and on the engine's own code. Every actor compares its node with the
+  driver's machine before it runs anything (``refusal``) and refuses, naming the node and what to
+  install; the driver then stops the run with that message. A run is never silently mixed.
+- Hash order: the job's ``runtime_env`` sets ``PYTHONHASHSEED=0`` for every actor, as the local
+  census does for its workers (the hosted worker sets it again for itself).
+- A node dying mid-audit: its actors' in-flight problems come back as actor errors; each is put
+  back at the head of the queue and run on another actor. A problem has at most one task in
+  flight at a time and is yielded only from a task that returned, so nothing is counted twice
+  and nothing is lost. A problem whose actor is lost ``MAX_ATTEMPTS`` times is excluded as
+  ``audit-crashed`` with that reason (counted, never dropped).
+- Memory: problems are taken from the input lazily and at most ``DEPTH`` tasks wait per actor, so
+  neither the driver nor Ray's object store ever holds the whole benchmark's work.
+
+``ray`` is imported only here, and this module only when ``--ray`` is given.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import platform
+import socket
+import threading
+import time
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import ray
+from ray.exceptions import GetTimeoutError, RayActorError, RayError, RayTaskError
+
+from .census import Census, WorkerProcess, engine_request
+from .executor import ExecutorError
+from .model import ENGINE_VERSION, AuditParams, Problem, ProblemResult, excluded
+
+DEPTH = 2  # tasks waiting per actor: one running, one ready to start the moment it ends
+MAX_ATTEMPTS = 3  # actors lost on one problem before it is excluded
+NO_WORKER_SECONDS = 120.0  # how long the run waits with work left and no actor alive
+CONNECT_SECONDS = 5.0  # how long the cluster's address may take to accept a connection
+STOP_SECONDS = 2.0  # how long a stopping actor may take to stop its worker before it is killed
+RUNTIME_ENV = {"env_vars": {"PYTHONHASHSEED": "0"}}
+WORKER_DIED = "the engine worker died on this problem"  # the local census's words for it
+
+
+@functools.lru_cache(maxsize=1)
+def engine_digest() -> str:
+    """A hash of the engine's source files: two nodes with the same digest judge alike."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def node_facts() -> dict[str, Any]:
+    """What decides how this machine counts steps: Python, the compiled counter, the engine."""
+    try:
+        from . import _steps  # noqa: F401
+
+        compiled = True
+    except ImportError:
+        compiled = False
+    return {
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "step_counter": compiled,
+        "engine": f"{ENGINE_VERSION}/{engine_digest()[:16]}",
+    }
+
+
+def refusal(driver: dict[str, Any], node: dict[str, Any], where: str) -> str | None:
+    """Why the node ``where`` must not audit for a driver with ``driver``'s facts, or None."""
+    if not node["step_counter"]:
+        return (
+            f"the Ray node {where} has no compiled step counter (gameability_tui.engine._steps), so "
+            "its step counts would differ from the other nodes'. Install gameability-tui there "
+            "where a C compiler and the Python headers are available, or leave that node out."
+        )
+    if node["python"] != driver["python"]:
+        return (
+            f"the Ray node {where} runs {node['python']} and this machine {driver['python']}; step "
+            "counts differ between Python versions. Use the same Python on every node."
+        )
+    if node["engine"] != driver["engine"]:
+        return (
+            f"the Ray node {where} has another audit engine ({node['engine']}, here "
+            f"{driver['engine']}). Install the same gameability-tui on every node."
+        )
+    return None
+
+
+class NodeRefused(Exception):
+    """Raised by an actor asked to audit on a node that would count differently."""
+
+
+@ray.remote(num_cpus=1, max_restarts=0, concurrency_groups={"control": 1})
+class AuditActor:
+    """One warm worker on some node of the cluster; audits run one at a time, ``stop`` at any time."""
+
+    def __init__(self, driver: dict[str, Any]) -> None:
+        self.where = ray.util.get_node_ip_address()
+        self.facts = node_facts()
+        self.refused = refusal(driver, self.facts, self.where)
+        self.worker: WorkerProcess | None = None
+        self.lock = threading.Lock()
+
+    def hello(self) -> tuple[str, str | None]:
+        """The node's address, and why it refuses to audit (None when it will)."""
+        return self.where, self.refused
+
+    def audit(self, request: dict) -> dict:
+        """The worker's answer to one "audit" request; a worker that dies on it is replaced."""
+        if self.refused:
+            raise NodeRefused(self.refused)
+        with self.lock:
+            if self.worker is None:
+                self.worker = WorkerProcess()
+            worker = self.worker
+        try:
+            return worker.request(request)
+        except (OSError, RuntimeError, ValueError):
+            with self.lock:
+                worker.stop()
+                if self.worker is worker:
+                    self.worker = None
+            return {"error": WORKER_DIED}
+
+    @ray.method(concurrency_group="control")
+    def stop(self) -> None:
+        """Stop the hosted worker and the candidate it runs (the census is cancelled or done)."""
+        with self.lock:
+            worker, self.worker = self.worker, None
+        if worker is not None:
+            worker.stop()
+
+
+@dataclass
+class _Unit:
+    problem: Problem
+    attempts: int = 0
+    actor: Any = None
+
+
+class RayCensus:
+    """Iterate to receive ``ProblemResult`` objects in completion order; ``cancel()`` from any thread.
+
+    ``address`` is a Ray cluster's address (``HOST:PORT``) or ``auto`` for the one running here;
+    ``workers`` is the number of actors (default: every CPU the cluster offers).
+    """
+
+    def __init__(
+        self,
+        problems: Iterable[Problem],
+        params: AuditParams,
+        address: str,
+        workers: int | None = None,
+    ) -> None:
+        self.problems = problems
+        self.params = params
+        self.address = address
+        self.requested = workers
+        self.workers = 0  # known once connected
+        self.nodes: set[str] = set()  # addresses of the nodes whose actors audited
+        self.lost = 0  # tasks re-run because their actor was lost
+        self._cancelled = threading.Event()
+        self._actors: list[Any] = []
+        self._lock = threading.Lock()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancelled.is_set()
+
+    def cancel(self) -> None:
+        self._cancelled.set()
+        self._stop_actors()
+
+    def connect(self) -> None:
+        """Join the cluster (unless this process already has); the number of actors is known after this."""
+        try:
+            if not ray.is_initialized():
+                ray.init(
+                    address=_reachable(self.address),
+                    runtime_env=RUNTIME_ENV,
+                    logging_level="WARNING",
+                    log_to_driver=False,
+                )
+        except Exception as error:  # Ray raises ConnectionError, RuntimeError, ValueError ...
+            first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            raise ExecutorError(
+                f"cannot join a Ray cluster at {self.address!r}: {first}. Start one with "
+                "`ray start --head` (set RAY_AUTH_MODE and the token as the cluster has them) "
+                "and pass its address, or `auto` on one of its nodes."
+            ) from None
+        cpus = int(ray.cluster_resources().get("CPU", 0))
+        if cpus < 1:
+            raise ExecutorError(f"the Ray cluster at {self.address!r} offers no CPU to run on.")
+        wanted = self.requested or cpus
+        if hasattr(self.problems, "__len__"):  # no more actors than problems, as locally
+            wanted = min(wanted, len(self.problems))
+        self.workers = max(1, wanted)
+
+    def __iter__(self) -> Iterator[ProblemResult]:
+        self.connect()
+        driver = node_facts()
+        source = iter(self.problems)
+        retry: deque[_Unit] = deque()
+        inflight: dict[Any, _Unit] = {}
+        starting: dict[Any, Any] = {}  # hello task -> actor
+        load: dict[Any, int] = {}  # ready actor -> tasks given to it and not back yet
+        idle_since = time.monotonic()
+        exhausted = False
+        try:
+            for _ in range(self.workers):
+                self._start_actor(driver, starting)
+            while not self.cancelled:
+                while not exhausted or retry:
+                    actor = min(load, key=load.get, default=None)
+                    if actor is None or load[actor] >= DEPTH:
+                        break
+                    if retry:
+                        unit = retry.popleft()
+                    else:
+                        problem = next(source, None)
+                        if problem is None:
+                            exhausted = True
+                            break
+                        unit = _Unit(problem)
+                    unit.actor = actor
+                    load[actor] += 1
+                    inflight[actor.audit.remote(engine_request("audit", unit.problem, self.params))] = unit
+                if exhausted and not retry and not inflight:
+                    return
+                if load:
+                    idle_since = time.monotonic()
+                elif time.monotonic() - idle_since > NO_WORKER_SECONDS:
+                    raise ExecutorError(
+                        f"no Ray actor has been ready for {NO_WORKER_SECONDS:.0f} s with problems left "
+                        "to audit: the cluster has no free CPU, or has lost its nodes."
+                    )
+                if not starting and not load:
+                    self._start_actor(driver, starting)
+                waiting = list(inflight) + list(starting)
+                done = ray.wait(waiting, num_returns=1, timeout=0.2)[0] if waiting else time.sleep(0.2) or []
+                for ref in done:
+                    if ref in starting:
+                        self._greet(ref, starting.pop(ref), load, driver, starting)
+                        continue
+                    unit = inflight.pop(ref)
+                    try:
+                        answer = ray.get(ref)
+                    except RayActorError:
+                        if self.cancelled:
+                            return
+                        self.lost += 1
+                        self._retire(unit.actor, load, driver, starting)
+                        unit.attempts += 1
+                        if unit.attempts >= MAX_ATTEMPTS:
+                            yield excluded(
+                                unit.problem.id,
+                                "audit-crashed",
+                                f"the Ray worker auditing it was lost {unit.attempts} times",
+                            )
+                        else:
+                            retry.appendleft(unit)
+                        continue
+                    except RayTaskError as error:
+                        raise ExecutorError(_cause(error)) from None
+                    if unit.actor in load:
+                        load[unit.actor] -= 1
+                    yield Census._result(unit.problem, answer)
+        finally:
+            self._stop_actors()
+            ray.shutdown()
+
+    def _start_actor(self, driver: dict[str, Any], starting: dict[Any, Any]) -> None:
+        actor = AuditActor.options(scheduling_strategy="SPREAD").remote(driver)
+        with self._lock:
+            self._actors.append(actor)
+        starting[actor.hello.remote()] = actor
+
+    def _greet(
+        self, ref: Any, actor: Any, load: dict[Any, int], driver: dict[str, Any], starting: dict[Any, Any]
+    ) -> None:
+        """An actor has started: give it work, or stop the run if its node refuses."""
+        try:
+            where, refused = ray.get(ref)
+        except RayActorError as error:
+            if error.actor_init_failed:
+                raise ExecutorError(
+                    f"a Ray worker could not start: {_cause(error)}. Install gameability-tui, with "
+                    "the same Python, on every node."
+                ) from None
+            self._start_actor(driver, starting)  # its node went away before it started
+            return
+        if refused:
+            raise ExecutorError(refused)
+        self.nodes.add(where)
+        load[actor] = 0
+
+    def _retire(self, actor: Any, load: dict[Any, int], driver: dict[str, Any], starting: dict) -> None:
+        """An actor was lost (its node died): stop using it, and ask for one in its place."""
+        if load.pop(actor, None) is None:
+            return  # already retired by an earlier task of the same actor
+        try:
+            ray.kill(actor, no_restart=True)
+        except RayError:
+            pass
+        self._start_actor(driver, starting)  # it starts wherever the cluster has room, if anywhere
+
+    def _stop_actors(self) -> None:
+        """Stop every actor's worker (and so its running candidate), then the actors themselves."""
+        with self._lock:
+            actors, self._actors = self._actors, []
+        if not actors or not ray.is_initialized():
+            return
+        stops = []
+        for actor in actors:
+            try:
+                stops.append(actor.stop.remote())
+            except RayError:
+                pass
+        try:
+            ray.wait(stops, num_returns=len(stops), timeout=STOP_SECONDS)
+        except (RayError, GetTimeoutError):
+            pass
+        for actor in actors:
+            try:
+                ray.kill(actor, no_restart=True)
+            except RayError:
+                pass
+
+
+def _reachable(address: str) -> str:
+    """The cluster's ``host:port`` (``auto`` resolved as Ray does), once something answers there:
+    Ray itself would retry an address where nothing listens for minutes, silently."""
+    from ray._private.services import canonicalize_bootstrap_address_or_die
+
+    resolved = canonicalize_bootstrap_address_or_die(address)
+    host, _, port = resolved.rpartition(":")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS).close()
+    except (OSError, ValueError) as error:
+        raise ConnectionError(f"nothing answers at {resolved} ({error})") from None
+    return resolved
+
+
+def _cause(error: Exception) -> str:
+    """The last line of a Ray error: the exception the remote code raised, without the traceback."""
+    lines = [line.strip() for line in str(error).strip().splitlines() if line.strip()]
+    last = lines[-1] if lines else type(error).__name__
+    for prefix in (f"{NodeRefused.__module__}.NodeRefused: ", "NodeRefused: "):
+        last = last.removeprefix(prefix)
+    return last
