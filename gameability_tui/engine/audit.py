@@ -456,10 +456,13 @@ def _draw_while_it_pays(
 ) -> tuple[Prepared, list[Verdict]]:
     """The deep attack's further rounds: draw another round of fresh inputs until ``patience``
     rounds in a row have turned no equivalent mutant into a broken one (or the attack's cap).
-    Only the mutants still equivalent are judged again, on every input so far (the same calls in
-    the same order, from a fresh load, as any mutant). Survivors found before the last round are
-    judged once more on the final inputs, so that their witnesses cover every input."""
+    Only the mutants still equivalent are judged again: on the round's new inputs alone where the
+    reference keeps no state (they showed no difference on the others), else on every input so
+    far (the same calls in the same order, from a fresh load, as any mutant). Survivors found
+    before the last round are judged once more on the final inputs, so that their witnesses
+    cover every input."""
     attack = attack_for(params)
+    stateless = not may_keep_state(problem.reference)
     verdicts = list(verdicts)
     judged_in = [0] * len(verdicts)
     last_round = fruitless = 0
@@ -480,8 +483,12 @@ def _draw_while_it_pays(
         )  # fmt: skip
         if isinstance(grown, ProblemResult) or len(grown.fresh) == len(prepared.fresh):
             break  # nothing more the attack can afford (or, with state, judge): keep what we had
-        again = judge_programs(problem, params, grown, [prepared.mutants[i].source for i in open_mutants])
+        judged_on = grown
+        if stateless:
+            judged_on = replace(grown, call_order=[i for i in grown.call_order if i >= len(prepared.fresh)])
+        again = judge_programs(problem, params, judged_on, [prepared.mutants[i].source for i in open_mutants])
         for index, verdict in zip(open_mutants, again):
+            verdict.slow = verdict.slow or verdicts[index].slow  # slow on an earlier input
             verdicts[index], judged_in[index] = verdict, round_number
         prepared, last_round = grown, round_number
         fruitless = 0 if any(verdict.broken for verdict in again) else fruitless + 1
