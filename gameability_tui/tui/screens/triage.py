@@ -43,9 +43,12 @@ from ..widgets.detail import AssertTable, ProblemDetail
 from ..widgets.problem_table import ProblemTable
 
 CACHE_FLUSH_EVERY = 50  # results appended to the cache per fsync
-DRAIN_EVERY = 0.1  # seconds between two batches of streamed rows
+DRAIN_EVERY = 0.5  # seconds between two batches of streamed rows (each costs a layout)
 DRAIN_BUDGET = 0.05  # seconds of the screen's thread one tick may spend showing rows
+DRAIN_AGAIN = 0.005  # seconds to the next slice when rows are still waiting (a reopen)
+SEAT_EVERY = 1.0  # seconds between two redraws of the seat's counter while rows stream
 DRAIN_CHUNK = 200  # results shown between two looks at the clock
+DRAIN_MAX_ROWS = 2000  # and at most this many per tick, however fast the machine
 NARROW_BELOW = 120  # columns: below this the problem table keeps only id, status and review
 
 
@@ -67,6 +70,7 @@ class TriageScreen(Screen):
         # Results from the audit thread (deque appends and pops are thread-safe), drained on a timer.
         self._inbox: deque[ProblemResult] = deque()
         self._finished_with: AuditFinished | None = None
+        self._seat_drawn = 0.0
 
     # ------------------------------------------------------------------ layout
 
@@ -157,11 +161,12 @@ class TriageScreen(Screen):
         """Show the results that arrived since the last tick, in one table update.
 
         One redraw per batch instead of one per result (a redraw of the table was 72% of the
-        11 ms a streamed row cost), and at most ``DRAIN_BUDGET`` of the screen's thread per tick,
-        so a key pressed while 10^5 cached results pour in waits one batch, not the whole queue."""
+        11 ms a streamed row cost), and at most ``DRAIN_BUDGET`` of the screen's thread (and
+        ``DRAIN_MAX_ROWS`` rows) per tick, so a key pressed while 10^5 cached results pour in
+        waits for one batch, not for the whole queue."""
         deadline = time.perf_counter() + DRAIN_BUDGET
         shown = 0
-        while self._inbox and time.perf_counter() < deadline:
+        while self._inbox and time.perf_counter() < deadline and shown < DRAIN_MAX_ROWS:
             batch = [self._inbox.popleft() for _ in range(min(DRAIN_CHUNK, len(self._inbox)))]
             self._show(batch)
             shown += len(batch)
@@ -169,8 +174,17 @@ class TriageScreen(Screen):
             self.status.done = len(self.state.results)
             weak, judged, share = self.state.weak_share()
             self.status.weak = f"{weak}/{judged} {share}"
-            self._counts_changed()
-        if not self._inbox and self._finished_with is not None:
+            totals = self.state.totals()
+            self.status.undecided, self.status.candidates = totals.undecided, totals.total
+            # The seat's whole-benchmark counter: redrawing the seat lays the screen out again,
+            # so while rows stream it is brought up to date once a second, not every batch.
+            if self.current is not None and time.perf_counter() - self._seat_drawn > SEAT_EVERY:
+                self._seat_drawn = time.perf_counter()
+                self.detail.draw_seat()
+            self._sync_bindings()
+        if self._inbox:  # a backlog (a reopen from the cache): the next slice soon, keys between
+            self.set_timer(DRAIN_AGAIN, self._drain)
+        elif self._finished_with is not None:
             self._finish(self._finished_with)
 
     def _show(self, batch: list) -> None:
@@ -192,6 +206,7 @@ class TriageScreen(Screen):
         self.finished = True
         self.status.finished = True
         self.table.reorder(self.current)  # streamed in completion order; settle into the chosen order
+        self._counts_changed()
         if self.state.confirm_with:
             self.confirm_weak()
         if message.error:
