@@ -343,8 +343,11 @@ class ResultCache:
       new file once, with a note, so nothing audited before is audited again.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, repair: bool = True) -> None:
+        """``repair=False`` (a reader beside a running app, e.g. ``export``) reads only: an older
+        or damaged file is used as it is, never moved or written back."""
         self.path = Path(path)
+        self.repair = repair
         self.entries: dict[str, dict] = {}
         self.notes: list[str] = []  # what was found on opening and done about it, for the user
         self._pending: list[str] = []
@@ -437,7 +440,7 @@ class ResultCache:
             if record is not None:  # whole, only its newline was lost
                 self.entries[record["key"]] = record["result"]
                 self._good_end, self._newline_owed = len(data), True
-        if damaged:
+        if damaged and self.repair:
             self._set_aside(damaged)
 
     def _set_aside(self, damaged: list[int]) -> None:
@@ -459,6 +462,9 @@ class ResultCache:
         except (json.JSONDecodeError, UnicodeDecodeError, OSError):
             old = None
         usable = isinstance(old, dict) and all(_is_result(v) for v in old.values())
+        if not self.repair:
+            self.entries = dict(old) if usable else {}
+            return
         if not usable:
             aside = legacy.with_name(f"{legacy.name}.broken-{int(time.time())}")
             os.replace(legacy, aside)

@@ -213,3 +213,21 @@ def test_a_file_that_is_no_cache_is_moved_aside_with_a_note(tmp_path):
     cache.put(WEAK_MAX, AuditParams(), result(WEAK_MAX.id, 1))
     cache.flush()
     assert ResultCache(path).get(WEAK_MAX, AuditParams()) is not None
+
+
+def test_a_reader_beside_the_app_never_moves_or_rewrites_the_cache(tmp_path):
+    path = tmp_path / "c.jsonl"
+    cache = ResultCache(path)
+    cache.put(WEAK_MAX, AuditParams(), result(WEAK_MAX.id, 1))
+    cache.put(STRONG_SUM, AuditParams(), result(STRONG_SUM.id))
+    cache.flush()
+    lines = path.read_text().splitlines()
+    damaged = "\n".join([lines[0], lines[1][:40], lines[2]]) + "\n"
+    path.write_text(damaged)
+    reader = ResultCache(path, repair=False)
+    assert reader.get(STRONG_SUM, AuditParams()) is not None and reader.get(WEAK_MAX, AuditParams()) is None
+    assert path.read_text() == damaged and sorted(p.name for p in tmp_path.iterdir()) == ["c.jsonl"]
+    legacy = tmp_path / "old.json"
+    legacy.write_text(json.dumps({problem_key(WEAK_MAX, AuditParams()): result(WEAK_MAX.id, 1).to_dict()}))
+    assert ResultCache(tmp_path / "old.jsonl", repair=False).get(WEAK_MAX, AuditParams()) is not None
+    assert legacy.exists() and not (tmp_path / "old.jsonl").exists()
