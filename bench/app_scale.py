@@ -281,6 +281,7 @@ async def child(job: dict) -> dict:
     figures: dict = {"python": sys.executable, "load": time.perf_counter() - started}
     figures["problems"] = len(benchmark.problems)
     await stream(job, benchmark, figures)
+    print("streamed:", json.dumps(figures), file=sys.stderr, flush=True)  # kept if the reopen is cut short
     if job["reopen"]:
         if not (figures["finished"] and figures["rows"] == figures["problems"]):
             if not job["sources"]:
