@@ -89,6 +89,13 @@ async def test_thousands_of_results_reach_the_table_in_batches_with_counts_equal
         assert screen.status.undecided == app.state.totals().undecided == rescanned
         shown = [screen.table.coordinate_to_cell_key((i, 0)).row_key.value for i in range(5)]
         assert shown == [p.id for p in app.benchmark.problems[:5]]  # settled into benchmark order
+        table = screen.table
+        table.move_cursor(row=count - 1)
+        await pilot.pause()
+        drawn = [table.render_line(y).text for y in range(table.size.height)]
+        last = app.benchmark.problems[-1].id  # scrolled to the cursor, each line drawn from its row
+        assert table.scroll_y > 0 and any(line.startswith(f" {last} ") for line in drawn)
+        assert screen.current == last
 
 
 async def test_a_key_pressed_while_rows_pour_in_waits_for_one_batch_not_the_queue(tmp_path, toy_results):
