@@ -23,10 +23,12 @@ Threats and defences:
 from __future__ import annotations
 
 import fcntl
+import functools
 import hashlib
 import json
 import os
 import shutil
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -294,37 +296,215 @@ class DecisionStore:
 
 
 def problem_key(problem: Problem, params: AuditParams) -> str:
-    """Changes when the problem, any engine setting or the engine's rules change."""
-    payload = json.dumps([problem.to_dict(), params.to_dict(), ENGINE_VERSION], sort_keys=True)
+    """Changes when the problem, any engine setting or the engine's rules change.
+
+    The same digest as ``json.dumps([problem, params, ENGINE_VERSION], sort_keys=True)`` hashed
+    whole (older caches are keyed by it), with the settings' part written once per settings:
+    a 10^5-problem benchmark asks for a key per problem on every reopen."""
+    payload = f"[{json.dumps(_problem_fields(problem), sort_keys=True)}, {_settings_json(params)}]"
     return hashlib.sha256(payload.encode()).hexdigest()[:24]
 
 
-class ResultCache:
-    """Audit results per problem, in a JSON file beside the decisions (not inside them)."""
+def _problem_fields(problem: Problem) -> dict[str, Any]:
+    """``problem.to_dict()`` as JSON sees it (tuples dump as lists), without ``asdict``'s deep
+    copy, which cost 25 times as much and dominated a reopen; ``tests/test_store.py`` holds the
+    two equal."""
+    data = dict(vars(problem))
+    if not problem.checks:
+        del data["checks"], data["atol"], data["check_reference"]
+    return data
 
-    def __init__(self, path: Path) -> None:
+
+@functools.lru_cache(maxsize=8)
+def _settings_json(params: AuditParams) -> str:
+    return f"{json.dumps(params.to_dict(), sort_keys=True)}, {json.dumps(ENGINE_VERSION)}"
+
+
+CACHE_FORMAT = {"format": "gameability-tui result cache", "version": 1}
+# Keys a cached result must have for ``ProblemResult.from_dict``; the rest have defaults.
+RESULT_FIELDS = ("id", "status", "n_mutants", "n_broken", "n_survived")
+
+
+class ResultCache:
+    """Audit results per problem, beside the decisions (not inside them): one JSON line per result.
+
+    The file is appended to, never rewritten while the audit runs, so saving a batch costs the
+    batch and not the whole benchmark (rewriting a 16,000-result JSON file took 121 ms a flush).
+    Threats and defences:
+
+    - A crash while a batch is written leaves a torn last line: it is ignored (and cut off before
+      the next append), never fatal; every batch before it was fsync'd and is kept.
+    - A result audited again (a line whose key is already in the file) is appended once more:
+      the last line of a key wins on reopen.
+    - A damaged line elsewhere (a disk error, a hand edit) is named by file and line in
+      ``notes``; the file as it was is kept aside, the good lines are written back, and the
+      problem it held is simply audited again.
+    - The older cache (one JSON object rewritten whole) is still read: its results move into the
+      new file once, with a note, so nothing audited before is audited again.
+    """
+
+    def __init__(self, path: Path, repair: bool = True) -> None:
+        """``repair=False`` (a reader beside a running app, e.g. ``export``) reads only: an older
+        or damaged file is used as it is, never moved or written back."""
         self.path = Path(path)
+        self.repair = repair
         self.entries: dict[str, dict] = {}
-        if self.path.exists():
-            try:
-                self.entries = json.loads(self.path.read_text(encoding="utf-8"))
-            except (json.JSONDecodeError, UnicodeDecodeError):
-                self.entries = {}  # a cache is disposable: a broken one is rebuilt by re-auditing
-        self.dirty = False
+        self.notes: list[str] = []  # what was found on opening and done about it, for the user
+        self._pending: list[str] = []
+        self._good_end = 0  # bytes of the file that hold whole lines; anything after is torn
+        self._newline_owed = False  # the last line is whole but its newline never reached the disk
+        # The audit thread puts and flushes while the app may flush on closing.
+        self._lock = threading.Lock()
+        self._load()
+
+    @property
+    def pending(self) -> int:
+        """Results put since the last flush (not yet on disk)."""
+        return len(self._pending)
 
     def get(self, problem: Problem, params: AuditParams) -> ProblemResult | None:
-        entry = self.entries.get(problem_key(problem, params))
-        return ProblemResult.from_dict(entry) if entry is not None else None
+        return self.get_key(problem_key(problem, params))
+
+    def get_key(self, key: str) -> ProblemResult | None:
+        entry = self.entries.get(key)
+        if entry is None:
+            return None
+        try:
+            return ProblemResult.from_dict(entry)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None  # a result of the wrong shape is not evidence: the problem is audited again
 
     def put(self, problem: Problem, params: AuditParams, result: ProblemResult) -> None:
-        self.entries[problem_key(problem, params)] = result.to_dict()
-        self.dirty = True
+        self.put_key(problem_key(problem, params), result)
+
+    def put_key(self, key: str, result: ProblemResult) -> None:
+        """Keep ``result`` under ``key`` (a ``problem_key``); on disk at the next ``flush``."""
+        data = result.to_dict()
+        line = json.dumps({"key": key, "result": data})
+        with self._lock:
+            self.entries[key] = data
+            self._pending.append(line)
 
     def flush(self) -> None:
-        if self.dirty:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(self.path, json.dumps(self.entries))
-            self.dirty = False
+        """Append the pending results in one write and fsync them."""
+        with self._lock:
+            if self._pending:
+                self._append()
+
+    def _append(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fresh = not self.path.exists() or self._good_end == 0
+        with open(self.path, "r+b" if self.path.exists() else "wb") as handle:
+            handle.seek(self._good_end)
+            handle.truncate()  # a torn last line from a crash: never append after it
+            head = (json.dumps(CACHE_FORMAT) + "\n") if fresh else ("\n" if self._newline_owed else "")
+            data = (head + "\n".join(self._pending) + "\n").encode("utf-8")
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        self._good_end += len(data)
+        self._newline_owed = False
+        self._pending.clear()
+
+    # ------------------------------------------------------------------ reading
+
+    def _load(self) -> None:
+        if not self.path.exists():
+            legacy = self.path.with_suffix(".json")
+            if self.path.suffix == ".jsonl" and legacy.is_file():
+                self._migrate(legacy)
+            return
+        try:
+            data = self.path.read_bytes()
+        except OSError as error:
+            raise StoreError(f"{self.path}: cannot read the result cache ({error.strerror}).") from None
+        if not data.strip():
+            return
+        lines = data.split(b"\n")
+        tail = lines.pop()  # b"" when the file ends with a newline, else a last line never finished
+        if not lines and tail.startswith(b'{"format"') and _parse(tail) is None:
+            return  # the very first write was torn: nothing was saved yet
+        if _parse(lines[0] if lines else tail) != CACHE_FORMAT:
+            self._migrate(self.path, data)
+            return
+        damaged = []
+        for number, line in enumerate(lines[1:], start=2):
+            record = _parse(line)
+            if record is None:
+                damaged.append(number)
+            else:
+                self.entries[record["key"]] = record["result"]
+        self._good_end = len(data) - len(tail)
+        if tail and lines:
+            record = _parse(tail)
+            if record is not None:  # whole, only its newline was lost
+                self.entries[record["key"]] = record["result"]
+                self._good_end, self._newline_owed = len(data), True
+        if damaged and self.repair:
+            self._set_aside(damaged)
+
+    def _set_aside(self, damaged: list[int]) -> None:
+        """Keep the file as it was, write the good lines back, and say which lines were lost."""
+        aside = self.path.with_name(f"{self.path.name}.broken-{int(time.time())}")
+        shutil.copy2(self.path, aside)
+        self._rewrite()
+        more = f" and {len(damaged) - 5} more" if len(damaged) > 5 else ""
+        shown = ", ".join(map(str, damaged[:5])) + more
+        self.notes.append(
+            f"{self.path}: line{'s' if len(damaged) > 1 else ''} {shown} not a cached result; "
+            f"skipped (those problems are audited again). The file as it was is kept at {aside}."
+        )
+
+    def _migrate(self, legacy: Path, data: bytes | None = None) -> None:
+        """Read the older single-object cache and move its results into this file."""
+        try:
+            old = json.loads(legacy.read_bytes() if data is None else data)
+        except (json.JSONDecodeError, UnicodeDecodeError, OSError):
+            old = None
+        usable = isinstance(old, dict) and all(_is_result(v) for v in old.values())
+        if not self.repair:
+            self.entries = dict(old) if usable else {}
+            return
+        if not usable:
+            aside = legacy.with_name(f"{legacy.name}.broken-{int(time.time())}")
+            os.replace(legacy, aside)
+            self.notes.append(
+                f"{legacy}: not a result cache this version can read; moved to {aside} and "
+                "started afresh (its problems are audited again)."
+            )
+            return
+        self.entries = dict(old)
+        self._rewrite()
+        if legacy != self.path:
+            legacy.unlink()
+        self.notes.append(
+            f"{legacy}: a cache in the older format; its {len(old)} results were moved into "
+            f"{self.path} (one line per result)."
+        )
+
+    def _rewrite(self) -> None:
+        lines = [json.dumps(CACHE_FORMAT)]
+        lines += [json.dumps({"key": key, "result": result}) for key, result in self.entries.items()]
+        text = "\n".join(lines) + "\n"
+        write_atomically(self.path, text)
+        self._good_end, self._newline_owed = len(text.encode("utf-8")), False
+
+
+def _parse(line: bytes) -> dict | None:
+    """A line's record (or the header), or None when it is not a whole one."""
+    try:
+        record = json.loads(line)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return None
+    if record == CACHE_FORMAT:
+        return record
+    if isinstance(record, dict) and isinstance(record.get("key"), str) and _is_result(record.get("result")):
+        return record
+    return None
+
+
+def _is_result(value: Any) -> bool:
+    return isinstance(value, dict) and all(name in value for name in RESULT_FIELDS)
 
 
 def default_db_path() -> Path:
@@ -335,4 +515,4 @@ def default_db_path() -> Path:
 
 def cache_path_for(db_path: Path, benchmark: str) -> Path:
     safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in benchmark)
-    return Path(db_path).parent / "cache" / f"{safe}.json"
+    return Path(db_path).parent / "cache" / f"{safe}.jsonl"

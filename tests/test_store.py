@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import replace
 
 import pytest
-from conftest import WEAK_MAX
+from conftest import STRONG_SUM, WEAK_MAX
 
-from gameability_tui.engine.model import AuditParams, ProblemResult
-from gameability_tui.store import ACCEPTED, REJECTED, DecisionStore, ResultCache, StoreError
+from gameability_tui.engine.model import ENGINE_VERSION, AuditParams, Problem, ProblemResult
+from gameability_tui.store import (
+    ACCEPTED,
+    REJECTED,
+    DecisionStore,
+    ResultCache,
+    StoreError,
+    cache_path_for,
+    problem_key,
+)
 
 
 def test_decisions_survive_reopening(tmp_path):
@@ -52,11 +62,11 @@ def test_a_broken_database_is_named_and_kept_aside(tmp_path):
 
 
 def test_cache_is_keyed_by_problem_and_settings(tmp_path):
-    cache = ResultCache(tmp_path / "c.json")
+    cache = ResultCache(tmp_path / "c.jsonl")
     result = ProblemResult(id=WEAK_MAX.id, status="ok", n_mutants=3, n_broken=2, n_survived=1)
     cache.put(WEAK_MAX, AuditParams(), result)
     cache.flush()
-    reopened = ResultCache(tmp_path / "c.json")
+    reopened = ResultCache(tmp_path / "c.jsonl")
     assert reopened.get(WEAK_MAX, AuditParams()) == result
     assert reopened.get(WEAK_MAX, AuditParams(seed=1)) is None
     changed = replace(WEAK_MAX, tests=WEAK_MAX.tests + ("assert max_pair_product([2, 3]) == 6",))
@@ -69,3 +79,155 @@ def test_a_second_app_on_the_same_database_is_told(tmp_path):
         DecisionStore(tmp_path / "d.json", "bench", exclusive=True)
     first.close()
     DecisionStore(tmp_path / "d.json", "bench", exclusive=True).close()
+
+
+# ---------------------------------------------------------------------------- the result cache
+
+WITH_CHECKS = Problem(
+    id="c",
+    reference="def f(x):\n    return x\n",
+    tests=("assert f(1) == 1",),
+    checks=("(1,)",),
+    atol=1e-6,
+    harvest=("assert f(1) == 1",),
+)
+
+
+def result(problem_id: str, survived: int = 0) -> ProblemResult:
+    return ProblemResult(id=problem_id, status="ok", n_mutants=4, n_broken=3, n_survived=survived)
+
+
+def test_cache_keys_are_the_ones_older_caches_were_written_with():
+    # The previous implementation hashed json of [problem.to_dict(), params, engine version]: a
+    # faster key that differed would silently re-audit every cached benchmark.
+    def older(problem: Problem, params: AuditParams) -> str:
+        payload = json.dumps([problem.to_dict(), params.to_dict(), ENGINE_VERSION], sort_keys=True)
+        return hashlib.sha256(payload.encode()).hexdigest()[:24]
+
+    for problem in (WEAK_MAX, STRONG_SUM, WITH_CHECKS, replace(WITH_CHECKS, harvest=None, setup="x = 1")):
+        for params in (AuditParams(), AuditParams(seed=3, inputs="free")):
+            assert problem_key(problem, params) == older(problem, params)
+
+
+def test_the_cache_appends_one_line_per_result_and_never_rewrites(tmp_path):
+    path = tmp_path / "c.jsonl"
+    cache = ResultCache(path)
+    cache.put(WEAK_MAX, AuditParams(), result(WEAK_MAX.id, 1))
+    cache.flush()
+    first = path.read_bytes()
+    cache.put(STRONG_SUM, AuditParams(), result(STRONG_SUM.id))
+    assert cache.pending == 1 and path.read_bytes() == first  # nothing written before the flush
+    cache.flush()
+    assert path.read_bytes().startswith(first)  # appended after what was there
+    lines = path.read_text().splitlines()
+    assert len(lines) == 3  # the format line, then one line per result
+    assert [json.loads(line)["key"] for line in lines[1:]] == [
+        problem_key(WEAK_MAX, AuditParams()),
+        problem_key(STRONG_SUM, AuditParams()),
+    ]
+
+
+def test_reopening_keeps_the_last_line_of_a_key(tmp_path):
+    path = tmp_path / "c.jsonl"
+    cache = ResultCache(path)
+    cache.put(WEAK_MAX, AuditParams(), result(WEAK_MAX.id, 1))
+    cache.flush()
+    cache.put(WEAK_MAX, AuditParams(), result(WEAK_MAX.id, 2))  # audited again: appended, not replaced
+    cache.flush()
+    assert len(path.read_text().splitlines()) == 3
+    assert ResultCache(path).get(WEAK_MAX, AuditParams()).n_survived == 2
+
+
+def test_a_torn_last_line_is_ignored_and_cut_off_before_the_next_append(tmp_path):
+    path = tmp_path / "c.jsonl"
+    cache = ResultCache(path)
+    cache.put(WEAK_MAX, AuditParams(), result(WEAK_MAX.id, 1))
+    cache.put(STRONG_SUM, AuditParams(), result(STRONG_SUM.id))
+    cache.flush()
+    whole = path.read_bytes()
+    path.write_bytes(whole[: len(whole) - 20])  # the crash tore the last line
+    reopened = ResultCache(path)
+    assert reopened.notes == []  # a torn tail is what a crash leaves: not worth a warning
+    assert reopened.get(WEAK_MAX, AuditParams()).n_survived == 1
+    assert reopened.get(STRONG_SUM, AuditParams()) is None  # audited again
+    reopened.put(STRONG_SUM, AuditParams(), result(STRONG_SUM.id))
+    reopened.flush()
+    again = ResultCache(path)
+    assert again.notes == [] and again.get(STRONG_SUM, AuditParams()) == result(STRONG_SUM.id)
+    assert all(json.loads(line) for line in path.read_text().splitlines())  # no line glued to the torn one
+
+
+def test_a_last_line_that_lost_only_its_newline_is_kept(tmp_path):
+    path = tmp_path / "c.jsonl"
+    cache = ResultCache(path)
+    cache.put(WEAK_MAX, AuditParams(), result(WEAK_MAX.id, 1))
+    cache.flush()
+    path.write_bytes(path.read_bytes().rstrip(b"\n"))
+    reopened = ResultCache(path)
+    assert reopened.get(WEAK_MAX, AuditParams()).n_survived == 1
+    reopened.put(STRONG_SUM, AuditParams(), result(STRONG_SUM.id))
+    reopened.flush()
+    again = ResultCache(path)
+    assert again.get(WEAK_MAX, AuditParams()) is not None and again.get(STRONG_SUM, AuditParams()) is not None
+
+
+def test_a_damaged_line_inside_is_named_and_nothing_else_is_lost(tmp_path):
+    path = tmp_path / "c.jsonl"
+    cache = ResultCache(path)
+    cache.put(WEAK_MAX, AuditParams(), result(WEAK_MAX.id, 1))
+    cache.put(STRONG_SUM, AuditParams(), result(STRONG_SUM.id))
+    cache.flush()
+    lines = path.read_text().splitlines()
+    lines[1] = lines[1][:40]  # line 2, the weak problem's result, cut short
+    damaged = "\n".join(lines) + "\n"
+    path.write_text(damaged)
+    reopened = ResultCache(path)
+    assert len(reopened.notes) == 1
+    assert str(path) in reopened.notes[0] and "line 2 " in reopened.notes[0]
+    assert reopened.get(STRONG_SUM, AuditParams()) == result(STRONG_SUM.id)
+    assert reopened.get(WEAK_MAX, AuditParams()) is None
+    kept = [p for p in tmp_path.iterdir() if ".broken-" in p.name]
+    assert len(kept) == 1 and kept[0].read_text() == damaged  # the file as it was, kept aside
+    assert ResultCache(path).notes == []  # the good lines were written back: said once
+
+
+def test_the_older_json_cache_is_moved_into_the_new_file(tmp_path):
+    database = tmp_path / "decisions.json"
+    path = cache_path_for(database, "bench-0123")
+    legacy = path.with_suffix(".json")
+    legacy.parent.mkdir(parents=True)
+    old = {problem_key(WEAK_MAX, AuditParams()): result(WEAK_MAX.id, 1).to_dict()}
+    legacy.write_text(json.dumps(old))  # the previous ResultCache's whole-file format
+    cache = ResultCache(path)
+    assert path.suffix == ".jsonl" and not legacy.exists()
+    assert len(cache.notes) == 1 and "1 results were moved" in cache.notes[0]
+    assert ResultCache(path).get(WEAK_MAX, AuditParams()) == result(WEAK_MAX.id, 1)
+
+
+def test_a_file_that_is_no_cache_is_moved_aside_with_a_note(tmp_path):
+    path = tmp_path / "c.jsonl"
+    path.write_text("not json at all\n")
+    cache = ResultCache(path)
+    assert len(cache.notes) == 1 and "started afresh" in cache.notes[0]
+    assert [p for p in tmp_path.iterdir() if ".broken-" in p.name]
+    cache.put(WEAK_MAX, AuditParams(), result(WEAK_MAX.id, 1))
+    cache.flush()
+    assert ResultCache(path).get(WEAK_MAX, AuditParams()) is not None
+
+
+def test_a_reader_beside_the_app_never_moves_or_rewrites_the_cache(tmp_path):
+    path = tmp_path / "c.jsonl"
+    cache = ResultCache(path)
+    cache.put(WEAK_MAX, AuditParams(), result(WEAK_MAX.id, 1))
+    cache.put(STRONG_SUM, AuditParams(), result(STRONG_SUM.id))
+    cache.flush()
+    lines = path.read_text().splitlines()
+    damaged = "\n".join([lines[0], lines[1][:40], lines[2]]) + "\n"
+    path.write_text(damaged)
+    reader = ResultCache(path, repair=False)
+    assert reader.get(STRONG_SUM, AuditParams()) is not None and reader.get(WEAK_MAX, AuditParams()) is None
+    assert path.read_text() == damaged and sorted(p.name for p in tmp_path.iterdir()) == ["c.jsonl"]
+    legacy = tmp_path / "old.json"
+    legacy.write_text(json.dumps({problem_key(WEAK_MAX, AuditParams()): result(WEAK_MAX.id, 1).to_dict()}))
+    assert ResultCache(tmp_path / "old.jsonl", repair=False).get(WEAK_MAX, AuditParams()) is not None
+    assert legacy.exists() and not (tmp_path / "old.jsonl").exists()

@@ -45,12 +45,14 @@ def state(store) -> TriageState:
 def _state(store: DecisionStore, **fields) -> TriageState:
     problems = {pid: problem(pid, "def f(x):\n    return x\n", ["assert f(1) == 1"]) for pid in "abcd"}
     state = TriageState(problems, store, **fields)
-    state.results = {
-        "a": ProblemResult("a", "ok", n_mutants=9, n_broken=9),
-        "b": _weak("b", 1, ["assert f(2) == 2", "assert f(3) == 3"]),
-        "c": ProblemResult("c", "excluded:no-fresh-inputs"),
-        "d": _weak("d", 3, ["assert f(4) == 4"]),
-    }
+    state.add_results(
+        [
+            ProblemResult("a", "ok", n_mutants=9, n_broken=9),
+            _weak("b", 1, ["assert f(2) == 2", "assert f(3) == 3"]),
+            ProblemResult("c", "excluded:no-fresh-inputs"),
+            _weak("d", 3, ["assert f(4) == 4"]),
+        ]
+    )
     return state
 
 
@@ -178,3 +180,15 @@ def test_weak_share_counts_judged_problems_only(state):
     weak, judged, share = state.weak_share()
     assert (weak, judged) == (2, 3)
     assert share.startswith("66.7% [")
+
+
+def test_running_counts_equal_a_full_rescan_when_results_arrive_and_are_replaced(state):
+    def rescan() -> tuple[int, int]:
+        judged = [r for r in state.results.values() if r.judged]
+        return sum(r.weak for r in judged), len(judged)
+
+    assert state.weak_share()[:2] == rescan() == (2, 3)
+    state.add_results([ProblemResult("a", "excluded:no-entry-point"), _weak("c", 1, ["assert f(5) == 5"])])
+    assert state.weak_share()[:2] == rescan() == (3, 3)  # a left the judged, c came in weak
+    state.add_result(ProblemResult("b", "ok", n_mutants=9, n_broken=9))  # b audited again: strong now
+    assert state.weak_share()[:2] == rescan() == (2, 3)

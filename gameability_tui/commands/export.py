@@ -124,7 +124,8 @@ def audit_results(benchmark, db_path: Path, params) -> dict:
     from ..engine.census import Census
     from ..store import ResultCache, cache_path_for
 
-    cache = ResultCache(cache_path_for(db_path, f"{benchmark.name}-{benchmark.fingerprint()}"))
+    # Read only: the app may be appending to this cache right now.
+    cache = ResultCache(cache_path_for(db_path, f"{benchmark.name}-{benchmark.fingerprint()}"), repair=False)
     results, missing = {}, []
     for problem in benchmark.problems:
         cached = cache.get(problem, params)

@@ -10,20 +10,14 @@ from pathlib import Path
 
 from textual.message import Message
 
-from ..engine.model import ProblemResult
 from .engine_client import Gated, ProbeAnswer
 
 
 @dataclass
-class ProblemJudged(Message):
-    """One problem's verdict, from the audit worker (or the cache)."""
-
-    result: ProblemResult
-    cached: bool = False
-
-
-@dataclass
 class AuditFinished(Message):
+    """Every result is in the screen's inbox (results themselves are drained on a timer, not
+    posted one message each: at 10^5 problems the queue of messages kept keys waiting)."""
+
     error: str = ""  # the engine failed; what was judged before is kept
 
 

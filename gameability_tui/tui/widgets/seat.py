@@ -31,7 +31,12 @@ def survivor_lines(index: int, survivor: Survivor) -> list[Text]:
 class Seat(Static):
     plain = ""  # what is drawn, as plain text (tests read it)
 
+    _lines: list[Text] | None = None
+
     def _show(self, lines: list[Text]) -> None:
+        if lines == self._lines:
+            return  # an update lays the whole screen out again: only when something changed
+        self._lines = lines
         self.plain = "\n".join(line.plain for line in lines)
         self.update(Group(*lines))
 

@@ -1,0 +1,119 @@
+"""The app with thousands of problems: results reach the table in batches, the status line's
+counts stay equal to a full rescan, and a key is answered while rows still pour in.
+
+The results are real: the toy benchmark is audited once by the real engine, and each replica of a
+toy problem (a distinct id) gets its source's result, put in the real result cache, which the
+real app then reopens."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from conftest import EXAMPLES
+
+from gameability_tui.benchmarks import load_benchmark
+from gameability_tui.engine.census import Census
+from gameability_tui.engine.model import AuditParams
+from gameability_tui.engine.stats import wilson_interval
+from gameability_tui.store import DecisionStore, ResultCache
+from gameability_tui.tui.app import GameabilityApp
+from gameability_tui.tui.screens.triage import DRAIN_MAX_ROWS
+from gameability_tui.tui.widgets.problem_table import ProblemTable
+
+SIZE = (160, 48)
+
+
+@pytest.fixture(scope="module")
+def toy_results():
+    benchmark = load_benchmark(str(EXAMPLES))
+    return {result.id: result for result in Census(benchmark.problems, AuditParams(), workers=2)}
+
+
+def replicated_app(tmp_path, toy_results, count: int) -> GameabilityApp:
+    """``count`` replicas of the toy problems, every one already in the result cache."""
+    rows = [json.loads(line) for line in EXAMPLES.read_text().splitlines() if line.strip()]
+    path = tmp_path / f"many-{count}.jsonl"
+    with path.open("w") as handle:
+        for index in range(count):
+            row = rows[index % len(rows)]
+            handle.write(json.dumps(row | {"id": f"{row['id']}~{index}"}) + "\n")
+    benchmark = load_benchmark(str(path))
+    cache = ResultCache(tmp_path / "cache.jsonl")
+    for problem in benchmark.problems:
+        source = toy_results[problem.id.rsplit("~", 1)[0]]
+        cache.put(problem, AuditParams(), type(source).from_dict(source.to_dict() | {"id": problem.id}))
+    cache.flush()
+    store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
+    return GameabilityApp(benchmark, store, ResultCache(tmp_path / "cache.jsonl"), workers=2)
+
+
+async def until(condition, timeout: float = 120.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError("condition not reached in time")
+        await asyncio.sleep(0.002)
+
+
+async def test_thousands_of_results_reach_the_table_in_batches_with_counts_equal_to_a_rescan(
+    tmp_path, toy_results, monkeypatch
+):
+    count = 3000
+    batches: list[int] = []
+    add = ProblemTable.add
+
+    def counted(table, problem_ids):
+        batches.append(len(problem_ids))
+        return add(table, problem_ids)
+
+    monkeypatch.setattr(ProblemTable, "add", counted)
+    app = replicated_app(tmp_path, toy_results, count)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(lambda: app.triage is not None and app.triage.finished)
+        await pilot.pause()
+        screen = app.triage
+        assert screen.census is None  # every result came from the cache
+        assert sum(batches) == count and screen.table.row_count == count
+        assert len(batches) <= count // 20  # one table update per batch, not one per result
+        judged = [r for r in app.state.results.values() if r.judged]
+        weak = sum(r.weak for r in judged)
+        assert weak and app.state.weak_share()[:2] == (weak, len(judged))
+        low, high = wilson_interval(weak, len(judged))
+        share = f"{100 * weak / len(judged):.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
+        assert screen.status.weak == f"{weak}/{len(judged)} {share}"
+        assert screen.status.done == count
+        rescanned = sum(app.state.counts(pid).undecided for pid in app.state.results)
+        assert screen.status.undecided == app.state.totals().undecided == rescanned
+        shown = [screen.table.coordinate_to_cell_key((i, 0)).row_key.value for i in range(5)]
+        assert shown == [p.id for p in app.benchmark.problems[:5]]  # settled into benchmark order
+        table = screen.table
+        table.move_cursor(row=count - 1)
+        await pilot.pause()
+        drawn = [table.render_line(y).text for y in range(table.size.height)]
+        last = app.benchmark.problems[-1].id  # scrolled to the cursor, each line drawn from its row
+        assert table.scroll_y > 0 and any(line.startswith(f" {last} ") for line in drawn)
+        assert screen.current == last
+
+
+async def test_a_key_pressed_while_rows_pour_in_waits_for_one_batch_not_the_queue(tmp_path, toy_results):
+    from textual import events
+
+    count = 8 * DRAIN_MAX_ROWS
+    app = replicated_app(tmp_path, toy_results, count)
+    async with app.run_test(size=SIZE):
+        await until(lambda: app.triage is not None and app.triage.current is not None)
+        screen = app.triage
+        await until(lambda: len(app.state.results) >= DRAIN_MAX_ROWS)
+        before, shown_before = screen.current, len(app.state.results)
+        app.post_message(events.Key("down", None))  # as the terminal driver delivers a key
+        await until(lambda: screen.current != before)
+        shown_between = len(app.state.results) - shown_before
+        # A queue of one message per result kept the key behind every result already queued;
+        # batches on a timer let it in after at most the batch under way and the next.
+        assert shown_between <= 3 * DRAIN_MAX_ROWS
+        assert len(app.state.results) < count  # rows were still pouring in
+        await until(lambda: screen.finished)
+        assert screen.table.row_count == count
