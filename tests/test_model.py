@@ -49,6 +49,7 @@ PARAMS = AuditParams(
     reference_seconds=9.0,
     max_asserts=4,
     slow_factor=7,
+    attack="deep",
 )
 RESULT = ProblemResult(
     id="7",
