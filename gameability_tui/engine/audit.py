@@ -477,10 +477,13 @@ def _draw_while_it_pays(
         spent = sum(prepared.call_steps)
         if not extra or (attack.input_steps is not None and spent >= attack.input_steps):
             break  # nothing new to draw, or no step left to spend on it
-        grown = prepare_on(
-            problem, params, prepared.entry, prepared.call_name, prepared.visible,
-            prepared.fresh + extra, prepared.mutants, always=len(prepared.fresh),
-        )  # fmt: skip
+        if stateless:
+            grown = _grown(problem, params, prepared, extra, attack.input_steps)
+        else:
+            grown = prepare_on(
+                problem, params, prepared.entry, prepared.call_name, prepared.visible,
+                prepared.fresh + extra, prepared.mutants, always=len(prepared.fresh),
+            )  # fmt: skip
         if isinstance(grown, ProblemResult) or len(grown.fresh) == len(prepared.fresh):
             break  # nothing more the attack can afford (or, with state, judge): keep what we had
         judged_on = grown
@@ -500,6 +503,49 @@ def _draw_while_it_pays(
         for index, verdict in zip(stale, again):
             verdicts[index] = verdict
     return prepared, verdicts
+
+
+def _grown(
+    problem: Problem, params: AuditParams, prepared: Prepared, extra: list[Call], allowance: int | None
+) -> Prepared:
+    """``prepared`` with the answers to ``extra`` added, for a reference that keeps no state: only
+    the new inputs are run (from a fresh load, under the budget the reference run gives fresh
+    inputs), and kept by the same rules as ``prepare_on``, which would run every input again."""
+    reference = prepared.reference
+    steps = sorted(reference.tests[i][2] for i in reference.tests)
+    typical = steps[len(steps) // 2] if steps else 0
+    budget = max(params.reference_fresh_floor, params.reference_fresh_factor * typical)
+    run = run_job(
+        _base_job(
+            problem, prepared.entry, params, mode="calls", tests=[], calls=[call.as_job() for call in extra],
+            call_budgets=[budget] * len(extra),
+            cpu_seconds=params.reference_seconds, wall_seconds=params.reference_seconds + 5,
+        )
+    )  # fmt: skip
+    ran = [j for j in range(len(extra)) if j in run.calls]
+    endless = sum(run.calls[j][0] == oc.BUDGET_OUTCOME for j in ran)
+    spent = sum(prepared.call_steps)
+    kept = []
+    for j in ran:
+        outcome, cost = run.calls[j]
+        if outcome == oc.BUDGET_OUTCOME or (allowance is not None and spent + cost > allowance):
+            continue
+        kept.append(j)
+        spent += cost
+    first = len(prepared.fresh)
+    calls = dict(reference.calls) | {first + n: run.calls[j] for n, j in enumerate(kept)}
+    call_steps = [calls[i][1] for i in range(len(calls))]
+    new_outcomes = [run.calls[j][0] for j in kept]
+    raised = prepared.raised + endless + sum(not oc.returned_normally(o) for o in new_outcomes)
+    return replace(
+        prepared,
+        fresh=prepared.fresh + [extra[j] for j in kept],
+        reference=replace(reference, calls=calls, cpu=reference.cpu + run.cpu),
+        reference_calls=prepared.reference_calls + new_outcomes,
+        raised=raised,
+        call_order=sorted(range(len(calls)), key=lambda i: call_steps[i]),
+        call_steps=call_steps,
+    )
 
 
 def _witness_texts(prepared: Prepared, witnesses: tuple[int, ...]) -> tuple[str, ...]:
