@@ -522,12 +522,12 @@ def _grown(
             cpu_seconds=params.reference_seconds, wall_seconds=params.reference_seconds + 5,
         )
     )  # fmt: skip
-    ran = [j for j in range(len(extra)) if j in run.calls]
-    endless = sum(run.calls[j][0] == oc.BUDGET_OUTCOME for j in ran)
-    spent = sum(prepared.call_steps)
-    kept = []
-    for j in ran:
+    spent, endless, kept = sum(prepared.call_steps), 0, []
+    for j in (j for j in range(len(extra)) if j in run.calls):
+        if allowance is not None and spent >= allowance:
+            break  # prepare_on's reference run would not have made this call, nor the rest
         outcome, cost = run.calls[j]
+        endless += outcome == oc.BUDGET_OUTCOME
         if outcome == oc.BUDGET_OUTCOME or (allowance is not None and spent + cost > allowance):
             continue
         kept.append(j)
