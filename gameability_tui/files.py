@@ -7,20 +7,33 @@ given the mode an ordinary ``open()`` would create (0666 minus the umask: 0644 u
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 
 def write_atomically(path: Path, content: str | bytes) -> None:
     """Write ``content`` to ``path`` via a temp file in the same folder, fsync, then rename it over."""
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    with atomic_writer(path, "wb") as handle:
+        handle.write(data)
+
+
+@contextlib.contextmanager
+def atomic_writer(path: Path, mode: str = "w") -> Iterator[IO]:
+    """A handle on a temp file beside ``path``; on a clean exit it is fsync'd and renamed over
+    ``path``, on any exception removed (so ``path`` keeps its old content). For a file written
+    piece by piece, too big to build in memory first."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    data = content.encode("utf-8") if isinstance(content, str) else content
     descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
+        encoding = None if "b" in mode else "utf-8"
+        with os.fdopen(descriptor, mode, encoding=encoding) as handle:
+            yield handle
             handle.flush()
             os.fchmod(handle.fileno(), 0o666 & ~current_umask())
             os.fsync(handle.fileno())

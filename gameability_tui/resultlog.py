@@ -27,7 +27,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
@@ -36,7 +35,7 @@ from typing import Any
 
 from .benchmarks.base import LoadError
 from .engine.model import ENGINE_VERSION, AuditParams, KindCount, Problem, ProblemResult
-from .files import current_umask
+from .files import atomic_writer
 
 SYNC_EVERY = 64
 SYNC_SECONDS = 2.0
@@ -205,21 +204,12 @@ def keep_reused(
     file of a million results is never held in memory."""
     wanted = settings_of(params)
     left = set(reuse)
-    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            for data in _lines(path, Previous()):
-                if data["id"] in left and _same_settings(data, wanted):
-                    left.discard(data["id"])
-                    handle.write(json.dumps(data, ensure_ascii=False) + "\n")
-                    on_result(result_from_line(data))
-            handle.flush()
-            os.fchmod(handle.fileno(), 0o666 & ~current_umask())
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    with atomic_writer(path) as handle:
+        for data in _lines(path, Previous()):
+            if data["id"] in left and _same_settings(data, wanted):
+                left.discard(data["id"])
+                handle.write(json.dumps(data, ensure_ascii=False) + "\n")
+                on_result(result_from_line(data))
 
 
 def _same_settings(data: dict[str, Any], wanted: dict[str, Any]) -> bool:
