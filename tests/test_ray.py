@@ -154,7 +154,10 @@ def test_a_node_without_the_compiled_step_counter_refuses_and_stops_the_run(clus
     odd = cluster.add_node(env={"PYTHONPATH": str(shadow)})
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "gameability_tui", "check", str(EXAMPLES), "--ray", cluster.address],
+            # One actor, which may well start on another node: the odd node must be found anyway,
+            # before any problem is handed out, however soon the audit would end.
+            [sys.executable, "-m", "gameability_tui", "check", str(EXAMPLES), "--ray", cluster.address]
+            + ["--workers", "1"],
             capture_output=True,
             text=True,
             env=cluster.env,
@@ -166,6 +169,7 @@ def test_a_node_without_the_compiled_step_counter_refuses_and_stops_the_run(clus
     assert done.returncode == 2, done.stdout[-2000:] + done.stderr[-3000:]
     assert f"the Ray node {odd.address} has no compiled step counter" in done.stderr
     assert "Traceback" not in done.stderr
+    assert "supplied" not in done.stdout  # refused before auditing anything
 
 
 async def test_the_app_streams_the_ray_census_into_its_table(cluster, monkeypatch, tmp_path):

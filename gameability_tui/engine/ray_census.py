@@ -10,6 +10,9 @@ What could make a Ray run differ from a local one, and the defence:
   but is another program) and on the engine's own code. Every actor compares its node with the
   driver's machine before it runs anything (``refusal``) and refuses, naming the node and what to
   install; the driver then stops the run with that message. A run is never silently mixed.
+  Before the first problem is handed out, every live node is asked the same question by a task
+  pinned to it (``node_probe``), so a refusing node stops the run even when the audit is short
+  enough to end before that node's actor would have started.
 - Hash order: the job's ``runtime_env`` sets ``PYTHONHASHSEED=0`` for every actor, as the local
   census does for its workers (the hosted worker sets it again for itself).
 - A node dying mid-audit: its actors' in-flight problems come back as actor errors; each is put
@@ -46,6 +49,7 @@ from .model import ENGINE_VERSION, AuditParams, Problem, ProblemResult, excluded
 
 DEPTH = 2  # tasks waiting per actor: one running, one ready to start the moment it ends
 MAX_ATTEMPTS = 3  # actors lost on one problem before it is excluded
+PROBE_SECONDS = 60.0  # how long the nodes may take to answer the question asked before the audit
 NO_WORKER_SECONDS = 120.0  # how long the run waits with work left and no actor alive
 CONNECT_SECONDS = 5.0  # how long the cluster's address may take to accept a connection
 STOP_SECONDS = 2.0  # how long a stopping actor may take to stop its worker before it is killed
@@ -100,6 +104,13 @@ def refusal(driver: dict[str, Any], node: dict[str, Any], where: str) -> str | N
 
 class NodeRefused(Exception):
     """Raised by an actor asked to audit on a node that would count differently."""
+
+
+@ray.remote(num_cpus=0, max_retries=0)
+def node_probe(driver: dict[str, Any]) -> tuple[str, str | None]:
+    """Run on one chosen node: its address, and why it refuses to audit (None when it will)."""
+    where = ray.util.get_node_ip_address()
+    return where, refusal(driver, node_facts(), where)
 
 
 @ray.remote(num_cpus=1, max_restarts=0, concurrency_groups={"control": 1})
@@ -207,6 +218,38 @@ class RayCensus:
         if hasattr(self.problems, "__len__"):  # no more actors than problems, as locally
             wanted = min(wanted, len(self.problems))
         self.workers = max(1, wanted)
+        try:
+            self._refuse_mixed_cluster(node_facts())
+        except ExecutorError:
+            ray.shutdown()
+            raise
+
+    @staticmethod
+    def _refuse_mixed_cluster(driver: dict[str, Any]) -> None:
+        """Ask every live node whether it counts as this machine does; stop on the first refusal.
+
+        A node that has not answered within ``PROBE_SECONDS`` (a loaded machine), or that died
+        meanwhile, is not waited for: its actors ask again before they audit anything.
+        """
+        from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+        probes = [
+            node_probe.options(
+                scheduling_strategy=NodeAffinitySchedulingStrategy(node["NodeID"], soft=False)
+            ).remote(driver)
+            for node in ray.nodes()
+            if node.get("Alive")
+        ]
+        if not probes:
+            return
+        answered, _ = ray.wait(probes, num_returns=len(probes), timeout=PROBE_SECONDS)
+        for probe in answered:
+            try:
+                _, refused = ray.get(probe)
+            except RayError:
+                continue  # the node went away: nothing of it will audit
+            if refused:
+                raise ExecutorError(refused)
 
     def __iter__(self) -> Iterator[ProblemResult]:
         self.connect()
