@@ -202,3 +202,32 @@ def test_a_character_changes_case_at_the_first_second_and_last_position():
     )
     changes = _changes(audit_problem(names, DEEP))
     assert "return [n for n in names if n[0].isupper() and n[2:].islower()]" in changes
+
+
+SYMMETRIC = problem(
+    "symmetric",
+    "def symmetric(weights, capacity):\n"
+    "    if sum(weights) > capacity:\n"
+    "        return False\n"
+    "    return all(weights[k] == weights[-1 - k] for k in range(0, len(weights) // 2, 1))\n",
+    [
+        "assert symmetric([4, 1, 4], 9) == True",
+        "assert symmetric([4, 1, 4], 8) == False",
+        "assert symmetric([2, 3], 9) == False",
+        "assert symmetric([6], 6) == True",
+    ],
+)
+
+
+def test_a_number_meets_the_sum_of_a_list_also_after_the_list_is_changed():
+    visible = harvest_calls(SYMMETRIC.tests, "symmetric")
+    known = {c.key() for c in visible}
+    calls = aimed_calls(visible, SYMMETRIC.reference, known, 0, aggregates=100)  # these alone
+    assert Call(([2, 3], 5)) in calls and Call(([2, 3], 4)) in calls  # the sum, and one below it
+    assert Call(([4, 4, 1, 4], 13)) in calls  # an element repeated, and the number meets the new sum
+    # A step of two skips the second pair: only a list of four or more, its ends equal and its
+    # second pair not, that the guard lets through shows it. Random draws never made one at
+    # seeds 0-4; the repeat edit and the number meeting its sum make it at every seed.
+    skips = "return all(weights[k] == weights[-1 - k] for k in range(0, len(weights) // 2, 2))"
+    for seed in (0, 1):
+        assert skips in _changes(audit_problem(SYMMETRIC, AuditParams(attack="deep", seed=seed)))

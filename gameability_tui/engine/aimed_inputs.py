@@ -17,7 +17,13 @@ are known in advance, so they are probed on purpose, each as one edit of a visib
   share a value at one position;
 - a string test on case or on one position (``s[1:].islower()``) shows when that position
   changes: one letter of a string, or of a string in a list, takes the other case at the first,
-  second and last position (a letter of that case the tests use, to stay in their alphabet).
+  second and last position (a letter of that case the tests use, to stay in their alphabet);
+- a guard on an aggregate (``if sum(q) > w: return False``) differs from its mutant only where
+  the number meets the aggregate, and it hides everything after it from any input it stops: a
+  number argument takes the sum of a number list argument and its +/-1, with the list as the
+  visible call has it and with each of its repeat edits (so the logic behind the guard is reached
+  with a list the tests never showed). These come after the other kinds, on their own budget
+  (``aggregates``), so they add to the other probes and never displace one.
 
 In the contract mode every aimed input must lie inside the contract learned from the visible
 calls (``contract_violations`` is empty), exactly as the random draws do, and must also keep the
@@ -156,6 +162,31 @@ def _meeting_edits(base: Call) -> Iterator[Call]:
                 yield _with_arg(base, listed, _replaced(values, index, args[number]))
 
 
+def _aggregate_meetings(base: Call) -> Iterator[Call]:
+    """A number argument equal to a number list argument's sum, then one below and one above, for
+    the visible list and for each of its repeat edits (interleaved, so no list takes the budget)."""
+    ranked: list[list[Call]] = []
+    for changed in [base, *_repeat_edits(base)]:
+        args = changed.args
+        for number in (i for i, v in enumerate(args) if type(v) in (int, float)):
+            for listed in (i for i, v in enumerate(args) if type(v) in (list, tuple) and _numbers(v)):
+                total = sum(args[listed])
+                if type(args[number]) is int and type(total) is not int:
+                    continue
+                ranked.append([_with_arg(changed, number, total + step) for step in (0, -1, 1)])
+    for rank in range(3):
+        for calls in ranked:
+            yield calls[rank]
+
+
+def _interleaved(kinds: list[list[Call]]) -> Iterator[Call]:
+    """The first call of each list, then the second of each, and so on."""
+    for rank in range(max(map(len, kinds), default=0)):
+        for calls in kinds:
+            if rank < len(calls):
+                yield calls[rank]
+
+
 def _case_edits(base: Call, alphabet: str) -> Iterator[Call]:
     for position, value in enumerate(base.args):
         if type(value) is str:
@@ -220,10 +251,16 @@ def _with_args(base: Call, values: dict[int, Any]) -> Call:
 
 
 def aimed_calls(
-    visible: list[Call], reference: str, known: set[str], limit: int, mode: str = "contract"
+    visible: list[Call],
+    reference: str,
+    known: set[str],
+    limit: int,
+    mode: str = "contract",
+    aggregates: int = 0,
 ) -> list[Call]:
-    """Up to ``limit`` aimed calls, none of whose keys is in ``known``, inside the contract in the
-    "contract" mode. Each kind of probe is taken in turn, so no kind crowds out the others."""
+    """Up to ``limit`` aimed calls, then up to ``aggregates`` aggregate meetings, none of whose
+    keys is in ``known``, inside the contract in the "contract" mode. Each kind of probe is taken
+    in turn, so no kind crowds out the others."""
     numbers = reference_numbers(reference)
     alphabet = _characters(visible) if mode == "contract" else string.ascii_letters
     kinds = [
@@ -244,6 +281,12 @@ def aimed_calls(
                 cursors.remove(cursor)
             elif len(chosen) < limit:
                 chosen.append(call)
+    meetings = _interleaved([list(_aggregate_meetings(base)) for base in visible])
+    for _ in range(aggregates):
+        call = _next_new(meetings, seen, visible, mode)
+        if call is None:
+            break
+        chosen.append(call)
     return chosen
 
 

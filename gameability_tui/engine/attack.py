@@ -27,6 +27,7 @@ class Attack:
     mutant_limit: int | None  # None: every site
     draws: int  # random draws before any judging
     aimed: int  # at most this many aimed inputs (0: none)
+    aggregates: int  # and at most this many aggregate meetings besides (aimed_inputs)
     round_draws: int  # random draws added by each further round
     rounds: int  # at most this many further rounds
     input_steps: int | None = None  # the reference's total steps the further inputs may cost
@@ -40,16 +41,20 @@ def attack_for(params: AuditParams) -> Attack:
             mutant_limit=None,
             draws=max(params.fresh_inputs, DEEP_FIRST_DRAWS),
             aimed=DEEP_AIMED,
+            aggregates=DEEP_AGGREGATES,
             round_draws=DEEP_ROUND_DRAWS,
             rounds=DEEP_ROUNDS,
             input_steps=DEEP_INPUT_STEPS,
             patience=DEEP_PATIENCE,
         )
-    return Attack(SAMPLE_OPERATORS, params.mutants, params.fresh_inputs, aimed=0, round_draws=0, rounds=0)
+    return Attack(
+        SAMPLE_OPERATORS, params.mutants, params.fresh_inputs, aimed=0, aggregates=0, round_draws=0, rounds=0
+    )
 
 
 DEEP_FIRST_DRAWS = 24
 DEEP_AIMED = 48
+DEEP_AGGREGATES = 8  # a number meeting a list's sum (aimed_inputs), beside the 48
 DEEP_ROUND_DRAWS = 16
 DEEP_ROUNDS = 4
 DEEP_PATIENCE = 2

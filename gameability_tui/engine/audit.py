@@ -128,7 +128,9 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     fresh += draws[params.fresh_inputs :]
     if attack.aimed:
         known = {call.key() for call in visible + fresh}
-        fresh += aimed_calls(visible, problem.reference, known, attack.aimed, params.inputs)
+        fresh += aimed_calls(
+            visible, problem.reference, known, attack.aimed, params.inputs, attack.aggregates
+        )
     return prepare_on(problem, params, entry, call_name, visible, fresh, always=always)
 
 
