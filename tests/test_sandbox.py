@@ -172,3 +172,43 @@ def test_a_busy_candidate_waiting_for_a_core_is_not_ended_by_the_wall_clock():
         hog.wait()
     assert run.complete, run.stopped
     assert run.calls[0][0][:2] == ("value", sum(range(30_000_000)))
+
+
+@pytest.fixture
+def spare_cores(monkeypatch):
+    """A census's spare-core pipe holding two cores, shared by this process for the test."""
+    monkeypatch.setattr(sandbox, "_SPARE_CORES", None)
+    read_fd, write_fd = os.pipe()
+    os.write(write_fd, b"++")
+    sandbox.share_spare_cores(read_fd, write_fd)
+    yield read_fd
+    os.close(read_fd)
+    os.close(write_fd)
+
+
+def test_spare_cores_take_waiting_jobs_and_are_given_back(spare_cores):
+    whose = [_job("import os\ndef f(x):\n    return os.getpid()\n") for _ in range(12)]
+    pids = {run.calls[0][0][1] for run in sandbox.run_jobs(whose)}
+    assert len(pids) == 3  # the lane of its own and one child on each spare core
+    assert os.read(spare_cores, 8) == b"++"  # both cores given back once the jobs were done
+
+
+def test_jobs_on_spare_cores_give_the_results_of_one_child(spare_cores):
+    programs = [
+        "def f(x):\n    return sum(range(x * 1000))\n",
+        "import os\ndef f(x):\n    os._exit(0)\n",
+        "def f(x):\n    while True:\n        x += 1\n",
+        "def f(x):\n    open('litter.txt', 'w').write('x')\n    return x\n",
+        "def f(x):\n    raise ValueError(x)\n",
+    ] * 3
+    jobs = [_job(program) for program in programs]
+    spread = sandbox.run_jobs(jobs)
+    sandbox._SPARE_CORES = None  # the same jobs with no spare core: one child after another
+    alone = sandbox.run_jobs(jobs)
+    for run, single in zip(spread, alone):
+        assert (run.complete, run.load, run.calls, run.stopped) == (
+            single.complete,
+            single.load,
+            single.calls,
+            single.stopped,
+        )

@@ -39,9 +39,9 @@ from .model import AuditParams, CandidateAssert, KindCount, Problem, ProblemResu
 from .mutation import Mutant, make_mutants
 from .outcome import Oracle
 from .runner import CONFIRM_STEPS_PER_SECOND
-from .sandbox import AssertRun, Job, Run, run_job, run_jobs
+from .sandbox import AssertRun, Job, Run, run_job, run_jobs, shares_spare_cores
 
-COSTLY_PROBLEM_SECONDS = 1.0  # reference CPU x mutants past which mutants run in two lanes
+COSTLY_PROBLEM_SECONDS = 1.0  # reference CPU x mutants past which mutants run in two lanes (no census)
 
 
 def parse_checks(texts: tuple[str, ...]) -> list[tuple[tuple, dict]]:
@@ -394,9 +394,11 @@ def judge_programs(
         reference_checks=[reference.checks[i][1] for i in range(len(checks))],
         check_budgets=[params.budget_for(reference.checks[i][2]) for i in range(len(checks))],
     )  # fmt: skip
-    # A problem whose mutants will take seconds gets two children at once, so that it does not
-    # hold up the end of an audit while the other workers sit idle.
-    lanes = 2 if reference.cpu * len(programs) >= COSTLY_PROBLEM_SECONDS else 1
+    # In a census, mutants spread over the cores of workers that have run out of problems
+    # (sandbox.share_spare_cores). Elsewhere (a Ray actor, one problem alone) a problem whose
+    # mutants will take seconds gets two children at once, so that it does not hold up the end.
+    costly = reference.cpu * len(programs) >= COSTLY_PROBLEM_SECONDS
+    lanes = 2 if costly and not shares_spare_cores() else 1
     runs = run_jobs([replace(job, program=program) for program in programs], lanes=lanes)
     oracle = oracle_for(problem, params)
     return [_verdict(run, prepared.reference_calls, len(problem.tests), oracle, len(checks)) for run in runs]

@@ -21,6 +21,7 @@ import threading
 from collections.abc import Iterable, Iterator, Sized
 
 from .model import AuditParams, Problem, ProblemResult, excluded
+from .sandbox import SPARE_CORES_VARIABLE
 
 STOP_GRACE_SECONDS = 0.5
 
@@ -30,10 +31,17 @@ def default_workers() -> int:
 
 
 class WorkerProcess:
-    """One warm worker: send a JSON request, read a JSON answer."""
+    """One warm worker: send a JSON request, read a JSON answer.
 
-    def __init__(self) -> None:
+    ``spare_cores`` is a census's spare-core pipe (read and write ends), shared with the worker so
+    that its problems' mutants can spread over the cores of workers that have run out of work.
+    """
+
+    def __init__(self, spare_cores: tuple[int, int] | None = None) -> None:
         env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"}
+        env.pop(SPARE_CORES_VARIABLE, None)
+        if spare_cores is not None:
+            env[SPARE_CORES_VARIABLE] = f"{spare_cores[0]},{spare_cores[1]}"
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gameability_tui.engine.worker"],
             stdin=subprocess.PIPE,
@@ -41,6 +49,7 @@ class WorkerProcess:
             stderr=subprocess.DEVNULL,
             env=env,
             start_new_session=True,
+            pass_fds=spare_cores or (),
         )
         self.buffer = b""
         self.task: Problem | None = None
@@ -105,6 +114,10 @@ class Census:
     ``problems`` may be any iterable, a generator over a file of a million lines included: it is
     read lazily, one problem each time a worker is free, so at most ``window`` problems (one per
     worker) have been taken from it and not yet answered. Nothing else of the benchmark is held.
+
+    A problem is prepared once, by one worker; its mutants are judged by that worker's children
+    and, once other workers have run out of problems, on their cores too: each worker that
+    retires puts its core into a pipe every worker shares (``sandbox.share_spare_cores``).
     """
 
     def __init__(self, problems: Iterable[Problem], params: AuditParams, workers: int | None = None):
@@ -116,6 +129,7 @@ class Census:
         self.workers = wanted
         self._cancelled = threading.Event()
         self._pool: list[WorkerProcess] = []
+        self._spare_cores: tuple[int, int] | None = None
         self._lock = threading.Lock()
 
     @property
@@ -142,6 +156,7 @@ class Census:
     def __iter__(self) -> Iterator[ProblemResult]:
         source = iter(self.problems)
         selector = selectors.DefaultSelector()
+        self._spare_cores = os.pipe() if self.workers > 1 else None
 
         def next_problem() -> Problem | None:
             return None if self.cancelled else next(source, None)
@@ -150,8 +165,9 @@ class Census:
             for _ in range(self.workers):
                 problem = next_problem()
                 if problem is None:
-                    break
-                self._start_worker(selector, problem)
+                    self._give_core()  # fewer problems than workers: this core is spare already
+                else:
+                    self._start_worker(selector, problem)
             while not self.cancelled and selector.get_map():
                 for key, _ in selector.select(timeout=0.2):
                     worker: WorkerProcess = key.data
@@ -168,17 +184,29 @@ class Census:
                         selector.unregister(worker.process.stdout)
                         lost = worker.task
                         worker.stop()
+                        replaced = False
                         if closed and lost is not None and not self.cancelled:
                             yield excluded(lost.id, "audit-crashed", "the engine worker died on this problem")
                             problem = next_problem()
                             if problem is not None:
                                 self._start_worker(selector, problem)
+                                replaced = True
+                        if not replaced:
+                            self._give_core()
         finally:
             selector.close()
             self._stop_all()
+            for fd in self._spare_cores or ():
+                os.close(fd)
+            self._spare_cores = None
+
+    def _give_core(self) -> None:
+        """A worker has retired: its core may take the mutants of the problems still judged."""
+        if self._spare_cores is not None and not self.cancelled:
+            os.write(self._spare_cores[1], b"+")
 
     def _start_worker(self, selector: selectors.BaseSelector, problem: Problem) -> None:
-        worker = WorkerProcess()
+        worker = WorkerProcess(self._spare_cores)
         with self._lock:
             self._pool.append(worker)
         worker.task = problem

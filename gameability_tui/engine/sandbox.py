@@ -34,9 +34,11 @@ import resource
 import select
 import shutil
 import signal
+import struct
 import sys
 import tempfile
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -46,7 +48,22 @@ ACTIVE_CHILDREN: set[int] = set()  # pids of running candidates, for the worker'
 _UNREAPED: set[int] = set()  # killed candidates whose exit status is not collected yet
 _LANE_FOLDERS: set[str] = set()
 
-__all__ = ["AssertRun", "Job", "Run", "kill_active_children", "run_job", "run_jobs"]
+ORDER = struct.Struct("<i")  # a job's index, as the parent hands it to a child
+SPARE_CORES_VARIABLE = "GAMEABILITY_TUI_SPARE_CORES"  # "READ_FD,WRITE_FD" of the census's pipe
+_SPARE_CORES: tuple[int, int] | None = None
+
+__all__ = [
+    "SPARE_CORES_VARIABLE",
+    "AssertRun",
+    "Job",
+    "Run",
+    "kill_active_children",
+    "run_job",
+    "run_jobs",
+    "share_spare_cores",
+    "shares_spare_cores",
+    "spare_cores_from_environment",
+]
 
 
 class AssertRun(NamedTuple):
@@ -215,6 +232,45 @@ _WATCHED_SIGNALS = (
 )  # fmt: skip
 
 
+# --------------------------------------------------------------------------- spare cores
+
+
+def share_spare_cores(read_fd: int, write_fd: int) -> None:
+    """Take part in a census's spare cores: a pipe holding one byte per core whose worker has run
+    out of problems (the census writes them). A child for more jobs of a problem starts only on a
+    byte taken from it, and gives it back when it ends, so children never outnumber cores."""
+    global _SPARE_CORES
+    os.set_blocking(read_fd, False)
+    _SPARE_CORES = (read_fd, write_fd)
+
+
+def spare_cores_from_environment() -> None:
+    """``share_spare_cores`` with the pipe the census named in ``SPARE_CORES_VARIABLE``, if any."""
+    named = os.environ.get(SPARE_CORES_VARIABLE, "")
+    read_fd, _, write_fd = named.partition(",")
+    if read_fd.isdigit() and write_fd.isdigit():
+        share_spare_cores(int(read_fd), int(write_fd))
+
+
+def shares_spare_cores() -> bool:
+    return _SPARE_CORES is not None
+
+
+def _take_core() -> bool:
+    if _SPARE_CORES is None:
+        return False
+    try:
+        return os.read(_SPARE_CORES[0], 1) == b"+"
+    except (BlockingIOError, OSError):
+        return False
+
+
+def _give_core() -> None:
+    if _SPARE_CORES is not None:
+        with contextlib.suppress(OSError):
+            os.write(_SPARE_CORES[1], b"+")
+
+
 # --------------------------------------------------------------------------- parent side
 
 
@@ -231,46 +287,72 @@ def run_jobs(jobs: list[Job], lanes: int = 1) -> list[Run]:
     itself, and one that leaves anything behind (see ``_Clean``) ends the child; the remaining
     jobs go on in a new one. Results are the same as with a child per job.
 
-    With ``lanes`` > 1 the jobs are split into that many runs of consecutive jobs, each in its own
-    child and folder, at the same time: for a problem whose mutants are costly, so that it does
-    not hold up the end of an audit. Verdicts rest on step counts, so they do not change.
+    Jobs are handed out in order, one at a time, to ``lanes`` children at once (each in its own
+    folder), and to one more child for each spare core the census offers while jobs are waiting
+    (``share_spare_cores``): at the end of an audit, the cores whose workers have run out of
+    problems take the mutants of a costly problem still being judged. Verdicts rest on step
+    counts, and every job starts from the same state in any child, so neither the number of
+    lanes nor which child runs which job changes a result.
     """
     runs = [Run() for _ in jobs]
-    lanes = max(1, min(lanes, len(jobs)))
-    bounds = [len(jobs) * lane // lanes for lane in range(lanes + 1)]
-    children: list[_Child | None] = [
-        _Child(jobs, runs, bounds[lane], bounds[lane + 1], lane) for lane in range(lanes) if jobs
-    ]
+    waiting = deque(range(len(jobs)))
+    children = [_Child(jobs, runs, waiting, lane) for lane in range(max(1, min(lanes, len(jobs))))]
     try:
         while children:
+            while waiting and _take_core():
+                children.append(_Child(jobs, runs, waiting, len(children), borrowed=True))
             deadline = min(child.deadline for child in children)
             timeout = min(max(0.0, deadline - time.monotonic()), 0.1)
-            ready, _, _ = select.select([child.fd for child in children], [], [], timeout)
+            watched = [child.fd for child in children]
+            if _SPARE_CORES is not None and waiting:
+                watched.append(_SPARE_CORES[0])
+            ready, _, _ = select.select(watched, [], [], timeout)
             for index, child in enumerate(children):
-                following = child.advance(child.fd in ready)
-                if following is not None:
+                if child.advance(child.fd in ready):  # it has ended
                     child.close()
-                    more = following < child.end
-                    children[index] = _Child(jobs, runs, following, child.end, child.lane) if more else None
+                    if waiting:
+                        children[index] = _Child(jobs, runs, waiting, child.lane, child.borrowed)
+                    else:
+                        children[index] = None
+                        if child.borrowed:
+                            _give_core()
             children = [child for child in children if child is not None]
     finally:
         for child in children:
-            if child is not None:
-                child.close()
+            child.close()
+            if child.borrowed:
+                _give_core()
     return runs
 
 
 class _Child:
-    """One forked child running jobs[start:end] in order, and what has come back from it."""
+    """One forked child, the jobs handed to it, and what has come back from it.
 
-    def __init__(self, jobs: list[Job], runs: list[Run], start: int, end: int, lane: int) -> None:
-        self.jobs, self.runs, self.end, self.lane = jobs, runs, end, lane
-        self.current = start
+    It is handed one job, then the next each time it starts one, so it never waits for work and
+    holds at most one job that another child could have taken.
+    """
+
+    def __init__(self, jobs: list[Job], runs: list[Run], waiting: deque, lane: int, borrowed: bool = False):
+        self.jobs, self.runs, self.waiting, self.lane, self.borrowed = jobs, runs, waiting, lane, borrowed
+        self.handed: deque[int] = deque()  # handed to it and not started yet
         self.buffer = b""
         self.exited = False
         self.workdir = _lane_folder(lane)
-        self.pid, self.fd = _fork(jobs, start, end, self.workdir)
+        self.pid, self.fd, self.orders = _fork(jobs, self.workdir)
+        self.current = self.waiting[0]
+        self._hand_next()
         self._start_clock()
+
+    def _hand_next(self) -> None:
+        if not self.waiting:
+            return
+        index = self.waiting.popleft()
+        try:
+            os.write(self.orders, ORDER.pack(index))
+        except OSError:  # it has died: the job waits for another child
+            self.waiting.appendleft(index)
+            return
+        self.handed.append(index)
 
     def _start_clock(self) -> None:
         self.started = time.monotonic()
@@ -291,27 +373,36 @@ class _Child:
             self.waited_before += waited
         return time.monotonic() >= self.deadline
 
-    def advance(self, readable: bool) -> int | None:
-        """Take in what the child sent; the first job it will not run once it has ended, else None."""
+    def advance(self, readable: bool) -> bool:
+        """Take in what the child sent; True once it has ended, or has nothing left to do."""
         if readable:
             chunk = os.read(self.fd, 1 << 16)
             if chunk:
                 self._absorb(chunk)
-                return self.end if self.runs[self.end - 1].complete else None
-        if self._out_of_time():
-            self.runs[self.current].stopped = "wall-clock limit"
-            return self.current + 1
+                if self.runs[self.current].complete and not self.handed:
+                    self._hand_next()  # jobs given back by a child that ended
+                    return not self.handed
+                return False
         run = self.runs[self.current]
+        if self._out_of_time():
+            run.stopped = "wall-clock limit"
+            return self._ended()
         if self.exited:  # it exited and nothing is left to read
             if not run.complete:  # else it ended between jobs (the last one left it unclean)
                 run.stopped = run.stopped or "died"
-            return self.current + 1
+            return self._ended()
         done_pid, status = os.waitpid(self.pid, os.WNOHANG)
         if done_pid:
             self.exited = True
             if not run.complete:
                 run.stopped = _death_reason(status)
-        return None
+        return False
+
+    def _ended(self) -> bool:
+        """Give the jobs it was handed and never started back, first in line."""
+        self.waiting.extendleft(reversed(self.handed))
+        self.handed.clear()
+        return True
 
     def _absorb(self, chunk: bytes) -> None:
         self.buffer += chunk
@@ -320,9 +411,13 @@ class _Child:
             if record is None:
                 return
             if record[0] == "job":
+                if record[1] in self.handed:
+                    self.handed.remove(record[1])
                 if record[1] != self.current:
                     self.current = record[1]
                     self._start_clock()
+                if not self.handed:
+                    self._hand_next()
             elif record[0] == "extend":  # a confirmation run was granted more CPU time
                 self.allowance += 2 * record[1]
             else:
@@ -332,6 +427,7 @@ class _Child:
         if self.pid < 0:  # closed already
             return
         os.close(self.fd)
+        os.close(self.orders)
         _kill_group(self.pid, wait=False)
         ACTIVE_CHILDREN.discard(self.pid)
         _empty(self.workdir)
@@ -357,37 +453,55 @@ def _lane_folder(lane: int) -> str:
     return folder
 
 
-def _fork(jobs: list[Job], start: int, end: int, workdir: str) -> tuple[int, int]:
-    """Fork a child that runs jobs[start:end] in ``workdir``; its pid and the read end of its pipe."""
+def _fork(jobs: list[Job], workdir: str) -> tuple[int, int, int]:
+    """Fork a child that runs, in ``workdir``, each job whose index it reads from its orders pipe;
+    its pid, the read end of its results pipe and the write end of its orders pipe."""
     _libc()
     address_space = _memory_bytes(resident=False)  # the child starts as a copy of this process
-    cpu_total = sum(_cpu_ceiling(job) for job in jobs[start:end])
+    cpu_total = sum(_cpu_ceiling(job) for job in jobs)
     read_fd, write_fd = os.pipe()
+    orders_read, orders_write = os.pipe()
     pid = os.fork()
     if pid == 0:  # child
         try:
             os.close(read_fd)
+            os.close(orders_write)
+            if _SPARE_CORES is not None:
+                for fd in _SPARE_CORES:
+                    os.close(fd)
             os.chdir(workdir)
-            _isolate(jobs[start].memory_mb, address_space, cpu_total)
+            _isolate(jobs[0].memory_mb, address_space, cpu_total)
             channel = Channel(write_fd)
-            clean = _Clean(workdir) if end - start > 1 else None
-            for index in range(start, end):
+            clean = _Clean(workdir)
+            while (index := _next_order(orders_read)) is not None:
                 channel.send(("job", index))
                 _limit_cpu(jobs[index].cpu_seconds)
                 run_candidate(jobs[index], channel)
-                if index + 1 < end and not clean.still_clean():
+                if not clean.still_clean():
                     break
         except BaseException:
             pass
         finally:
             os._exit(0)
     os.close(write_fd)
+    os.close(orders_read)
     ACTIVE_CHILDREN.add(pid)
     try:
         os.setpgid(pid, pid)
     except OSError:
         pass
-    return pid, read_fd
+    return pid, read_fd, orders_write
+
+
+def _next_order(fd: int) -> int | None:
+    """The next job's index from the parent; None once it has closed the pipe."""
+    data = b""
+    while len(data) < ORDER.size:
+        chunk = os.read(fd, ORDER.size - len(data))
+        if not chunk:
+            return None
+        data += chunk
+    return ORDER.unpack(data)[0]
 
 
 def _cpu_ceiling(job: Job) -> float:

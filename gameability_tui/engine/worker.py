@@ -18,7 +18,7 @@ import sys
 import traceback
 
 from .model import AuditParams, Problem
-from .sandbox import kill_active_children
+from .sandbox import kill_active_children, spare_cores_from_environment
 
 
 def _stop(signum, frame) -> None:
@@ -55,6 +55,7 @@ def main() -> None:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     signal.signal(signal.SIGTERM, _stop)
+    spare_cores_from_environment()
     from . import audit, probe  # noqa: F401 - import before forking, so no child pays for it
 
     gc.freeze()  # keep the collector from touching (and so copying) the worker's pages in each child
