@@ -16,7 +16,7 @@ from pathlib import Path
 
 from gameability_tui.benchmarks import load_benchmark
 from gameability_tui.engine.aimed_inputs import aimed_calls
-from gameability_tui.engine.attack import DEEP_AIMED
+from gameability_tui.engine.attack import DEEP_AGGREGATES, DEEP_AIMED
 from gameability_tui.engine.audit import problem_seed, visible_calls
 from gameability_tui.engine.fresh_inputs import contract_violations, fresh_calls, relation_violations
 
@@ -42,7 +42,9 @@ def main() -> int:
             if reasons:
                 outside.append((problem.id, call.render(name), reasons[0]))
         if args.aimed:
-            for call in aimed_calls(visible, problem.reference, set(), DEEP_AIMED):
+            for call in aimed_calls(
+                visible, problem.reference, set(), DEEP_AIMED, aggregates=DEEP_AGGREGATES
+            ):
                 aimed += 1
                 reasons = contract_violations(call, visible) + relation_violations(call, visible)
                 if reasons:
