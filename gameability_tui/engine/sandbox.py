@@ -329,7 +329,8 @@ class _Child:
     """One forked child, the jobs handed to it, and what has come back from it.
 
     It is handed one job, then the next each time it starts one, so it never waits for work and
-    holds at most one job that another child could have taken.
+    holds at most one job that another child could have taken. A child made for the last job
+    waiting (``solo``) runs that one alone and skips the state snapshot that sharing needs.
     """
 
     def __init__(self, jobs: list[Job], runs: list[Run], waiting: deque, lane: int, borrowed: bool = False):
@@ -337,14 +338,16 @@ class _Child:
         self.handed: deque[int] = deque()  # handed to it and not started yet
         self.buffer = b""
         self.exited = False
+        self.solo = len(waiting) == 1
+        self.given = 0  # jobs handed to it so far
         self.workdir = _lane_folder(lane)
-        self.pid, self.fd, self.orders = _fork(jobs, self.workdir)
+        self.pid, self.fd, self.orders = _fork(jobs, self.workdir, self.solo)
         self.current = self.waiting[0]
         self._hand_next()
         self._start_clock()
 
     def _hand_next(self) -> None:
-        if not self.waiting:
+        if not self.waiting or (self.solo and self.given):
             return
         index = self.waiting.popleft()
         try:
@@ -353,6 +356,7 @@ class _Child:
             self.waiting.appendleft(index)
             return
         self.handed.append(index)
+        self.given += 1
 
     def _start_clock(self) -> None:
         self.started = time.monotonic()
@@ -394,9 +398,21 @@ class _Child:
         done_pid, status = os.waitpid(self.pid, os.WNOHANG)
         if done_pid:
             self.exited = True
+            self._drain()  # what it sent after select() looked: the end of its last job, perhaps
+            run = self.runs[self.current]
             if not run.complete:
                 run.stopped = _death_reason(status)
         return False
+
+    def _drain(self) -> None:
+        """Take in everything the exited child left in its pipe (without waiting: a process it
+        started may still hold the pipe open)."""
+        os.set_blocking(self.fd, False)
+        try:
+            while chunk := os.read(self.fd, 1 << 16):
+                self._absorb(chunk)
+        except BlockingIOError:
+            pass
 
     def _ended(self) -> bool:
         """Give the jobs it was handed and never started back, first in line."""
@@ -453,9 +469,10 @@ def _lane_folder(lane: int) -> str:
     return folder
 
 
-def _fork(jobs: list[Job], workdir: str) -> tuple[int, int, int]:
-    """Fork a child that runs, in ``workdir``, each job whose index it reads from its orders pipe;
-    its pid, the read end of its results pipe and the write end of its orders pipe."""
+def _fork(jobs: list[Job], workdir: str, solo: bool) -> tuple[int, int, int]:
+    """Fork a child that runs, in ``workdir``, each job whose index it reads from its orders pipe
+    (the first alone when ``solo``); its pid, the read end of its results pipe and the write end
+    of its orders pipe."""
     _libc()
     address_space = _memory_bytes(resident=False)  # the child starts as a copy of this process
     cpu_total = sum(_cpu_ceiling(job) for job in jobs)
@@ -472,12 +489,12 @@ def _fork(jobs: list[Job], workdir: str) -> tuple[int, int, int]:
             os.chdir(workdir)
             _isolate(jobs[0].memory_mb, address_space, cpu_total)
             channel = Channel(write_fd)
-            clean = _Clean(workdir)
+            clean = None if solo else _Clean(workdir)
             while (index := _next_order(orders_read)) is not None:
                 channel.send(("job", index))
                 _limit_cpu(jobs[index].cpu_seconds)
                 run_candidate(jobs[index], channel)
-                if not clean.still_clean():
+                if clean is None or not clean.still_clean():
                     break
         except BaseException:
             pass
