@@ -39,7 +39,7 @@ from .model import AuditParams, CandidateAssert, KindCount, Problem, ProblemResu
 from .mutation import Mutant, make_mutants
 from .outcome import Oracle
 from .runner import CONFIRM_STEPS_PER_SECOND
-from .sandbox import AssertRun, Job, Run, run_job, run_jobs, shares_spare_cores
+from .sandbox import AssertRun, Job, Run, children_kept, run_job, run_jobs, shares_spare_cores
 
 COSTLY_PROBLEM_SECONDS = 1.0  # reference CPU x mutants past which mutants run in two lanes (no census)
 
@@ -92,8 +92,9 @@ def _base_job(problem: Problem, entry: str, params: AuditParams, **fields) -> Jo
 
 def audit_problem(problem: Problem, params: AuditParams) -> ProblemResult:
     started = time.perf_counter()
-    prepared = prepare(problem, params)
-    result = prepared if isinstance(prepared, ProblemResult) else _judge(problem, params, prepared)
+    with children_kept():  # its reference, mutants, rounds and asserts share children
+        prepared = prepare(problem, params)
+        result = prepared if isinstance(prepared, ProblemResult) else _judge(problem, params, prepared)
     seconds = round(time.perf_counter() - started, 3)
     return ProblemResult(**{**result.__dict__, "seconds": seconds})
 

@@ -20,6 +20,10 @@ What could make a Ray run differ from a local one, and the defence:
   flight at a time and is yielded only from a task that returned, so nothing is counted twice
   and nothing is lost. A problem whose actor is lost ``MAX_ATTEMPTS`` times is excluded as
   ``audit-crashed`` with that reason (counted, never dropped).
+- Spare cores: the actors of one run on one node share a named pipe (``_node_spare_cores``), as a
+  local census's workers share an anonymous one: an actor the driver has no more problems for
+  puts its core there, and the workers of the actors still auditing take the mutants of their
+  costly problems onto it. It stays within a node: a problem's mutants never travel.
 - Memory: problems are taken from the input lazily and at most ``DEPTH`` tasks wait per actor, so
   neither the driver nor Ray's object store ever holds the whole benchmark's work.
 
@@ -30,10 +34,13 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 import platform
 import socket
+import tempfile
 import threading
 import time
+import uuid
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -123,6 +130,8 @@ class AuditActor:
         self.refused = refusal(driver, self.facts, self.where)
         self.worker: WorkerProcess | None = None
         self.lock = threading.Lock()
+        self.run = driver["run"]
+        self.spare_cores = _node_spare_cores(self.run)
 
     def hello(self) -> tuple[str, str | None]:
         """The node's address, and why it refuses to audit (None when it will)."""
@@ -134,7 +143,8 @@ class AuditActor:
             raise NodeRefused(self.refused)
         with self.lock:
             if self.worker is None:
-                self.worker = WorkerProcess()
+                shared = (self.spare_cores, self.spare_cores) if self.spare_cores is not None else None
+                self.worker = WorkerProcess(shared)
             worker = self.worker
         try:
             return worker.request(request)
@@ -146,12 +156,25 @@ class AuditActor:
             return {"error": WORKER_DIED}
 
     @ray.method(concurrency_group="control")
+    def retire(self) -> None:
+        """The driver has no more problems for this actor: its core may take others' mutants."""
+        if self.spare_cores is not None:
+            try:
+                os.write(self.spare_cores, b"+")
+            except OSError:
+                pass
+
+    @ray.method(concurrency_group="control")
     def stop(self) -> None:
         """Stop the hosted worker and the candidate it runs (the census is cancelled or done)."""
         with self.lock:
             worker, self.worker = self.worker, None
         if worker is not None:
             worker.stop()
+        if self.spare_cores is not None:
+            os.close(self.spare_cores)
+            self.spare_cores = None
+            _remove_spare_cores(self.run)
 
 
 @dataclass
@@ -253,12 +276,13 @@ class RayCensus:
 
     def __iter__(self) -> Iterator[ProblemResult]:
         self.connect()
-        driver = node_facts()
+        driver = {**node_facts(), "run": uuid.uuid4().hex}  # the run names its spare-core pipes
         source = iter(self.problems)
         retry: deque[_Unit] = deque()
         inflight: dict[Any, _Unit] = {}
         starting: dict[Any, Any] = {}  # hello task -> actor
         load: dict[Any, int] = {}  # ready actor -> tasks given to it and not back yet
+        retired: set[Any] = set()  # actors told there is no more work for them
         idle_since = time.monotonic()
         exhausted = False
         try:
@@ -282,6 +306,13 @@ class RayCensus:
                     inflight[actor.audit.remote(engine_request("audit", unit.problem, self.params))] = unit
                 if exhausted and not retry and not inflight:
                     return
+                if exhausted and not retry:
+                    for actor in [a for a, tasks in load.items() if not tasks and a not in retired]:
+                        retired.add(actor)
+                        try:
+                            actor.retire.remote()  # its core, for the mutants of its node's others
+                        except RayError:
+                            pass
                 if load:
                     idle_since = time.monotonic()
                 elif time.monotonic() - idle_since > NO_WORKER_SECONDS:
@@ -380,6 +411,33 @@ class RayCensus:
                 ray.kill(actor, no_restart=True)
             except RayError:
                 pass
+
+
+def _spare_cores_path(run: str) -> str:
+    return os.path.join(tempfile.gettempdir(), f"gameability-spare-cores-{run}")
+
+
+def _remove_spare_cores(run: str) -> None:
+    """Unlink the run's pipe on this node (actors that opened it keep using it until they stop)."""
+    try:
+        os.unlink(_spare_cores_path(run))
+    except OSError:
+        pass
+
+
+def _node_spare_cores(run: str) -> int | None:
+    """This node's spare-core pipe for the run ``run``: a named pipe every actor of the run on this
+    node opens (read and write, without blocking), so their workers share the cores of the actors
+    that have retired. None where one cannot be made (the run then goes on without it)."""
+    path = _spare_cores_path(run)
+    try:
+        try:
+            os.mkfifo(path, 0o600)
+        except FileExistsError:
+            pass
+        return os.open(path, os.O_RDWR | os.O_NONBLOCK)
+    except OSError:
+        return None
 
 
 def _reachable(address: str) -> str:

@@ -30,6 +30,7 @@ import ctypes
 import marshal
 import math
 import os
+import pickle
 import resource
 import select
 import shutil
@@ -39,6 +40,7 @@ import sys
 import tempfile
 import time
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -48,13 +50,16 @@ ACTIVE_CHILDREN: set[int] = set()  # pids of running candidates, for the worker'
 _UNREAPED: set[int] = set()  # killed candidates whose exit status is not collected yet
 _LANE_FOLDERS: set[str] = set()
 
-ORDER = struct.Struct("<i")  # a job's index, as the parent hands it to a child
+ORDER = struct.Struct("<I")  # the length of an order: a pickled (index, job), parent to child
 SPARE_CORES_VARIABLE = "GAMEABILITY_TUI_SPARE_CORES"  # "READ_FD,WRITE_FD" of the census's pipe
 _SPARE_CORES: tuple[int, int] | None = None
+_KEEPING = False  # inside children_kept(): children outlive run_jobs, for the next call's jobs
+_KEPT: list[_Child] = []  # idle children, waiting for the next run_jobs of the same problem
 
 __all__ = [
     "SPARE_CORES_VARIABLE",
     "AssertRun",
+    "children_kept",
     "Job",
     "Run",
     "kill_active_children",
@@ -130,7 +135,7 @@ def _empty(folder: str) -> None:
                 os.unlink(path)
 
 
-def _isolate(memory_mb: int, address_space: int, cpu_seconds_total: float) -> None:
+def _isolate(memory_mb: int, address_space: int) -> None:
     """Cut the child off from the terminal, the worker's pipes, the user's folder and the machine."""
     os.setpgid(0, 0)
     if _LIBC:
@@ -141,19 +146,24 @@ def _isolate(memory_mb: int, address_space: int, cpu_seconds_total: float) -> No
     os.close(devnull)
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    # Each job has its own CPU timer (_limit_cpu); this bounds the whole child, whatever it does.
-    total = math.ceil(cpu_seconds_total) + 1
-    resource.setrlimit(resource.RLIMIT_CPU, (total, total + 1))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     resource.setrlimit(resource.RLIMIT_FSIZE, (64 << 20, 64 << 20))
     limit = address_space + (memory_mb << 20)
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
-def _limit_cpu(seconds: float) -> None:
-    """This job's CPU backstop: a profiling timer (SIGPROF ends the child), exact to the
-    millisecond where ``RLIMIT_CPU`` counts whole seconds of the whole child."""
-    signal.setitimer(signal.ITIMER_PROF, seconds)
+def _limit_cpu(job: Job) -> None:
+    """This job's CPU backstops: a profiling timer (SIGPROF ends the child), exact to the
+    millisecond, and ``RLIMIT_CPU``, which counts whole seconds of the whole child and ends it
+    whatever the job does with signal handlers: set to what the child has used so far plus the
+    most this job may use (with its confirmation runs)."""
+    signal.setitimer(signal.ITIMER_PROF, job.cpu_seconds)
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    soft = math.ceil(usage.ru_utime + usage.ru_stime + _cpu_ceiling(job)) + 1
+    hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+    if hard != resource.RLIM_INFINITY:
+        soft = min(soft, hard)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
 
 
 class _Clean:
@@ -279,6 +289,26 @@ def run_job(job: Job) -> Run:
     return run_jobs([job])[0]
 
 
+@contextlib.contextmanager
+def children_kept() -> Iterator[None]:
+    """Within this block (one problem's audit), a child that has run the jobs it was handed and is
+    still clean waits for the next ``run_jobs`` call instead of ending, and is handed its jobs.
+
+    A problem runs its reference, its mutants, further rounds and its asserts in separate calls;
+    a fork and the copy-on-write faults that follow cost more than most of those jobs, and a
+    child kept clean (``_Clean``) is as good as a new one. Children never outlive the block, so
+    no state, even one ``_Clean`` cannot see, passes from one problem to another.
+    """
+    global _KEEPING
+    _KEEPING = True
+    try:
+        yield
+    finally:
+        _KEEPING = False
+        while _KEPT:
+            _KEPT.pop().close()
+
+
 def run_jobs(jobs: list[Job], lanes: int = 1) -> list[Run]:
     """Run ``jobs``, each in a fresh namespace, sharing a child while each leaves it clean.
 
@@ -296,26 +326,32 @@ def run_jobs(jobs: list[Job], lanes: int = 1) -> list[Run]:
     """
     runs = [Run() for _ in jobs]
     waiting = deque(range(len(jobs)))
-    children = [_Child(jobs, runs, waiting, lane) for lane in range(max(1, min(lanes, len(jobs))))]
+    children: list[_Child] = []
+    for _ in range(max(1, min(lanes, len(jobs)))):
+        children.append(_child_for(jobs, runs, waiting, children))
     try:
         while children:
             while waiting and _take_core():
-                children.append(_Child(jobs, runs, waiting, len(children), borrowed=True))
+                children.append(_child_for(jobs, runs, waiting, children, borrowed=True))
             deadline = min(child.deadline for child in children)
             timeout = min(max(0.0, deadline - time.monotonic()), 0.1)
             watched = [child.fd for child in children]
             if _SPARE_CORES is not None and waiting:
                 watched.append(_SPARE_CORES[0])
             ready, _, _ = select.select(watched, [], [], timeout)
-            for index, child in enumerate(children):
-                if child.advance(child.fd in ready):  # it has ended
+            for index, child in enumerate(list(children)):
+                if not child.advance(child.fd in ready):
+                    continue
+                if child.idle and _KEEPING and not child.borrowed:
+                    _KEPT.append(child)
+                else:
                     child.close()
-                    if waiting:
-                        children[index] = _Child(jobs, runs, waiting, child.lane, child.borrowed)
-                    else:
-                        children[index] = None
-                        if child.borrowed:
-                            _give_core()
+                if waiting:
+                    children[index] = _child_for(jobs, runs, waiting, children, child.borrowed)
+                else:
+                    children[index] = None
+                    if child.borrowed:
+                        _give_core()
             children = [child for child in children if child is not None]
     finally:
         for child in children:
@@ -325,33 +361,60 @@ def run_jobs(jobs: list[Job], lanes: int = 1) -> list[Run]:
     return runs
 
 
+def _child_for(
+    jobs: list[Job], runs: list[Run], waiting: deque, running: list, borrowed: bool = False
+) -> _Child:
+    """A kept child (``children_kept``) that can take these jobs, else a new one in a free lane."""
+    while _KEPT:
+        child = _KEPT.pop()
+        if child.memory_mb == jobs[0].memory_mb and child.take(jobs, runs, waiting, borrowed):
+            return child
+        child.close()
+    busy = {child.lane for child in running if child is not None} | {child.lane for child in _KEPT}
+    lane = next(number for number in range(len(busy) + 1) if number not in busy)
+    return _Child(jobs, runs, waiting, lane, borrowed)
+
+
 class _Child:
     """One forked child, the jobs handed to it, and what has come back from it.
 
-    It is handed one job, then the next each time it starts one, so it never waits for work and
-    holds at most one job that another child could have taken. A child made for the last job
-    waiting (``solo``) runs that one alone and skips the state snapshot that sharing needs.
+    It is handed one job at a time, the next when it reports the last one done (a job travels
+    pickled, and the child reads it only then, so neither side ever waits on a full pipe while
+    the other does); no job waits in a busy child while another is free. A child made for the last job
+    waiting (``solo``), outside ``children_kept``, runs that one alone and skips the state
+    snapshot that sharing needs.
     """
 
     def __init__(self, jobs: list[Job], runs: list[Run], waiting: deque, lane: int, borrowed: bool = False):
-        self.jobs, self.runs, self.waiting, self.lane, self.borrowed = jobs, runs, waiting, lane, borrowed
-        self.handed: deque[int] = deque()  # handed to it and not started yet
+        self.lane = lane
+        self.memory_mb = jobs[0].memory_mb
         self.buffer = b""
         self.exited = False
-        self.solo = len(waiting) == 1
-        self.given = 0  # jobs handed to it so far
+        self.solo = len(waiting) == 1 and not _KEEPING
         self.workdir = _lane_folder(lane)
-        self.pid, self.fd, self.orders = _fork(jobs, self.workdir, self.solo)
-        self.current = self.waiting[0]
+        self.pid, self.fd, self.orders = _fork(jobs[0].memory_mb, self.workdir, self.solo)
+        if not self.take(jobs, runs, waiting, borrowed):
+            self.current = waiting[0]  # it died at once: the job stays waiting, the child is ended
+            self._start_clock()
+
+    def take(self, jobs: list[Job], runs: list[Run], waiting: deque, borrowed: bool) -> bool:
+        """Start on these jobs (a new child, or a kept one); False if it could not be handed one."""
+        self.jobs, self.runs, self.waiting, self.borrowed = jobs, runs, waiting, borrowed
+        self.handed: deque[int] = deque()  # handed to it and not started yet
+        self.given = 0  # jobs handed to it for these jobs
+        self.idle = False  # it ran what it was handed and waits for more
+        self.current = waiting[0]
         self._hand_next()
         self._start_clock()
+        return bool(self.handed)
 
     def _hand_next(self) -> None:
         if not self.waiting or (self.solo and self.given):
             return
         index = self.waiting.popleft()
+        order = pickle.dumps((index, self.jobs[index]), protocol=pickle.HIGHEST_PROTOCOL)
         try:
-            os.write(self.orders, ORDER.pack(index))
+            os.write(self.orders, ORDER.pack(len(order)) + order)
         except OSError:  # it has died: the job waits for another child
             self.waiting.appendleft(index)
             return
@@ -385,7 +448,8 @@ class _Child:
                 self._absorb(chunk)
                 if self.runs[self.current].complete and not self.handed:
                     self._hand_next()  # jobs given back by a child that ended
-                    return not self.handed
+                    self.idle = not self.handed
+                    return self.idle
                 return False
         run = self.runs[self.current]
         if self._out_of_time():
@@ -432,12 +496,12 @@ class _Child:
                 if record[1] != self.current:
                     self.current = record[1]
                     self._start_clock()
-                if not self.handed:
-                    self._hand_next()
             elif record[0] == "extend":  # a confirmation run was granted more CPU time
                 self.allowance += 2 * record[1]
             else:
                 _apply(self.runs[self.current], record)
+                if record[0] == "done" and not self.handed and not self.exited:
+                    self._hand_next()
 
     def close(self) -> None:
         if self.pid < 0:  # closed already
@@ -469,13 +533,12 @@ def _lane_folder(lane: int) -> str:
     return folder
 
 
-def _fork(jobs: list[Job], workdir: str, solo: bool) -> tuple[int, int, int]:
-    """Fork a child that runs, in ``workdir``, each job whose index it reads from its orders pipe
-    (the first alone when ``solo``); its pid, the read end of its results pipe and the write end
-    of its orders pipe."""
+def _fork(memory_mb: int, workdir: str, solo: bool) -> tuple[int, int, int]:
+    """Fork a child that runs, in ``workdir``, each job it reads from its orders pipe (the first
+    alone when ``solo``); its pid, the read end of its results pipe and the write end of its
+    orders pipe."""
     _libc()
     address_space = _memory_bytes(resident=False)  # the child starts as a copy of this process
-    cpu_total = sum(_cpu_ceiling(job) for job in jobs)
     read_fd, write_fd = os.pipe()
     orders_read, orders_write = os.pipe()
     pid = os.fork()
@@ -483,17 +546,21 @@ def _fork(jobs: list[Job], workdir: str, solo: bool) -> tuple[int, int, int]:
         try:
             os.close(read_fd)
             os.close(orders_write)
+            for other in _KEPT:  # the pipes of the children kept for this problem are not ours
+                os.close(other.fd)
+                os.close(other.orders)
             if _SPARE_CORES is not None:
                 for fd in _SPARE_CORES:
                     os.close(fd)
             os.chdir(workdir)
-            _isolate(jobs[0].memory_mb, address_space, cpu_total)
+            _isolate(memory_mb, address_space)
             channel = Channel(write_fd)
             clean = None if solo else _Clean(workdir)
-            while (index := _next_order(orders_read)) is not None:
+            while (order := _next_order(orders_read)) is not None:
+                index, job = order
                 channel.send(("job", index))
-                _limit_cpu(jobs[index].cpu_seconds)
-                run_candidate(jobs[index], channel)
+                _limit_cpu(job)
+                run_candidate(job, channel)
                 if clean is None or not clean.still_clean():
                     break
         except BaseException:
@@ -510,15 +577,23 @@ def _fork(jobs: list[Job], workdir: str, solo: bool) -> tuple[int, int, int]:
     return pid, read_fd, orders_write
 
 
-def _next_order(fd: int) -> int | None:
-    """The next job's index from the parent; None once it has closed the pipe."""
+def _next_order(fd: int) -> tuple[int, Job] | None:
+    """The next (index, job) from the parent; None once it has closed the pipe."""
+    header = _read_exactly(fd, ORDER.size)
+    if header is None:
+        return None
+    payload = _read_exactly(fd, ORDER.unpack(header)[0])
+    return None if payload is None else pickle.loads(payload)
+
+
+def _read_exactly(fd: int, size: int) -> bytes | None:
     data = b""
-    while len(data) < ORDER.size:
-        chunk = os.read(fd, ORDER.size - len(data))
+    while len(data) < size:
+        chunk = os.read(fd, size - len(data))
         if not chunk:
             return None
         data += chunk
-    return ORDER.unpack(data)[0]
+    return data
 
 
 def _cpu_ceiling(job: Job) -> float:
