@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 from conftest import problem, running
@@ -212,3 +214,54 @@ def test_jobs_on_spare_cores_give_the_results_of_one_child(spare_cores):
             single.calls,
             single.stopped,
         )
+
+
+def test_a_child_kept_for_the_problem_runs_its_next_calls_and_ends_with_it():
+    whose = _job("import os\ndef f(x):\n    return os.getpid()\n")
+    litter = _job("def f(x):\n    open('litter.txt', 'w').write('x')\n    return x\n")
+
+    def pid_of_call() -> int:
+        return sandbox.run_jobs([whose])[0].calls[0][0][1]
+
+    with sandbox.children_kept():
+        first, second = pid_of_call(), pid_of_call()
+        assert sandbox.run_jobs([litter])[0].complete  # run by the kept child, which it leaves unclean
+        third = pid_of_call()
+        assert third == pid_of_call()
+    assert second == first  # the child was kept for the next call
+    assert third != first  # the litter ended it: the next call got a new child
+    assert sandbox._KEPT == []
+    for pid in (first, third):  # every kept child was killed with the block
+        assert _ends_soon(pid)
+    assert pid_of_call() != pid_of_call()  # outside the block, a child per call
+
+
+def _ends_soon(pid: int, seconds: float = 5.0) -> bool:
+    """Whether ``pid`` is gone or a zombie within ``seconds`` (SIGKILL takes effect at once, but
+    the process may still be seen running for a moment)."""
+    stat = Path(f"/proc/{pid}/stat")
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if stat.read_text().rsplit(")", 1)[1].split()[0] in ("Z", "X"):
+                return True
+        except (OSError, IndexError):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_kept_children_give_the_results_of_new_ones():
+    programs = [
+        "def f(x):\n    return [x] * 3\n",
+        "import os\ndef f(x):\n    os._exit(0)\n",
+        "def f(x):\n    while True:\n        x += 1\n",
+        "import sys\ndef f(x):\n    sys.setrecursionlimit(50)\n    return x\n",
+        "def f(x):\n    raise ValueError(x)\n",
+    ]
+    jobs = [_job(program) for program in programs]
+    alone = [run_job(job) for job in jobs]
+    with sandbox.children_kept():
+        kept = [sandbox.run_jobs([job])[0] for job in jobs] + sandbox.run_jobs(jobs)
+    for run, single in zip(kept, alone + alone):
+        assert (run.complete, run.load, run.calls) == (single.complete, single.load, single.calls)
