@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -265,3 +266,18 @@ def test_kept_children_give_the_results_of_new_ones():
         kept = [sandbox.run_jobs([job])[0] for job in jobs] + sandbox.run_jobs(jobs)
     for run, single in zip(kept, alone + alone):
         assert (run.complete, run.load, run.calls) == (single.complete, single.load, single.calls)
+
+
+def test_a_child_that_cannot_start_fails_its_job_instead_of_handing_it_on_forever(monkeypatch):
+    def cannot_isolate(*args):
+        raise OSError("a limit this child may not set")
+
+    monkeypatch.setattr(sandbox, "_isolate", cannot_isolate)  # the forked child inherits it
+    runs: list = []
+    attempt = threading.Thread(
+        target=lambda: runs.extend(sandbox.run_jobs([_job("def f(x):\n    return x\n")]))
+    )
+    attempt.start()
+    attempt.join(30)  # a job handed on and on to new children would never come back
+    assert runs, "run_jobs kept forking children that could not start"
+    assert not runs[0].complete and runs[0].stopped == "exited with code 0"

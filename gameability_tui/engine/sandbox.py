@@ -392,6 +392,7 @@ class _Child:
         self.exited = False
         self.solo = len(waiting) == 1 and not _KEEPING
         self.workdir = _lane_folder(lane)
+        self.ever_started = False  # it has reported starting a job, in this call or an earlier one
         self.pid, self.fd, self.orders = _fork(jobs[0].memory_mb, self.workdir, self.solo)
         if not self.take(jobs, runs, waiting, borrowed):
             self.current = waiting[0]  # it died at once: the job stays waiting, the child is ended
@@ -479,7 +480,13 @@ class _Child:
             pass
 
     def _ended(self) -> bool:
-        """Give the jobs it was handed and never started back, first in line."""
+        """Give the jobs it was handed and never started back, first in line; but a new child
+        that ended before starting its first job has failed that job, so that no job is handed on
+        and on to new children that cannot start (a kept child may end between jobs: it had left
+        itself unclean, and its job goes to a new one)."""
+        if self.handed and self.handed[0] == self.current and not self.ever_started:
+            self.handed.popleft()
+            self.runs[self.current].stopped = self.runs[self.current].stopped or "died before it started"
         self.waiting.extendleft(reversed(self.handed))
         self.handed.clear()
         return True
@@ -491,6 +498,7 @@ class _Child:
             if record is None:
                 return
             if record[0] == "job":
+                self.ever_started = True
                 if record[1] in self.handed:
                     self.handed.remove(record[1])
                 if record[1] != self.current:
@@ -546,12 +554,11 @@ def _fork(memory_mb: int, workdir: str, solo: bool) -> tuple[int, int, int]:
         try:
             os.close(read_fd)
             os.close(orders_write)
-            for other in _KEPT:  # the pipes of the children kept for this problem are not ours
-                os.close(other.fd)
-                os.close(other.orders)
-            if _SPARE_CORES is not None:
-                for fd in _SPARE_CORES:
-                    os.close(fd)
+            # Not ours: the pipes of the children kept for this problem, and the spare cores (one
+            # descriptor for both ends where they are a node's named pipe, on Ray).
+            inherited = {fd for other in _KEPT for fd in (other.fd, other.orders)}
+            for fd in inherited | set(_SPARE_CORES or ()):
+                os.close(fd)
             os.chdir(workdir)
             _isolate(memory_mb, address_space)
             channel = Channel(write_fd)
