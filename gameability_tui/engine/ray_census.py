@@ -167,14 +167,11 @@ class AuditActor:
     @ray.method(concurrency_group="control")
     def stop(self) -> None:
         """Stop the hosted worker and the candidate it runs (the census is cancelled or done)."""
+        _remove_spare_cores(self.run)  # first: the actor may be killed before this returns
         with self.lock:
             worker, self.worker = self.worker, None
         if worker is not None:
             worker.stop()
-        if self.spare_cores is not None:
-            os.close(self.spare_cores)
-            self.spare_cores = None
-            _remove_spare_cores(self.run)
 
 
 @dataclass
