@@ -236,8 +236,8 @@ class ProblemTable(DataTable):
         size = Size(self._row_width(), self._line_of(self.row_count))
         if self._only_longer(size):
             # Only the scroll bar's thumb changes. ``virtual_size`` is a reactive that lays out
-            # the whole screen, the detail pane's highlighted source included: done for each
-            # batch of streamed rows, it held a key up for 0.1 to 0.8 s on this machine.
+            # the whole screen, the detail pane's highlighted source included, and a key waits
+            # for that; setting it for each batch of streamed rows laid the screen out each time.
             self.set_reactive(Widget.virtual_size, size)
             self._scroll_update(size)
         else:
