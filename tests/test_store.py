@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
+import threading
 from dataclasses import replace
 
 import pytest
@@ -17,6 +19,7 @@ from gameability_tui.store import (
     ResultCache,
     StoreError,
     cache_path_for,
+    collector_paused,
     problem_key,
 )
 
@@ -231,3 +234,32 @@ def test_a_reader_beside_the_app_never_moves_or_rewrites_the_cache(tmp_path):
     legacy.write_text(json.dumps({problem_key(WEAK_MAX, AuditParams()): result(WEAK_MAX.id, 1).to_dict()}))
     assert ResultCache(tmp_path / "old.jsonl", repair=False).get(WEAK_MAX, AuditParams()) is not None
     assert legacy.exists() and not (tmp_path / "old.jsonl").exists()
+
+
+def test_the_collector_is_held_off_during_bulk_builds_and_back_after_the_last_one(tmp_path):
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+        other_done = threading.Event()
+
+        def overlapping() -> None:  # the app's audit thread, while the screen builds rows
+            with collector_paused():
+                assert not gc.isenabled()
+            other_done.set()
+
+        thread = threading.Thread(target=overlapping)
+        thread.start()
+        thread.join()
+        assert other_done.is_set() and not gc.isenabled()  # the other build ended, this one did not
+    assert gc.isenabled()
+    gc.disable()  # whoever turned it off keeps it off
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    cache = ResultCache(tmp_path / "cache.jsonl")
+    cache.put_key("k", ProblemResult("p", "ok", n_mutants=1, n_broken=1))
+    cache.flush()
+    assert ResultCache(tmp_path / "cache.jsonl").get_key("k").id == "p" and gc.isenabled()

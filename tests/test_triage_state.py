@@ -17,6 +17,7 @@ from gameability_tui.tui.state import (
     PARTLY_FIXED,
     STRONG,
     WEAK,
+    ReviewCounts,
     TriageState,
 )
 
@@ -192,3 +193,17 @@ def test_running_counts_equal_a_full_rescan_when_results_arrive_and_are_replaced
     assert state.weak_share()[:2] == rescan() == (3, 3)  # a left the judged, c came in weak
     state.add_result(ProblemResult("b", "ok", n_mutants=9, n_broken=9))  # b audited again: strong now
     assert state.weak_share()[:2] == rescan() == (2, 3)
+
+
+def test_counts_after_a_restart_include_the_reviewers_own_asserts_and_decisions(state, store):
+    """Problems nobody touched are counted without listing their asserts; the touched ones (a
+    decision, a probe with no decision yet) must be known as such from the store on reopening."""
+    state.save_candidate(StoredCandidate("d", "assert f(8) == 8", "assert f(8) == 8", True, (0,), PROBE))
+    _decide(state, "b", "assert f(3) == 3", SKIPPED)
+    again = _state(store)
+    assert again.counts("d") == ReviewCounts(undecided=2)  # its generated assert and the probe's
+    assert again.counts("b") == ReviewCounts(skipped=1, undecided=1)
+    assert again.counts("a") == ReviewCounts() and again.counts("c") == ReviewCounts()
+    assert again.totals() == ReviewCounts(skipped=1, undecided=3)
+    again.undo()
+    assert again.counts("b") == ReviewCounts(undecided=2) and again.totals().undecided == 4

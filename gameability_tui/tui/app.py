@@ -19,6 +19,7 @@ from textual.screen import Screen
 from ..benchmarks import Benchmark
 from ..engine.model import AuditParams, Problem
 from ..store import DecisionStore, ResultCache
+from . import heap
 from .bindings import KEYS, key_label
 from .engine_client import EngineClient
 from .screens.triage import TriageScreen
@@ -55,6 +56,7 @@ class GameabilityApp(App[str]):
         self.engine: EngineClient | None = None
 
     def on_mount(self) -> None:
+        heap.keep_loaded()  # the benchmark, the decisions and the result cache, read by now
         self.sub_title = f"{self.benchmark.name}: {len(self.benchmark.problems)} problems"
         self.engine = EngineClient(self.params)
         self.push_screen(TriageScreen(self.state))
@@ -63,6 +65,7 @@ class GameabilityApp(App[str]):
         if self.engine is not None:
             self.engine.stop()
         self.cache.flush()
+        heap.release()
 
     @property
     def triage(self) -> TriageScreen | None:

@@ -8,6 +8,7 @@ A message posted after the screen has gone is dropped by Textual, so no handler 
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import deque
 from pathlib import Path
@@ -23,7 +24,17 @@ from textual.worker import get_current_worker
 
 from ...engine.executor import CensusRun, open_census
 from ...engine.model import ProblemResult
-from ...store import ACCEPTED, EDIT, PROBE, REJECTED, SKIPPED, StoredCandidate, problem_key
+from ...store import (
+    ACCEPTED,
+    EDIT,
+    PROBE,
+    REJECTED,
+    SKIPPED,
+    StoredCandidate,
+    collector_paused,
+    problem_key,
+)
+from .. import heap
 from ..bindings import BINDINGS
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.help import HelpScreen
@@ -71,6 +82,7 @@ class TriageScreen(Screen):
         self._inbox: deque[ProblemResult] = deque()
         self._finished_with: AuditFinished | None = None
         self._seat_drawn = 0.0
+        self._draining = False  # a drain tick is showing rows (it gives the loop back between chunks)
 
     # ------------------------------------------------------------------ layout
 
@@ -131,16 +143,18 @@ class TriageScreen(Screen):
         error = ""
         try:
             pending, keys = [], {}
-            for index, problem in enumerate(app.benchmark.problems):
-                if index % 1000 == 0 and worker.is_cancelled:
-                    return
-                key = problem_key(problem, app.params)
-                cached = app.cache.get_key(key)
-                if cached is not None:
-                    self._inbox.append(cached)
-                else:
-                    keys[problem.id] = key
-                    pending.append(problem)
+            with collector_paused():  # up to 10^5 results built from the cache: kept, not garbage
+                for index, problem in enumerate(app.benchmark.problems):
+                    if index % 1000 == 0 and worker.is_cancelled:
+                        return
+                    key = problem_key(problem, app.params)
+                    cached = app.cache.get_key(key)
+                    if cached is not None:
+                        self._inbox.append(cached)
+                    else:
+                        keys[problem.id] = key
+                        pending.append(problem)
+            heap.keep_loaded()  # the cached results stay for the session
             if pending:
                 self.census = open_census(pending, app.params, app.audit_workers, app.ray_address)
                 for result in self.census:
@@ -157,19 +171,22 @@ class TriageScreen(Screen):
                 error = error or f"the result cache could not be saved ({failure})"
         self.post_message(AuditFinished(error=error))
 
-    def _drain(self) -> None:
-        """Show the results that arrived since the last tick, in one table update.
+    async def _drain(self) -> None:
+        """Show the results that arrived since the last tick, a chunk at a time.
 
-        One redraw per batch instead of one per result (a redraw of the table was 72% of the
-        11 ms a streamed row cost), and at most ``DRAIN_BUDGET`` of the screen's thread (and
+        One table update per chunk instead of one per result (a redraw of the table was 72% of
+        the 11 ms a streamed row cost), and at most ``DRAIN_BUDGET`` of the screen's thread (and
         ``DRAIN_MAX_ROWS`` rows) per tick, so a key pressed while 10^5 cached results pour in
-        waits for one batch, not for the whole queue."""
-        deadline = time.perf_counter() + DRAIN_BUDGET
-        shown = 0
-        while self._inbox and time.perf_counter() < deadline and shown < DRAIN_MAX_ROWS:
-            batch = [self._inbox.popleft() for _ in range(min(DRAIN_CHUNK, len(self._inbox)))]
-            self._show(batch)
-            shown += len(batch)
+        waits for neither the whole queue nor the whole tick: the loop is given back after each
+        chunk. A key passes through several handlers (the app, the table, the screen), and each
+        waited for a whole tick of rows before; now each waits for one chunk at most."""
+        if self._draining:  # a tick is under way (between two chunks): it carries on
+            return
+        self._draining = True
+        try:
+            shown = await self._show_inbox()
+        finally:
+            self._draining = False
         if shown:
             self.status.done = len(self.state.results)
             weak, judged, share = self.state.weak_share()
@@ -187,6 +204,17 @@ class TriageScreen(Screen):
         elif self._finished_with is not None:
             self._finish(self._finished_with)
 
+    async def _show_inbox(self) -> int:
+        """Rows for the results waiting, chunk by chunk, within the tick's budget; how many."""
+        deadline = time.perf_counter() + DRAIN_BUDGET
+        shown = 0
+        while self._inbox and time.perf_counter() < deadline and shown < DRAIN_MAX_ROWS:
+            batch = [self._inbox.popleft() for _ in range(min(DRAIN_CHUNK, len(self._inbox)))]
+            self._show(batch)
+            shown += len(batch)
+            await asyncio.sleep(0)  # a key that arrived meanwhile is handled before the next chunk
+        return shown
+
     def _show(self, batch: list) -> None:
         self.state.add_results(batch)
         self.table.add([result.id for result in batch])
@@ -196,9 +224,9 @@ class TriageScreen(Screen):
                 self._opened_weak = True
                 self.go_to(weak, 0, focus=False)
 
-    def on_audit_finished(self, message: AuditFinished) -> None:
+    async def on_audit_finished(self, message: AuditFinished) -> None:
         self._finished_with = message  # the last rows may still be in the inbox: the drain ends it
-        self._drain()
+        await self._drain()
 
     def _finish(self, message: AuditFinished) -> None:
         self._finished_with = None
@@ -206,6 +234,7 @@ class TriageScreen(Screen):
         self.finished = True
         self.status.finished = True
         self.table.reorder(self.current)  # streamed in completion order; settle into the chosen order
+        heap.keep_loaded()  # every result and row of the finished audit stays for the session
         self._counts_changed()
         if self.state.confirm_with:
             self.confirm_weak()
