@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import time
 from pathlib import Path
 
@@ -64,3 +65,19 @@ def _cmdline(pid: str) -> str:
             return handle.read()
     except OSError:
         return ""
+
+
+def as_from_a_shell() -> None:
+    """In the child before it runs the command: Ctrl-C as a shell leaves it to a command it starts
+    (this test process may have it ignored or blocked for a moment, and a child inherits that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
+
+
+def signal_state(pid: int) -> str:
+    """The kernel's view of ``pid``'s blocked, ignored and caught signals, for a failure message."""
+    try:
+        lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    except OSError:
+        return "(no /proc status)"
+    return " ".join(line for line in lines if line.startswith(("SigBlk", "SigIgn", "SigCgt")))

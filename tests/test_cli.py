@@ -7,7 +7,7 @@ import json
 import subprocess
 import sys
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, as_from_a_shell, signal_state
 
 
 def _cli(*args: str, cwd=None) -> subprocess.CompletedProcess:
@@ -86,11 +86,13 @@ def test_ctrl_c_exits_cleanly_and_writes_no_report(tmp_path):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=as_from_a_shell,
     )
     time.sleep(2)
+    signals = signal_state(process.pid)
     process.send_signal(signal.SIGINT)
     _, stderr = process.communicate(timeout=30)
-    assert process.returncode == 130
+    assert process.returncode == 130, signals
     assert stderr.strip().splitlines()[-1] == "gameability-tui: interrupted; no output file was written."
     assert "Traceback" not in stderr
     assert list(tmp_path.iterdir()) == [slow]

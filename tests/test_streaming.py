@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES, STRONG_SUM, WEAK_MAX, problem
+from conftest import EXAMPLES, STRONG_SUM, WEAK_MAX, as_from_a_shell, problem, signal_state
 
 from gameability_tui.benchmarks.base import LoadError
 from gameability_tui.benchmarks.jsonl import StreamedJsonl, load_jsonl
@@ -195,13 +195,15 @@ def test_ctrl_c_keeps_every_line_written_and_says_how_to_finish(tmp_path):
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=as_from_a_shell,
     )
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and (not lines.exists() or lines.read_text().count("\n") < 3):
         time.sleep(0.05)
+    signals = signal_state(child.pid)
     child.send_signal(signal.SIGINT)
     _, err = child.communicate(timeout=60)
-    assert child.returncode == 130 and "Traceback" not in err
+    assert child.returncode == 130 and "Traceback" not in err, signals
     written = len(_lines(lines))  # every line whole: no torn line after Ctrl-C
     assert 3 <= written < 27
     assert f"interrupted; {written} results are in {lines} (run again with --resume" in err
