@@ -7,6 +7,7 @@ import hashlib
 import json
 import threading
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from conftest import STRONG_SUM, WEAK_MAX
@@ -112,6 +113,15 @@ def test_cache_keys_are_the_ones_older_caches_were_written_with():
             assert problem_key(problem, params) == older(problem, params)
 
 
+def _cache_of_two(path: Path) -> Path:
+    """A cache file holding WEAK_MAX's result (one survivor), then STRONG_SUM's."""
+    cache = ResultCache(path)
+    cache.put(WEAK_MAX, AuditParams(), result(WEAK_MAX.id, 1))
+    cache.put(STRONG_SUM, AuditParams(), result(STRONG_SUM.id))
+    cache.flush()
+    return path
+
+
 def test_the_cache_appends_one_line_per_result_and_never_rewrites(tmp_path):
     path = tmp_path / "c.jsonl"
     cache = ResultCache(path)
@@ -142,11 +152,7 @@ def test_reopening_keeps_the_last_line_of_a_key(tmp_path):
 
 
 def test_a_torn_last_line_is_ignored_and_cut_off_before_the_next_append(tmp_path):
-    path = tmp_path / "c.jsonl"
-    cache = ResultCache(path)
-    cache.put(WEAK_MAX, AuditParams(), result(WEAK_MAX.id, 1))
-    cache.put(STRONG_SUM, AuditParams(), result(STRONG_SUM.id))
-    cache.flush()
+    path = _cache_of_two(tmp_path / "c.jsonl")
     whole = path.read_bytes()
     path.write_bytes(whole[: len(whole) - 20])  # the crash tore the last line
     reopened = ResultCache(path)
@@ -175,11 +181,7 @@ def test_a_last_line_that_lost_only_its_newline_is_kept(tmp_path):
 
 
 def test_a_damaged_line_inside_is_named_and_nothing_else_is_lost(tmp_path):
-    path = tmp_path / "c.jsonl"
-    cache = ResultCache(path)
-    cache.put(WEAK_MAX, AuditParams(), result(WEAK_MAX.id, 1))
-    cache.put(STRONG_SUM, AuditParams(), result(STRONG_SUM.id))
-    cache.flush()
+    path = _cache_of_two(tmp_path / "c.jsonl")
     lines = path.read_text().splitlines()
     lines[1] = lines[1][:40]  # line 2, the weak problem's result, cut short
     damaged = "\n".join(lines) + "\n"
@@ -219,11 +221,7 @@ def test_a_file_that_is_no_cache_is_moved_aside_with_a_note(tmp_path):
 
 
 def test_a_reader_beside_the_app_never_moves_or_rewrites_the_cache(tmp_path):
-    path = tmp_path / "c.jsonl"
-    cache = ResultCache(path)
-    cache.put(WEAK_MAX, AuditParams(), result(WEAK_MAX.id, 1))
-    cache.put(STRONG_SUM, AuditParams(), result(STRONG_SUM.id))
-    cache.flush()
+    path = _cache_of_two(tmp_path / "c.jsonl")
     lines = path.read_text().splitlines()
     damaged = "\n".join([lines[0], lines[1][:40], lines[2]]) + "\n"
     path.write_text(damaged)
