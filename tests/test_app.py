@@ -18,7 +18,7 @@ from gameability_tui.tui.app import GameabilityApp
 from gameability_tui.tui.dialogs.confirm import ConfirmDialog
 from gameability_tui.tui.dialogs.help import HelpScreen
 from gameability_tui.tui.dialogs.quit import QuitDialog
-from gameability_tui.tui.screens.triage import TriageScreen
+from gameability_tui.tui.screens.triage import AUDIT_NICE, TriageScreen
 
 SIZE = (160, 48)
 SMALL = (80, 24)
@@ -544,6 +544,12 @@ async def test_quitting_mid_audit_stops_the_engine_promptly(tmp_path):
         await wait_for(pilot, lambda: app.triage.census is not None and len(app.state.results) >= 3)
         assert not app.triage.finished
         pids = [*app.triage.census.worker_pids(), app.engine.worker.process.pid]
+        # The audit yields the CPU to the screen; the engine client answers keys, so it does not.
+        # (A census worker with no problem left may have ended already.)
+        own = os.getpriority(os.PRIO_PROCESS, 0)
+        auditing = [os.getpriority(os.PRIO_PROCESS, pid) for pid in pids[:-1] if _running(pid)]
+        assert auditing and set(auditing) == {min(own + AUDIT_NICE, 19)}
+        assert os.getpriority(os.PRIO_PROCESS, pids[-1]) == own
         started = time.monotonic()
     assert time.monotonic() - started < 5
     for pid in pids:
@@ -553,6 +559,14 @@ async def test_quitting_mid_audit_stops_the_engine_promptly(tmp_path):
                 assert handle.read().split()[2] == "Z"
         except ProcessLookupError:
             pass
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().split()[2] != "Z"
+    except FileNotFoundError:
+        return False
 
 
 async def test_the_app_stays_responsive_over_hostile_code(tmp_path):

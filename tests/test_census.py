@@ -62,3 +62,15 @@ def _alive(pid: int) -> bool:
         return False
     with open(f"/proc/{pid}/stat") as handle:
         return handle.read().split()[2] != "Z"
+
+
+def test_workers_started_nicer_judge_the_same_and_yield_the_cpu():
+    # The app starts its audit at AUDIT_NICE, so a key is not queued behind the workers for a core.
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    census = Census([WEAK_MAX, STRONG_SUM], AuditParams(), workers=1, nice=5)
+    iterator = iter(census)
+    first = next(iterator)
+    (pid,) = census.worker_pids()
+    assert os.getpriority(os.PRIO_PROCESS, pid) == min(own + 5, 19)
+    nicer = _comparable([first, *iterator])
+    assert nicer == _comparable(Census([WEAK_MAX, STRONG_SUM], AuditParams(), workers=1))

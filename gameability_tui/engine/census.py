@@ -11,6 +11,7 @@ candidate and that candidate's process group; nothing is left running.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import selectors
@@ -30,14 +31,22 @@ def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
+def _lower_priority(pid: int, nice: int) -> None:
+    """Raise process ``pid``'s niceness by ``nice``, before it forks its first candidate. Any
+    process may lower the priority of its own children; a failure only leaves it as it was."""
+    with contextlib.suppress(OSError):
+        os.setpriority(os.PRIO_PROCESS, pid, os.getpriority(os.PRIO_PROCESS, 0) + nice)
+
+
 class WorkerProcess:
     """One warm worker: send a JSON request, read a JSON answer.
 
     ``spare_cores`` is a census's spare-core pipe (read and write ends), shared with the worker so
     that its problems' mutants can spread over the cores of workers that have run out of work.
+    ``nice`` is added to the worker's scheduling niceness (its candidates inherit it).
     """
 
-    def __init__(self, spare_cores: tuple[int, int] | None = None) -> None:
+    def __init__(self, spare_cores: tuple[int, int] | None = None, nice: int = 0) -> None:
         env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"}
         env.pop(SPARE_CORES_VARIABLE, None)
         if spare_cores is not None:
@@ -51,6 +60,8 @@ class WorkerProcess:
             start_new_session=True,
             pass_fds=spare_cores or (),
         )
+        if nice:
+            _lower_priority(self.process.pid, nice)
         self.buffer = b""
         self.task: Problem | None = None
         self._request_lock = threading.Lock()  # the app's threads share one worker
@@ -120,9 +131,12 @@ class Census:
     retires puts its core into a pipe every worker shares (``sandbox.share_spare_cores``).
     """
 
-    def __init__(self, problems: Iterable[Problem], params: AuditParams, workers: int | None = None):
+    def __init__(
+        self, problems: Iterable[Problem], params: AuditParams, workers: int | None = None, nice: int = 0
+    ):
         self.problems = problems
         self.params = params
+        self.nice = nice
         wanted = max(1, workers or default_workers())
         if isinstance(problems, Sized):  # a list: no more workers than problems, as ever
             wanted = max(1, min(wanted, len(problems)))
@@ -206,7 +220,7 @@ class Census:
             os.write(self._spare_cores[1], b"+")
 
     def _start_worker(self, selector: selectors.BaseSelector, problem: Problem) -> None:
-        worker = WorkerProcess(self._spare_cores)
+        worker = WorkerProcess(self._spare_cores, self.nice)
         with self._lock:
             self._pool.append(worker)
         worker.task = problem

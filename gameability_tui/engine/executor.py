@@ -36,10 +36,14 @@ def open_census(
     params: AuditParams,
     workers: int | None = None,
     ray_address: str | None = None,
+    nice: int = 0,
 ) -> CensusRun:
-    """A local census, or one on the Ray cluster at ``ray_address`` (``auto``: the one running here)."""
+    """A local census, or one on the Ray cluster at ``ray_address`` (``auto``: the one running here).
+
+    ``nice``: the local workers' added niceness, for a caller with a screen to keep responsive
+    (a Ray cluster's nodes are not this machine's to deprioritise)."""
     if ray_address is None:
-        return Census(problems, params, workers=workers)
+        return Census(problems, params, workers=workers, nice=nice)
     return _ray_census().RayCensus(problems, params, ray_address, workers=workers)
 
 

@@ -23,6 +23,12 @@ from .seat import DECISION_LABELS, DECISION_STYLES, Seat
 EVALPLUS_LABELS = {True: "rejects", False: "passes", None: "?"}
 
 
+def warm_highlighter() -> None:
+    """Highlight a line of Python once, off the screen's thread: the first use of the lexer
+    builds its tables (about 70 ms), which the first problem opened by a key would wait for."""
+    Syntax("def f(x):\n    return x\n", "python").highlight("def f(x):\n    return x\n")
+
+
 class AssertTable(DataTable):
     """A problem's candidate asserts, one row each, keyed by the text decisions are stored under."""
 
