@@ -146,6 +146,7 @@ class TriageScreen(Screen):
         app, worker = self.app, get_current_worker()
         error = ""
         try:
+            warm_highlighter()
             pending, keys = [], {}
             with collector_paused():  # up to 10^5 results built from the cache: kept, not garbage
                 for index, problem in enumerate(app.benchmark.problems):
@@ -159,7 +160,6 @@ class TriageScreen(Screen):
                         keys[problem.id] = key
                         pending.append(problem)
             heap.keep_loaded()  # the cached results stay for the session
-            warm_highlighter()
             if pending:
                 self.census = open_census(
                     pending, app.params, app.audit_workers, app.ray_address, nice=AUDIT_NICE
