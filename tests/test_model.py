@@ -105,3 +105,20 @@ def test_result_round_trips_through_json():
     again = ProblemResult.from_dict(_through_json(RESULT.to_dict()))
     assert again == RESULT
     assert again.weak and again.exclusion is None
+
+
+@pytest.mark.parametrize(
+    "sample",
+    [RESULT, ProblemResult("8", "excluded:no_tests", n_mutants=0, n_broken=0, n_survived=0)],
+    ids=["every field", "defaults"],
+)
+def test_results_read_back_are_built_as_their_constructor_builds_them(sample):
+    # from_dict skips the frozen __init__ for speed: every field must still be set on the
+    # instance itself (a field it forgot would read the class default and compare equal), no
+    # other attribute may appear, and the instance must stay frozen.
+    again = ProblemResult.from_dict(_through_json(sample.to_dict()))
+    assert vars(again) == vars(sample)
+    inner = again.survivors + again.asserts
+    assert [vars(part) for part in inner] == [vars(part) for part in sample.survivors + sample.asserts]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        again.n_survived = 0

@@ -7,6 +7,7 @@ silently change what a reviewer sees after a restart. ``tests/test_model.py`` ch
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -126,7 +127,15 @@ class Survivor:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Survivor:
-        return cls(**{**data, "witnesses": tuple(data.get("witnesses", ()))})
+        return _frozen(
+            cls,
+            kind=data["kind"],
+            line=data["line"],
+            before=data["before"],
+            after=data["after"],
+            source=data["source"],
+            witnesses=tuple(data.get("witnesses", ())),
+        )
 
 
 @dataclass(frozen=True)
@@ -142,7 +151,8 @@ class CandidateAssert:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CandidateAssert:
-        return cls(data["text"], bool(data["passes_reference"]), tuple(data["kills"]))
+        passes = bool(data["passes_reference"])
+        return _frozen(cls, text=data["text"], passes_reference=passes, kills=tuple(data["kills"]))
 
 
 @dataclass(frozen=True)
@@ -207,7 +217,13 @@ class ProblemResult:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ProblemResult:
-        return cls(
+        """The result ``to_dict`` wrote. Built without the frozen dataclass's ``__init__`` (one
+        guarded ``object.__setattr__`` per field): the app builds 10^5 of these on a reopen, and
+        that ``__init__`` and ``KindCount``'s were most of each one's cost. ``tests/test_model.py``
+        holds the two ways equal, defaults included."""
+        kinds = data.get("kinds", {})
+        return _frozen(
+            cls,
             id=str(data["id"]),
             status=data["status"],
             detail=data.get("detail", ""),
@@ -220,11 +236,25 @@ class ProblemResult:
             n_slow=data.get("n_slow", 0),
             n_fresh=data.get("n_fresh", 0),
             reference_raised=data.get("reference_raised", 0),
-            kinds={k: KindCount(**v) for k, v in data.get("kinds", {}).items()},
+            kinds={k: _kind_count(v["built"], v["broken"], v["survived"]) for k, v in kinds.items()},
             survivors=tuple(Survivor.from_dict(s) for s in data.get("survivors", ())),
             asserts=tuple(CandidateAssert.from_dict(a) for a in data.get("asserts", ())),
             seconds=data.get("seconds", 0.0),
         )
+
+
+def _frozen(cls: type, **values: Any) -> Any:
+    """An instance of the frozen dataclass ``cls`` holding ``values`` (every field, none other),
+    as its ``__init__`` would make it, when it has no ``__post_init__``."""
+    instance = object.__new__(cls)
+    instance.__dict__.update(values)
+    return instance
+
+
+@functools.lru_cache(maxsize=4096)
+def _kind_count(built: int, broken: int, survived: int) -> KindCount:
+    """Frozen, so one instance serves every result with the same counts (most share a few)."""
+    return KindCount(built, broken, survived)
 
 
 def excluded(problem_id: str, reason: str, detail: str = "", **counts: Any) -> ProblemResult:
