@@ -52,6 +52,24 @@ def test_duplicate_ids_are_named(tmp_path):
         load_benchmark(str(path))
 
 
+def test_line_numbers_count_blank_lines_and_crlf_endings(tmp_path):
+    # The file is parsed once, for the rows and their places; the line a message names is the
+    # file's own line, blank lines and \r\n endings included.
+    record = {"id": "a", "reference": "def f():\n    pass\n", "tests": []}
+    lines = ["", json.dumps(record), "  ", "", json.dumps(record | {"id": "b"}), json.dumps(record)]
+    path = tmp_path / "gaps.jsonl"
+    path.write_bytes("\r\n".join(lines).encode() + b"\r\n")
+    with pytest.raises(LoadError, match=f"{path}:6: field 'id': 'a' was already used on line 2"):
+        load_benchmark(str(path))
+    lines[-1] = json.dumps(record | {"id": "c", "tests": "assert f()"})
+    path.write_bytes("\r\n".join(lines).encode() + b"\r\n")
+    with pytest.raises(LoadError, match=f"{path}:6: field 'tests' must be list"):
+        load_benchmark(str(path))
+    lines[-1] = json.dumps(record | {"id": "c"})
+    path.write_bytes("\r\n".join(lines).encode() + b"\r\n")
+    assert [p.id for p in load_benchmark(str(path)).problems] == ["a", "b", "c"]
+
+
 def test_empty_and_non_utf8_files(tmp_path):
     empty = _write(tmp_path, "empty.jsonl", [""])
     with pytest.raises(LoadError, match="no problems"):

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..engine.model import Problem
 from .base import Benchmark, LoadError, jsonl_lines, stream_jsonl_lines
-from .source import JSONL, RowPatch, source_from_text
+from .source import JSONL, RowPatch, SourceFile, source_from_text
 
 REQUIRED = {"id": (str, int), "reference": (str,), "tests": (list,)}
 OPTIONAL_TEXT = ("entry", "setup", "call_alias", "prompt")
@@ -58,26 +58,52 @@ def load_jsonl(path: Path) -> Benchmark:
         raise LoadError(
             f"{path}:{line}: not UTF-8 text (byte {error.start}); save the file as UTF-8"
         ) from None
-    problems = list(problems_from_lines(path, enumerate(jsonl_lines(text), start=1)))
+    # The file is parsed once, for its rows and where each sits (the write-back needs both).
+    try:
+        origin = source_from_text(text, path, layout=JSONL)
+    except LoadError:  # the line by line reading names the first bad line and its column
+        list(problems_from_lines(path, enumerate(jsonl_lines(text), start=1)))
+        raise
+    problems = list(problems_from_records(path, _numbered(origin)))
     if not problems:
         raise LoadError(f"{path}: no problems in the file (expected one JSON object per line)")
-    origin = source_from_text(text, path, layout=JSONL)
     origin = origin.with_ids({p.id: index for index, p in enumerate(problems)})
     return Benchmark(path.name, problems, str(path), origin=origin, writer="jsonl")
+
+
+def _numbered(origin: SourceFile) -> Iterator[tuple[int, object]]:
+    """(line number, row) of each row of a JSON Lines source (lines end at ``\n``)."""
+    number, cursor = 1, 0
+    for (start, _), row in zip(origin.spans, origin.rows):
+        number += origin.text.count("\n", cursor, start)
+        cursor = start
+        yield number, row
 
 
 def problems_from_lines(path: Path, lines: Iterable[tuple[int, str]]) -> Iterator[Problem]:
     """The problem on each non-blank line, checked; a repeated id is an error naming both lines.
     Only the ids are remembered, so a streamed file is never held whole."""
-    seen: dict[str, int] = {}
+    return problems_from_records(path, _parsed_lines(path, lines))
+
+
+def _parsed_lines(path: Path, lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, object]]:
     for number, line in lines:
         if not line.strip():
             continue
-        where = f"{path}:{number}"
         try:
             record = json.loads(line)
         except json.JSONDecodeError as error:
+            where = f"{path}:{number}"
             raise LoadError(f"{where}: not valid JSON ({error.msg} at column {error.colno})") from None
+        yield number, record
+
+
+def problems_from_records(path: Path, records: Iterable[tuple[int, object]]) -> Iterator[Problem]:
+    """The problem each (line number, parsed record) holds, checked; a repeated id is an error
+    naming both lines."""
+    seen: dict[str, int] = {}
+    for number, record in records:
+        where = f"{path}:{number}"
         problem = problem_from_record(record, where)
         if problem.id in seen:
             raise LoadError(

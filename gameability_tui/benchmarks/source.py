@@ -167,10 +167,18 @@ def _skip_space(text: str, position: int) -> int:
 
 
 def _ascii_style(text: str, spans: list[tuple[int, int]], rows: list) -> bool:
-    """Whether the source escapes non-ASCII text: the choice that reproduces more of its own rows."""
-    raws = [text[start:end] for start, end in spans]
-    escaped = sum(json.dumps(row) == raw for row, raw in zip(rows, raws))
-    literal = sum(json.dumps(row, ensure_ascii=False) == raw for row, raw in zip(rows, raws))
+    """Whether the source escapes non-ASCII text: the choice that reproduces more of its own rows.
+
+    A row written in ASCII without a ``\\u`` escape holds no non-ASCII text, so both choices
+    write it alike and it counts the same for each: only the other rows are written out to
+    compare (dumping every row twice was a third of loading a 10^5-row file)."""
+    escaped = literal = 0
+    for (start, end), row in zip(spans, rows):
+        raw = text[start:end]
+        if raw.isascii() and "\\u" not in raw:
+            continue
+        escaped += json.dumps(row) == raw
+        literal += json.dumps(row, ensure_ascii=False) == raw
     return escaped >= literal
 
 
