@@ -304,18 +304,8 @@ def problem_key(problem: Problem, params: AuditParams) -> str:
     The same digest as ``json.dumps([problem, params, ENGINE_VERSION], sort_keys=True)`` hashed
     whole (older caches are keyed by it), with the settings' part written once per settings:
     a 10^5-problem benchmark asks for a key per problem on every reopen."""
-    payload = f"[{json.dumps(_problem_fields(problem), sort_keys=True)}, {_settings_json(params)}]"
+    payload = f"[{problem.canonical_json()}, {_settings_json(params)}]"
     return hashlib.sha256(payload.encode()).hexdigest()[:24]
-
-
-def _problem_fields(problem: Problem) -> dict[str, Any]:
-    """``problem.to_dict()`` as JSON sees it (tuples dump as lists), without ``asdict``'s deep
-    copy, which cost 25 times as much and dominated a reopen; ``tests/test_store.py`` holds the
-    two equal."""
-    data = dict(vars(problem))
-    if not problem.checks:
-        del data["checks"], data["atol"], data["check_reference"]
-    return data
 
 
 @functools.lru_cache(maxsize=8)

@@ -7,10 +7,12 @@ later without being set here fails that check, instead of slipping through the r
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 
 import pytest
 
+from gameability_tui.benchmarks.base import Benchmark
 from gameability_tui.engine.model import (
     AuditParams,
     CandidateAssert,
@@ -95,6 +97,21 @@ def test_problem_without_checks_keeps_the_plain_jsonl_shape():
     data = plain.to_dict()
     assert not {"checks", "atol", "check_reference"} & set(data)
     assert Problem.from_dict(_through_json(data)) == plain
+
+
+@pytest.mark.parametrize(
+    "problem",
+    [PROBLEM, dataclasses.replace(PROBLEM, checks=(), harvest=None), Problem("8", "x = 1\n", ())],
+    ids=["every field", "no checks", "defaults"],
+)
+def test_the_canonical_json_is_the_dictionarys_and_so_is_the_fingerprint(problem):
+    # Cache files are named by the fingerprint and their lines keyed by this text: a faster way
+    # to write it that differed would orphan every cache already on disk.
+    older = json.dumps(problem.to_dict(), sort_keys=True)
+    assert problem.canonical_json() == older
+    benchmark = Benchmark("b", [problem, PROBLEM], "here")
+    digest = hashlib.sha256(older.encode() + json.dumps(PROBLEM.to_dict(), sort_keys=True).encode())
+    assert benchmark.fingerprint() == digest.hexdigest()[:16]
 
 
 def test_params_round_trip_through_json():

@@ -7,7 +7,6 @@ what it dropped and why (``Benchmark.dropped``), and the report prints it.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import socket
 from collections.abc import Iterator
@@ -74,7 +73,7 @@ class Benchmark:
         """Changes when any problem changes: cached audits are keyed by it."""
         digest = hashlib.sha256()
         for problem in self.problems:
-            digest.update(json.dumps(problem.to_dict(), sort_keys=True).encode())
+            digest.update(problem.canonical_json().encode())
         return digest.hexdigest()[:16]
 
 
