@@ -304,8 +304,13 @@ def problem_key(problem: Problem, params: AuditParams) -> str:
     The same digest as ``json.dumps([problem, params, ENGINE_VERSION], sort_keys=True)`` hashed
     whole (older caches are keyed by it), with the settings' part written once per settings:
     a 10^5-problem benchmark asks for a key per problem on every reopen."""
-    payload = f"[{problem.canonical_json()}, {_settings_json(params)}]"
-    return hashlib.sha256(payload.encode()).hexdigest()[:24]
+    return key_of_json(problem.canonical_json(), params)
+
+
+def key_of_json(problem_json: str, params: AuditParams) -> str:
+    """``problem_key`` of the problem whose ``canonical_json()`` is ``problem_json``: for a
+    caller that has written the problem out already (the benchmark's fingerprint does)."""
+    return hashlib.sha256(f"[{problem_json}, {_settings_json(params)}]".encode()).hexdigest()[:24]
 
 
 @functools.lru_cache(maxsize=8)

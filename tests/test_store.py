@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from conftest import STRONG_SUM, WEAK_MAX
 
+from gameability_tui.benchmarks.base import Benchmark
+from gameability_tui.commands.app import fingerprint_and_keys
 from gameability_tui.engine.model import ENGINE_VERSION, AuditParams, Problem, ProblemResult
 from gameability_tui.store import (
     ACCEPTED,
@@ -111,6 +113,16 @@ def test_cache_keys_are_the_ones_older_caches_were_written_with():
     for problem in (WEAK_MAX, STRONG_SUM, WITH_CHECKS, replace(WITH_CHECKS, harvest=None, setup="x = 1")):
         for params in (AuditParams(), AuditParams(seed=3, inputs="free")):
             assert problem_key(problem, params) == older(problem, params)
+
+
+def test_the_app_commands_one_pass_gives_the_fingerprint_and_every_key():
+    problems = [WEAK_MAX, STRONG_SUM, WITH_CHECKS]
+    benchmark = Benchmark("b", problems, "here")
+    params = AuditParams(seed=3, attack="deep")
+    fingerprint, keys = fingerprint_and_keys(benchmark, params)
+    assert fingerprint == benchmark.fingerprint()
+    assert keys == {p.id: problem_key(p, params) for p in problems}
+    assert keys != fingerprint_and_keys(benchmark, AuditParams())[1]
 
 
 def _cache_of_two(path: Path) -> Path:

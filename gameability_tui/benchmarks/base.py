@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import os
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -69,11 +69,16 @@ class Benchmark:
     origin: SourceFile | None = None
     writer: str | None = None  # which native writer adds asserts to a row (benchmarks.native)
 
-    def fingerprint(self) -> str:
-        """Changes when any problem changes: cached audits are keyed by it."""
+    def fingerprint(self, each: Callable[[Problem, str], None] | None = None) -> str:
+        """Changes when any problem changes: cached audits are keyed by it. ``each(problem,
+        text)`` is handed each problem's canonical JSON on the way, for a caller that keys the
+        problems too (``store.keyed``): one serialisation per problem instead of two."""
         digest = hashlib.sha256()
         for problem in self.problems:
-            digest.update(problem.canonical_json().encode())
+            text = problem.canonical_json()
+            digest.update(text.encode())
+            if each is not None:
+                each(problem, text)
         return digest.hexdigest()[:16]
 
 

@@ -40,12 +40,17 @@ class GameabilityApp(App[str]):
         clock: Callable[[], float] = time.monotonic,
         confirm_with: dict[str, Problem] | None = None,
         ray_address: str | None = None,
+        keys: dict[str, str] | None = None,
     ) -> None:
+        """``keys``: each problem's ``store.problem_key`` under ``params``, by id, where the caller
+        has them already (the `app` command makes them with the fingerprint); else they are made
+        as the audit needs them."""
         super().__init__()
         self.benchmark = benchmark
         self.store = store
         self.cache = cache
         self.params = params or AuditParams()
+        self.problem_keys = keys or {}
         self.audit_workers = workers
         self.ray_address = ray_address  # the census runs on this Ray cluster (None: on this machine)
         self.export_dir = export_dir or Path.cwd()

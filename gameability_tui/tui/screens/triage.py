@@ -152,7 +152,7 @@ class TriageScreen(Screen):
                 for index, problem in enumerate(app.benchmark.problems):
                     if index % 1000 == 0 and worker.is_cancelled:
                         return
-                    key = problem_key(problem, app.params)
+                    key = app.problem_keys.get(problem.id) or problem_key(problem, app.params)
                     cached = app.cache.get_key(key)
                     if cached is not None:
                         self._inbox.append(cached)
