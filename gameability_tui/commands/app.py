@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from rich.console import Console
+
 from ..benchmarks import Benchmark
 from ..engine.model import AuditParams, Problem
 from .options import (
@@ -60,14 +62,20 @@ def run(args: argparse.Namespace) -> int:
     from ..store import ResultCache, cache_path_for, default_db_path
     from ..tui.app import GameabilityApp
 
-    benchmark = load_sampled(args)
+    # Before the screen opens, a large benchmark takes seconds to read, key and match against
+    # its cache: a transient line on stderr says which step is under way (gone once it ends).
+    console = Console(stderr=True)
+    with console.status(f"reading {args.benchmark}..."):
+        benchmark = load_sampled(args)
     if args.ray:
         join_ray(args.ray)
     db_path = Path(args.db) if args.db else default_db_path()
     store = open_store(db_path, benchmark.name, exclusive=True)
     params = audit_params(args)
-    fingerprint, keys = fingerprint_and_keys(benchmark, params)
-    cache = ResultCache(cache_path_for(db_path, f"{benchmark.name}-{fingerprint}"))
+    with console.status(f"keying {len(benchmark.problems):,} problems..."):
+        fingerprint, keys = fingerprint_and_keys(benchmark, params)
+    with console.status("reading the result cache..."):
+        cache = ResultCache(cache_path_for(db_path, f"{benchmark.name}-{fingerprint}"))
     confirm_with = None
     if args.confirm_with:
         from ..benchmarks import load_benchmark
