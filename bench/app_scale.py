@@ -19,8 +19,9 @@ Measured, per version:
   open, the order or filter changed; see ``timed_press``); median and max per key;
 - CPU of the app's process per row shown (the screen and the audit-feeding thread; the engine's
   worker processes are not counted);
-- reopen: the same benchmark again on the full cache: opening the cache, then until every row is
-  shown, with no audit. When the audit was capped, the cache is filled first: the source benchmark
+- reopen: the same benchmark again on the full cache, as the `app` command opens it: the
+  benchmark's fingerprint (with every problem's cache key) and the cache read, then until every
+  row is shown, with no audit. When the audit was capped, the cache is filled first: the source benchmark
   is audited once by the real engine and its results are put under each replica's key (the
   replica's result is its source problem's with the id changed), through the version's own
   ``ResultCache``.
@@ -113,7 +114,7 @@ def show(label: str, figures: dict) -> None:
         print(f"  every key: median {statistics.median(every):.3f} s, max {max(every):.3f} s")
     if figures.get("reopen") is not None:
         print(
-            f"  reopen from the cache ({figures['reopen_source']}): cache opened in "
+            f"  reopen from the cache ({figures['reopen_source']}): fingerprint, keys and cache read in "
             f"{figures['cache_open']:.2f} s, all {total} rows shown in {figures['reopen']:.1f} s"
         )
 
@@ -202,24 +203,40 @@ async def timed_press(app, key: str) -> float:
     return time.perf_counter() - started
 
 
-def open_app(benchmark, folder: Path):
+def cache_name_and_keys(benchmark) -> tuple[str, dict | None]:
+    """What the `app` command names the cache after (the benchmark's fingerprint) and the
+    problems' keys it makes in the same pass; an older version makes no keys (None)."""
+    from gameability_tui.engine.model import AuditParams
+
+    try:
+        from gameability_tui.commands.app import fingerprint_and_keys
+    except ImportError:
+        return f"{benchmark.name}-{benchmark.fingerprint()}", None
+    fingerprint, keys = fingerprint_and_keys(benchmark, AuditParams())
+    return f"{benchmark.name}-{fingerprint}", keys
+
+
+def open_app(benchmark, folder: Path, workers: int | None):
+    """The app as the `app` command builds it: the fingerprint (and keys), then the cache; and
+    the seconds those two took."""
     from gameability_tui.store import DecisionStore, ResultCache, cache_path_for
+    from gameability_tui.tui.app import GameabilityApp
 
     store = DecisionStore(folder / "decisions.json", benchmark.name)
     started = time.perf_counter()
-    cache = ResultCache(cache_path_for(folder / "decisions.json", benchmark.name))
+    name, keys = cache_name_and_keys(benchmark)
+    cache = ResultCache(cache_path_for(folder / "decisions.json", name))
     opened = time.perf_counter() - started
-    return store, cache, opened
+    extra = {} if keys is None else {"keys": keys}
+    return GameabilityApp(benchmark, store, cache, workers=workers, **extra), store, opened
 
 
 async def stream(job: dict, benchmark, figures: dict) -> None:
-    from gameability_tui.tui.app import GameabilityApp
 
     folder = Path(job["folder"])
     started = time.perf_counter()
     cpu = time.process_time()
-    store, cache, _ = open_app(benchmark, folder)
-    app = GameabilityApp(benchmark, store, cache, workers=job["workers"])
+    app, store, _ = open_app(benchmark, folder, job["workers"])
     presses: dict[str, list[float]] = {key: [] for key in dict.fromkeys(KEYS)}
     total = len(benchmark.problems)
     async with app.run_test(size=SIZE):
@@ -250,7 +267,8 @@ def fill_cache(job: dict, benchmark) -> None:
     from gameability_tui.store import ResultCache, cache_path_for
 
     results = json.loads(Path(job["sources"]).read_text())
-    cache = ResultCache(cache_path_for(Path(job["folder"]) / "decisions.json", benchmark.name))
+    name, _ = cache_name_and_keys(benchmark)
+    cache = ResultCache(cache_path_for(Path(job["folder"]) / "decisions.json", name))
     for problem in benchmark.problems:
         source = problem.id.rsplit("~r", 1)[0]
         cache.put(problem, AuditParams(), ProblemResult.from_dict(results[source] | {"id": problem.id}))
@@ -258,11 +276,9 @@ def fill_cache(job: dict, benchmark) -> None:
 
 
 async def reopen(job: dict, benchmark, figures: dict) -> None:
-    from gameability_tui.tui.app import GameabilityApp
 
     started = time.perf_counter()
-    store, cache, figures["cache_open"] = open_app(benchmark, Path(job["folder"]))
-    app = GameabilityApp(benchmark, store, cache, workers=job["workers"])
+    app, store, figures["cache_open"] = open_app(benchmark, Path(job["folder"]), job["workers"])
     total = len(benchmark.problems)
     async with app.run_test(size=SIZE):
         while not (app.triage is not None and app.triage.finished and len(app.state.results) == total):
