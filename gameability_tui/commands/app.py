@@ -6,8 +6,6 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from rich.console import Console
-
 from ..benchmarks import Benchmark
 from ..engine.model import AuditParams, Problem
 from .options import (
@@ -59,6 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    from rich.console import Console  # not at the top: `--help` loads no heavy package
+
     from ..store import ResultCache, cache_path_for, default_db_path
     from ..tui.app import GameabilityApp
 
