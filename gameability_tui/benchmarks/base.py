@@ -72,7 +72,7 @@ class Benchmark:
     def fingerprint(self, each: Callable[[Problem, str], None] | None = None) -> str:
         """Changes when any problem changes: cached audits are keyed by it. ``each(problem,
         text)`` is handed each problem's canonical JSON on the way, for a caller that keys the
-        problems too (``store.keyed``): one serialisation per problem instead of two."""
+        problems too (the `app` command): one serialisation per problem instead of two."""
         digest = hashlib.sha256()
         for problem in self.problems:
             text = problem.canonical_json()

@@ -247,7 +247,7 @@ class ProblemResult:
             n_slow=data.get("n_slow", 0),
             n_fresh=data.get("n_fresh", 0),
             reference_raised=data.get("reference_raised", 0),
-            kinds={k: _kind_count(v["built"], v["broken"], v["survived"]) for k, v in kinds.items()},
+            kinds={k: _kind_count(**v) for k, v in kinds.items()},
             survivors=tuple(Survivor.from_dict(s) for s in data.get("survivors", ())),
             asserts=tuple(CandidateAssert.from_dict(a) for a in data.get("asserts", ())),
             seconds=data.get("seconds", 0.0),
@@ -263,9 +263,9 @@ def _frozen(cls: type, **values: Any) -> Any:
 
 
 @functools.lru_cache(maxsize=4096)
-def _kind_count(built: int, broken: int, survived: int) -> KindCount:
+def _kind_count(**counts: int) -> KindCount:
     """Frozen, so one instance serves every result with the same counts (most share a few)."""
-    return KindCount(built, broken, survived)
+    return KindCount(**counts)
 
 
 def excluded(problem_id: str, reason: str, detail: str = "", **counts: Any) -> ProblemResult:
