@@ -209,7 +209,7 @@ def cache_name_and_keys(benchmark) -> tuple[str, dict | None]:
     from gameability_tui.engine.model import AuditParams
 
     try:
-        from gameability_tui.commands.app import fingerprint_and_keys
+        from gameability_tui.commands.options import fingerprint_and_keys
     except ImportError:
         return f"{benchmark.name}-{benchmark.fingerprint()}", None
     fingerprint, keys = fingerprint_and_keys(benchmark, AuditParams())

@@ -13,7 +13,7 @@ import pytest
 from conftest import STRONG_SUM, WEAK_MAX
 
 from gameability_tui.benchmarks.base import Benchmark
-from gameability_tui.commands.app import fingerprint_and_keys
+from gameability_tui.commands.options import fingerprint_and_keys
 from gameability_tui.engine.model import ENGINE_VERSION, AuditParams, Problem, ProblemResult
 from gameability_tui.store import (
     ACCEPTED,
@@ -115,7 +115,7 @@ def test_cache_keys_are_the_ones_older_caches_were_written_with():
             assert problem_key(problem, params) == older(problem, params)
 
 
-def test_the_app_commands_one_pass_gives_the_fingerprint_and_every_key():
+def test_one_pass_gives_the_fingerprint_and_every_key_the_app_and_export_use():
     problems = [WEAK_MAX, STRONG_SUM, WITH_CHECKS]
     benchmark = Benchmark("b", problems, "here")
     params = AuditParams(seed=3, attack="deep")

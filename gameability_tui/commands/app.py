@@ -6,8 +6,6 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..benchmarks import Benchmark
-from ..engine.model import AuditParams, Problem
 from .options import (
     add_audit_settings,
     add_benchmark,
@@ -15,6 +13,7 @@ from .options import (
     add_plus_data,
     add_ray,
     audit_params,
+    fingerprint_and_keys,
     load_sampled,
     open_store,
 )
@@ -105,20 +104,6 @@ def run(args: argparse.Namespace) -> int:
     if summary:
         print(summary)  # the quit screen's line, left in the terminal
     return 0
-
-
-def fingerprint_and_keys(benchmark: Benchmark, params: AuditParams) -> tuple[str, dict[str, str]]:
-    """The benchmark's fingerprint (it names the cache file) and each problem's cache key under
-    ``params``, by id, writing each problem out as JSON once for both: on a 10^5-problem
-    benchmark each pass took seconds before the first row."""
-    from ..store import key_of_json
-
-    keys: dict[str, str] = {}
-
-    def key(problem: Problem, text: str) -> None:
-        keys[problem.id] = key_of_json(text, params)
-
-    return benchmark.fingerprint(key), keys
 
 
 def join_ray(address: str) -> None:

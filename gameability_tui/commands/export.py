@@ -10,7 +10,7 @@ import argparse
 import os
 from pathlib import Path
 
-from .options import add_benchmark, add_db, open_store, refuse_unwritable
+from .options import add_benchmark, add_db, fingerprint_and_keys, open_store, refuse_unwritable
 
 OUTPUTS = ("fixes", "patch", "diff", "summary")
 
@@ -124,11 +124,12 @@ def audit_results(benchmark, db_path: Path, params) -> dict:
     from ..engine.census import Census
     from ..store import ResultCache, cache_path_for
 
+    fingerprint, keys = fingerprint_and_keys(benchmark, params)
     # Read only: the app may be appending to this cache right now.
-    cache = ResultCache(cache_path_for(db_path, f"{benchmark.name}-{benchmark.fingerprint()}"), repair=False)
+    cache = ResultCache(cache_path_for(db_path, f"{benchmark.name}-{fingerprint}"), repair=False)
     results, missing = {}, []
     for problem in benchmark.problems:
-        cached = cache.get(problem, params)
+        cached = cache.get_key(keys[problem.id])
         if cached is None:
             missing.append(problem)
         else:

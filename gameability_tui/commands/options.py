@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..benchmarks import Benchmark
-    from ..engine.model import AuditParams
+    from ..engine.model import AuditParams, Problem
     from ..store import DecisionStore
 
 BENCHMARK_HELP = (
@@ -167,3 +167,17 @@ def refuse_unwritable(*paths: Path | None) -> None:
                 ensure_writable(path)
             except Unwritable as error:
                 raise LoadError(f"{error}. Pass another path.") from None
+
+
+def fingerprint_and_keys(benchmark: Benchmark, params: AuditParams) -> tuple[str, dict[str, str]]:
+    """The benchmark's fingerprint (it names the app's cache file) and each problem's cache key
+    under ``params``, by id, writing each problem out as JSON once for both: on a
+    10^5-problem benchmark each pass took seconds."""
+    from ..store import key_of_json
+
+    keys: dict[str, str] = {}
+
+    def key(problem: Problem, text: str) -> None:
+        keys[problem.id] = key_of_json(text, params)
+
+    return benchmark.fingerprint(key), keys
