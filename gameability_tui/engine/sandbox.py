@@ -394,9 +394,8 @@ class _Child:
         self.workdir = _lane_folder(lane)
         self.ever_started = False  # it has reported starting a job, in this call or an earlier one
         self.pid, self.fd, self.orders = _fork(jobs[0].memory_mb, self.workdir, self.solo)
-        if not self.take(jobs, runs, waiting, borrowed):
-            self.current = waiting[0]  # it died at once: the job stays waiting, the child is ended
-            self._start_clock()
+        # If it died at once, ``take`` left the job waiting (and current); ``advance`` ends the child.
+        self.take(jobs, runs, waiting, borrowed)
 
     def take(self, jobs: list[Job], runs: list[Run], waiting: deque, borrowed: bool) -> bool:
         """Start on these jobs (a new child, or a kept one); False if it could not be handed one."""
