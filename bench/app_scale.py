@@ -232,7 +232,6 @@ def open_app(benchmark, folder: Path, workers: int | None):
 
 
 async def stream(job: dict, benchmark, figures: dict) -> None:
-
     folder = Path(job["folder"])
     started = time.perf_counter()
     cpu = time.process_time()
@@ -276,7 +275,6 @@ def fill_cache(job: dict, benchmark) -> None:
 
 
 async def reopen(job: dict, benchmark, figures: dict) -> None:
-
     started = time.perf_counter()
     app, store, figures["cache_open"] = open_app(benchmark, Path(job["folder"]), job["workers"])
     total = len(benchmark.problems)

@@ -59,6 +59,15 @@ def running(command: list[str], grace: float = 5.0) -> list[str]:
         time.sleep(0.05)
 
 
+def alive(pid: int) -> bool:
+    """Whether ``pid`` is a live process: neither gone nor a zombie waiting for its parent."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
 def _cmdline(pid: str) -> str:
     try:
         with open(f"/proc/{pid}/cmdline") as handle:

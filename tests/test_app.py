@@ -10,7 +10,7 @@ import asyncio
 import json
 
 import pytest
-from conftest import EXAMPLES
+from conftest import EXAMPLES, alive
 
 from gameability_tui.benchmarks import load_benchmark
 from gameability_tui.store import ACCEPTED, REJECTED, SKIPPED, DecisionStore, ResultCache
@@ -547,26 +547,13 @@ async def test_quitting_mid_audit_stops_the_engine_promptly(tmp_path):
         # The audit yields the CPU to the screen; the engine client answers keys, so it does not.
         # (A census worker with no problem left may have ended already.)
         own = os.getpriority(os.PRIO_PROCESS, 0)
-        auditing = [os.getpriority(os.PRIO_PROCESS, pid) for pid in pids[:-1] if _running(pid)]
+        auditing = [os.getpriority(os.PRIO_PROCESS, pid) for pid in pids[:-1] if alive(pid)]
         assert auditing and set(auditing) == {min(own + AUDIT_NICE, 19)}
         assert os.getpriority(os.PRIO_PROCESS, pids[-1]) == own
         started = time.monotonic()
     assert time.monotonic() - started < 5
     for pid in pids:
-        try:
-            os.kill(pid, 0)
-            with open(f"/proc/{pid}/stat") as handle:
-                assert handle.read().split()[2] == "Z"
-        except ProcessLookupError:
-            pass
-
-
-def _running(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as handle:
-            return handle.read().split()[2] != "Z"
-    except FileNotFoundError:
-        return False
+        assert not alive(pid)
 
 
 async def test_the_app_stays_responsive_over_hostile_code(tmp_path):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import time
 
-from conftest import STRONG_SUM, WEAK_MAX, problem
+from conftest import STRONG_SUM, WEAK_MAX, alive, problem
 
 from gameability_tui.engine.census import Census
 from gameability_tui.engine.model import AuditParams
@@ -52,16 +52,7 @@ def test_cancel_stops_every_worker_promptly():
     assert list(iterator) == []
     assert time.monotonic() - started < 3
     for pid in pids:
-        assert not _alive(pid)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    with open(f"/proc/{pid}/stat") as handle:
-        return handle.read().split()[2] != "Z"
+        assert not alive(pid)
 
 
 def test_workers_started_nicer_judge_the_same_and_yield_the_cpu():

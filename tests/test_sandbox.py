@@ -7,10 +7,9 @@ import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
-from conftest import problem, running
+from conftest import alive, problem, running
 
 from gameability_tui.engine import runner, sandbox
 from gameability_tui.engine.audit import audit_problem
@@ -247,13 +246,9 @@ def test_a_child_kept_for_the_problem_runs_its_next_calls_and_ends_with_it():
 def _ends_soon(pid: int, seconds: float = 5.0) -> bool:
     """Whether ``pid`` is gone or a zombie within ``seconds`` (SIGKILL takes effect at once, but
     the process may still be seen running for a moment)."""
-    stat = Path(f"/proc/{pid}/stat")
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        try:
-            if stat.read_text().rsplit(")", 1)[1].split()[0] in ("Z", "X"):
-                return True
-        except (OSError, IndexError):
+        if not alive(pid):
             return True
         time.sleep(0.05)
     return False
