@@ -207,3 +207,25 @@ def test_counts_after_a_restart_include_the_reviewers_own_asserts_and_decisions(
     assert again.totals() == ReviewCounts(skipped=1, undecided=3)
     again.undo()
     assert again.counts("b") == ReviewCounts(undecided=2) and again.totals().undecided == 4
+
+
+def test_running_totals_equal_a_full_rescan_as_results_stream_in(store):
+    """Totals are kept as results arrive (untouched problems as a number of undecided asserts,
+    touched ones counted in full); read between arrivals, they equal a sum over every problem."""
+    problems = {pid: problem(pid, "def f(x):\n    return x\n", ["assert f(1) == 1"]) for pid in "pqrs"}
+    store.decide("q", "assert f(7) == 7", ACCEPTED)  # q was touched before this session
+    state = TriageState(problems, store)
+
+    def rescan() -> ReviewCounts:
+        return sum((state.counts(pid) for pid in state.results), ReviewCounts())
+
+    assert state.totals() == ReviewCounts()
+    state.add_results([_weak("p", 1, ["assert f(2) == 2", "assert f(3) == 3"])])
+    assert state.totals() == rescan() == ReviewCounts(undecided=2)
+    state.add_results(
+        [_weak("q", 1, ["assert f(7) == 7", "assert f(8) == 8"]), _weak("r", 1, ["assert f(9) == 9"])]
+    )
+    state.add_results([ProblemResult("s", "ok", n_mutants=9, n_broken=9)])
+    assert state.totals() == rescan() == ReviewCounts(accepted=1, undecided=4)
+    state.add_result(_weak("p", 1, ["assert f(2) == 2"]))  # p judged again, with one assert now
+    assert state.totals() == rescan() == ReviewCounts(accepted=1, undecided=3)

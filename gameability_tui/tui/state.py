@@ -102,6 +102,7 @@ class TriageState:
         earlier = sorted(self.decisions.values(), key=lambda d: d.at)
         self.history: list[list[Change]] = [[Change(d.problem_id, d.text, None, d)] for d in earlier]
         self._totals: ReviewCounts | None = None
+        self._undecided_since = 0  # asserts of untouched problems added since ``_totals`` was read
         # Problems the reviewer has touched (a decision or an assert of theirs, ever): every other
         # problem's asserts are its generated ones, all undecided. Counting those without listing
         # them kept a reopen of 10^5 results from spending seconds on ``candidates``.
@@ -161,7 +162,10 @@ class TriageState:
             total = ReviewCounts()
             for problem_id in self.results:
                 total = total + self.counts(problem_id)
-            self._totals = total
+            self._totals, self._undecided_since = total, 0
+        elif self._undecided_since:
+            self._totals = self._totals + ReviewCounts(undecided=self._undecided_since)
+            self._undecided_since = 0
         return self._totals
 
     def add_result(self, result: ProblemResult) -> None:
@@ -175,8 +179,10 @@ class TriageState:
         if self._totals is not None:
             if previous is not None:
                 self._totals = None
-            else:
+            elif result.id in self._touched:
                 self._totals = self._totals + self.counts(result.id)
+            else:  # all its asserts undecided: counted as a number (10^5 rows arrive on a reopen)
+                self._undecided_since += len(result.asserts)
 
     def add_results(self, results: list[ProblemResult]) -> None:
         for result in results:

@@ -26,9 +26,19 @@ from textual.geometry import Region, Size, Spacing
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import DataTable
-from textual.widgets.data_table import DuplicateKey, Row, RowKey
+from textual.widgets.data_table import Row, RowKey
 
-from ..state import CONFIRMED, EXCLUDED, FIXED, NOT_CONFIRMED, PARTLY_FIXED, STRONG, WEAK, TriageState
+from ..state import (
+    CONFIRMED,
+    EXCLUDED,
+    FILTERS,
+    FIXED,
+    NOT_CONFIRMED,
+    PARTLY_FIXED,
+    STRONG,
+    WEAK,
+    TriageState,
+)
 
 STATUS_STYLES = {
     FIXED: "bold green",
@@ -134,11 +144,12 @@ class ProblemTable(DataTable):
     def add(self, problem_ids: list[str]) -> None:
         """Rows for newly judged problems, in one update of the screen."""
         with self.app.batch_update():
+            rows, every = self.rows, self.state.filter == FILTERS[0]
             fresh = []
             for problem_id in problem_ids:
-                if problem_id in self.rows:
+                if problem_id in rows:
                     self.put(problem_id)  # judged again: a row already shown
-                elif self.state.visible(problem_id):
+                elif every or self.state.visible(problem_id):
                     fresh.append(problem_id)
             self._append(fresh)
 
@@ -165,7 +176,8 @@ class ProblemTable(DataTable):
     # ------------------------------------------------------------------ one line per row
 
     def _append(self, problem_ids: list[str]) -> None:
-        """Rows at the bottom for problems not in the table yet, each holding only its id.
+        """Rows at the bottom for problems not in the table yet (every caller has checked), each
+        holding only its id.
 
         DataTable's ``add_row`` per row, less what is per batch here: the cursor is clamped (and
         the first row highlighted) once. The appended rows are not counted as a change to the
@@ -176,13 +188,12 @@ class ProblemTable(DataTable):
         if not problem_ids:
             return
         first = self.row_count
+        locations, data, rows = self._row_locations, self._data, self.rows
         for index, problem_id in enumerate(problem_ids, start=first):
             row_key = RowKey(problem_id)
-            if row_key in self._row_locations:
-                raise DuplicateKey(f"The row key {row_key!r} already exists.")
-            self._row_locations[row_key] = index
-            self._data[row_key] = {"id": problem_id}  # the other cells: ``_draw``, when first needed
-            self.rows[row_key] = Row(row_key, 1)
+            locations[row_key] = index
+            data[row_key] = {"id": problem_id}  # the other cells: ``_draw``, when first needed
+            rows[row_key] = Row(row_key, 1)
         self._require_update_dimensions = True
         self.cursor_coordinate = self.cursor_coordinate  # clamped, as ``add_row`` does per row
         if first == 0 and self.columns and self.show_cursor and self.cursor_type != "none":
