@@ -149,3 +149,45 @@ async def test_a_row_far_down_is_drawn_with_the_review_it_has_when_it_comes_into
         assert review.strip() in line  # the decisions made before the app opened
         assert table.get_cell(far, "review").plain == review
     assert gc.get_freeze_count() == 0  # handed back to the collector when the app closed
+
+
+async def test_every_order_and_filter_places_each_row_where_the_review_rules_put_it(tmp_path, toy_results):
+    """Orders and filters are computed in bulk (and only row positions move on a sort): after
+    each key, the table's rows, read back line by line, are exactly the rows the rules below
+    give, written here one row at a time, and the cursor stays on the problem it was on."""
+    count = 1500
+    decided = [("clamp~1", "assert clamp(5, 0, 3) == 3", ACCEPTED)]
+    app = replicated_app(tmp_path, toy_results, count, decided)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(lambda: app.triage is not None and app.triage.finished)
+        screen, table, state = app.triage, app.triage.table, app.state
+        order = {problem.id: index for index, problem in enumerate(app.benchmark.problems)}
+        keys = {
+            "benchmark order": order.__getitem__,
+            "most survivors": lambda pid: (-state.results[pid].n_survived, order[pid]),
+            "status": lambda pid: (
+                not state.results[pid].weak,
+                state.results[pid].exclusion or "",
+                order[pid],
+            ),
+        }
+        shows = {
+            "all": lambda pid: True,
+            "weak": lambda pid: state.results[pid].weak,
+            "excluded": lambda pid: state.results[pid].exclusion is not None,
+            "undecided": lambda pid: state.counts(pid).undecided + state.counts(pid).skipped > 0,
+        }
+        seen = set()
+        for key in ("o", "o", "o", "f") * 4:  # every order under every filter
+            current = screen.current
+            await pilot.press(key)
+            expected = sorted(
+                (pid for pid in state.results if shows[state.filter](pid)), key=keys[state.sort]
+            )
+            rows = [table.coordinate_to_cell_key((i, 0)).row_key.value for i in range(table.row_count)]
+            assert rows == expected, (state.sort, state.filter)
+            assert [table.get_row_at(i)[0] for i in (0, len(rows) - 1)] == [rows[0], rows[-1]]
+            if current in rows:
+                assert rows[table.cursor_row] == current
+            seen.add((state.sort, state.filter))
+        assert seen == {(order_name, name) for order_name in keys for name in shows}

@@ -109,7 +109,7 @@ def test_step_goes_through_the_problem_first_then_the_next_and_wraps_round(state
 
 
 def test_status_follows_what_the_accepted_asserts_reject(state):
-    state.results["b"] = _weak("b", 2, ["assert f(2) == 2", "assert f(3) == 3"], kills=[(0,), (1,)])
+    state.add_result(_weak("b", 2, ["assert f(2) == 2", "assert f(3) == 3"], kills=[(0,), (1,)]))
     assert state.status("a") == STRONG and state.status("b") == WEAK and state.status("c") == "excluded"
     _decide(state, "b", "assert f(2) == 2", REJECTED)
     assert state.status("b") == WEAK  # a rejected assert fixes nothing
@@ -121,7 +121,7 @@ def test_status_follows_what_the_accepted_asserts_reject(state):
 
 def test_cover_is_the_fewest_not_rejected_asserts_that_reject_every_survivor(state):
     texts = ["assert f(2) == 2", "assert f(3) == 3", "assert f(4) == 4", "assert f(5) == 5"]
-    state.results["b"] = _weak("b", 3, texts, kills=[(0, 1, 2), (0, 1), (2,), (1, 2)])
+    state.add_result(_weak("b", 3, texts, kills=[(0, 1, 2), (0, 1), (2,), (1, 2)]))
     assert [c.key for c in state.cover("b")] == [texts[0]]
     _decide(state, "b", texts[0], REJECTED)
     assert [c.key for c in state.cover("b")] == [texts[1], texts[2]]  # ties: the earlier row
