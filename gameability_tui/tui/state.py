@@ -377,8 +377,7 @@ class TriageState:
             return [pid for pid in ids if pid in excluded]
         if self.filter == "undecided":  # an untouched problem's asserts are all undecided
             touched, with_asserts = self._touched, self._with_asserts
-            touched_open = {pid for pid in touched if pid in self.results and self._left_open(pid)}
-            return [pid for pid in ids if (pid in touched_open if pid in touched else pid in with_asserts)]
+            return [pid for pid in ids if (self._left_open(pid) if pid in touched else pid in with_asserts)]
         return list(ids)
 
     def _left_open(self, problem_id: str) -> bool:
@@ -401,7 +400,7 @@ class TriageState:
             confirmed = {pid for pid in self.confirmations if self.confirmation(pid) == CONFIRMED}
             if not confirmed:
                 return sorted(ids, key=self._rank.__getitem__)
-            rank = {pid: (weak_not, pid not in confirmed, why) for pid, (weak_not, why) in self._rank.items()}
+            rank = {pid: (not_weak, pid not in confirmed, why) for pid, (not_weak, why) in self._rank.items()}
             return sorted(ids, key=rank.__getitem__)
         return ids
 
