@@ -15,6 +15,10 @@ clamp per row, and the row's cells built through Rich), so a reopen of 10^5 cach
 most of a minute filling the table. Rows are appended here in bulk, with the cursor clamped once
 per batch, and a row holds only its id until it is first drawn or read: its cells are built from
 the review state then, so they show what a row built eagerly and kept up to date by ``put`` would.
+
+An order or a filter at 10^5 rows must not call code per row either: the state gives the ids in
+order (``TriageState.ordered_ids``, ``shown_ids``), each problem's row and key are made once and
+kept, the keys hash in C (``_ProblemRowKey``), and a new order only moves row positions.
 """
 
 from __future__ import annotations
