@@ -221,15 +221,16 @@ def cache_name_and_keys(benchmark) -> tuple[str, dict | None]:
 
 
 def open_app(benchmark, folder: Path, workers: int | None):
-    """The app as the `app` command builds it: the fingerprint (and keys), then the cache; and
-    the seconds those two took."""
-    from gameability_tui.store import DecisionStore, ResultCache, cache_path_for
+    """The app as the `app` command builds it: the fingerprint (and keys), then the cache, with
+    the cycle collector held off as the command holds it; and the seconds those two took."""
+    from gameability_tui.store import DecisionStore, ResultCache, cache_path_for, collector_paused
     from gameability_tui.tui.app import GameabilityApp
 
     store = DecisionStore(folder / "decisions.json", benchmark.name)
     started = time.perf_counter()
-    name, keys = cache_name_and_keys(benchmark)
-    cache = ResultCache(cache_path_for(folder / "decisions.json", name))
+    with collector_paused():
+        name, keys = cache_name_and_keys(benchmark)
+        cache = ResultCache(cache_path_for(folder / "decisions.json", name))
     opened = time.perf_counter() - started
     extra = {} if keys is None else {"keys": keys}
     return GameabilityApp(benchmark, store, cache, workers=workers, **extra), store, opened
@@ -321,9 +322,11 @@ async def drawn_press(app, key: str) -> float:
 
 async def child(job: dict) -> dict:
     from gameability_tui.benchmarks import load_benchmark
+    from gameability_tui.store import collector_paused
 
     started = time.perf_counter()
-    benchmark = load_benchmark(job["benchmark"])
+    with collector_paused():  # as the `app` command reads it
+        benchmark = load_benchmark(job["benchmark"])
     figures: dict = {"python": sys.executable, "load": time.perf_counter() - started}
     figures["problems"] = len(benchmark.problems)
     await stream(job, benchmark, figures)
