@@ -48,7 +48,7 @@ class ResultLogError(LoadError):
 
 def problem_sha(problem: Problem) -> str:
     """Changes when anything the audit reads of the problem changes."""
-    return hashlib.sha256(json.dumps(problem.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
+    return hashlib.sha256(problem.canonical_json().encode()).hexdigest()[:16]
 
 
 def settings_of(params: AuditParams) -> dict[str, Any]:
