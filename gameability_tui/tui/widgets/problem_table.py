@@ -37,7 +37,6 @@ from ...store import collector_paused
 from ..state import (
     CONFIRMED,
     EXCLUDED,
-    FILTERS,
     FIXED,
     NOT_CONFIRMED,
     PARTLY_FIXED,
@@ -115,7 +114,6 @@ class ProblemTable(DataTable):
         # Each problem's row (and key), made once: a filter or an order puts 10^5 of them again.
         # A row is never changed in place (every row is one line high), so one serves every time.
         self._made_rows: dict[str, Row] = {}
-        self._made_keys: dict[str, _ProblemRowKey] = {}
 
     def on_mount(self) -> None:
         self._add_columns()
@@ -154,14 +152,13 @@ class ProblemTable(DataTable):
     def add(self, problem_ids: list[str]) -> None:
         """Rows for newly judged problems, in one update of the screen."""
         with self.app.batch_update():
-            rows, every = self.rows, self.state.filter == FILTERS[0]
-            fresh = []
+            rows, fresh = self.rows, []
             for problem_id in problem_ids:
                 if problem_id in rows:
                     self.put(problem_id)  # judged again: a row already shown
-                elif every or self.state.visible(problem_id):
+                else:
                     fresh.append(problem_id)
-            self._append(fresh)
+            self._append(self.state.shown_ids(fresh))  # the filter, in one pass over the batch
 
     def reorder(self, keep: str | None) -> None:
         """After a change of order: the same rows in the state's order, the cursor on ``keep``.
@@ -173,7 +170,8 @@ class ProblemTable(DataTable):
         with collector_paused():  # 10^5 keys and places, kept
             if len(ids) != len(rows):  # not every judged problem has a row: keep those that do
                 ids = [pid for pid in ids if pid in rows]
-            ordered = list(map(self._made_keys.__getitem__, ids))
+            made = self._made_rows
+            ordered = [made[pid].key for pid in ids]
             self._row_locations = TwoWayDict(dict(zip(ordered, range(len(ordered)))))
         self._update_count += 1  # every cached line and cell is of the old order
         self.refresh()
@@ -206,13 +204,12 @@ class ProblemTable(DataTable):
         if not problem_ids:
             return
         first = self.row_count
-        made, keys = self._made_rows, self._made_keys
+        made = self._made_rows
         for problem_id in problem_ids:
             if problem_id not in made:
-                keys[problem_id] = row_key = _ProblemRowKey(problem_id)
-                made[problem_id] = Row(row_key, 1)
-        rows = list(map(made.__getitem__, problem_ids))
-        row_keys = list(map(keys.__getitem__, problem_ids))
+                made[problem_id] = Row(_ProblemRowKey(problem_id), 1)
+        rows = [made[pid] for pid in problem_ids]
+        row_keys = [row.key for row in rows]
         if first == 0:  # a new table (or one rebuilt by a filter): its index made in one go
             self._row_locations = TwoWayDict(dict(zip(row_keys, range(len(row_keys)))))
         else:
