@@ -7,7 +7,7 @@ import ast
 from gameability_tui.engine.calls import Call, harvest_calls, infer_entry
 from gameability_tui.engine.fresh_inputs import contract_violations, fresh_calls
 from gameability_tui.engine.literals import render_literal
-from gameability_tui.engine.mutation import make_mutants
+from gameability_tui.engine.mutation import make_mutants, same_tree
 from gameability_tui.engine.outcome import encode_value, same
 from gameability_tui.engine.stats import wilson_interval
 
@@ -183,3 +183,22 @@ def test_reprs_with_memory_addresses_compare_equal():
         pass
 
     assert same(encode_value(Pair()), encode_value(Pair()))
+
+
+def test_same_tree_agrees_with_ast_dump_on_every_pair():
+    # The mutant check compares the spliced source's tree with the intended one as ast.dump
+    # would, without writing either out: positions do not count, types and values do.
+    sources = [
+        "x < y", "x <= y", "x<y", "(x < y)", "1", "1.0", "True", "1 + 2", "1 - 2", "'a'", "b'a'",
+        "f(x, y)", "f(y, x)", "f(x, k=1)", "f(x, k=2)", "a[1:2]", "a[1:3]", "a[1]", "[1, 2]", "(1, 2)",
+        "-0.0", "lambda: 0", "x if y else z", "not x", "x and y", "x or y", "x is None", "x == None",
+    ]  # fmt: skip
+    trees = [ast.parse(text) for text in sources] + [ast.parse(sources[0], mode="eval")]
+    for one in trees:
+        for other in trees:
+            assert same_tree(one, other) == (ast.dump(one) == ast.dump(other)), (
+                ast.dump(one),
+                ast.dump(other),
+            )
+    assert same_tree(ast.parse("x < y"), ast.parse("x<y"))
+    assert not same_tree(ast.parse("1"), ast.parse("1.0"))

@@ -7,6 +7,7 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import replace
 
 import pytest
 from conftest import alive, problem, running
@@ -147,6 +148,30 @@ def test_jobs_sharing_a_child_give_the_results_of_a_child_each():
         alone = run_job(job)
         assert (run.complete, run.load, run.calls) == (alone.complete, alone.load, alone.calls)
         assert (laned.complete, laned.load, laned.calls) == (alone.complete, alone.load, alone.calls)
+
+
+def test_orders_that_carry_only_a_program_give_the_results_of_whole_jobs():
+    # A problem's mutants differ from each other only in their program, so after the first the
+    # child is sent the program alone; a job that differs in more (other calls) goes whole, and
+    # the mutants after it whole again, so each runs exactly the job it was given.
+    base = _job("def f(x):\n    return x + 1\n", calls=[((1,), {}), ((2,), {})], call_budgets=[1000, 1000])
+    other_calls = _job("def f(x):\n    return x * 10\n", calls=[((7,), {})], call_budgets=[1000])
+    jobs = [
+        base,
+        replace(base, program="def f(x):\n    return x - 1\n"),
+        other_calls,
+        replace(base, program="def f(x):\n    return x * x\n"),
+        replace(base, program="def f(x):\n    return -x\n"),
+    ]
+    assert sandbox._only_program_differs(jobs[1], jobs[0])
+    assert not sandbox._only_program_differs(jobs[2], jobs[1])
+    assert not sandbox._only_program_differs(jobs[3], jobs[2])
+    assert sandbox._only_program_differs(jobs[4], jobs[3])
+    together = sandbox.run_jobs(jobs)
+    expected = [[2, 3], [0, 1], [70], [1, 4], [-1, -2]]
+    for job, run, values in zip(jobs, together, expected):
+        assert run.calls == run_job(job).calls
+        assert [run.calls[i][0][1] for i in sorted(run.calls)] == values
 
 
 def test_a_sleeping_candidate_is_ended_by_the_wall_clock():

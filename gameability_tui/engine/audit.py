@@ -24,6 +24,7 @@ Threats to the measurement and where they are handled:
 from __future__ import annotations
 
 import ast
+import functools
 import time
 import zlib
 from dataclasses import dataclass, field, replace
@@ -230,6 +231,7 @@ def _within_step_allowance(
     return kept
 
 
+@functools.lru_cache(maxsize=256)
 def _is_lone_assert(test: str) -> bool:
     try:
         body = ast.parse(test).body
@@ -238,6 +240,7 @@ def _is_lone_assert(test: str) -> bool:
     return len(body) == 1 and isinstance(body[0], ast.Assert)
 
 
+@functools.lru_cache(maxsize=64)
 def may_keep_state(source: str) -> bool:
     """Whether the reference could answer a call differently after other calls: module-level or
     class-level mutable data, ``global`` / ``nonlocal``, mutable default arguments, randomness.

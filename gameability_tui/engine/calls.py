@@ -9,6 +9,7 @@ input can be written back into an assert that round-trips.
 from __future__ import annotations
 
 import ast
+import functools
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -35,7 +36,10 @@ class Call:
         return repr((self.args, self.kwargs))
 
 
+@functools.lru_cache(maxsize=64)
 def _parse(source: str) -> ast.AST | None:
+    """A source's tree, parsed once: a problem's tests and reference are read here several
+    times (entry, calls, harvest). The trees are shared, so nothing here may change them."""
     try:
         return ast.parse(source)
     except (SyntaxError, ValueError):

@@ -47,15 +47,23 @@ class _Site:
         return self.operator.kind
 
 
-def _walk_with_paths(node: ast.AST, path: tuple = ()):
-    yield node, path
-    for name, value in ast.iter_fields(node):
-        if isinstance(value, list):
-            for index, item in enumerate(value):
-                if isinstance(item, ast.AST):
-                    yield from _walk_with_paths(item, path + ((name, index),))
-        elif isinstance(value, ast.AST):
-            yield from _walk_with_paths(value, path + ((name, None),))
+def _walk_with_paths(tree: ast.AST):
+    """Every node with its path from ``tree``, parents before children, fields in order
+    (iteratively: nested generators would cost a frame per level for every node)."""
+    stack = [(tree, ())]
+    while stack:
+        node, path = stack.pop()
+        yield node, path
+        children = []
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, list):
+                for index, item in enumerate(value):
+                    if isinstance(item, ast.AST):
+                        children.append((item, (*path, (name, index))))
+            elif isinstance(value, ast.AST):
+                children.append((value, (*path, (name, None))))
+        stack.extend(reversed(children))
 
 
 def _resolve(tree: ast.AST, path: tuple) -> ast.AST:
@@ -65,14 +73,16 @@ def _resolve(tree: ast.AST, path: tuple) -> ast.AST:
     return node
 
 
-def _docstring_nodes(tree: ast.AST) -> set[int]:
-    ids = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                ids.add(id(body[0].value))
-    return ids
+_DOCUMENTED = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _docstring_of(node: ast.AST) -> ast.AST | None:
+    """The docstring constant of a module, function or class (not a mutation site)."""
+    if isinstance(node, _DOCUMENTED):
+        body = node.body
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            return body[0].value
+    return None
 
 
 CONTRACT_MARKER = "$_CONTRACT_$"
@@ -92,23 +102,23 @@ def find_sites(
     skip_lines: frozenset[int] | set[int] = frozenset(),
     operators: tuple[Operator, ...] = SAMPLE_OPERATORS,
 ) -> list[_Site]:
-    docstrings = _docstring_nodes(tree)
-    sites: list[_Site] = []
+    docstrings: set[int] = set()  # filled as each enclosing node is reached, before its body
+    found: list[tuple[tuple[int, int, int], _Site]] = []
     parents: dict[tuple, ast.AST] = {}
     for node, path in _walk_with_paths(tree):
         parents[path] = node
+        docstring = _docstring_of(node)
+        if docstring is not None:
+            docstrings.add(id(docstring))
         if not path or getattr(node, "lineno", None) in skip_lines or id(node) in docstrings:
             continue
         parent = parents[path[:-1]]
+        line, column = getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
         for operator in operators:
-            sites += [_Site(operator, path, choice) for choice in range(operator.choices(node, parent))]
-    sites.sort(key=lambda s: (_position(tree, s.path), s.choice))
-    return sites
-
-
-def _position(tree: ast.AST, path: tuple) -> tuple[int, int]:
-    node = _resolve(tree, path)
-    return getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
+            for choice in range(operator.choices(node, parent)):
+                found.append(((line, column, choice), _Site(operator, path, choice)))
+    found.sort(key=lambda item: item[0])  # stable: ties keep the walk's order
+    return [site for _, site in found]
 
 
 def _offsets(source: str) -> list[int]:
@@ -119,12 +129,35 @@ def _offsets(source: str) -> list[int]:
     return starts
 
 
-def _splice(source: str, node: ast.AST, text: str) -> str:
-    data = source.encode("utf-8")
-    starts = _offsets(source)
+def _splice(source: bytes, starts: list[int], node: ast.AST, text: str) -> str:
+    """``source`` (UTF-8, line ``n`` starting at byte ``starts[n - 1]``) with ``node``'s span replaced."""
     begin = starts[node.lineno - 1] + node.col_offset
     end = starts[node.end_lineno - 1] + node.end_col_offset
-    return (data[:begin] + text.encode("utf-8") + data[end:]).decode("utf-8")
+    return (source[:begin] + text.encode("utf-8") + source[end:]).decode("utf-8")
+
+
+_PLAIN = (str, int, bool, bytes, type(None))
+
+
+def same_tree(one: object, other: object) -> bool:
+    """Whether two trees are equal as ``ast.dump`` shows them (fields, not positions), without
+    writing either out: node types and fields recursively, other values by their repr. (Plain
+    loops, not ``all()`` over a generator: every mutant's check walks a whole statement.)"""
+    if type(one) is not type(other):
+        return False
+    if isinstance(one, ast.AST):
+        for name in one._fields:  # noqa: SIM110
+            if not same_tree(getattr(one, name, None), getattr(other, name, None)):
+                return False
+        return True
+    if isinstance(one, list):
+        if len(one) != len(other):
+            return False
+        for mine, theirs in zip(one, other):  # noqa: SIM110
+            if not same_tree(mine, theirs):
+                return False
+        return True
+    return one == other if isinstance(one, _PLAIN) else repr(one) == repr(other)
 
 
 def _anchor_length(tree: ast.Module, path: tuple) -> int:
@@ -142,34 +175,34 @@ def _anchor_length(tree: ast.Module, path: tuple) -> int:
     return len(path) if isinstance(node, ast.stmt) else length
 
 
-def _render_mutant(source: str, tree: ast.Module, site: _Site) -> str | None:
+def _render_mutant(encoded: bytes, starts: list[int], tree: ast.Module, site: _Site) -> str | None:
     node = _resolve(tree, site.path)
     replacement = site.operator.edit(node, site.choice)
     anchor_path = site.path[: _anchor_length(tree, site.path)]
     parent = _resolve(tree, site.path[:-1])
     name, index = site.path[-1]
     holder = getattr(parent, name) if index is not None else None
+    text = ast.unparse(replacement)
     # The intended tree, seen through the anchor: the replacement put in place for a moment.
     if holder is None:
         setattr(parent, name, replacement)
     else:
         holder[index] = replacement
     try:
-        expected = ast.dump(_resolve(tree, anchor_path))
+        expected = _resolve(tree, anchor_path)
+        for candidate in (text, f"({text})"):
+            try:
+                spliced = _splice(encoded, starts, node, candidate)
+                if same_tree(_resolve(ast.parse(spliced), anchor_path), expected):
+                    return spliced
+            except (SyntaxError, ValueError, UnicodeDecodeError, AttributeError, IndexError):
+                continue
+        return None
     finally:
         if holder is None:
             setattr(parent, name, node)
         else:
             holder[index] = node
-    text = ast.unparse(replacement)
-    for candidate in (text, f"({text})"):
-        try:
-            spliced = _splice(source, node, candidate)
-            if ast.dump(_resolve(ast.parse(spliced), anchor_path)) == expected:
-                return spliced
-        except (SyntaxError, ValueError, UnicodeDecodeError, AttributeError, IndexError):
-            continue
-    return None
 
 
 def _spread(sites: list[_Site], limit: int, kinds: list[str]) -> list[_Site]:
@@ -217,10 +250,11 @@ def make_mutants(
     mutants: list[Mutant] = []
     seen = {source}
     sites = find_sites(tree, _contract_lines(source), operators)
+    encoded, starts = source.encode("utf-8"), _offsets(source)
     for site in _spread(sites, len(sites), [operator.kind for operator in operators]):
         if limit is not None and len(mutants) >= limit:
             break
-        mutated = _render_mutant(source, tree, site)
+        mutated = _render_mutant(encoded, starts, tree, site)
         if mutated is None or mutated in seen:
             continue
         seen.add(mutated)

@@ -105,6 +105,13 @@ class Job:
             raise ValueError(f"unknown job mode {self.mode!r}; expected one of {sorted(MODES)}")
 
 
+@functools.lru_cache(maxsize=512)
+def compiled(text: str, filename: str) -> Any:
+    """``text`` compiled once per child: every mutant of a problem runs the same tests and setup.
+    (A code object is never changed by running it; each run still gets a fresh namespace.)"""
+    return compile(text, filename, "exec")
+
+
 def count_steps(action: Callable[[], Any], budget: int | None) -> tuple[Any, int, BaseException | None, bool]:
     """Run ``action()`` under the step budget; returns (value, steps, error, exceeded)."""
     limit = budget if budget is not None else 1 << 62
@@ -218,12 +225,12 @@ class _Candidate:
         """The program and setup compiled once: a candidate may be loaded several times."""
         if self.code is None:
             job = self.job
-            setup = compile(job.setup, "<setup>", "exec") if job.setup else None
+            setup = compiled(job.setup, "<setup>") if job.setup else None
             self.code = (compile(job.program, "<candidate>", "exec"), setup)
         return self.code
 
     def test(self, namespace: dict, index: int) -> bool:
-        code = compile(self.job.tests[index], f"<test {index}>", "exec")
+        code = compiled(self.job.tests[index], f"<test {index}>")
         _, steps, error, exceeded = count_steps(lambda: exec(code, namespace), self.job.test_budgets[index])
         why = oc.BUDGET_OUTCOME if exceeded else (oc.encode_raise(error) if error else None)
         self.channel.send(("test", index, why is None, why, steps))

@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import copy
 import ctypes
+import dataclasses
 import marshal
 import math
 import os
@@ -51,6 +53,9 @@ _UNREAPED: set[int] = set()  # killed candidates whose exit status is not collec
 _LANE_FOLDERS: set[str] = set()
 
 ORDER = struct.Struct("<I")  # the length of an order: a pickled (index, job), parent to child
+# Fields an order may leave out: a job that differs from the one sent before only in its program
+# (a problem's mutants) travels as (index, program), not as a whole pickled job.
+_SHARED_FIELDS = tuple(f.name for f in dataclasses.fields(Job) if f.name != "program")
 SPARE_CORES_VARIABLE = "GAMEABILITY_TUI_SPARE_CORES"  # "READ_FD,WRITE_FD" of the census's pipe
 _SPARE_CORES: tuple[int, int] | None = None
 _KEEPING = False  # inside children_kept(): children outlive run_jobs, for the next call's jobs
@@ -393,6 +398,7 @@ class _Child:
         self.solo = len(waiting) == 1 and not _KEEPING
         self.workdir = _lane_folder(lane)
         self.ever_started = False  # it has reported starting a job, in this call or an earlier one
+        self.sent: Job | None = None  # the last job handed to it, which the next order may extend
         self.pid, self.fd, self.orders = _fork(jobs[0].memory_mb, self.workdir, self.solo)
         # If it died at once, ``take`` left the job waiting (and current); ``advance`` ends the child.
         self.take(jobs, runs, waiting, borrowed)
@@ -412,12 +418,15 @@ class _Child:
         if not self.waiting or (self.solo and self.given):
             return
         index = self.waiting.popleft()
-        order = pickle.dumps((index, self.jobs[index]), protocol=pickle.HIGHEST_PROTOCOL)
+        job = self.jobs[index]
+        shown = job.program if _only_program_differs(job, self.sent) else job
+        order = pickle.dumps((index, shown), protocol=pickle.HIGHEST_PROTOCOL)
         try:
             os.write(self.orders, ORDER.pack(len(order)) + order)
         except OSError:  # it has died: the job waits for another child
             self.waiting.appendleft(index)
             return
+        self.sent = job
         self.handed.append(index)
         self.given += 1
 
@@ -524,9 +533,12 @@ class _Child:
 
 def _waited_for_a_core(pid: int) -> float:
     """Seconds ``pid`` has spent runnable but waiting for a core (0 where the kernel does not say)."""
-    try:
-        with open(f"/proc/{pid}/schedstat") as handle:
-            return int(handle.read().split()[1]) / 1e9
+    try:  # os-level calls: read at every job's start, and open() adds three system calls
+        fd = os.open(f"/proc/{pid}/schedstat", os.O_RDONLY)
+        try:
+            return int(os.read(fd, 256).split()[1]) / 1e9
+        finally:
+            os.close(fd)
     except (OSError, ValueError, IndexError):
         return 0.0
 
@@ -562,7 +574,8 @@ def _fork(memory_mb: int, workdir: str, solo: bool) -> tuple[int, int, int]:
             _isolate(memory_mb, address_space)
             channel = Channel(write_fd)
             clean = None if solo else _Clean(workdir)
-            while (order := _next_order(orders_read)) is not None:
+            job = None
+            while (order := _next_order(orders_read, job)) is not None:
                 index, job = order
                 channel.send(("job", index))
                 _limit_cpu(job)
@@ -583,13 +596,27 @@ def _fork(memory_mb: int, workdir: str, solo: bool) -> tuple[int, int, int]:
     return pid, read_fd, orders_write
 
 
-def _next_order(fd: int) -> tuple[int, Job] | None:
-    """The next (index, job) from the parent; None once it has closed the pipe."""
+def _only_program_differs(job: Job, sent: Job | None) -> bool:
+    """Whether ``job`` is ``sent`` with another program (the very same objects in every other
+    field, as ``dataclasses.replace`` leaves them), so that its order can carry the program alone."""
+    return sent is not None and all(getattr(job, name) is getattr(sent, name) for name in _SHARED_FIELDS)
+
+
+def _next_order(fd: int, previous: Job | None) -> tuple[int, Job] | None:
+    """The next (index, job) from the parent; None once it has closed the pipe. An order that
+    holds a program alone is ``previous`` with that program."""
     header = _read_exactly(fd, ORDER.size)
     if header is None:
         return None
     payload = _read_exactly(fd, ORDER.unpack(header)[0])
-    return None if payload is None else pickle.loads(payload)
+    if payload is None:
+        return None
+    index, shown = pickle.loads(payload)
+    if isinstance(shown, Job):
+        return index, shown
+    job = copy.copy(previous)
+    job.program = shown
+    return index, job
 
 
 def _read_exactly(fd: int, size: int) -> bytes | None:
