@@ -24,6 +24,7 @@ isolates the processes. What could make a result wrong, and the defence:
 
 from __future__ import annotations
 
+import _signal
 import atexit
 import contextlib
 import copy
@@ -110,7 +111,8 @@ def _libc() -> Any:
     if _LIBC is None:
         try:
             _LIBC = ctypes.CDLL(None, use_errno=True)
-        except OSError:
+            _LIBC.prctl  # looked up here, once, not in every child  # noqa: B018
+        except (OSError, AttributeError):
             _LIBC = False
     return _LIBC
 
@@ -149,8 +151,8 @@ def _isolate(memory_mb: int, address_space: int) -> None:
     for fd in (0, 1, 2):
         os.dup2(devnull, fd)
     os.close(devnull)
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _signal.signal(signal.SIGINT, _signal.SIG_DFL)
+    _signal.signal(signal.SIGTERM, _signal.SIG_DFL)
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     resource.setrlimit(resource.RLIMIT_FSIZE, (64 << 20, 64 << 20))
     limit = address_space + (memory_mb << 20)
@@ -171,6 +173,46 @@ def _limit_cpu(job: Job) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
 
 
+class _Inherited(NamedTuple):
+    """What a child starts with from its worker, and must still hold after each job: builtins,
+    modules and environment. Copied in the worker, not in each child: a copy made in a new child
+    writes to every module and builtin it refers to (their reference counts), and each of those
+    writes is a copy-on-write page fault, about a millisecond per child in all."""
+
+    builtins: dict
+    modules: dict
+    environ: dict
+
+
+_INHERITED: tuple[int, _Inherited] | None = None  # (len(sys.modules) when made, the copy)
+
+
+def _environ_data() -> dict:
+    """The environment as the process holds it (``os.environ``'s own bytes mapping where it has
+    one, compared in C without decoding every variable)."""
+    data = getattr(os.environ, "_data", None)
+    return data if isinstance(data, dict) else dict(os.environ)
+
+
+def _inherited() -> _Inherited:
+    """The worker's builtins, modules and environment as a child forked now starts with; made
+    again whenever they changed (a module the worker imported later, say)."""
+    global _INHERITED
+    import builtins
+
+    environ = _environ_data()
+    current = _INHERITED
+    if (
+        current is None
+        or current[0] != len(sys.modules)
+        or current[1].builtins != builtins.__dict__
+        or current[1].environ != environ
+    ):
+        copy_ = _Inherited(dict(builtins.__dict__), dict(sys.modules), dict(environ))
+        _INHERITED = current = (len(sys.modules), copy_)
+    return current[1]
+
+
 class _Clean:
     """What a candidate could leave behind in the child that would change the next one's run.
 
@@ -181,15 +223,11 @@ class _Clean:
     inside an already imported module; benchmark code is careless, not malicious.
     """
 
-    def __init__(self, workdir: str) -> None:
-        import builtins
-
+    def __init__(self, workdir: str, inherited: _Inherited) -> None:
         self.workdir = workdir
-        self.builtins = dict(builtins.__dict__)
-        self.modules = dict(sys.modules)
+        self.inherited = inherited  # copied by the worker before the fork (``_inherited``)
         self.threads = _count("/proc/self/task")
         self.descriptors = _count("/proc/self/fd")
-        self.environ = dict(os.environ)
         self.sys_state = _sys_state()
         self.handlers = _handlers()
         self.resident_mb = _resident_mb()
@@ -206,14 +244,16 @@ class _Clean:
             return False  # it has a child process, running or exited
         except ChildProcessError:
             pass
+        inherited = self.inherited
         return (
             _resident_mb() < self.resident_mb + 256  # memory it kept: give the next job a new child
             and _count("/proc/self/fd") == self.descriptors
             and os.getcwd() == self.workdir
             and not os.listdir(self.workdir)
-            and builtins.__dict__ == self.builtins
-            and all(sys.modules.get(name) is module for name, module in self.modules.items())
-            and os.environ == self.environ
+            and builtins.__dict__ == inherited.builtins
+            # every module it started with is still there, the same object (new ones may come)
+            and inherited.modules.items() <= sys.modules.items()
+            and _environ_data() == inherited.environ
             and _sys_state() == self.sys_state
             and _handlers() == self.handlers
         )
@@ -229,8 +269,11 @@ def _resident_mb() -> float:
 
 def _memory_bytes(resident: bool) -> int:
     """This process's resident memory, or its whole address space, in bytes (/proc/self/statm)."""
-    with open("/proc/self/statm") as statm:
-        return int(statm.read().split()[1 if resident else 0]) * resource.getpagesize()
+    fd = os.open("/proc/self/statm", os.O_RDONLY)  # read after every job: no file object
+    try:
+        return int(os.read(fd, 256).split()[1 if resident else 0]) * resource.getpagesize()
+    finally:
+        os.close(fd)
 
 
 def _sys_state() -> tuple:
@@ -238,7 +281,7 @@ def _sys_state() -> tuple:
 
 
 def _handlers() -> tuple:
-    return tuple(signal.getsignal(number) for number in _WATCHED_SIGNALS)
+    return tuple(_signal.getsignal(number) for number in _WATCHED_SIGNALS)  # raw: no enum lookups
 
 
 _WATCHED_SIGNALS = (
@@ -557,6 +600,7 @@ def _fork(memory_mb: int, workdir: str, solo: bool) -> tuple[int, int, int]:
     alone when ``solo``); its pid, the read end of its results pipe and the write end of its
     orders pipe."""
     _libc()
+    state = _inherited()  # made before the fork: see _Inherited
     address_space = _memory_bytes(resident=False)  # the child starts as a copy of this process
     read_fd, write_fd = os.pipe()
     orders_read, orders_write = os.pipe()
@@ -567,13 +611,13 @@ def _fork(memory_mb: int, workdir: str, solo: bool) -> tuple[int, int, int]:
             os.close(orders_write)
             # Not ours: the pipes of the children kept for this problem, and the spare cores (one
             # descriptor for both ends where they are a node's named pipe, on Ray).
-            inherited = {fd for other in _KEPT for fd in (other.fd, other.orders)}
-            for fd in inherited | set(_SPARE_CORES or ()):
+            others = {fd for other in _KEPT for fd in (other.fd, other.orders)}
+            for fd in others | set(_SPARE_CORES or ()):
                 os.close(fd)
             os.chdir(workdir)
             _isolate(memory_mb, address_space)
             channel = Channel(write_fd)
-            clean = None if solo else _Clean(workdir)
+            clean = None if solo else _Clean(workdir, state)
             job = None
             while (order := _next_order(orders_read, job)) is not None:
                 index, job = order
