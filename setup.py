@@ -1,7 +1,8 @@
-"""Builds the optional C step counter; everything else is configured in pyproject.toml.
+"""Builds the optional C parts; everything else is configured in pyproject.toml.
 
 If the compiler or Python headers are missing the build is skipped and the engine falls back to
-a pure-Python tracer that counts exactly the same events, only slower.
+Python: a tracer that counts exactly the same events, and the same clean-state checks in each
+candidate's child, only slower.
 """
 
 from setuptools import Extension, setup
@@ -9,5 +10,6 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension("gameability_tui.engine._steps", ["gameability_tui/engine/_steps.c"], optional=True),
+        Extension("gameability_tui.engine._isolation", ["gameability_tui/engine/_isolation.c"], optional=True),
     ]
 )

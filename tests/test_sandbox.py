@@ -308,3 +308,25 @@ def test_a_child_that_cannot_start_fails_its_job_instead_of_handing_it_on_foreve
     attempt.join(30)  # a job handed on and on to new children would never come back
     assert runs, "run_jobs kept forking children that could not start"
     assert not runs[0].complete and runs[0].stopped == "exited with code 0"
+
+
+def test_the_clean_state_checks_agree_in_c_and_in_python(monkeypatch):
+    # The child compares what it inherited with C helpers that write no reference counts; the
+    # Python fallback (no compiler) must judge every case the same way.
+    if sandbox._isolation is None:
+        pytest.skip("the C helpers are not built here (no compiler): only the fallback runs")
+    shared, other = object(), object()
+    base = {"a": shared, "b": 1}
+    cases = [
+        ({"a": shared, "b": 1}, base),  # the same entries
+        ({"a": shared, "b": 1, "c": 2}, base),  # one more (a module imported since)
+        ({"a": other, "b": 1}, base),  # replaced by another object
+        ({"b": 1}, base),  # one removed
+        ({"a": shared, "b": 10**30}, {"a": shared, "b": 10**30}),  # equal ints, different objects
+        ({}, {}),
+    ]
+    in_c = [(sandbox._holds_entries(c, i), sandbox._same_entries(c, i)) for c, i in cases]
+    monkeypatch.setattr(sandbox, "_isolation", None)
+    in_python = [(sandbox._holds_entries(c, i), sandbox._same_entries(c, i)) for c, i in cases]
+    assert in_c == in_python
+    assert in_c[:4] == [(True, True), (True, False), (False, False), (False, False)]

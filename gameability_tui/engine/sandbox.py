@@ -49,6 +49,11 @@ from typing import Any, NamedTuple
 
 from .runner import CONFIRM_STEPS_PER_SECOND, HEADER, Channel, Job, run_candidate
 
+try:  # C helpers for the child (setup.py builds them where a compiler is available)
+    from . import _isolation
+except ImportError:
+    _isolation = None
+
 ACTIVE_CHILDREN: set[int] = set()  # pids of running candidates, for the worker's SIGTERM handler
 _UNREAPED: set[int] = set()  # killed candidates whose exit status is not collected yet
 _LANE_FOLDERS: set[str] = set()
@@ -145,7 +150,9 @@ def _empty(folder: str) -> None:
 def _isolate(memory_mb: int, address_space: int) -> None:
     """Cut the child off from the terminal, the worker's pipes, the user's folder and the machine."""
     os.setpgid(0, 0)
-    if _LIBC:
+    if _isolation is not None:
+        _isolation.die_with_parent(signal.SIGKILL)
+    elif _LIBC:
         _LIBC.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: die with the worker
     devnull = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
@@ -250,13 +257,26 @@ class _Clean:
             and _count("/proc/self/fd") == self.descriptors
             and os.getcwd() == self.workdir
             and not os.listdir(self.workdir)
-            and builtins.__dict__ == inherited.builtins
-            # every module it started with is still there, the same object (new ones may come)
-            and inherited.modules.items() <= sys.modules.items()
-            and _environ_data() == inherited.environ
+            and _same_entries(builtins.__dict__, inherited.builtins)
+            and _holds_entries(sys.modules, inherited.modules)  # new modules may come
+            and _same_entries(_environ_data(), inherited.environ)
             and _sys_state() == self.sys_state
             and _handlers() == self.handlers
         )
+
+
+def _holds_entries(current: dict, inherited: dict) -> bool:
+    """Every entry of ``inherited`` is still in ``current``, the very same object."""
+    if _isolation is not None:  # reads borrowed references: no page of the worker's is written
+        return _isolation.holds_entries(inherited, current)
+    return all(current.get(key, current) is value for key, value in inherited.items())
+
+
+def _same_entries(current: dict, inherited: dict) -> bool:
+    """``current`` holds exactly the entries of ``inherited``, each the very same object."""
+    if _isolation is not None:
+        return _isolation.same_entries(inherited, current)
+    return len(current) == len(inherited) and _holds_entries(current, inherited)
 
 
 def _count(folder: str) -> int:
