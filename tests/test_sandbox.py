@@ -174,6 +174,15 @@ def test_orders_that_carry_only_a_program_give_the_results_of_whole_jobs():
         assert [run.calls[i][0][1] for i in sorted(run.calls)] == values
 
 
+def test_records_larger_than_the_pipe_all_arrive_in_order():
+    # The parent is woken when a job is done, not for every record; a job whose records fill
+    # the pipe many times over must still deliver every one of them, in order.
+    calls = [((n,), {}) for n in range(40)]
+    run = run_job(_job("def f(x):\n    return str(x) * 20_000\n", calls=calls, call_budgets=[10**6] * 40))
+    assert run.complete and sorted(run.calls) == list(range(40))
+    assert all(run.calls[n][0][1].startswith(str(n) * 10) for n in range(40))
+
+
 def test_a_sleeping_candidate_is_ended_by_the_wall_clock():
     run = run_job(_job("import time\ndef f(x):\n    time.sleep(30)\n", cpu_seconds=5, wall_seconds=1))
     assert not run.complete and run.stopped == "wall-clock limit"

@@ -145,10 +145,20 @@ def _count_steps_in_python(action, limit: int) -> tuple[Any, int, BaseException 
 
 
 class Channel:
-    """Length-prefixed marshal frames on a private pipe: nothing benchmark code prints reaches it."""
+    """Length-prefixed marshal frames on a private pipe: nothing benchmark code prints reaches it.
 
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
+    Each record is in the pipe as soon as it is sent, so a child that dies mid-job has delivered
+    everything before that point. With a ``wake_fd`` the parent waits on that one instead and is
+    woken only when it must act: a job done, a confirmation granted more time, or a pipe filling
+    up; it reads whatever has arrived whenever it wakes (a woken process per record cost more
+    than the record)."""
+
+    WAKE_ON = frozenset({"done", "extend"})
+    WAKE_EVERY = 1 << 15  # bytes: the parent drains the pipe long before it fills
+
+    def __init__(self, fd: int, wake_fd: int | None = None) -> None:
+        self.fd, self.wake_fd = fd, wake_fd
+        self.unannounced = 0  # bytes sent since the parent was last woken
 
     def send(self, record: tuple) -> None:
         try:
@@ -156,9 +166,13 @@ class Channel:
         except ValueError:  # unmarshallable leftovers: ship the record without its value
             payload = marshal.dumps(record[:2] + (("raise", "<unshippable>"),) + record[3:])
         data = HEADER.pack(len(payload)) + payload
+        self.unannounced += len(data)
         while data:
             written = os.write(self.fd, data)
             data = data[written:]
+        if self.wake_fd is not None and (record[0] in self.WAKE_ON or self.unannounced >= self.WAKE_EVERY):
+            os.write(self.wake_fd, b"!")
+            self.unannounced = 0
 
 
 def _call_outcome(function, call: tuple[tuple, dict], budget: int | None) -> tuple[Any, int]:

@@ -403,12 +403,12 @@ def run_jobs(jobs: list[Job], lanes: int = 1) -> list[Run]:
                 children.append(_child_for(jobs, runs, waiting, children, borrowed=True))
             deadline = min(child.deadline for child in children)
             timeout = min(max(0.0, deadline - time.monotonic()), 0.1)
-            watched = [child.fd for child in children]
+            watched = [child.wake for child in children]
             if _SPARE_CORES is not None and waiting:
                 watched.append(_SPARE_CORES[0])
             ready, _, _ = select.select(watched, [], [], timeout)
             for index, child in enumerate(list(children)):
-                if not child.advance(child.fd in ready):
+                if not child.advance(child.wake in ready):
                     continue
                 if child.idle and _KEEPING and not child.borrowed:
                     _KEPT.append(child)
@@ -462,7 +462,7 @@ class _Child:
         self.workdir = _lane_folder(lane)
         self.ever_started = False  # it has reported starting a job, in this call or an earlier one
         self.sent: Job | None = None  # the last job handed to it, which the next order may extend
-        self.pid, self.fd, self.orders = _fork(jobs[0].memory_mb, self.workdir, self.solo)
+        self.pid, self.fd, self.orders, self.wake = _fork(jobs[0].memory_mb, self.workdir, self.solo)
         # If it died at once, ``take`` left the job waiting (and current); ``advance`` ends the child.
         self.take(jobs, runs, waiting, borrowed)
 
@@ -512,17 +512,19 @@ class _Child:
             self.waited_before += waited
         return time.monotonic() >= self.deadline
 
-    def advance(self, readable: bool) -> bool:
-        """Take in what the child sent; True once it has ended, or has nothing left to do."""
-        if readable:
-            chunk = os.read(self.fd, 1 << 16)
-            if chunk:
-                self._absorb(chunk)
-                if self.runs[self.current].complete and not self.handed:
-                    self._hand_next()  # jobs given back by a child that ended
-                    self.idle = not self.handed
-                    return self.idle
-                return False
+    def advance(self, woken: bool) -> bool:
+        """Take in what the child sent; True once it has ended, or has nothing left to do.
+        ``woken``: its wake pipe is readable (a job done, more time granted, a full pipe, or the
+        child gone); what it sent is read at every wake, woken or not."""
+        if woken:
+            with contextlib.suppress(BlockingIOError):
+                os.read(self.wake, 1 << 12)
+        if self._read_available():
+            if self.runs[self.current].complete and not self.handed:
+                self._hand_next()  # jobs given back by a child that ended
+                self.idle = not self.handed
+                return self.idle
+            return False
         run = self.runs[self.current]
         if self._out_of_time():
             run.stopped = "wall-clock limit"
@@ -534,21 +536,23 @@ class _Child:
         done_pid, status = os.waitpid(self.pid, os.WNOHANG)
         if done_pid:
             self.exited = True
-            self._drain()  # what it sent after select() looked: the end of its last job, perhaps
+            self._read_available()  # what it sent after we looked: the end of its last job, perhaps
             run = self.runs[self.current]
             if not run.complete:
                 run.stopped = _death_reason(status)
         return False
 
-    def _drain(self) -> None:
-        """Take in everything the exited child left in its pipe (without waiting: a process it
-        started may still hold the pipe open)."""
-        os.set_blocking(self.fd, False)
+    def _read_available(self) -> bool:
+        """Take in everything now in its pipe, without waiting (a process it started may hold
+        the pipe open after it exits); whether anything came."""
+        came = False
         try:
             while chunk := os.read(self.fd, 1 << 16):
                 self._absorb(chunk)
+                came = True
         except BlockingIOError:
             pass
+        return came
 
     def _ended(self) -> bool:
         """Give the jobs it was handed and never started back, first in line; but a new child
@@ -587,6 +591,7 @@ class _Child:
             return
         os.close(self.fd)
         os.close(self.orders)
+        os.close(self.wake)
         _kill_group(self.pid, wait=False)
         ACTIVE_CHILDREN.discard(self.pid)
         _empty(self.workdir)
@@ -615,28 +620,30 @@ def _lane_folder(lane: int) -> str:
     return folder
 
 
-def _fork(memory_mb: int, workdir: str, solo: bool) -> tuple[int, int, int]:
+def _fork(memory_mb: int, workdir: str, solo: bool) -> tuple[int, int, int, int]:
     """Fork a child that runs, in ``workdir``, each job it reads from its orders pipe (the first
-    alone when ``solo``); its pid, the read end of its results pipe and the write end of its
-    orders pipe."""
+    alone when ``solo``); its pid, the read end of its results pipe (non-blocking), the write end
+    of its orders pipe and the read end of its wake pipe (``Channel``)."""
     _libc()
     state = _inherited()  # made before the fork: see _Inherited
     address_space = _memory_bytes(resident=False)  # the child starts as a copy of this process
     read_fd, write_fd = os.pipe()
     orders_read, orders_write = os.pipe()
+    wake_read, wake_write = os.pipe()
     pid = os.fork()
     if pid == 0:  # child
         try:
             os.close(read_fd)
             os.close(orders_write)
+            os.close(wake_read)
             # Not ours: the pipes of the children kept for this problem, and the spare cores (one
             # descriptor for both ends where they are a node's named pipe, on Ray).
-            others = {fd for other in _KEPT for fd in (other.fd, other.orders)}
+            others = {fd for other in _KEPT for fd in (other.fd, other.orders, other.wake)}
             for fd in others | set(_SPARE_CORES or ()):
                 os.close(fd)
             os.chdir(workdir)
             _isolate(memory_mb, address_space)
-            channel = Channel(write_fd)
+            channel = Channel(write_fd, wake_write)
             clean = None if solo else _Clean(workdir, state)
             job = None
             while (order := _next_order(orders_read, job)) is not None:
@@ -652,12 +659,15 @@ def _fork(memory_mb: int, workdir: str, solo: bool) -> tuple[int, int, int]:
             os._exit(0)
     os.close(write_fd)
     os.close(orders_read)
+    os.close(wake_write)
+    os.set_blocking(read_fd, False)
+    os.set_blocking(wake_read, False)
     ACTIVE_CHILDREN.add(pid)
     try:
         os.setpgid(pid, pid)
     except OSError:
         pass
-    return pid, read_fd, orders_write
+    return pid, read_fd, orders_write, wake_read
 
 
 def _only_program_differs(job: Job, sent: Job | None) -> bool:
