@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gameability_tui.benchmarks import load_benchmark
-from gameability_tui.engine.audit import Prepared, judge_program, prepare
+from gameability_tui.engine.audit import Prepared, exact_test_steps, judge_program, prepare
 from gameability_tui.engine.calls import Call
 from gameability_tui.engine.fresh_inputs import contract_violations
 from gameability_tui.engine.literals import evaluate_literal
@@ -116,7 +116,7 @@ def _published_excluded(problem: Problem, params: AuditParams, ours: dict, peer:
         return "gain", f"all {tried} published mutants equal the reference on its inputs; {here}"
     if status == "reference-fails-own-tests":
         prepared = prepare(problem, params)
-        if isinstance(prepared, Prepared):
+        if isinstance(prepared, Prepared) and exact_test_steps(problem, params, prepared):
             steps = max(steps for _, _, steps in prepared.reference.tests.values())
             if steps > PUBLISHED_STEP_BUDGET:
                 return "gain", (

@@ -3,7 +3,8 @@
  * The Python-level tracer (sys.settrace) costs a Python call per event; this one costs a C call.
  * It counts the same events (call, line, return, exception in Python frames). Once the budget is
  * spent it raises on EVERY later event, so benchmark code with a bare `except:` inside a loop
- * cannot swallow the stop and keep running.
+ * cannot swallow the stop and keep running. A run with no budget may be told to stop counting
+ * after so many steps (count_until): tracing is switched off and the run finishes untraced.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -11,6 +12,8 @@
 
 static long long steps = 0;
 static long long limit = 0;
+static long long count_until = -1; /* past this many steps, stop counting: the rest runs untraced */
+static int stopped_counting = 0;
 static PyObject *budget_error = NULL;
 
 static int
@@ -23,25 +26,34 @@ count_step(PyObject *obj, PyFrameObject *frame, int what, PyObject *arg)
         PyErr_SetNone(budget_error);
         return -1;
     }
+    if (steps == count_until) {
+        /* Only a run with no budget stops counting (the reference on a costly test): it runs on
+         * at full speed, and its steps are reported as -1, not counted. */
+        stopped_counting = 1;
+        PyEval_SetTrace(NULL, NULL);
+    }
     return 0;
 }
 
-/* run(action, limit, error_class) -> (value, steps, error, exceeded) */
+/* run(action, limit, error_class, count_until=-1) -> (value, steps, error, exceeded);
+ * steps is -1 when counting stopped at count_until */
 static PyObject *
 run(PyObject *self, PyObject *args)
 {
     PyObject *action, *error_class;
-    long long budget;
-    if (!PyArg_ParseTuple(args, "OLO", &action, &budget, &error_class)) {
+    long long budget, until = -1;
+    if (!PyArg_ParseTuple(args, "OLO|L", &action, &budget, &error_class, &until)) {
         return NULL;
     }
     Py_XSETREF(budget_error, Py_NewRef(error_class));
     steps = 0;
     limit = budget;
+    count_until = until;
+    stopped_counting = 0;
     PyEval_SetTrace(count_step, NULL);
     PyObject *value = PyObject_CallNoArgs(action);
     PyEval_SetTrace(NULL, NULL);
-    long long used = steps;
+    long long used = stopped_counting ? -1 : steps;
     if (value != NULL) {
         return Py_BuildValue("(NLOO)", value, used, Py_None, Py_False);
     }
@@ -49,7 +61,7 @@ run(PyObject *self, PyObject *args)
     PyErr_Fetch(&type, &error, &traceback);
     PyErr_NormalizeException(&type, &error, &traceback);
     Py_XDECREF(traceback);
-    int exceeded = used > limit || (type != NULL && PyErr_GivenExceptionMatches(type, budget_error));
+    int exceeded = steps > limit || (type != NULL && PyErr_GivenExceptionMatches(type, budget_error));
     PyObject *result = Py_BuildValue("(OLOO)", Py_None, used, exceeded ? Py_None : (error ? error : Py_None),
                                      exceeded ? Py_True : Py_False);
     Py_XDECREF(type);

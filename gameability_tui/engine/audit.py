@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import math
 import time
 import zlib
 from dataclasses import dataclass, field, replace
@@ -39,10 +40,16 @@ from .literals import evaluate_literal
 from .model import AuditParams, CandidateAssert, KindCount, Problem, ProblemResult, Survivor, excluded
 from .mutation import Mutant, make_mutants
 from .outcome import Oracle
-from .runner import CONFIRM_STEPS_PER_SECOND
+from .runner import CONFIRM_STEPS_PER_SECOND, PENDING, UNCOUNTED, median_steps
 from .sandbox import AssertRun, Job, Run, children_kept, run_job, run_jobs, shares_spare_cores
 
 COSTLY_PROBLEM_SECONDS = 1.0  # reference CPU x mutants past which mutants run in two lanes (no census)
+# The reference's steps on a visible test are counted up to this many, and the test finished
+# untraced past them: the gate of a test that costs tens of millions of steps (MBPP/123's
+# amicable numbers to 9,999: 82 million) runs at full speed. Its steps are counted exactly, in a
+# second run, only when a mutant needs that test's budget (``exact_test_steps``), so every budget
+# and verdict is the one an exact count from the start gives.
+COUNTED_TEST_STEPS = 5_000_000
 
 
 def parse_checks(texts: tuple[str, ...]) -> list[tuple[tuple, dict]]:
@@ -156,6 +163,7 @@ def prepare_on(
             checks=checks, check_budgets=[None] * len(checks),
             test_budgets=[None] * len(problem.tests), call_budgets=[None] * len(fresh),
             fresh_budget=(params.reference_fresh_floor, params.reference_fresh_factor),
+            count_tests_until=COUNTED_TEST_STEPS,
             fresh_allowance=_fresh_allowance(always, params),
             cpu_seconds=params.reference_seconds, wall_seconds=params.reference_seconds + 5,
         )
@@ -195,15 +203,43 @@ def prepare_on(
             problem.id, "no-usable-oracle", "the reference raises on every fresh input",
             entry=entry, n_fresh=len(fresh), reference_raised=raised,
         )  # fmt: skip
-    # A mutant that fails a visible test is found sooner on a cheap one; the order can change a
-    # result only through state, which lone asserts on a stateless reference do not have.
-    test_order = list(range(len(problem.tests)))
-    if not stateful and all(_is_lone_assert(test) for test in problem.tests):
-        test_order.sort(key=lambda i: reference.tests[i][2])
+    test_order = _test_order(problem, reference, stateful)
     return Prepared(
         entry, call_name, visible, fresh, mutants, reference, reference_calls, raised, checks,
         call_order=order, call_steps=[key[i][1] for i in range(len(fresh))], test_order=test_order,
     )  # fmt: skip
+
+
+def _test_order(problem: Problem, reference: Run, stateful: bool) -> list[int]:
+    """The order a mutant runs the visible tests in. One that fails a test is found sooner on a
+    cheap one; the order can change a result only through state, which lone asserts on a
+    stateless reference do not have. (A test whose steps were not counted is costlier than any
+    that was.)"""
+    order = list(range(len(problem.tests)))
+    if not stateful and all(_is_lone_assert(test) for test in problem.tests):
+        order.sort(key=lambda i: math.inf if reference.tests[i][2] == UNCOUNTED else reference.tests[i][2])
+    return order
+
+
+def exact_test_steps(problem: Problem, params: AuditParams, prepared: Prepared) -> bool:
+    """Count the reference's steps on every visible test exactly, if some were not
+    (``COUNTED_TEST_STEPS``): the tests again, from a fresh load, in order, as the gate ran
+    them. Updates ``prepared`` (the steps and the test order); False if that run did not finish."""
+    reference = prepared.reference
+    if all(reference.tests[i][2] != UNCOUNTED for i in reference.tests):
+        return True
+    run = run_job(
+        _base_job(
+            problem, prepared.entry, params, mode="reference", calls=[],
+            test_budgets=[None] * len(problem.tests),
+            cpu_seconds=params.reference_seconds, wall_seconds=params.reference_seconds + 5,
+        )
+    )  # fmt: skip
+    if not run.complete or len(run.tests) < len(problem.tests):
+        return False
+    reference.tests = run.tests
+    prepared.test_order = _test_order(problem, reference, may_keep_state(problem.reference))
+    return True
 
 
 def _fresh_allowance(always: int | None, params: AuditParams) -> tuple[int, int] | None:
@@ -383,14 +419,48 @@ def judge_program(problem: Problem, params: AuditParams, prepared: Prepared, pro
 def judge_programs(
     problem: Problem, params: AuditParams, prepared: Prepared, programs: list[str]
 ) -> list[Verdict]:
-    """``judge_program`` for many programs at once: they share child processes (``run_jobs``)."""
+    """``judge_program`` for many programs at once: they share child processes (``run_jobs``).
+
+    A mutant that reaches a visible test whose reference steps were not counted stops there
+    (its budget is PENDING); the reference's steps are then counted (``exact_test_steps``) and
+    those mutants judged again from the start, with every budget exact."""
+    job = _mutant_job(problem, params, prepared)
+    # In a census, mutants spread over the cores of workers that have run out of problems
+    # (sandbox.share_spare_cores). Elsewhere (a Ray actor, one problem alone) a problem whose
+    # mutants will take seconds gets two children at once, so that it does not hold up the end.
+    costly = prepared.reference.cpu * len(programs) >= COSTLY_PROBLEM_SECONDS
+    lanes = 2 if costly and not shares_spare_cores() else 1
+    runs = run_jobs([replace(job, program=program) for program in programs], lanes=lanes)
+    waiting = [index for index, run in enumerate(runs) if run.pending]
+    if waiting:
+        spent = prepared.reference.cpu
+        if exact_test_steps(problem, params, prepared):
+            # The CPU backstop scales with the reference's own CPU time, which counting steps raises.
+            job = _mutant_job(problem, params, prepared, spent + prepared.reference.cpu)
+            again = run_jobs([replace(job, program=programs[index]) for index in waiting], lanes=lanes)
+            for index, run in zip(waiting, again):
+                runs[index] = run
+        else:  # the reference did not finish its tests again: those verdicts cannot be known
+            for index in waiting:
+                runs[index] = Run(stopped="reference-did-not-finish")
+    oracle = oracle_for(problem, params)
+    n_tests, n_checks = len(problem.tests), len(prepared.checks)
+    return [_verdict(run, prepared.reference_calls, n_tests, oracle, n_checks) for run in runs]
+
+
+def _mutant_job(
+    problem: Problem, params: AuditParams, prepared: Prepared, reference_cpu: float | None = None
+) -> Job:
+    """The job a mutant is judged by, but for its program: budgets from the reference's steps
+    (PENDING on a test whose steps were not counted), limits from its CPU time."""
     reference, checks = prepared.reference, prepared.checks
     calls = [call.as_job() for call in prepared.fresh]
-    cpu = max(params.cpu_seconds, 5 * reference.cpu)
-    job = _base_job(
+    cpu = max(params.cpu_seconds, 5 * (reference.cpu if reference_cpu is None else reference_cpu))
+    test_steps = [reference.tests[i][2] for i in range(len(problem.tests))]
+    return _base_job(
         problem, prepared.entry, params, mode="mutant", calls=calls,
         load_budget=params.budget_for(reference.load_steps),
-        test_budgets=[params.budget_for(reference.tests[i][2]) for i in range(len(problem.tests))],
+        test_budgets=[PENDING if steps == UNCOUNTED else params.budget_for(steps) for steps in test_steps],
         call_budgets=[params.budget_for(steps) for steps in prepared.call_steps],
         confirm_budgets=[params.confirm_for(steps) for steps in prepared.call_steps],
         reference_calls=prepared.reference_calls, cpu_seconds=cpu, wall_seconds=backstop_seconds(cpu),
@@ -398,14 +468,6 @@ def judge_programs(
         reference_checks=[reference.checks[i][1] for i in range(len(checks))],
         check_budgets=[params.budget_for(reference.checks[i][2]) for i in range(len(checks))],
     )  # fmt: skip
-    # In a census, mutants spread over the cores of workers that have run out of problems
-    # (sandbox.share_spare_cores). Elsewhere (a Ray actor, one problem alone) a problem whose
-    # mutants will take seconds gets two children at once, so that it does not hold up the end.
-    costly = reference.cpu * len(programs) >= COSTLY_PROBLEM_SECONDS
-    lanes = 2 if costly and not shares_spare_cores() else 1
-    runs = run_jobs([replace(job, program=program) for program in programs], lanes=lanes)
-    oracle = oracle_for(problem, params)
-    return [_verdict(run, prepared.reference_calls, len(problem.tests), oracle, len(checks)) for run in runs]
 
 
 def backstop_seconds(cpu_seconds: float) -> float:
@@ -520,9 +582,10 @@ def _grown(
     the new inputs are run (from a fresh load, under the budget the reference run gives fresh
     inputs), and kept by the same rules as ``prepare_on``, which would run every input again."""
     reference = prepared.reference
-    steps = sorted(reference.tests[i][2] for i in reference.tests)
-    typical = steps[len(steps) // 2] if steps else 0
-    budget = max(params.reference_fresh_floor, params.reference_fresh_factor * typical)
+    typical = median_steps([reference.tests[i][2] for i in reference.tests])
+    if typical == UNCOUNTED and exact_test_steps(problem, params, prepared):
+        typical = median_steps([reference.tests[i][2] for i in reference.tests])
+    budget = max(params.reference_fresh_floor, params.reference_fresh_factor * max(typical, 0))
     run = run_job(
         _base_job(
             problem, prepared.entry, params, mode="calls", tests=[], calls=[call.as_job() for call in extra],

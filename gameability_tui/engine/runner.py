@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import itertools
 import marshal
+import math
 import os
 import signal
 import struct
@@ -91,6 +92,11 @@ class Job:
     # while the calls the audit can afford (``audit._within_step_allowance``) have cost fewer
     # than ``steps``: the rest would be dropped, so they are not computed.
     fresh_allowance: tuple[int, int] | None = None
+    # Reference mode: a visible test is counted up to this many steps and finished untraced past
+    # them (its steps are then UNCOUNTED): a test that costs the reference tens of millions of
+    # steps passes its gate at full speed, and is counted exactly later only if a mutant needs
+    # its budget (``audit.exact_test_steps``). None: count every step.
+    count_tests_until: int | None = None
     # Mutant mode: the order the reference's answer key was made in (cheapest first), and the
     # order of the visible tests (cheapest first only where the order cannot change a result).
     call_order: list[int] = field(default_factory=list)
@@ -112,20 +118,34 @@ def compiled(text: str, filename: str) -> Any:
     return compile(text, filename, "exec")
 
 
-def count_steps(action: Callable[[], Any], budget: int | None) -> tuple[Any, int, BaseException | None, bool]:
-    """Run ``action()`` under the step budget; returns (value, steps, error, exceeded)."""
+UNCOUNTED = -1  # the steps of a run that stopped counting (``count_steps``'s ``count_until``)
+PENDING = -1  # a mutant's budget on a test whose reference steps are UNCOUNTED: not known yet
+
+
+def count_steps(
+    action: Callable[[], Any], budget: int | None, count_until: int | None = None
+) -> tuple[Any, int, BaseException | None, bool]:
+    """Run ``action()`` under the step budget; returns (value, steps, error, exceeded). A run with
+    no budget may stop counting after ``count_until`` steps and finish untraced (at full speed);
+    its steps are then ``UNCOUNTED``."""
     limit = budget if budget is not None else 1 << 62
+    until = count_until if budget is None and count_until is not None else UNCOUNTED
     if _steps is not None:
-        return _steps.run(action, limit, StepBudgetExceeded)
-    return _count_steps_in_python(action, limit)
+        return _steps.run(action, limit, StepBudgetExceeded, until)
+    return _count_steps_in_python(action, limit, until)
 
 
-def _count_steps_in_python(action, limit: int) -> tuple[Any, int, BaseException | None, bool]:
+def _count_steps_in_python(
+    action, limit: int, until: int = UNCOUNTED
+) -> tuple[Any, int, BaseException | None, bool]:
     """The fallback when the C counter was not built: the same events, counted by sys.settrace."""
     steps = 0
 
     def tracer(frame, event, arg):
         nonlocal steps
+        if steps == until:  # stopped counting: off in this frame (and in each older one it returns to)
+            sys.settrace(None)
+            return None
         steps += 1
         if steps > limit:
             raise StepBudgetExceeded
@@ -139,9 +159,9 @@ def _count_steps_in_python(action, limit: int) -> tuple[Any, int, BaseException 
         return None, steps, None, True
     except BaseException as error:  # SystemExit, KeyboardInterrupt... are outcomes too
         sys.settrace(None)
-        return None, steps, error, False
+        return None, (UNCOUNTED if steps == until else steps), error, False
     sys.settrace(None)
-    return value, steps, None, False
+    return value, (UNCOUNTED if steps == until else steps), None, False
 
 
 class Channel:
@@ -243,9 +263,10 @@ class _Candidate:
             self.code = (compile(job.program, "<candidate>", "exec"), setup)
         return self.code
 
-    def test(self, namespace: dict, index: int) -> bool:
+    def test(self, namespace: dict, index: int, count_until: int | None = None) -> bool:
         code = compiled(self.job.tests[index], f"<test {index}>")
-        _, steps, error, exceeded = count_steps(lambda: exec(code, namespace), self.job.test_budgets[index])
+        budget = self.job.test_budgets[index]
+        _, steps, error, exceeded = count_steps(lambda: exec(code, namespace), budget, count_until)
         why = oc.BUDGET_OUTCOME if exceeded else (oc.encode_raise(error) if error else None)
         self.channel.send(("test", index, why is None, why, steps))
         self.test_steps.append(steps)
@@ -293,7 +314,7 @@ def run_candidate(job: Job, channel: Channel) -> None:
 def _reference_plan(candidate: _Candidate, namespace: dict) -> None:
     job = candidate.job
     for index in range(len(job.tests)):
-        candidate.test(namespace, index)
+        candidate.test(namespace, index, job.count_tests_until)
     for index in range(len(job.checks)):
         candidate.check(namespace, index)
     if not job.calls:
@@ -301,8 +322,17 @@ def _reference_plan(candidate: _Candidate, namespace: dict) -> None:
     budgets = list(job.call_budgets)
     if job.fresh_budget is not None:
         floor, factor = job.fresh_budget
-        steps = sorted(candidate.test_steps)
-        typical = steps[len(steps) // 2] if steps else 0
+        typical = median_steps(candidate.test_steps)
+        if typical == UNCOUNTED:  # the fresh budget needs it exactly: the tests again, counted
+            namespace = candidate.load()
+            if namespace is None:
+                return
+            candidate.test_steps = []
+            for index in range(len(job.tests)):
+                candidate.test(namespace, index)
+            for index in range(len(job.checks)):
+                candidate.check(namespace, index)
+            typical = median_steps(candidate.test_steps)
         budgets = [max(floor, factor * typical)] * len(job.calls)
     calls_namespace = candidate.load()  # the fresh calls start from a fresh load, as a mutant's do
     if calls_namespace is None:
@@ -315,6 +345,13 @@ def _reference_plan(candidate: _Candidate, namespace: dict) -> None:
         got = candidate.call(calls_namespace, index, budgets[index])
         if got != oc.BUDGET_OUTCOME and (index < always or affordable + candidate.last_steps <= allowance):
             affordable += candidate.last_steps
+
+
+def median_steps(steps: list[int]) -> int:
+    """The median of the steps of the visible tests (0 without any), ``UNCOUNTED`` if the median
+    test stopped counting (one that did is costlier than every test counted to the end)."""
+    ordered = sorted(steps, key=lambda count: math.inf if count == UNCOUNTED else count)
+    return ordered[len(ordered) // 2] if ordered else 0
 
 
 def _calls_plan(candidate: _Candidate, namespace: dict) -> None:
@@ -379,15 +416,21 @@ def _mutant_plan(candidate: _Candidate, namespace: dict) -> None:
                 return
 
 
-def _passes_tests(candidate: _Candidate) -> bool:
-    """Every visible test, then every check, from a fresh load, until the first that fails."""
+def _passes_tests(candidate: _Candidate) -> bool | None:
+    """Every visible test, then every check, from a fresh load, until the first that fails.
+    None, after a "pending" record, at a test whose budget is PENDING: the job ends there, and
+    the audit runs it again once the reference's steps on that test are counted."""
     job = candidate.job
     namespace = candidate.load()
     if namespace is None:
         return False
-    return all(candidate.test(namespace, i) for i in job.test_order or range(len(job.tests))) and all(
-        candidate.check(namespace, i) for i in range(len(job.checks))
-    )
+    for index in job.test_order or range(len(job.tests)):
+        if job.test_budgets[index] == PENDING:
+            candidate.channel.send(("pending", index))
+            return None
+        if not candidate.test(namespace, index):
+            return False
+    return all(candidate.check(namespace, i) for i in range(len(job.checks)))
 
 
 def _confirm_budget(

@@ -102,6 +102,7 @@ class Run:
     checks: dict[int, tuple[bool, Any, int]] = field(default_factory=dict)  # i -> (passed, outcome, steps)
     asserts: dict[int, AssertRun] = field(default_factory=dict)
     slow: set[int] = field(default_factory=set)  # calls that returned the right answer, given time
+    pending: set[int] = field(default_factory=set)  # tests it stopped at: their budgets were not known
     cpu: float = 0.0
     stopped: str = ""  # why an incomplete child ended
 
@@ -780,6 +781,8 @@ def _apply(run: Run, record: tuple) -> None:
         run.calls[record[1]] = (record[2], record[3])
     elif tag == "slow":
         run.slow.add(record[1])
+    elif tag == "pending":
+        run.pending.add(record[1])
     elif tag == "assert":
         run.asserts[record[1]] = AssertRun(record[2], record[3], record[4])
     elif tag == "done":

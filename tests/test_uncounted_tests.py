@@ -1,0 +1,67 @@
+"""The reference's costly visible tests: counted up to a cap, finished untraced, counted exactly
+only when a mutant needs their budget. Every result must be the one an exact count gives."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import problem
+
+from gameability_tui.engine import audit, runner
+from gameability_tui.engine.model import AuditParams
+
+GUARDED_SUM = (
+    "def f(n):\n"
+    "    if n > 2000:\n"
+    "        return -1\n"
+    "    s = 0\n"
+    "    for i in range(n):\n"
+    "        s += i\n"
+    "    return s\n"
+)
+# `return -1` -> `return None` passes every test (none calls f above 2000) and differs on fresh
+# inputs above it: a survivor, which must run the costly test f(2000) to survive.
+TWO_TESTS = problem("median_uncounted", GUARDED_SUM, ["assert f(3) == 3", "assert f(2000) == 1999000"])
+THREE_TESTS = problem(
+    "median_counted", GUARDED_SUM, ["assert f(3) == 3", "assert f(2000) == 1999000", "assert f(5) == 10"]
+)
+# With two tests the costly one is the median, which the reference's fresh budget needs: the
+# reference counts its tests again itself. With three the median is counted, and the audit
+# counts the costly test only when the survivor reaches it.
+COUNTED_LATER = {TWO_TESTS.id: [], THREE_TESTS.id: [THREE_TESTS.id]}
+
+
+def _without_seconds(result):
+    data = result.to_dict()
+    data.pop("seconds")
+    return data
+
+
+@pytest.mark.parametrize("case", [TWO_TESTS, THREE_TESTS], ids=lambda p: p.id)
+def test_results_are_those_of_an_exact_count(case, monkeypatch):
+    params = AuditParams()
+    monkeypatch.setattr(audit, "COUNTED_TEST_STEPS", None)
+    exact = audit.audit_problem(case, params)
+    assert exact.n_survived >= 1  # the case exercises a survivor that runs the costly test
+    counted = []
+    real = audit.exact_test_steps
+    monkeypatch.setattr(audit, "exact_test_steps", lambda *a: counted.append(a[0].id) or real(*a))
+    monkeypatch.setattr(audit, "COUNTED_TEST_STEPS", 1_000)  # f(2000) takes about 6,000 steps
+    capped = audit.audit_problem(case, params)
+    assert _without_seconds(capped) == _without_seconds(exact)
+    assert counted == COUNTED_LATER[case.id]
+
+
+def test_a_capped_run_finishes_untraced_and_says_it_was_not_counted():
+    def work():
+        total = 0
+        for i in range(10_000):
+            total += i
+        return total
+
+    for counter in (runner.count_steps, lambda *a: runner._count_steps_in_python(a[0], 1 << 62, a[2])):
+        assert counter(work, None, 500) == (49_995_000, runner.UNCOUNTED, None, False)
+    value, steps, error, exceeded = runner.count_steps(work, None, None)
+    assert (value, error, exceeded) == (49_995_000, None, False) and steps > 10_000
+    # With a budget the cap is ignored: a candidate under a budget is always counted.
+    steps, error, exceeded = runner.count_steps(work, 100, 50)[1:]
+    assert steps > 100 and (error, exceeded) == (None, True)
