@@ -75,7 +75,11 @@ def _tree_rss_kb(root: int) -> int:
 def measure(command: list[str]) -> tuple[float, float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # Not from this checkout's folder: `python -m gameability_tui` imports the package from the
+    # current folder first, so every --before Python would run this checkout's code.
+    process = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tempfile.gettempdir()
+    )
     peak = 0
     while process.poll() is None:
         peak = max(peak, _tree_rss_kb(process.pid))
