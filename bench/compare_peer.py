@@ -14,6 +14,8 @@ measured reason (peer_differences.py). Exits 1 if any difference is a regression
 --keep DIR saves both tools' last reports, so peer_differences.py can explain them again.
 --before PYTHON adds a third row in the same run: this tool at another version, run by the Python
 of a checkout (or venv) that has it installed, e.g. to show a change made nothing slower.
+Without --peer, only this tool's rows run (with --before): two versions side by side, taking
+turns at going first, with nothing else between their runs.
 --ours-args "..." passes settings to this tool (e.g. "--attack deep"); --also "..." adds a row of
 this tool with other settings in the same run (e.g. --ours-args "--attack deep" --also "" times
 the deep and the default attack beside the published tool).
@@ -128,7 +130,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("benchmark")
     parser.add_argument("--data", type=Path)
-    parser.add_argument("--peer", required=True, help="path to the published tool's `gameability` executable")
+    parser.add_argument(
+        "--peer", help="path to the published tool's `gameability` executable (without it: --before alone)"
+    )
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2, help="ours (default: cores)")
     parser.add_argument("--peer-workers", type=int, default=8, help="the published tool's default is 8")
@@ -137,6 +141,8 @@ def main() -> int:
     parser.add_argument("--ours-args", default="", help='this tool\'s settings, e.g. "--attack deep"')
     parser.add_argument("--also", help="a further row of this tool with these settings, in the same run")
     args = parser.parse_args()
+    if args.peer is None and args.before is None:
+        parser.error("give --peer (the published tool), --before (another version of this tool), or both")
     benchmark = load_benchmark(args.benchmark, args.data)
     with tempfile.TemporaryDirectory() as folder:
         jsonl = Path(folder) / f"{benchmark.name}.jsonl"
@@ -146,7 +152,8 @@ def main() -> int:
         peer_jsonl.write_text("".join(json.dumps(peer_row(p)) + "\n" for p in benchmark.problems))
         ours, peer, before, also = [], [], [], []
         for run in range(args.runs):
-            peer.append(run_peer(args.peer, peer_jsonl, Path(folder) / "peer.json", args.peer_workers))
+            if args.peer:
+                peer.append(run_peer(args.peer, peer_jsonl, Path(folder) / "peer.json", args.peer_workers))
             # The run right after the published tool's was measured slower (0.6 s of 7 s, the same
             # engine twice): this tool's rows take turns at going first.
             rows = [(ours, "ours", sys.executable, args.ours_args)]
@@ -158,7 +165,9 @@ def main() -> int:
                 report = Path(folder) / f"{name}.json"
                 measured.append(run_ours(jsonl, report, args.workers, python, settings))
             extra = f", also {also[-1].wall:.1f} s" if also else ""
-            print(f"run {run + 1}: peer {peer[-1].wall:.1f} s, ours {ours[-1].wall:.1f} s{extra}", flush=True)
+            extra += f", before {before[-1].wall:.1f} s" if before else ""
+            published = f"peer {peer[-1].wall:.1f} s, " if peer else ""
+            print(f"run {run + 1}: {published}ours {ours[-1].wall:.1f} s{extra}", flush=True)
     print(f"\n{benchmark.name}: {len(benchmark.problems)} problems, medians of {args.runs} runs, "
           f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}")  # fmt: skip
     print(f"{'tool':<40}{'wall s':>9}{'CPU s':>9}{'peak MB':>10}{'judged':>8}{'weak':>6}")
@@ -170,11 +179,11 @@ def main() -> int:
         rows.append((f"  {args.also or 'default'} (w={args.workers})", also))
     if before:
         rows.append((f"  before (w={args.workers})", before))
-    for name, runs in rows:
+    for name, runs in (row for row in rows if row[1]):
         wall, cpu = statistics.median(r.wall for r in runs), statistics.median(r.cpu for r in runs)
         peak = statistics.median(r.peak_mb for r in runs)
         print(f"{name:<40}{wall:>9.1f}{cpu:>9.1f}{peak:>10.0f}{runs[-1].judged:>8}{runs[-1].weak:>6}")
-    for label, field in (("wall", "wall"), ("CPU", "cpu"), ("peak memory", "peak_mb")):
+    for label, field in (("wall", "wall"), ("CPU", "cpu"), ("peak memory", "peak_mb")) if peer else ():
         ratio = statistics.median(getattr(r, field) for r in peer) / statistics.median(
             getattr(r, field) for r in ours
         )
@@ -192,6 +201,8 @@ def main() -> int:
             if not runs:
                 continue
             (args.keep / f"{benchmark.name}.{name}.json").write_text(json.dumps(runs[-1].report))
+    if not peer:
+        return 0
     differences = explain_all(list(benchmark.problems), ours[-1].report, peer[-1].report)
     print_differences(differences)
     return 1 if any(d.category == "regression" for d in differences) else 0
