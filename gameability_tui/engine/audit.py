@@ -238,6 +238,9 @@ def exact_test_steps(problem: Problem, params: AuditParams, prepared: Prepared) 
     if not run.complete or len(run.tests) < len(problem.tests):
         return False
     reference.tests = run.tests
+    # The mutants' CPU backstop is five times the reference's CPU time: counted, its tests cost
+    # more than they did untraced, and the backstop must allow for that.
+    reference.cpu += run.cpu
     prepared.test_order = _test_order(problem, reference, may_keep_state(problem.reference))
     return True
 
@@ -433,10 +436,8 @@ def judge_programs(
     runs = run_jobs([replace(job, program=program) for program in programs], lanes=lanes)
     waiting = [index for index, run in enumerate(runs) if run.pending]
     if waiting:
-        spent = prepared.reference.cpu
         if exact_test_steps(problem, params, prepared):
-            # The CPU backstop scales with the reference's own CPU time, which counting steps raises.
-            job = _mutant_job(problem, params, prepared, spent + prepared.reference.cpu)
+            job = _mutant_job(problem, params, prepared)
             again = run_jobs([replace(job, program=programs[index]) for index in waiting], lanes=lanes)
             for index, run in zip(waiting, again):
                 runs[index] = run
@@ -448,14 +449,12 @@ def judge_programs(
     return [_verdict(run, prepared.reference_calls, n_tests, oracle, n_checks) for run in runs]
 
 
-def _mutant_job(
-    problem: Problem, params: AuditParams, prepared: Prepared, reference_cpu: float | None = None
-) -> Job:
+def _mutant_job(problem: Problem, params: AuditParams, prepared: Prepared) -> Job:
     """The job a mutant is judged by, but for its program: budgets from the reference's steps
     (PENDING on a test whose steps were not counted), limits from its CPU time."""
     reference, checks = prepared.reference, prepared.checks
     calls = [call.as_job() for call in prepared.fresh]
-    cpu = max(params.cpu_seconds, 5 * (reference.cpu if reference_cpu is None else reference_cpu))
+    cpu = max(params.cpu_seconds, 5 * reference.cpu)
     test_steps = [reference.tests[i][2] for i in range(len(problem.tests))]
     return _base_job(
         problem, prepared.entry, params, mode="mutant", calls=calls,

@@ -16,6 +16,9 @@ the audit policy that runs inside them. What could make a verdict wrong here, an
   candidate's place in a shared child cannot change what it draws.
 - Only inputs where the reference returned normally can tell a mutant apart: a mutant that returns
   where the reference raises (a weakened input check) is not different there.
+- Counting steps slows the reference on a very costly test: past ``Job.count_tests_until`` steps
+  the test finishes untraced and its steps are UNCOUNTED, never guessed; whatever needs them
+  (the fresh budget's median, a mutant's budget: PENDING) has them counted exactly first.
 """
 
 from __future__ import annotations
@@ -313,10 +316,7 @@ def run_candidate(job: Job, channel: Channel) -> None:
 
 def _reference_plan(candidate: _Candidate, namespace: dict) -> None:
     job = candidate.job
-    for index in range(len(job.tests)):
-        candidate.test(namespace, index, job.count_tests_until)
-    for index in range(len(job.checks)):
-        candidate.check(namespace, index)
+    _every_test(candidate, namespace, job.count_tests_until)
     if not job.calls:
         return
     budgets = list(job.call_budgets)
@@ -328,10 +328,7 @@ def _reference_plan(candidate: _Candidate, namespace: dict) -> None:
             if namespace is None:
                 return
             candidate.test_steps = []
-            for index in range(len(job.tests)):
-                candidate.test(namespace, index)
-            for index in range(len(job.checks)):
-                candidate.check(namespace, index)
+            _every_test(candidate, namespace)
             typical = median_steps(candidate.test_steps)
         budgets = [max(floor, factor * typical)] * len(job.calls)
     calls_namespace = candidate.load()  # the fresh calls start from a fresh load, as a mutant's do
@@ -345,6 +342,14 @@ def _reference_plan(candidate: _Candidate, namespace: dict) -> None:
         got = candidate.call(calls_namespace, index, budgets[index])
         if got != oc.BUDGET_OUTCOME and (index < always or affordable + candidate.last_steps <= allowance):
             affordable += candidate.last_steps
+
+
+def _every_test(candidate: _Candidate, namespace: dict, count_until: int | None = None) -> None:
+    """The reference's visible tests, then its checks, in order, in one namespace."""
+    for index in range(len(candidate.job.tests)):
+        candidate.test(namespace, index, count_until)
+    for index in range(len(candidate.job.checks)):
+        candidate.check(namespace, index)
 
 
 def median_steps(steps: list[int]) -> int:
