@@ -183,6 +183,29 @@ def test_records_larger_than_the_pipe_all_arrive_in_order():
     assert all(run.calls[n][0][1].startswith(str(n) * 10) for n in range(40))
 
 
+def test_without_the_c_helpers_a_child_is_kept_and_ended_as_with_them(monkeypatch):
+    # Where _isolation.c was not built, the child sets its parent-death signal through ctypes and
+    # checks its inherited state in Python: the same jobs share a child while clean, and one
+    # that replaces a module or a builtin still ends it.
+    programs = [
+        "def f(x):\n    return x + 1\n",
+        "import sys\ndef f(x):\n    sys.modules['json'] = None\n    return x\n",
+        "def f(x):\n    return x * 2\n",
+        "import builtins\ndef f(x):\n    builtins.ascii = repr\n    return x\n",
+        "def f(x):\n    return ascii(x) == repr(x)\n",
+    ]
+    jobs = [_job(program) for program in programs]
+    with_c = sandbox.run_jobs(jobs)
+    forks = []
+    real_fork = sandbox._fork
+    monkeypatch.setattr(sandbox, "_isolation", None)
+    monkeypatch.setattr(sandbox, "_fork", lambda *a: forks.append(1) or real_fork(*a))
+    in_python = sandbox.run_jobs(jobs)
+    assert [run.calls for run in in_python] == [run.calls for run in with_c]
+    assert [run.calls[0][0][1] for run in in_python] == [2, 1, 2, 1, True]
+    assert len(forks) == 3  # a new child after each job that changed what it inherited
+
+
 def test_a_sleeping_candidate_is_ended_by_the_wall_clock():
     run = run_job(_job("import time\ndef f(x):\n    time.sleep(30)\n", cpu_seconds=5, wall_seconds=1))
     assert not run.complete and run.stopped == "wall-clock limit"
