@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import math
 import time
 import zlib
 from dataclasses import dataclass, field, replace
@@ -40,7 +39,7 @@ from .literals import evaluate_literal
 from .model import AuditParams, CandidateAssert, KindCount, Problem, ProblemResult, Survivor, excluded
 from .mutation import Mutant, make_mutants
 from .outcome import Oracle
-from .runner import CONFIRM_STEPS_PER_SECOND, PENDING, UNCOUNTED, median_steps
+from .runner import CONFIRM_STEPS_PER_SECOND, PENDING, UNCOUNTED, cost_order, median_steps
 from .sandbox import AssertRun, Job, Run, children_kept, run_job, run_jobs, shares_spare_cores
 
 COSTLY_PROBLEM_SECONDS = 1.0  # reference CPU x mutants past which mutants run in two lanes (no census)
@@ -217,7 +216,7 @@ def _test_order(problem: Problem, reference: Run, stateful: bool) -> list[int]:
     that was.)"""
     order = list(range(len(problem.tests)))
     if not stateful and all(_is_lone_assert(test) for test in problem.tests):
-        order.sort(key=lambda i: math.inf if reference.tests[i][2] == UNCOUNTED else reference.tests[i][2])
+        order.sort(key=lambda i: cost_order(reference.tests[i][2]))
     return order
 
 

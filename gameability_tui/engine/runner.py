@@ -123,6 +123,12 @@ def compiled(text: str, filename: str) -> Any:
 
 UNCOUNTED = -1  # the steps of a run that stopped counting (``count_steps``'s ``count_until``)
 PENDING = -1  # a mutant's budget on a test whose reference steps are UNCOUNTED: not known yet
+_COUNT_EVERY_STEP = -1  # the counters' ``until`` for a run that never stops counting
+
+
+def cost_order(steps: int) -> float:
+    """A sort key for step counts: a run that stopped counting cost more than any counted one."""
+    return math.inf if steps == UNCOUNTED else steps
 
 
 def count_steps(
@@ -132,14 +138,14 @@ def count_steps(
     no budget may stop counting after ``count_until`` steps and finish untraced (at full speed);
     its steps are then ``UNCOUNTED``."""
     limit = budget if budget is not None else 1 << 62
-    until = count_until if budget is None and count_until is not None else UNCOUNTED
+    until = count_until if budget is None and count_until is not None else _COUNT_EVERY_STEP
     if _steps is not None:
         return _steps.run(action, limit, StepBudgetExceeded, until)
     return _count_steps_in_python(action, limit, until)
 
 
 def _count_steps_in_python(
-    action, limit: int, until: int = UNCOUNTED
+    action, limit: int, until: int = _COUNT_EVERY_STEP
 ) -> tuple[Any, int, BaseException | None, bool]:
     """The fallback when the C counter was not built: the same events, counted by sys.settrace."""
     steps = 0
@@ -355,7 +361,7 @@ def _every_test(candidate: _Candidate, namespace: dict, count_until: int | None 
 def median_steps(steps: list[int]) -> int:
     """The median of the steps of the visible tests (0 without any), ``UNCOUNTED`` if the median
     test stopped counting (one that did is costlier than every test counted to the end)."""
-    ordered = sorted(steps, key=lambda count: math.inf if count == UNCOUNTED else count)
+    ordered = sorted(steps, key=cost_order)
     return ordered[len(ordered) // 2] if ordered else 0
 
 
