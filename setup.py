@@ -10,6 +10,8 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension("gameability_tui.engine._steps", ["gameability_tui/engine/_steps.c"], optional=True),
-        Extension("gameability_tui.engine._isolation", ["gameability_tui/engine/_isolation.c"], optional=True),
+        Extension(
+            "gameability_tui.engine._isolation", ["gameability_tui/engine/_isolation.c"], optional=True
+        ),
     ]
 )
