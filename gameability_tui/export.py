@@ -3,6 +3,7 @@
 Threat: an assert that passed the gate when it was generated may no longer pass (the benchmark
 changed, the reviewer edited it). Every accepted text is executed again against the current
 reference in an engine worker process; one that fails is refused and named, never exported.
+A text that asserts nothing (which would pass everywhere) is refused the same way.
 
 Threat: a patch the maintainer cannot apply as it is. The patch is the benchmark's own file with
 the accepted asserts added by its loader's writer (``benchmarks.native``): unchanged rows are the
@@ -22,11 +23,14 @@ from pathlib import Path
 
 from .benchmarks import Benchmark
 from .benchmarks.native import NativePatch, native_patch
+from .engine.asserts import why_not_a_test
 from .engine.calls import entry_of
 from .engine.model import AuditParams, Problem, ProblemResult
 from .files import write_atomically
 from .review import review_markdown
 from .store import ACCEPTED, REJECTED, SKIPPED, Decision, DecisionStore
+
+REFUSED_ON_REFERENCE = "it no longer passes on the reference"
 
 # (problem, entry, assert texts) -> per text: does it pass on the reference
 Gate = Callable[[Problem, str, list[str]], list[bool]]
@@ -37,7 +41,7 @@ Judge = Callable[[Problem, str, list[str], list[str]], list[tuple[bool, tuple[in
 @dataclass
 class ExportPlan:
     accepted: dict[str, list[str]] = field(default_factory=dict)  # problem id -> final texts
-    refused: list[tuple[str, str]] = field(default_factory=list)  # (problem id, text)
+    refused: list[tuple[str, str, str]] = field(default_factory=list)  # (problem id, text, why)
     rejected: list[Decision] = field(default_factory=list)
     skipped: list[Decision] = field(default_factory=list)
     originals: dict[tuple[str, str], str] = field(default_factory=dict)  # (id, final) -> as generated
@@ -107,6 +111,11 @@ def plan_export(
     for problem_id in [p.id for p in benchmark.problems if p.id in by_problem]:
         problem = problems[problem_id]
         texts = sorted(set(by_problem[problem_id]), key=by_problem[problem_id].index)
+        # A text that asserts nothing passes everywhere: accepted in an older version, never exported.
+        plan.refused += [(problem_id, t, why) for t in texts if (why := why_not_a_test(t)) is not None]
+        texts = [text for text in texts if why_not_a_test(text) is None]
+        if not texts:
+            continue
         result = results.get(problem_id)
         entry = (result.entry if result is not None else None) or entry_of(problem) or ""
         survivors = [s.source for s in result.survivors] if result is not None else []
@@ -118,7 +127,9 @@ def plan_export(
             known = {a.text: a.kills for a in result.asserts} if result is not None else {}
             verdicts = [(ok, known.get(t)) for t, ok in zip(texts, gate(problem, entry, texts))]
         kept = [text for text, (ok, _) in zip(texts, verdicts) if ok]
-        plan.refused += [(problem_id, text) for text, (ok, _) in zip(texts, verdicts) if not ok]
+        plan.refused += [
+            (problem_id, text, REFUSED_ON_REFERENCE) for text, (ok, _) in zip(texts, verdicts) if not ok
+        ]
         plan.kills.update({(problem_id, t): kills for t, (ok, kills) in zip(texts, verdicts) if ok})
         if kept:
             plan.accepted[problem_id] = kept

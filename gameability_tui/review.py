@@ -33,7 +33,7 @@ def review_markdown(
         f"- accepted asserts exported: {plan.count} in {len(plan.accepted)} problems",
         f"- rejected asserts: {len(plan.rejected)}",
         f"- skipped asserts: {len(plan.skipped)}",
-        f"- refused at export (no longer pass on the reference): {len(plan.refused)}",
+        f"- refused at export (each with its reason below): {len(plan.refused)}",
     ]
     if native is not None:
         lines += [
@@ -84,8 +84,8 @@ def review_markdown(
         lines += [f"- {pid}: {_code(text)}: {why}" for pid, text, why in native.not_expressible]
         lines.append("")
     if plan.refused:
-        lines += ["## Refused (fail on the reference now)", ""]
-        lines += [f"- {pid}: {_code(text)}" for pid, text in plan.refused] + [""]
+        lines += ["## Refused at export", ""]
+        lines += [f"- {pid}: {_code(text)}: {why}" for pid, text, why in plan.refused] + [""]
     for title, decisions in (("Rejected", plan.rejected), ("Skipped", plan.skipped)):
         lines += [f"## {title}", ""]
         lines += [f"- {d.problem_id}: {_code(d.final_text)}" for d in decisions] or ["- none"]
@@ -108,10 +108,27 @@ def review_markdown(
     return "\n".join(lines)
 
 
+def survivor_number(index: int) -> str:
+    """How a person is shown the survivor at ``index``, in the app and in the review alike: #1 first."""
+    return f"#{index + 1}"
+
+
+def survivor_numbers(indices: tuple[int, ...] | list[int]) -> str:
+    """``#1, #3``: the survivors an assert rejects."""
+    return ", ".join(map(survivor_number, indices))
+
+
+def rejected_survivors(kills: tuple[int, ...], survivors: int) -> str:
+    """``survivor #1, #3 of 4`` or ``none of the 4 survivors``: what an assert rejects, in words."""
+    if not kills:
+        return f"none of the {survivors} survivors"
+    return f"survivor {survivor_numbers(kills)} of {survivors}"
+
+
 def survivor_label(index: int, survivor: Survivor) -> str:
     """``#2 compare, line 3: `a < b` -> `a <= b```: how the review names a survivor."""
     change = f"`{survivor.before.strip()}` -> `{survivor.after.strip()}`"
-    return f"#{index + 1} {survivor.kind}, line {survivor.line}: {change}"
+    return f"{survivor_number(index)} {survivor.kind}, line {survivor.line}: {change}"
 
 
 def _unrejected(problem_id: str, plan: ExportPlan, result: ProblemResult) -> list[int]:

@@ -264,7 +264,7 @@ async def test_an_edit_replaces_the_text_with_its_own_kill_set_and_survives_a_re
         assert edited.kills == ()  # measured on the edited text, not the original's
         assert visible_test in seat_text(screen) and "edited" in seat_text(screen)
         row = screen.detail.asserts.get_row(original.key)
-        assert visible_test in row[2].plain and row[1] == ""
+        assert visible_test in row[2].plain and row[1] == "0/4"  # rejects 0 of the 4 survivors
     again = reopen(app, tmp_path)
     async with again.run_test(size=SIZE) as pilot:
         screen = await ready(pilot)
@@ -284,6 +284,40 @@ async def test_an_edit_that_fails_on_the_reference_cannot_be_accepted(tmp_path):
         assert "FAILS on the reference" in seat_text(screen)
         await pilot.press("a")
         assert app.state.decision("max_pair_product", key) is None  # refused
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ('print("hi")', "has no assert statement"),  # passes everywhere: would be a fix that fixes nothing
+        ("assert max_pair_product([2, 3] == 6", "not valid Python"),
+    ],
+)
+async def test_an_edit_that_is_not_a_test_is_not_run_and_comes_back_to_be_mended(tmp_path, typed, said):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await open_problem(pilot, "max_pair_product")
+        original = under_review(screen)
+        await answer_dialog(pilot, "e", typed)
+        await wait_for(pilot, lambda: bool(app.screen.query("#dialog-input")))
+        assert app.screen.query_one("#dialog-input").value == typed  # nothing typed is lost
+        assert any(said in str(n.message) for n in app._notifications)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert under_review(screen) == original and not under_review(screen).edited
+
+
+async def test_the_edit_dialog_opens_with_the_cursor_after_the_text_not_selecting_it(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await open_problem(pilot, "max_pair_product")
+        text = under_review(screen).text
+        await pilot.press("e")
+        await wait_for(pilot, lambda: bool(app.screen.query("#dialog-input")))
+        await pilot.press("backspace", "7")  # mend the last character: the rest stays
+        assert app.screen.query_one("#dialog-input").value == text[:-1] + "7"
 
 
 async def test_editing_a_decided_assert_asks_to_reopen_it(tmp_path):

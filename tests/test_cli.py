@@ -111,3 +111,28 @@ def test_deep_attack_flows_from_the_command_line_and_confirm_refuses_a_report_of
     refused = _cli("confirm", str(other), "--with", "mbpp-plus", "--report", str(deep))
     assert refused.returncode == 2
     assert "made from another benchmark" in refused.stderr and "Traceback" not in refused.stderr
+
+
+def test_export_refuses_accepted_texts_that_fail_or_assert_nothing_and_says_why(tmp_path):
+    """An accepted text that fails on the reference, or asserts nothing (it would pass on every
+    broken solution too), never reaches the fixes; the command and the review name each reason."""
+    from gameability_tui.benchmarks import load_benchmark
+    from gameability_tui.store import ACCEPTED, DecisionStore
+
+    db = tmp_path / "db.json"
+    store = DecisionStore(db, load_benchmark(str(EXAMPLES)).name)
+    good = "assert max_pair_product([2, 3]) == 6"
+    failing = "assert max_pair_product([2, 3]) == 7"
+    silent = 'print("hi")'
+    for text in (good, failing, silent):
+        store.decide("max_pair_product", text, ACCEPTED)
+    store.close()
+    fixes, review = tmp_path / "fixes.py", tmp_path / "review.md"
+    done = _cli("export", str(EXAMPLES), "--db", str(db), "--fixes", str(fixes), "--summary", str(review))
+    assert done.returncode == 0, done.stderr
+    assert "refused (it no longer passes on the reference): max_pair_product: " + failing in done.stdout
+    assert "refused (it has no assert statement, so it would reject nothing)" in done.stdout
+    assert good in fixes.read_text() and failing not in fixes.read_text() and silent not in fixes.read_text()
+    text = review.read_text()
+    assert "- refused at export (each with its reason below): 2" in text
+    assert f"`{silent}`: it has no assert statement" in text

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import ast
 
+import pytest
+
+from gameability_tui.engine.asserts import why_not_a_test
 from gameability_tui.engine.calls import Call, harvest_calls, infer_entry
 from gameability_tui.engine.fresh_inputs import contract_violations, fresh_calls
 from gameability_tui.engine.literals import render_literal
@@ -202,3 +205,20 @@ def test_same_tree_agrees_with_ast_dump_on_every_pair():
             )
     assert same_tree(ast.parse("x < y"), ast.parse("x<y"))
     assert not same_tree(ast.parse("1"), ast.parse("1.0"))
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("assert f(1) == 2", None),
+        ("arg0 = [4, 5, 6]; assert total(arg0) == 15; assert arg0 == [4, 5, 6]", None),  # as generated
+        ("def check(candidate):\n    assert candidate(1) == 2", None),  # HumanEval's form
+        ('print("hi")', "no assert statement"),
+        ("f(1) == 2", "no assert statement"),
+        ("assert f(1 == 2", "not valid Python"),
+        ("assert f(1) == 2\x00", "not valid Python"),
+    ],
+)
+def test_a_reviewers_text_is_a_test_only_when_it_parses_and_asserts(text, why):
+    said = why_not_a_test(text)
+    assert said is None if why is None else why in said

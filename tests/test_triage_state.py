@@ -119,6 +119,14 @@ def test_status_follows_what_the_accepted_asserts_reject(state):
     assert state.status("b") == FIXED
 
 
+def test_an_accepted_assert_that_rejects_no_survivor_leaves_the_problem_weak(state):
+    state.add_result(_weak("b", 2, ["assert f(2) == 2", "assert f(3) == 3"], kills=[(), (1,)]))
+    _decide(state, "b", "assert f(2) == 2")
+    assert state.status("b") == WEAK  # accepted, but every survivor still passes
+    _decide(state, "b", "assert f(3) == 3")
+    assert state.status("b") == PARTLY_FIXED
+
+
 def test_cover_is_the_fewest_not_rejected_asserts_that_reject_every_survivor(state):
     texts = ["assert f(2) == 2", "assert f(3) == 3", "assert f(4) == 4", "assert f(5) == 5"]
     state.add_result(_weak("b", 3, texts, kills=[(0, 1, 2), (0, 1), (2,), (1, 2)]))

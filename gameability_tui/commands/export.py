@@ -102,8 +102,8 @@ def run(args: argparse.Namespace) -> int:
         f"exported {plan.count} accepted asserts in {len(plan.accepted)} problems "
         f"({len(plan.rejected)} rejected, {len(plan.skipped)} skipped)"
     )
-    for problem_id, text in plan.refused:
-        print(f"refused (fails on the reference): {problem_id}: {text}")
+    for problem_id, text, why in plan.refused:
+        print(f"refused ({why}): {problem_id}: {text}")
     if plan.native is not None:
         origin = plan.native.source
         changed = len(plan.native.changed)

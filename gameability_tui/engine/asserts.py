@@ -8,6 +8,7 @@ A survivor whose run never came back does not count as killed.
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 
 from . import outcome as oc
@@ -16,6 +17,24 @@ from .literals import NotRenderable, render_literal
 from .model import CandidateAssert
 
 FLOAT_TOLERANCE = "1e-06"  # the oracle's own tolerance (outcome.RELATIVE): one rule for both
+
+
+def why_not_a_test(text: str) -> str | None:
+    """Why a reviewer's ``text`` cannot go out as a test, or None when it can.
+
+    A text must parse and assert something: one that asserts nothing (``print(...)``) passes on
+    the reference and on every broken solution alike, so the gate alone would let it through as
+    an accepted fix that rejects nothing."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError as error:
+        where = f" at column {error.offset}" if error.offset else ""
+        return f"it is not valid Python ({error.msg}{where})"
+    except ValueError as error:  # e.g. a NUL character
+        return f"it is not valid Python ({error})"
+    if not any(isinstance(node, ast.Assert) for node in ast.walk(tree)):
+        return "it has no assert statement, so it would reject nothing"
+    return None
 
 
 def assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: bool = False) -> str | None:

@@ -203,8 +203,8 @@ class TriageState:
     # ------------------------------------------------------------------ status
 
     def status(self, problem_id: str) -> str:
-        """excluded, strong, weak, partly fixed (some accepted) or fixed (accepted asserts reject
-        every survivor)."""
+        """excluded, strong, weak (no accepted assert rejects a survivor), partly fixed (some
+        survivors rejected) or fixed (accepted asserts reject every survivor)."""
         result = self.results[problem_id]
         if result.exclusion:
             return EXCLUDED
@@ -218,6 +218,8 @@ class TriageState:
         if not accepted:
             return WEAK
         rejected = set().union(*(c.kills for c in accepted))
+        if not rejected:
+            return WEAK
         return FIXED if rejected >= set(range(len(result.survivors))) else PARTLY_FIXED
 
     # ------------------------------------------------------------------ moving through the review

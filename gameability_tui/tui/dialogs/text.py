@@ -21,7 +21,11 @@ class TextDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title")
-            yield Input(value=self.value, placeholder=self.placeholder, id="dialog-input")
+            # Not selected on opening: the first key would replace the whole text (an edit of one
+            # character lost the assert), the cursor waits at its end instead.
+            yield Input(
+                value=self.value, placeholder=self.placeholder, id="dialog-input", select_on_focus=False
+            )
             yield Label(self.hint, classes="dialog-hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -22,8 +22,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header
 from textual.worker import get_current_worker
 
+from ...engine.asserts import why_not_a_test
 from ...engine.executor import CensusRun, open_census
 from ...engine.model import ProblemResult
+from ...review import rejected_survivors, survivor_number
 from ...store import (
     ACCEPTED,
     EDIT,
@@ -409,19 +411,24 @@ class TriageScreen(Screen):
         decided = self.state.decision(problem_id, candidate.key)
         shown = self.state.shown_text(problem_id, candidate)
 
-        def edit(reopen: bool) -> None:
+        def edit(reopen: bool, start: str = shown) -> None:
             def edited(value: str | None) -> None:
                 text = (value or "").strip()
                 if not text or text == shown:
                     if reopen:
                         self.notify(f"Unchanged: the assert is still {decided}.")
                     return
+                problem = why_not_a_test(text)
+                if problem is not None:  # back to the dialog with the text as typed: nothing lost
+                    self.notify(f"Not run: {problem}.", severity="error")
+                    edit(reopen, text)
+                    return
                 origin = PROBE if candidate.origin == PROBE else EDIT
                 self.status.message = "running the edited assert..."
                 self.gate_text(problem_id, candidate.key, text, origin, reopen)
 
             self.app.push_screen(
-                TextDialog(f"Edit the assert of {problem_id}", shown,
+                TextDialog(f"Edit the assert of {problem_id}", start,
                            hint="Enter runs it on the reference and every survivor; Escape cancels"),
                 edited,
             )  # fmt: skip
@@ -461,8 +468,8 @@ class TriageScreen(Screen):
         )
         self.state.save_candidate(made, reopen=message.reopen)  # stored before it is shown
         if gated.passes_reference:
-            rejected = ", ".join(map(str, gated.kills)) or "none"
-            self.notify(f"Passes on the reference; rejects survivors: {rejected}.")
+            survivors = len(self.state.results[message.problem_id].survivors)
+            self.notify(f"Passes on the reference; rejects {rejected_survivors(gated.kills, survivors)}.")
         else:
             self.notify("FAILS on the reference: it cannot be accepted.", severity="error")
         keys = [c.key for c in self.state.candidates(message.problem_id)]
@@ -504,7 +511,7 @@ class TriageScreen(Screen):
         lines.append("probe ", style="bold")
         lines.append(f"{answer.call}\n  reference: {answer.reference}\n")
         for index, row in enumerate(answer.survivors):
-            lines.append(f"  survivor {index}: {row.outcome}  ")
+            lines.append(f"  survivor {survivor_number(index)}: {row.outcome}  ")
             lines.append("differs\n" if row.differs else "same\n", style="red" if row.differs else "")
         if message.problem_id == self.current:
             self.detail.show_note(lines)
@@ -601,7 +608,7 @@ class TriageScreen(Screen):
             self.notify(f"Export failed: {message.error}", severity="error", timeout=10)
             return
         self.exported = message.written
-        refused = f"; {message.refused} refused (fail on the reference)" if message.refused else ""
+        refused = f"; {message.refused} refused (the review says why)" if message.refused else ""
         names = ", ".join(str(p) for p in message.written)
         self.status.message = f"exported {message.exported} asserts"
         self.notify(f"Exported {message.exported} accepted asserts{refused}. Wrote {names}", timeout=10)

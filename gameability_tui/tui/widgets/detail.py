@@ -17,6 +17,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Collapsible, DataTable, Static
 
+from ...review import survivor_number
 from ..state import PROBE, Candidate, TriageState
 from .seat import DECISION_LABELS, DECISION_STYLES, Seat
 
@@ -45,10 +46,12 @@ class AssertTable(DataTable):
 
     def draw(self, state: TriageState, problem_id: str, row: int) -> None:
         self.clear()
+        survivors = len(state.results[problem_id].survivors)
         for candidate in state.candidates(problem_id):
             decided = state.decision(problem_id, candidate.key)
             label = Text(DECISION_LABELS[decided], style=DECISION_STYLES[decided].replace("bold ", ""))
-            kills = ", ".join(map(str, candidate.kills)) if candidate.passes_reference else "FAILS"
+            # How many of the survivors it rejects: the numbers are in the seat, which has room.
+            kills = f"{len(candidate.kills)}/{survivors}" if candidate.passes_reference else "FAILS"
             text = Text(state.shown_text(problem_id, candidate))
             if candidate.edited or candidate.origin == PROBE:
                 text = Text("✎ " if candidate.edited else "+ ", style="cyan") + text
@@ -86,7 +89,8 @@ class ProblemDetail(Vertical):
                 yield Static("", id="reference")
 
     def on_mount(self) -> None:
-        self.query_one("#survivors", DataTable).add_columns("#", "kind", "line", "change", "EvalPlus")
+        columns = ("#", "kind", "line", "change") + (("EvalPlus",) if self.state.confirm_with else ())
+        self.query_one("#survivors", DataTable).add_columns(*columns)
 
     @property
     def asserts(self) -> AssertTable:
@@ -106,7 +110,8 @@ class ProblemDetail(Vertical):
         for index, s in enumerate(result.survivors):
             evalplus = EVALPLUS_LABELS.get(rejected[index]) if index < len(rejected) else ""
             change = f"{s.before.strip()}  ->  {s.after.strip()}"
-            survivors.add_row(str(index), s.kind, str(s.line), change, evalplus, key=str(index))
+            cells = (survivor_number(index), s.kind, str(s.line), change)
+            survivors.add_row(*cells, *((evalplus,) if self.state.confirm_with else ()), key=str(index))
         self.show_note("")
         self.asserts.draw(self.state, problem_id, row)
 
@@ -143,7 +148,7 @@ class ProblemDetail(Vertical):
         diff = "".join(
             difflib.unified_diff(
                 problem.reference.splitlines(keepends=True), survivor.source.splitlines(keepends=True),
-                "reference", f"survivor {index}",
+                "reference", f"survivor {survivor_number(index)}",
             )
         )  # fmt: skip
         self.show_note(Syntax(diff, "diff", word_wrap=True))

@@ -98,7 +98,8 @@ def status_cell(state: TriageState, problem_id: str, short: bool = False) -> Tex
     if short:
         return Text(SHORT_STATUS.get(status, status), style=STATUS_STYLES[status])
     if status == EXCLUDED:
-        return Text(f"excl. {result.exclusion}", style=STATUS_STYLES[status])
+        # Cut with an ellipsis where the column is too narrow: the seat has the whole reason.
+        return Text(f"excl. {result.exclusion}", style=STATUS_STYLES[status], overflow="ellipsis")
     marks = {CONFIRMED: " +", NOT_CONFIRMED: " ?"} if result.weak else {}
     return Text(status + marks.get(state.confirmation(problem_id), ""), style=STATUS_STYLES[status])
 

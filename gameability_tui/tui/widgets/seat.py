@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ...engine.model import Survivor
+from ...review import rejected_survivors, survivor_number
 from ...store import ACCEPTED, REJECTED, SKIPPED
 from ..state import PROBE, Candidate, TriageState
 
@@ -22,7 +23,7 @@ DECISION_LABELS = {ACCEPTED: "✓ accepted", REJECTED: "✗ rejected", SKIPPED: 
 def survivor_lines(index: int, survivor: Survivor) -> list[Text]:
     """A survivor as the two lines that differ from the reference."""
     return [
-        Text(f"survivor {index} · {survivor.kind} · line {survivor.line}", style="bold"),
+        Text(f"survivor {survivor_number(index)} · {survivor.kind} · line {survivor.line}", style="bold"),
         Text(f"- {survivor.before.strip()}", style="red"),
         Text(f"+ {survivor.after.strip()}", style="green"),
     ]
@@ -81,12 +82,9 @@ class Seat(Static):
             return Text(
                 "FAILS on the reference: it cannot be accepted; edit it or reject it", style="bold red"
             )
-        if not candidate.kills:
-            return Text(
-                f"passes on the reference · rejects none of the {survivors} survivors", style="yellow"
-            )
-        rejected = ", ".join(map(str, candidate.kills))
-        return Text(f"passes on the reference · rejects survivor {rejected} of {survivors}", style="green")
+        rejected = rejected_survivors(candidate.kills, survivors)
+        style = "green" if candidate.kills else "yellow"
+        return Text(f"passes on the reference · rejects {rejected}", style=style)
 
     @staticmethod
     def _no_assert(state: TriageState, problem_id: str) -> str:
