@@ -54,12 +54,18 @@ def test_bad_problems_are_excluded_and_the_rest_audited(tmp_path):
     report = tmp_path / "r.json"
     done = _cli("check", str(CORPUS / "excluded_but_fine.jsonl"), "--json", str(report))
     assert done.returncode == 0, done.stderr
-    status = {p["id"]: p["status"] for p in json.loads(report.read_text())["problems"]}
+    problems = json.loads(report.read_text())["problems"]
+    status = {p["id"]: p["status"] for p in problems}
     assert status == {
         "ok": "ok",
-        "syntax_error": "excluded:no-entry-point",
+        "syntax_error": "excluded:reference-does-not-load",
         "calls_nothing_defined": "excluded:no-entry-point",
+        "no_tests": "excluded:no-entry-point",
     }
+    detail = {p["id"]: p["detail"] for p in problems}
+    assert detail["syntax_error"].startswith("SyntaxError: ")  # what to mend, and where
+    assert "is called by the tests" in detail["calls_nothing_defined"]
+    assert "no visible tests" in detail["no_tests"]
 
 
 def test_unknown_benchmark_name():

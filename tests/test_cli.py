@@ -21,6 +21,8 @@ def test_check_writes_report_and_fixes(tmp_path):
     done = _cli("check", str(EXAMPLES), "--json", str(report), "--fixes", str(fixes))
     assert done.returncode == 0, done.stderr
     assert "max_pair_product -- " in done.stdout and "a test that catches it: assert" in done.stdout
+    assert "excluded    1  reference-fails-tests: wrong_expectation\n" in done.stdout  # which one, by name
+    assert "slow but right 0\n" in done.stdout  # a pipe gets whole lines, never cut at 80 columns
     data = json.loads(report.read_text())
     assert {"version", "benchmark", "params", "summary", "problems"} <= set(data)
     summary = data["summary"]

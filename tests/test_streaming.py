@@ -305,3 +305,16 @@ def test_the_streamed_loader_splits_lines_at_newline_only(tmp_path):
     text = "\r\n".join(json.dumps(row, ensure_ascii=False) for row in rows) + "\r\n\n"
     path.write_text(text, encoding="utf-8")
     assert list(StreamedJsonl.open(path).problems()) == load_jsonl(path).problems
+
+
+def test_the_summary_names_the_first_excluded_problems_in_benchmark_order_whatever_order_they_arrive():
+    from gameability_tui.commands.streaming import EXCLUDED_NAMED, Collected
+    from gameability_tui.engine.model import ProblemResult
+
+    collected = Collected(keep=False, show=0)
+    for index in (4, 0, 3, 1, 2):  # completion order, not benchmark order
+        collected.add(index, ProblemResult(f"p{index}", "excluded:no-entry-point"))
+    collected.add(5, ProblemResult("p5", "ok"))
+    assert EXCLUDED_NAMED == 3
+    assert collected.first_excluded("no-entry-point") == ["p0", "p1", "p2"]
+    assert collected.first_excluded("reference-fails-tests") == []

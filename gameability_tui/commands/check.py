@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -58,7 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    console = Console(stderr=False)
+    # A line is never broken in the middle where the output is a file or a pipe (Rich assumes 80
+    # columns there): each stays whole for grep and for the reader.
+    console = Console(stderr=False, soft_wrap=True)
     refuse_unwritable(args.json, args.fixes, args.jsonl)  # before the audit, not after it
     if args.resume and args.jsonl is None:
         raise LoadError("--resume needs --jsonl FILE: the results file to resume.")
@@ -113,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
                 log.close()
     elapsed = time.monotonic() - started
     summary = collected.tally.summary()
-    print_summary(console, source.benchmark, summary, elapsed, census.workers)
+    print_summary(console, source.benchmark, summary, elapsed, census.workers, collected.first_excluded)
     if args.ray:
         print_ray(console, census)
     print_weak(console, collected.first_weak(), args.show, collected.weak)
@@ -130,8 +133,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def print_summary(
-    console: Console, benchmark: Benchmark, summary: Summary, elapsed: float, workers: int
+    console: Console,
+    benchmark: Benchmark,
+    summary: Summary,
+    elapsed: float,
+    workers: int,
+    first_excluded: Callable[[str], list[str]],
 ) -> None:
+    """The audit's figures; ``first_excluded`` names the first problems excluded for a reason."""
     low, high = summary.weak_ci
     console.print(
         f"[bold]{benchmark.name}[/bold]  ({benchmark.source})  "
@@ -145,7 +154,10 @@ def print_summary(
         f"excluded {summary.supplied - summary.judged}"
     )
     for reason, count in summary.excluded.items():
-        console.print(f"    excluded {count:4d}  {reason}")
+        named = first_excluded(reason)
+        more = f" and {count - len(named)} more" if count > len(named) else ""
+        which = f": {', '.join(named)}{more}" if named else ""
+        console.print(f"    excluded {count:4d}  {reason}{which}", markup=False)
     console.print(
         f"  [bold]weak {summary.weak} of {summary.judged} = {100 * summary.weak_share:.1f}%[/bold]"
         f"  95% interval [{100 * low:.1f}, {100 * high:.1f}]"

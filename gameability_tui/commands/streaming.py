@@ -81,6 +81,9 @@ class Feed:
             yield problem
 
 
+EXCLUDED_NAMED = 3  # excluded problems named per reason in the summary (the report has them all)
+
+
 class Collected:
     """The results as far as the outputs need them: running counts always, every result only when
     ``keep`` (the JSON report and the fixes file), the first ``show`` weak ones in benchmark order."""
@@ -93,6 +96,8 @@ class Collected:
         self._show = max(0, show)
         self._first_weak: list[tuple[int, int, ProblemResult]] = []  # a max-heap on the index
         self._ties = count()
+        # Per exclusion reason, the first few excluded problems in benchmark order (max-heaps).
+        self._first_excluded: dict[str, list[tuple[int, str]]] = {}
 
     def add(self, index: int, result: ProblemResult) -> None:
         self.tally.add(result)
@@ -103,6 +108,11 @@ class Collected:
             heapq.heappush(self._first_weak, (-index, next(self._ties), result))
             if len(self._first_weak) > self._show:
                 heapq.heappop(self._first_weak)  # the latest in benchmark order
+        if result.exclusion is not None:
+            first = self._first_excluded.setdefault(result.exclusion, [])
+            heapq.heappush(first, (-index, result.id))
+            if len(first) > EXCLUDED_NAMED:
+                heapq.heappop(first)
 
     def results(self) -> list[ProblemResult]:
         """Every result kept, in benchmark order."""
@@ -110,6 +120,10 @@ class Collected:
 
     def first_weak(self) -> list[ProblemResult]:
         return [result for _, _, result in sorted(self._first_weak, reverse=True)[: self._show]]
+
+    def first_excluded(self, reason: str) -> list[str]:
+        """The ids of the first ``EXCLUDED_NAMED`` problems excluded for ``reason``, in benchmark order."""
+        return [problem_id for _, problem_id in sorted(self._first_excluded.get(reason, []), reverse=True)]
 
 
 def resume(

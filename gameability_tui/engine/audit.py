@@ -121,9 +121,7 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     judged."""
     found = visible_calls(problem)
     if found is None:
-        return excluded(
-            problem.id, "no-entry-point", "no function that the reference defines is called by the tests"
-        )
+        return _why_no_entry(problem)
     entry, call_name, visible = found
     attack = attack_for(params)
     draws = fresh_calls(visible, attack.draws, problem_seed(params.seed, problem.id), params.inputs)
@@ -140,6 +138,24 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
             visible, problem.reference, known, attack.aimed, params.inputs, attack.aggregates
         )
     return prepare_on(problem, params, entry, call_name, visible, fresh, always=always)
+
+
+def _why_no_entry(problem: Problem) -> ProblemResult:
+    """The exclusion of a problem whose entry cannot be found, with the cause a maintainer can
+    mend: a reference that does not parse cannot load (its own reason, with the error), and a
+    problem without a test has no call to name its entry."""
+    try:
+        ast.parse(problem.reference)
+    except SyntaxError as error:
+        detail = f"SyntaxError: {error.msg} (reference line {error.lineno})"
+        return excluded(problem.id, "reference-does-not-load", detail)
+    except ValueError as error:  # e.g. a NUL character
+        return excluded(problem.id, "reference-does-not-load", f"ValueError: {error}")
+    if not problem.tests and not problem.harvest:
+        detail = "the problem has no visible tests to call an entry"
+    else:
+        detail = "no function that the reference defines is called by the tests"
+    return excluded(problem.id, "no-entry-point", detail)
 
 
 def prepare_on(
