@@ -138,3 +138,32 @@ def test_export_refuses_accepted_texts_that_fail_or_assert_nothing_and_says_why(
     text = review.read_text()
     assert "- refused at export (each with its reason below): 2" in text
     assert f"`{silent}`: it has no assert statement" in text
+
+
+def test_the_diff_names_a_tracked_file_by_its_path_in_the_checkout_so_git_apply_takes_it_at_the_top(tmp_path):
+    import shutil
+
+    from gameability_tui.benchmarks import load_benchmark
+    from gameability_tui.store import ACCEPTED, DecisionStore
+
+    checkout, untracked = tmp_path / "checkout", tmp_path / "loose"
+    (checkout / "data").mkdir(parents=True)
+    untracked.mkdir()
+    tracked = checkout / "data" / "toy.jsonl"
+    shutil.copy(EXAMPLES, tracked)
+    shutil.copy(EXAMPLES, untracked / "toy.jsonl")
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t"]
+    for command in (["init", "-q"], ["add", "data/toy.jsonl"], ["commit", "-qm", "source"]):
+        subprocess.run(git + command, cwd=checkout, check=True)
+    for source, named in ((tracked, "data/toy.jsonl"), (untracked / "toy.jsonl", "toy.jsonl")):
+        db, diff = source.parent / "db.json", source.parent / "fixes.diff"
+        store = DecisionStore(db, load_benchmark(str(source)).name)
+        store.decide("max_pair_product", "assert max_pair_product([2, 3]) == 6", ACCEPTED)
+        store.close()
+        done = _cli(
+            "export", str(source), "--db", str(db), "--diff", str(diff), "--fixes", str(tmp_path / "f.py")
+        )
+        assert done.returncode == 0, done.stderr
+        assert diff.read_text().startswith(f"--- a/{named}\n+++ b/{named}\n")
+    check = subprocess.run(["git", "apply", "--check", str(checkout / "data" / "fixes.diff")], cwd=checkout)
+    assert check.returncode == 0  # at the top of the checkout, as a maintainer runs it

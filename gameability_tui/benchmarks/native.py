@@ -9,9 +9,11 @@ are returned by name, never dropped in silence.
 from __future__ import annotations
 
 import difflib
+import subprocess
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
+from pathlib import PurePosixPath
 
 from .base import Benchmark
 from .source import RowPatch, SourceFile
@@ -42,7 +44,27 @@ class NativePatch:
 
     def diff(self) -> str:
         """A unified diff of the uncompressed text that `git apply` and `patch -p1` apply."""
-        return unified_diff(self.original, self.patched, self.source.name)
+        return unified_diff(self.original, self.patched, diff_name(self.source))
+
+
+def diff_name(source: SourceFile) -> str:
+    """The path the diff names the source by: relative to the top of the git checkout that tracks
+    the file (where `git apply` is run: naming it ``toy.jsonl`` made the diff of
+    ``examples/toy.jsonl`` fail there), else its name, for ``patch -p1`` in its folder. A file git
+    does not track (a packaged HumanEval inside a virtualenv in a checkout) keeps its name."""
+    if source.path is None:
+        return source.name
+    try:
+        done = subprocess.run(
+            ["git", "ls-files", "--full-name", "--error-unmatch", "--", source.path.name],
+            cwd=source.path.parent, capture_output=True, text=True, timeout=30,
+        )  # fmt: skip
+    except (OSError, subprocess.SubprocessError):  # no git here
+        return source.name
+    tracked = done.stdout.strip().splitlines()
+    if done.returncode != 0 or len(tracked) != 1:
+        return source.name
+    return str(PurePosixPath(tracked[0]).parent / source.name)  # ``source.name``: without ``.gz``
 
 
 def writer_for(benchmark: Benchmark) -> Writer:
