@@ -33,7 +33,11 @@ def main(argv: list[str] | None = None) -> int:
         module_name = DEFAULT_COMMAND
     try:
         command = importlib.import_module(module_name)
-        return command.run(command.build_parser().parse_args(argv))
+        parser = command.build_parser()
+        if not argv:  # a first try with nothing named: what the tool does and how, not an error alone
+            parser.print_help(sys.stderr)
+            return EXIT_BAD_INPUT
+        return command.run(parser.parse_args(argv))
     except LoadError as error:
         print(f"gameability-tui: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -29,6 +29,7 @@ from .engine.model import AuditParams, Problem, ProblemResult
 from .files import write_atomically
 from .review import review_markdown
 from .store import ACCEPTED, REJECTED, SKIPPED, Decision, DecisionStore
+from .words import counted
 
 REFUSED_ON_REFERENCE = "it no longer passes on the reference"
 
@@ -147,8 +148,8 @@ def new_tests(benchmark: Benchmark, plan: ExportPlan) -> dict[str, list[str]]:
 def fixes_file(benchmark: Benchmark, plan: ExportPlan) -> str:
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
-        f"# Reviewed test fixes for {benchmark.name}: {plan.count} accepted asserts in "
-        f"{len(plan.accepted)} problems ({stamp}).",
+        f"# Reviewed test fixes for {benchmark.name}: {counted(plan.count, 'accepted assert')} in "
+        f"{counted(len(plan.accepted), 'problem')} ({stamp}).",
         "# Each was accepted by a reviewer and passes on the problem's reference solution.",
         "",
     ]

@@ -79,6 +79,7 @@ def test_data_pointing_nowhere(tmp_path):
 def test_no_hub_access_says_what_to_do():
     line = _one_line_error(_cli("check", "mbpp", HF_ENDPOINT="http://127.0.0.1:9", GAMEABILITY_TUI_DATA=""))
     assert "--data" in line and "GAMEABILITY_TUI_DATA" in line
+    assert "--data mbpp.jsonl (from https://" in line and "sanitized" not in line  # its own file, and where
 
 
 def test_broken_database_is_named_and_kept(tmp_path):

@@ -62,12 +62,20 @@ def test_help_explains_the_commands():
 
     done = _cli("--help")
     assert done.returncode == 0 and "WEAK" in done.stdout
-    assert "usage: gameability-tui [-h]" in done.stdout and "audit settings" in done.stdout
+    assert "usage: gameability-tui [options] BENCHMARK" in done.stdout and "audit settings" in done.stdout
+    assert "gameability-tui {check,export,confirm} ..." in done.stdout  # the commands, in the usage too
     epilog = done.stdout[done.stdout.index("Commands:") :]
     for command in COMMAND_MODULES:  # every command is named, and answers its own --help
         assert f"{command} (" in epilog
         own = _cli(command, "--help")
         assert own.returncode == 0 and own.stdout.startswith(f"usage: gameability-tui {command} [-h]")
+
+
+def test_nothing_named_shows_the_help_not_a_bare_error():
+    for command in ([], ["check"]):
+        done = _cli(*command)
+        assert done.returncode == 2 and "usage: gameability-tui" in done.stderr
+        assert "positional arguments" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_ctrl_c_exits_cleanly_and_writes_no_report(tmp_path):

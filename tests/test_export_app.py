@@ -18,6 +18,10 @@ async def test_export_key_writes_the_native_patch_its_diff_and_the_review(tmp_pa
         await pilot.press("a")
         await answer_dialog(pilot, "x", str(tmp_path / "out"))
         await wait_for(pilot, lambda: screen.exported)
+        assert "exported to " in screen.summary() and "changed since" not in screen.summary()
+        await pilot.press("u")  # the export no longer holds the review as it is
+        await pilot.pause()
+        assert "but the review changed since (export again)" in screen.summary()
     out = tmp_path / "out"
     source = EXAMPLES.read_text().splitlines()
     patched = (out / "toy-patched.jsonl").read_text().splitlines()

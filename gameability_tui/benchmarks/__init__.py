@@ -18,7 +18,7 @@ NAMES = (
 
 
 def load_benchmark(spec: str, data: Path | None = None) -> Benchmark:
-    """Load ``spec``: a name (mbpp, mbpp-sanitized, humaneval), ``kodcode:FILE`` or a .jsonl file."""
+    """Load ``spec``: a name of ``NAMES``, ``kodcode:FILE`` or a .jsonl file."""
     if spec == "mbpp":
         from .mbpp import load_mbpp
 

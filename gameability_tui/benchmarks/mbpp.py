@@ -24,10 +24,15 @@ from .source import RowPatch, SourceFile, read_source
 
 HUB_REPOSITORY = "google-research-datasets/mbpp"
 PROMPT_SPLIT_IDS = range(1, 11)
-HINT = (
-    "Pass the original file with --data (mbpp.jsonl or sanitized-mbpp.json), "
-    f"or set {DATA_ENV} to a folder that holds it."
-)
+SOURCE_URL = "https://github.com/google-research/google-research/tree/master/mbpp"
+
+
+def _hint(filename: str) -> str:
+    """What to do without the hub: the one file this benchmark is read from, and where it is."""
+    return (
+        f"Pass the original file with --data {filename} (from {SOURCE_URL}), "
+        f"or set {DATA_ENV} to a folder that holds it."
+    )
 
 
 def _full_problem(row: dict) -> Problem:
@@ -73,7 +78,8 @@ def _origin(data: Path | None, filename: str, config: str) -> tuple[SourceFile, 
     if path is not None:
         return _read_source(path), str(path)
     splits = ["test", "validation", "train", "prompt"]
-    return load_hub_source(HUB_REPOSITORY, config, splits, HINT), f"hub:{HUB_REPOSITORY} ({config})"
+    source = load_hub_source(HUB_REPOSITORY, config, splits, _hint(filename))
+    return source, f"hub:{HUB_REPOSITORY} ({config})"
 
 
 def _is_sanitized(rows: Sequence[dict]) -> bool:

@@ -40,6 +40,7 @@ problem is WEAK when a broken mutant passes every visible test.
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gameability-tui",
+        usage="gameability-tui [options] BENCHMARK\n       gameability-tui {check,export,confirm} ...",
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="Commands: check (headless audit), export (write reviewed fixes), confirm (re-run "

@@ -20,6 +20,7 @@ from ..engine.stats import Summary
 from ..files import write_atomically
 from ..report import fixes_text, report_dict, write_json
 from ..resultlog import ResultLog
+from ..words import counted
 from .options import add_audit_settings, add_benchmark, add_ray, audit_params, refuse_unwritable
 from .streaming import Collected, Feed, open_source, resume
 
@@ -144,7 +145,7 @@ def print_summary(
     low, high = summary.weak_ci
     console.print(
         f"[bold]{benchmark.name}[/bold]  ({benchmark.source})  "
-        f"{elapsed:.1f} s on {workers} worker{'s' if workers != 1 else ''}"
+        f"{elapsed:.1f} s on {counted(workers, 'worker')}"
     )
     for reason, count in benchmark.dropped.items():
         if count:

@@ -69,6 +69,7 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.model import AuditParams
     from ..export import patch_suffix, worker_judge, write_export
     from ..store import default_db_path
+    from ..words import counted
 
     if not any(getattr(args, name) for name in OUTPUTS):
         raise LoadError("nothing to write: pass --fixes, --patch, --diff and/or --summary FILE")
@@ -99,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         close()
     print(
-        f"exported {plan.count} accepted asserts in {len(plan.accepted)} problems "
+        f"exported {counted(plan.count, 'accepted assert')} in {counted(len(plan.accepted), 'problem')} "
         f"({len(plan.rejected)} rejected, {len(plan.skipped)} skipped)"
     )
     for problem_id, text, why in plan.refused:

@@ -12,13 +12,15 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..benchmarks import NAMES
+
 if TYPE_CHECKING:
     from ..benchmarks import Benchmark
     from ..engine.model import AuditParams, Problem
     from ..store import DecisionStore
 
 BENCHMARK_HELP = (
-    "mbpp, mbpp-sanitized, humaneval, kodcode:FILE, or a .jsonl file "
+    f"{', '.join(NAMES)}, kodcode:FILE, or a .jsonl file "
     "(one JSON object per line: id, reference, tests, and optional entry, setup, hidden, "
     "call_alias, harvest, prompt)"
 )

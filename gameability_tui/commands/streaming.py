@@ -28,6 +28,7 @@ from ..benchmarks.jsonl import StreamedJsonl
 from ..engine.model import AuditParams, Problem, ProblemResult
 from ..engine.stats import Tally
 from ..resultlog import keep_reused, problem_sha, read_previous
+from ..words import counted
 from .options import load_sampled
 
 
@@ -141,17 +142,15 @@ def resume(
     say = lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True)  # noqa: E731
     say(f"resuming {path}: {len(reuse)} results reused, {source.total - len(reuse)} to audit")
     if previous.other_settings:
-        s = "s" if previous.other_settings != 1 else ""
         say(
-            f"  {previous.other_settings} line{s} made with other settings ({previous.difference}) "
+            f"  {counted(previous.other_settings, 'line')} made with other settings ({previous.difference}) "
             "not reused: removed from the file and audited again with these settings"
         )
     stale = len(previous.usable) - len(reuse)
     if stale:
-        s = "s" if stale != 1 else ""
-        say(f"  {stale} line{s} for problems changed or not in this benchmark not reused")
+        say(f"  {counted(stale, 'line')} for problems changed or not in this benchmark not reused")
     if previous.duplicates:
-        say(f"  {previous.duplicates} repeated line{'s' if previous.duplicates != 1 else ''} dropped")
+        say(f"  {counted(previous.duplicates, 'repeated line')} dropped")
     if previous.torn:
         say("  the last line was cut short (a run killed while writing it): ignored")
     return set(reuse)

@@ -36,6 +36,7 @@ from ...store import (
     collector_paused,
     problem_key,
 )
+from ...words import counted
 from .. import heap
 from ..bindings import BINDINGS
 from ..dialogs.confirm import ConfirmDialog
@@ -81,6 +82,7 @@ class TriageScreen(Screen):
         self.finished = False
         self.census: CensusRun | None = None
         self.exported: list[Path] = []
+        self.export_stale = False  # the review changed after the last export
         self._row_to_show = 0
         self._opened_weak = False
         self._enabled: tuple = ()
@@ -302,6 +304,9 @@ class TriageScreen(Screen):
         self._sync_bindings()
 
     def _counts_changed(self, *problem_ids: str) -> None:
+        """After the review of ``problem_ids`` changed (a decision, an edit, an undo, a verdict)."""
+        if problem_ids and self.exported:
+            self.export_stale = True  # the files written hold the review as it was
         for problem_id in problem_ids:
             self.table.put(problem_id)
         totals = self.state.totals()
@@ -366,9 +371,7 @@ class TriageScreen(Screen):
             return
         self.state.decide(self.current, [c.key for c in chosen], ACCEPTED)
         left = self.state.status(self.current)
-        self.notify(
-            f"Accepted {len(chosen)} assert{'s' if len(chosen) != 1 else ''}; {self.current} is {left}."
-        )
+        self.notify(f"Accepted {counted(len(chosen), 'assert')}; {self.current} is {left}.")
         self.detail.redraw()
         self._counts_changed(self.current)
 
@@ -378,7 +381,7 @@ class TriageScreen(Screen):
             self.notify("No undecided assert left in this problem.")
             return
         self.state.decide(self.current, keys, REJECTED)
-        self.notify(f"Rejected {len(keys)} undecided assert{'s' if len(keys) != 1 else ''}.")
+        self.notify(f"Rejected {counted(len(keys), 'undecided assert')}.")
         self.detail.redraw()
         self._counts_changed(self.current)
 
@@ -607,22 +610,28 @@ class TriageScreen(Screen):
             self.status.message = "export failed"
             self.notify(f"Export failed: {message.error}", severity="error", timeout=10)
             return
-        self.exported = message.written
+        self.exported, self.export_stale = message.written, False
         refused = f"; {message.refused} refused (the review says why)" if message.refused else ""
         names = ", ".join(str(p) for p in message.written)
-        self.status.message = f"exported {message.exported} asserts"
-        self.notify(f"Exported {message.exported} accepted asserts{refused}. Wrote {names}", timeout=10)
+        self.status.message = f"exported {counted(message.exported, 'assert')}"
+        exported = counted(message.exported, "accepted assert")
+        self.notify(f"Exported {exported}{refused}. Wrote {names}", timeout=10)
 
     # ------------------------------------------------------------------ leaving
 
     def summary(self) -> str:
         """What the session leaves behind, in one line (shown on quit and printed after exit)."""
         totals, verdicts = self.state.totals(), len(self.state.verdicts)
-        exported = f"exported to {self.exported[0].parent}" if self.exported else "not exported (x exports)"
+        if not self.exported:
+            exported = "not exported (x in the app, or gameability-tui export)"
+        else:
+            exported = f"exported to {self.exported[0].parent}"
+            if self.export_stale:
+                exported += ", but the review changed since (export again)"
         return (
             f"{self.app.benchmark.name}: {totals.accepted} accepted, {totals.rejected} rejected, "
             f"{totals.skipped} skipped, {totals.undecided} undecided left of {totals.total}; "
-            f"{verdicts} verdict{'s' if verdicts != 1 else ''}; {exported}; "
+            f"{counted(verdicts, 'verdict')}; {exported}; "
             f"decisions in {self.app.store.path}"
         )
 
