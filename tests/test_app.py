@@ -127,6 +127,8 @@ async def test_accept_reject_skip_persist_across_a_restart(tmp_path):
     async with again.run_test(size=SIZE) as pilot:
         screen = await ready(pilot)
         assert screen.census is None  # every result came from the cache: no re-audit
+        await wait_for(pilot, lambda: screen.finished)
+        assert "9 judged · all from the cache" in str(screen.status.render())  # not an audit's time
         assert again.state.decision("max_pair_product", keys[0]) == ACCEPTED
         assert again.state.decision("max_pair_product", keys[1]) == REJECTED
         assert again.state.decision("max_pair_product", keys[2]) == SKIPPED

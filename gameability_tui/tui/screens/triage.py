@@ -164,6 +164,8 @@ class TriageScreen(Screen):
                         keys[problem.id] = key
                         pending.append(problem)
             heap.keep_loaded()  # the cached results stay for the session
+            from_cache = len(app.benchmark.problems) - len(pending)
+            app.call_from_thread(setattr, self.status, "from_cache", from_cache)
             if pending:
                 self.census = open_census(
                     pending, app.params, app.audit_workers, app.ray_address, nice=AUDIT_NICE

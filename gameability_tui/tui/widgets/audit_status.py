@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 class AuditStatus(Static):
     done: reactive[int] = reactive(0)
+    from_cache: reactive[int] = reactive(0)  # of ``total``, read from the result cache, not audited
     total: reactive[int] = reactive(0)
     weak: reactive[str] = reactive("-")
     elapsed: reactive[float] = reactive(0.0)
@@ -44,13 +45,17 @@ class AuditStatus(Static):
             self._ticker.stop()
 
     def render(self) -> Text:
-        if self.finished:
-            progress = f"{self.done} judged · audit {self.elapsed:.1f} s"
+        cached = f" ({self.from_cache} from the cache)" if 0 < self.from_cache < self.done else ""
+        if self.finished and self.from_cache and self.from_cache == self.done:
+            progress = f"{self.done} judged · all from the cache"  # nothing audited: no audit time
+        elif self.finished:
+            progress = f"{self.done} judged{cached} · audit {self.elapsed:.1f} s"
         else:
             eta = ""
-            if 0 < self.done < self.total and self.elapsed > 0:
-                eta = f" · ETA {self.elapsed / self.done * (self.total - self.done):.0f} s"
-            progress = f"{self.done} of {self.total} judged · {self.elapsed:.0f} s{eta}"
+            audited = self.done - self.from_cache  # the cached came at once: they tell no pace
+            if audited > 0 and self.done < self.total and self.elapsed > 0:
+                eta = f" · ETA {self.elapsed / audited * (self.total - self.done):.0f} s"
+            progress = f"{self.done} of {self.total} judged{cached} · {self.elapsed:.0f} s{eta}"
         parts = [progress, f"weak {self.weak}", f"[{self.undecided}/{self.candidates}] undecided", self.view]
         if self.message:
             parts.append(self.message)
