@@ -629,3 +629,13 @@ async def test_weak_problems_are_confirmed_against_evalplus_checks(tmp_path):
         screen = await open_problem(pilot, weak.id)
         column = [screen.detail.query_one("#survivors").get_row_at(i)[4] for i in range(len(rejected))]
         assert column == [{True: "rejects", False: "passes", None: "?"}[v] for v in rejected]
+
+
+async def test_the_probe_dialog_shows_the_problems_own_arguments_as_its_example(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await open_problem(pilot, "max_pair_product")
+        await pilot.press("p")
+        await wait_for(pilot, lambda: bool(app.screen.query("#dialog-input")))
+        assert app.screen.query_one("#dialog-input").placeholder == "[1, 2, 3]"  # its first visible call

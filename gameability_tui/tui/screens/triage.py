@@ -23,6 +23,7 @@ from textual.widgets import DataTable, Footer, Header
 from textual.worker import get_current_worker
 
 from ...engine.asserts import why_not_a_test
+from ...engine.audit import visible_calls
 from ...engine.executor import CensusRun, open_census
 from ...engine.model import ProblemResult
 from ...review import rejected_survivors, survivor_number
@@ -491,10 +492,18 @@ class TriageScreen(Screen):
                 self.run_probe(problem_id, arguments)
 
         self.app.push_screen(
-            TextDialog(f"Probe {problem_id}: arguments", placeholder="[4, 9], 2",
+            TextDialog(f"Probe {problem_id}: arguments", placeholder=self._example_arguments(problem_id),
                        hint="The reference and every survivor are run on them; Escape cancels"),
             probe,
         )  # fmt: skip
+
+    def _example_arguments(self, problem_id: str) -> str:
+        """The arguments of the problem's first visible call (``[4, 9], 2``): the form a probe takes."""
+        found = visible_calls(self.state.problems[problem_id])
+        if not found or not found[2]:
+            return "the arguments, as in a call: [4, 9], 2"
+        _, name, calls = found
+        return calls[0].render(name)[len(name) + 1 : -1]
 
     @work(thread=True, exit_on_error=False, group="engine")
     def run_probe(self, problem_id: str, arguments: str) -> None:

@@ -113,6 +113,7 @@ class ProblemDetail(Vertical):
             cells = (survivor_number(index), s.kind, str(s.line), change)
             survivors.add_row(*cells, *((evalplus,) if self.state.confirm_with else ()), key=str(index))
         self.show_note("")
+        self.query_one("#more", VerticalScroll).scroll_home(animate=False)  # a new problem from its top
         self.asserts.draw(self.state, problem_id, row)
 
     def redraw(self, row: int | None = None) -> None:
