@@ -113,8 +113,9 @@ def plan_export(
         problem = problems[problem_id]
         texts = sorted(set(by_problem[problem_id]), key=by_problem[problem_id].index)
         # A text that asserts nothing passes everywhere: accepted in an older version, never exported.
-        plan.refused += [(problem_id, t, why) for t in texts if (why := why_not_a_test(t)) is not None]
-        texts = [text for text in texts if why_not_a_test(text) is None]
+        not_tests = {text: why for text in texts if (why := why_not_a_test(text)) is not None}
+        plan.refused += [(problem_id, text, why) for text, why in not_tests.items()]
+        texts = [text for text in texts if text not in not_tests]
         if not texts:
             continue
         result = results.get(problem_id)

@@ -69,11 +69,16 @@ def seat_text(screen: TriageScreen) -> str:
     return screen.detail.query_one("#seat").plain
 
 
+async def dialog_input(pilot):
+    """The text dialog's input, once the dialog is open."""
+    await wait_for(pilot, lambda: bool(pilot.app.screen.query("#dialog-input")))
+    return pilot.app.screen.query_one("#dialog-input")
+
+
 async def answer_dialog(pilot, key: str, text: str) -> None:
     """Open a text dialog with ``key``, type ``text`` and confirm it."""
     await pilot.press(key)
-    await wait_for(pilot, lambda: bool(pilot.app.screen.query("#dialog-input")))
-    pilot.app.screen.query_one("#dialog-input").value = text
+    (await dialog_input(pilot)).value = text
     await pilot.press("enter")
 
 
@@ -302,8 +307,7 @@ async def test_an_edit_that_is_not_a_test_is_not_run_and_comes_back_to_be_mended
         await open_problem(pilot, "max_pair_product")
         original = under_review(screen)
         await answer_dialog(pilot, "e", typed)
-        await wait_for(pilot, lambda: bool(app.screen.query("#dialog-input")))
-        assert app.screen.query_one("#dialog-input").value == typed  # nothing typed is lost
+        assert (await dialog_input(pilot)).value == typed  # back, with nothing typed lost
         assert any(said in str(n.message) for n in app._notifications)
         await pilot.press("escape")
         await pilot.pause()
@@ -317,9 +321,9 @@ async def test_the_edit_dialog_opens_with_the_cursor_after_the_text_not_selectin
         await open_problem(pilot, "max_pair_product")
         text = under_review(screen).text
         await pilot.press("e")
-        await wait_for(pilot, lambda: bool(app.screen.query("#dialog-input")))
+        field = await dialog_input(pilot)
         await pilot.press("backspace", "7")  # mend the last character: the rest stays
-        assert app.screen.query_one("#dialog-input").value == text[:-1] + "7"
+        assert field.value == text[:-1] + "7"
 
 
 async def test_editing_a_decided_assert_asks_to_reopen_it(tmp_path):
@@ -637,5 +641,4 @@ async def test_the_probe_dialog_shows_the_problems_own_arguments_as_its_example(
         await ready(pilot)
         await open_problem(pilot, "max_pair_product")
         await pilot.press("p")
-        await wait_for(pilot, lambda: bool(app.screen.query("#dialog-input")))
-        assert app.screen.query_one("#dialog-input").placeholder == "[1, 2, 3]"  # its first visible call
+        assert (await dialog_input(pilot)).placeholder == "[1, 2, 3]"  # its first visible call
