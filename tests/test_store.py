@@ -273,3 +273,47 @@ def test_the_collector_is_held_off_during_bulk_builds_and_back_after_the_last_on
     cache.put_key("k", ProblemResult("p", "ok", n_mutants=1, n_broken=1))
     cache.flush()
     assert ResultCache(tmp_path / "cache.jsonl").get_key("k").id == "p" and gc.isenabled()
+
+
+def _record_line(key: str, **extra) -> str:
+    result = {"id": key, "status": "ok", "n_mutants": 1, "n_broken": 1, "n_survived": 0} | extra
+    return json.dumps({"key": key, "result": result}, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("tail", ["", "\xe9 not utf-8"])  # the second makes the file not UTF-8
+def test_the_cache_reads_every_kind_of_line_as_reading_each_line_alone_would(tmp_path, tail):
+    """The fast read (the JSON scanner over the whole text) keeps and names exactly the lines a
+    line-by-line read does, for every damage a line can show."""
+    from gameability_tui.store import CACHE_FORMAT, ResultCache, _parse
+
+    first, second = _record_line("a"), _record_line("b", detail="é, and a \u2028 inside")
+    lines = [
+        json.dumps(CACHE_FORMAT),
+        first,
+        first[:30],  # torn in the middle; with the next line it would make one whole object
+        first[30:],
+        _record_line("c") + "  ",  # trailing blanks: still one record
+        "",  # an empty line
+        _record_line("d") + ", " + _record_line("e"),  # two records on one line: neither is kept
+        json.dumps(CACHE_FORMAT),  # a second header is not a result
+        json.dumps({"key": "f", "result": {"id": "f"}}),  # a result missing its fields
+        second,
+    ]
+    path = tmp_path / "cache.jsonl"
+    data = "\n".join(lines).encode("utf-8") + b"\n"
+    if tail:
+        data += _record_line("g").encode("utf-8")[:-2] + tail.encode("latin-1") + b"}}\n"
+    path.write_bytes(data)
+    cache = ResultCache(path, repair=False)
+
+    expected, damaged = {}, []
+    for number, line in enumerate(data.split(b"\n")[1:-1], start=2):
+        record = _parse(line)
+        if record is None or record == CACHE_FORMAT:
+            damaged.append(number)
+        else:
+            expected[record["key"]] = record["result"]
+    assert cache.entries == expected and set(expected) == {"a", "c", "b"}
+    assert damaged == [3, 4, 6, 7, 8, 9] + ([11] if tail else [])
+    repaired = ResultCache(path)  # the same lines are named when the file is set aside
+    assert "lines 3, 4, 6, 7, 8 and " in repaired.notes[0] and repaired.entries == expected
