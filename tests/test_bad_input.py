@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import EXAMPLES
 
 CORPUS = Path(__file__).parent / "bad_input"
 
@@ -184,3 +185,22 @@ def test_export_output_under_a_file_is_refused_before_anything_runs(tmp_path):
         _cli("export", EXAMPLE, "--db", str(database), "--patch", str(tmp_path / "plain" / "p.jsonl"))
     )
     assert "is a file, not a folder" in line
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "said"),
+    [
+        ("--limit", "-5", "-5 must be above 0"),  # was a traceback from the sampler
+        ("--limit", "0", "0 must be above 0"),
+        ("--workers", "0", "0 must be above 0"),  # ran on every core
+        ("--mutants", "0", "0 must be above 0"),  # excluded every problem as having no mutation site
+        ("--fresh", "0", "0 must be above 0"),
+        ("--cpu-seconds", "nan", "nan must be above 0"),
+        ("--steps", "ten", "'ten' is not a number"),
+        ("--show", "-1", "-1 must be 0 or more"),
+    ],
+)
+def test_settings_that_cannot_mean_anything_are_refused_naming_the_option(option, value, said):
+    done = _cli("check", str(EXAMPLES), option, value)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"argument {option}: {said}" in done.stderr

@@ -21,7 +21,7 @@ from ..files import write_atomically
 from ..report import fixes_text, report_dict, write_json
 from ..resultlog import ResultLog
 from ..words import counted
-from .options import add_audit_settings, add_benchmark, add_ray, audit_params, refuse_unwritable
+from .options import add_audit_settings, add_benchmark, add_ray, audit_params, positive, refuse_unwritable
 from .streaming import Collected, Feed, open_source, resume
 
 if TYPE_CHECKING:
@@ -42,7 +42,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--fixes", type=Path, metavar="FILE", help="write gated candidate asserts (unreviewed)"
     )
-    parser.add_argument("--show", type=int, default=5, metavar="N", help="weak problems to print (default 5)")
+    parser.add_argument(
+        "--show",
+        type=positive(int, or_zero=True),
+        default=5,
+        metavar="N",
+        help="weak problems to print (default 5)",
+    )
     parser.add_argument(
         "--jsonl",
         type=Path,

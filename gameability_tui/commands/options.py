@@ -9,8 +9,9 @@ entry point prints as one line.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..benchmarks import NAMES
 
@@ -65,8 +66,8 @@ def add_audit_settings(parser: argparse.ArgumentParser) -> None:
         "inputs aimed at the mutants and further draws while they still find broken ones (slower, "
         "the census to trust)",
     )
-    group.add_argument("--mutants", type=int, default=24, help="mutants per problem (default 24)")
-    group.add_argument("--fresh", type=int, default=8, help="fresh inputs per problem (default 8)")
+    group.add_argument("--mutants", type=positive(int), default=24, help="mutants per problem (default 24)")
+    group.add_argument("--fresh", type=positive(int), default=8, help="fresh inputs per problem (default 8)")
     group.add_argument("--seed", type=int, default=0, help="seed for fresh inputs and --limit (default 0)")
     group.add_argument(
         "--inputs",
@@ -82,23 +83,28 @@ def add_audit_settings(parser: argparse.ArgumentParser) -> None:
         help="eq: a mutant is broken when its result is != the reference's, as the tests compare "
         "(default); repr: compare reprs, as the published tool does",
     )
-    group.add_argument("--workers", type=int, default=None, help="parallel worker processes (default: cores)")
     group.add_argument(
-        "--memory-mb", type=int, default=1024, help="address-space limit per candidate process (default 1024)"
+        "--workers", type=positive(int), default=None, help="parallel worker processes (default: cores)"
+    )
+    group.add_argument(
+        "--memory-mb",
+        type=positive(int),
+        default=1024,
+        help="address-space limit per candidate process (default 1024)",
     )
     group.add_argument(
         "--cpu-seconds",
-        type=float,
+        type=positive(float),
         default=1.0,
         help="CPU-time backstop per mutant for loops inside C code (default 1, or 5x the reference's "
         "own CPU time if more; the step budget is the real limit)",
     )
     group.add_argument(
-        "--limit", type=int, default=None, metavar="N", help="audit a seeded random sample of N"
+        "--limit", type=positive(int), default=None, metavar="N", help="audit a seeded random sample of N"
     )
     group.add_argument(
         "--reference-seconds",
-        type=float,
+        type=positive(float),
         default=60.0,
         metavar="S",
         help="wall-clock and CPU limit for each problem's reference run (default 60); the reference "
@@ -106,12 +112,30 @@ def add_audit_settings(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--steps",
-        type=int,
+        type=positive(int),
         default=20_000,
         metavar="N",
         help="step budget floor per test or input (default 20000); a mutant may use max(N, 10x the "
         "reference's own steps) before it counts as not returning",
     )
+
+
+def positive(kind: type, or_zero: bool = False) -> Callable[[str], Any]:
+    """An argparse type: a number of ``kind`` above zero (or zero too). Zero mutants, inputs or
+    workers would run and then blame the benchmark ("no mutation sites"), and a negative sample
+    size raised from deep inside, so such a value is refused up front, naming the option."""
+
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not (value >= 0 if or_zero else value > 0):  # NaN fails both
+            raise argparse.ArgumentTypeError(f"{text} must be {'0 or more' if or_zero else 'above 0'}")
+        return value
+
+    parse.__name__ = kind.__name__  # argparse names the type in its own messages
+    return parse
 
 
 def audit_params(args: argparse.Namespace) -> AuditParams:
