@@ -175,3 +175,16 @@ def test_the_diff_names_a_tracked_file_by_its_path_in_the_checkout_so_git_apply_
         assert diff.read_text().startswith(f"--- a/{named}\n+++ b/{named}\n")
     check = subprocess.run(["git", "apply", "--check", str(checkout / "data" / "fixes.diff")], cwd=checkout)
     assert check.returncode == 0  # at the top of the checkout, as a maintainer runs it
+
+
+def test_a_reader_that_goes_away_does_not_cost_the_report(tmp_path):
+    """`check ... --json r.json | head -1`: the summary meets a closed pipe, the files are written."""
+    report, fixes = tmp_path / "r.json", tmp_path / "f.py"
+    command = [sys.executable, "-m", "gameability_tui", "check", str(EXAMPLES), "--json", str(report)]
+    child = subprocess.Popen(
+        [*command, "--fixes", str(fixes)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    child.stdout.close()  # nobody reads the summary
+    _, errors = child.communicate(timeout=300)
+    assert b"Traceback" not in errors
+    assert json.loads(report.read_text())["summary"]["judged"] == 8 and "assert" in fixes.read_text()

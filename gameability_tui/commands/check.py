@@ -93,6 +93,7 @@ def run(args: argparse.Namespace) -> int:
         TimeElapsedColumn(),
         console=console,
         transient=True,
+        disable=not console.is_terminal,  # a file or pipe gets the summary, not a stray blank line
     ) as progress:
         task = progress.add_task(
             source.benchmark.name, total=source.total, completed=collected.tally.count, weak=collected.weak
@@ -123,16 +124,19 @@ def run(args: argparse.Namespace) -> int:
                 log.close()
     elapsed = time.monotonic() - started
     summary = collected.tally.summary()
+    # The files first: a terminal that goes away, or `| head`, must not cost the audit's outputs.
+    results = collected.results()
+    if args.json:
+        write_json(args.json, report_dict(source.benchmark, params, summary, results))
+    if args.fixes:
+        write_atomically(args.fixes, fixes_text(source.benchmark, results))
     print_summary(console, source.benchmark, summary, elapsed, census.workers, collected.first_excluded)
     if args.ray:
         print_ray(console, census)
     print_weak(console, collected.first_weak(), args.show, collected.weak)
-    results = collected.results()
     if args.json:
-        write_json(args.json, report_dict(source.benchmark, params, summary, results))
         console.print(f"report written to {args.json}")
     if args.fixes:
-        write_atomically(args.fixes, fixes_text(source.benchmark, results))
         console.print(f"candidate asserts written to {args.fixes}")
     if args.jsonl:
         console.print(f"{collected.tally.count} result lines in {args.jsonl}", soft_wrap=True)
