@@ -216,6 +216,9 @@ def test_lines_made_with_other_settings_are_not_reused(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "0 results reused, 9 to audit" in done.stdout
     assert "9 lines made with other settings (mutants 24 in the file, 5 here) not reused" in done.stdout
+    (aside,) = tmp_path.glob("r.jsonl.before-resume-*")  # a mistyped setting loses nothing
+    assert f"kept at {aside}" in done.stdout and {line["params"]["mutants"] for line in _lines(aside)} == {24}
+    assert len(_lines(aside)) == 9
     fresh = tmp_path / "fresh.jsonl"
     assert _cli("check", EXAMPLES, "--jsonl", fresh, "--mutants", "5").returncode == 0
     assert _from_file(lines) == _from_file(fresh)
@@ -233,6 +236,27 @@ def test_a_changed_problem_is_audited_again(tmp_path):
     assert "8 results reused, 1 to audit" in done.stdout
     assert "1 line for problems changed or not in this benchmark not reused" in done.stdout
     assert len(_lines(lines)) == 9
+    (aside,) = tmp_path.glob("r.jsonl.before-resume-*")
+    assert len(_lines(aside)) == 9 and f"kept at {aside}" in done.stdout
+
+
+def test_a_resume_of_a_smaller_sample_keeps_the_file_as_it_was(tmp_path):
+    lines = tmp_path / "r.jsonl"
+    assert _cli("check", EXAMPLES, "--jsonl", lines).returncode == 0
+    before = lines.read_text()
+    done = _cli("check", EXAMPLES, "--jsonl", lines, "--resume", "--limit", "3")
+    assert done.returncode == 0 and "3 results reused, 0 to audit" in done.stdout
+    assert len(_lines(lines)) == 3  # the file is this run's results
+    (aside,) = tmp_path.glob("r.jsonl.before-resume-*")
+    assert aside.read_text() == before  # and the other six are not lost
+
+
+def test_a_resume_that_reuses_every_line_keeps_no_copy(tmp_path):
+    lines = tmp_path / "r.jsonl"
+    assert _cli("check", EXAMPLES, "--jsonl", lines).returncode == 0
+    done = _cli("check", EXAMPLES, "--jsonl", lines, "--resume")
+    assert "9 results reused, 0 to audit" in done.stdout and "kept at" not in done.stdout
+    assert not list(tmp_path.glob("r.jsonl.before-resume-*"))
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,8 @@ from __future__ import annotations
 import argparse
 import heapq
 import os
+import shutil
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import count
@@ -127,6 +129,18 @@ class Collected:
         return [problem_id for _, problem_id in sorted(self._first_excluded.get(reason, []), reverse=True)]
 
 
+def _keep_aside(path: Path) -> Path:
+    """A copy of ``path`` beside it, named for the moment (never over an earlier copy)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.before-resume-{stamp}")
+    number = 1
+    while aside.exists():
+        number += 1
+        aside = path.with_name(f"{path.name}.before-resume-{stamp}-{number}")
+    shutil.copy2(path, aside)
+    return aside
+
+
 def resume(
     console: Console, path: Path, params: AuditParams, source: AuditSource, collected: Collected
 ) -> set[str]:
@@ -138,6 +152,10 @@ def resume(
         stored = previous.usable.get(problem.id)
         if stored is not None and stored == problem_sha(problem):
             reuse[problem.id] = index
+    stale = len(previous.usable) - len(reuse)
+    # The file is rewritten with the reused lines only; a run with a mistyped setting or sample
+    # would otherwise throw away every other result in it, so the file as it was is kept.
+    aside = _keep_aside(path) if previous.other_settings or stale else None
     keep_reused(path, params, set(reuse), lambda result: collected.add(reuse[result.id], result))
     say = lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True)  # noqa: E731
     say(f"resuming {path}: {len(reuse)} results reused, {source.total - len(reuse)} to audit")
@@ -146,9 +164,10 @@ def resume(
             f"  {counted(previous.other_settings, 'line')} made with other settings ({previous.difference}) "
             "not reused: removed from the file and audited again with these settings"
         )
-    stale = len(previous.usable) - len(reuse)
     if stale:
         say(f"  {counted(stale, 'line')} for problems changed or not in this benchmark not reused")
+    if aside is not None:
+        say(f"  the file as it was, with every line not reused, is kept at {aside}")
     if previous.duplicates:
         say(f"  {counted(previous.duplicates, 'repeated line')} dropped")
     if previous.torn:
