@@ -642,3 +642,14 @@ async def test_the_probe_dialog_shows_the_problems_own_arguments_as_its_example(
         await open_problem(pilot, "max_pair_product")
         await pilot.press("p")
         assert (await dialog_input(pilot)).placeholder == "[1, 2, 3]"  # its first visible call
+
+
+async def test_a_probe_the_reference_cannot_answer_says_so_rather_than_that_no_survivor_differs(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await open_problem(pilot, "max_pair_product")
+        await answer_dialog(pilot, "p", "[1, 2], 3")  # one argument too many
+        said = lambda: [str(n.message) for n in app._notifications]  # noqa: E731
+        await wait_for(pilot, lambda: any("no assert to add" in text for text in said()))
+        assert any("The reference returns no value there (raises TypeError" in text for text in said())

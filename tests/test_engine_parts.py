@@ -222,3 +222,26 @@ def test_same_tree_agrees_with_ast_dump_on_every_pair():
 def test_a_reviewers_text_is_a_test_only_when_it_parses_and_asserts(text, why):
     said = why_not_a_test(text)
     assert said is None if why is None else why in said
+
+
+@pytest.mark.parametrize(
+    ("text", "parsed"),
+    [
+        ("[4, 9], 2", (([4, 9], 2), ())),
+        ("'abc', ch='b'", (("abc",), (("ch", "b"),))),
+        ("", ((), ())),
+        (")(", None),  # would be f()(): no arguments at all
+        ("'a'), ('b'", None),  # would be a tuple of two expressions
+        ("x", None),  # not a literal
+        ("1\x00", None),
+    ],
+)
+def test_a_probe_takes_only_what_fits_between_one_calls_parentheses(text, parsed):
+    from gameability_tui.engine.probe import BadArguments, parse_arguments
+
+    if parsed is None:
+        with pytest.raises(BadArguments):
+            parse_arguments(text)
+    else:
+        call = parse_arguments(text)
+        assert (call.args, call.kwargs) == parsed

@@ -24,9 +24,13 @@ class BadArguments(ValueError):
 def parse_arguments(text: str) -> Call:
     try:
         tree = ast.parse(f"f({text})", mode="eval")
-    except SyntaxError as error:
-        raise BadArguments(f"not valid arguments: {error.msg}") from error
+    except (SyntaxError, ValueError) as error:  # ValueError: a NUL character
+        raise BadArguments(f"not valid arguments: {getattr(error, 'msg', error)}") from error
     call = tree.body
+    # The text must close nothing it did not open: ``)(`` parses as ``f()()`` and ``1), (2`` as a
+    # tuple of two, neither of them one call of ``f`` with these arguments.
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "f"):
+        raise BadArguments("not valid arguments: write them as between the parentheses of one call")
     try:
         args = tuple(ast.literal_eval(arg) for arg in call.args)
         kwargs = tuple((k.arg, ast.literal_eval(k.value)) for k in call.keywords)

@@ -529,7 +529,10 @@ class TriageScreen(Screen):
             lines.append("differs\n" if row.differs else "same\n", style="red" if row.differs else "")
         if message.problem_id == self.current:
             self.detail.show_note(lines)
-        if not (answer.suggested and answer.separates):
+        if not answer.suggested:  # e.g. the wrong number of arguments: the reference raises
+            self.notify(f"The reference returns no value there ({answer.reference}): no assert to add.")
+            return
+        if not answer.separates:
             self.notify("No survivor differs from the reference there: no assert to add.")
             return
         if self.state.has_key(message.problem_id, answer.suggested):
