@@ -204,3 +204,16 @@ def test_settings_that_cannot_mean_anything_are_refused_naming_the_option(option
     done = _cli("check", str(EXAMPLES), option, value)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert f"argument {option}: {said}" in done.stderr
+
+
+def test_a_benchmark_with_nothing_judged_prints_no_share_or_interval(tmp_path):
+    every_one_excluded = tmp_path / "bad.jsonl"
+    every_one_excluded.write_text('{"id": "x", "reference": "def f(:\\n", "tests": ["assert f(1) == 1"]}\n')
+    done = _cli("check", str(every_one_excluded))
+    assert done.returncode == 0, done.stderr
+    assert "weak 0 of 0 (nothing to count)" in done.stdout and "interval" not in done.stdout
+
+
+def test_confirm_refuses_the_stronger_suite_of_another_benchmark():
+    line = _one_line_error(_cli("confirm", "humaneval", "--with", "mbpp-plus", "--limit", "3"))
+    assert "another benchmark than humaneval: confirm humaneval --with humaneval-plus" in line

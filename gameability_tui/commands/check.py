@@ -20,7 +20,7 @@ from ..engine.stats import Summary
 from ..files import write_atomically
 from ..report import fixes_text, report_dict, write_json
 from ..resultlog import ResultLog
-from ..words import counted
+from ..words import counted, share_text
 from .options import add_audit_settings, add_benchmark, add_ray, audit_params, positive, refuse_unwritable
 from .streaming import Collected, Feed, open_source, resume
 
@@ -152,7 +152,6 @@ def print_summary(
     first_excluded: Callable[[str], list[str]],
 ) -> None:
     """The audit's figures; ``first_excluded`` names the first problems excluded for a reason."""
-    low, high = summary.weak_ci
     console.print(
         f"[bold]{benchmark.name}[/bold]  ({benchmark.source})  "
         f"{elapsed:.1f} s on {counted(workers, 'worker')}"
@@ -169,10 +168,7 @@ def print_summary(
         more = f" and {count - len(named)} more" if count > len(named) else ""
         which = f": {', '.join(named)}{more}" if named else ""
         console.print(f"    excluded {count:4d}  {reason}{which}", markup=False)
-    console.print(
-        f"  [bold]weak {summary.weak} of {summary.judged} = {100 * summary.weak_share:.1f}%[/bold]"
-        f"  95% interval [{100 * low:.1f}, {100 * high:.1f}]"
-    )
+    console.print(f"  weak {share_text(summary.weak, summary.judged)}", style="bold", markup=False)
     console.print(
         f"  mutants {summary.mutants}: equivalent {summary.equivalent}, broken {summary.broken}, "
         f"survived {summary.survived}, truncated {summary.truncated}, slow but right {summary.slow}"

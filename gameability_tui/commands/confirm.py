@@ -17,7 +17,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gameability-tui confirm",
         description="Audit BENCH, then re-run every survivor of every weak problem against the EvalPlus "
-        "tests of the same task (--with). Prints the confirmed share with its 95%% interval and the "
+        "tests of the same task (--with). Prints the confirmed share with its 95% interval and the "
         "unconfirmed problems.",
     )
     add_benchmark(parser)
@@ -39,15 +39,23 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from ..benchmarks import load_benchmark
+    from ..benchmarks.base import LoadError
     from ..benchmarks.evalplus import plus_id
     from ..engine.census import Census
     from ..engine.confirm import rejected_by_checks
     from ..engine.stats import wilson_interval
     from ..files import write_atomically
     from ..report import sort_results
+    from ..words import share_text
 
     console = Console()
     benchmark = load_sampled(args)
+    family = next((name for name in ("humaneval", "mbpp") if benchmark.name.startswith(name)), None)
+    if family is not None and not args.plus.startswith(family):
+        raise LoadError(
+            f"--with {args.plus} holds the tasks of another benchmark than {benchmark.name}: "
+            f"confirm {benchmark.name} --with {family}-plus"
+        )
     if args.report is not None:
         params, results = read_check_report(args.report, benchmark)
     plus = {p.id: p for p in load_benchmark(args.plus, args.plus_data).problems}
@@ -77,10 +85,7 @@ def run(args: argparse.Namespace) -> int:
         f"[bold]{benchmark.name}[/bold]: {len(weak)} weak problems, {covered} covered by {args.plus}, "
         f"{len(uncovered)} not covered"
     )
-    console.print(
-        f"  [bold]confirmed {len(confirmed)} of {covered} = {100 * share:.1f}%[/bold]"
-        f"  95% interval [{100 * low:.1f}, {100 * high:.1f}]"
-    )
+    console.print(f"  confirmed {share_text(len(confirmed), covered)}", style="bold", markup=False)
     if unconfirmed:
         console.print(
             "  not confirmed (look twice: the survivor may be wrong only on inputs the problem "
