@@ -400,7 +400,9 @@ async def test_verdict_dialog_preselects_the_saved_verdict_and_enter_in_the_note
         dialog.query_one("#note").value = "tests miss the absent value"
         await pilot.press("enter")  # Enter in the note saves
         assert app.state.verdicts["index_of"] == ("fix", "tests miss the absent value")
-        assert app.triage.table.get_cell("index_of", "review").plain.endswith("fix")
+        assert app.triage.table.get_cell("index_of", "review").plain.startswith(
+            "fix "
+        )  # first: never cut off
     store = DecisionStore(tmp_path / "decisions.json", "toy.jsonl")
     assert store.all_verdicts()["index_of"] == ("fix", "tests miss the absent value")
 
@@ -653,3 +655,45 @@ async def test_a_probe_the_reference_cannot_answer_says_so_rather_than_that_no_s
         said = lambda: [str(n.message) for n in app._notifications]  # noqa: E731
         await wait_for(pilot, lambda: any("no assert to add" in text for text in said()))
         assert any("The reference returns no value there (raises TypeError" in text for text in said())
+
+
+async def test_find_goes_to_the_id_typed_before_ids_that_contain_it(tmp_path):
+    rows = [
+        {"id": problem_id, "reference": "def f(x):\n    return x + 1\n", "tests": ["assert f(1) == 2"]}
+        for problem_id in ("11", "1")  # "11" comes first and contains "1"
+    ]
+    source = tmp_path / "ids.jsonl"
+    source.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    benchmark = load_benchmark(str(source))
+    store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
+    app = GameabilityApp(benchmark, store, ResultCache(tmp_path / "cache.json"), workers=2)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await wait_for(pilot, lambda: screen.finished)
+        await answer_dialog(pilot, "/", "1")
+        await wait_for(pilot, lambda: screen.current == "1")
+        await answer_dialog(pilot, "/", "11")
+        await wait_for(pilot, lambda: screen.current == "11")
+
+
+async def test_a_verdict_leads_the_review_cell_so_a_narrow_column_keeps_it(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await open_problem(pilot, "max_pair_product")
+        await pilot.press("r", "s")
+        app.state.set_verdict("max_pair_product", "fix", "add an assert")
+        screen.table.put("max_pair_product")
+        assert screen.table.get_cell("max_pair_product", "review").plain.startswith("fix 1✗ 1» ")
+
+
+async def test_the_status_line_puts_the_view_before_the_figures_a_narrow_terminal_cuts(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await ready(pilot)
+        await wait_for(pilot, lambda: screen.finished)
+        await pilot.press("f")
+        line = str(screen.status.render())
+        assert screen.status.view and line.index(screen.status.view) < line.index("undecided") < line.rindex(
+            "weak "
+        )

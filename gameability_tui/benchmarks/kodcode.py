@@ -58,7 +58,7 @@ def load_kodcode(path: Path) -> Benchmark:
         try:
             row = json.loads(line)
         except json.JSONDecodeError as error:
-            raise LoadError(f"{where}: not valid JSON ({error.msg})") from None
+            raise LoadError(f"{where}: not valid JSON ({error.msg} at column {error.colno})") from None
         index += 1
         for field in ("question_id", "solution", "test"):
             if not isinstance(row.get(field), str):

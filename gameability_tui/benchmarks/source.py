@@ -112,7 +112,8 @@ def source_from_text(text: str, path: Path, gzipped: bool = False, layout: str |
     try:
         spans, rows = (_array_rows if layout == JSON_ARRAY else _line_rows)(text)
     except json.JSONDecodeError as error:
-        raise LoadError(f"{path}:{error.lineno}: not valid JSON ({error.msg})") from None
+        where = f"{path}:{error.lineno}"
+        raise LoadError(f"{where}: not valid JSON ({error.msg} at column {error.colno})") from None
     return SourceFile(
         plain_name, layout, gzipped, text, tuple(spans), tuple(rows), _ascii_style(text, spans, rows), path
     )

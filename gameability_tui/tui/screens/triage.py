@@ -552,6 +552,7 @@ class TriageScreen(Screen):
             if value is not None:
                 self.state.set_verdict(problem_id, *value)
                 self._counts_changed(problem_id)
+                self.notify(f"Verdict on {problem_id}: {value[0] or 'cleared'}.")
 
         self.app.push_screen(VerdictDialog(problem_id, verdict, note), chosen)
 
@@ -569,9 +570,11 @@ class TriageScreen(Screen):
         def found(value: str | None) -> None:
             if not value:
                 return
-            visible = [
-                pid for pid in self.state.ordered_ids() if value.strip() in pid and pid in self.table.rows
-            ]
+            wanted = value.strip()
+            if wanted in self.table.rows:  # the id itself first: "11" is 11, not 113 ranked above it
+                self.go_to(wanted, 0, focus=False)
+                return
+            visible = [pid for pid in self.state.ordered_ids() if wanted in pid and pid in self.table.rows]
             if not visible:
                 self.notify(f"No problem id contains {value!r} under the '{self.state.filter}' filter.")
                 return

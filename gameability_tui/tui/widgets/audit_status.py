@@ -56,7 +56,8 @@ class AuditStatus(Static):
             if audited > 0 and self.done < self.total and self.elapsed > 0:
                 eta = f" · ETA {self.elapsed / audited * (self.total - self.done):.0f} s"
             progress = f"{self.done} of {self.total} judged{cached} · {self.elapsed:.0f} s{eta}"
-        parts = [progress, f"weak {self.weak}", f"[{self.undecided}/{self.candidates}] undecided", self.view]
-        if self.message:
-            parts.append(self.message)
+        # What changes with a key (the view, a step under way) comes before the figures, so a
+        # narrow terminal cuts off the weak share, not the filter the table is under.
+        undecided = f"[{self.undecided}/{self.candidates}] undecided"
+        parts = [progress, self.message, self.view, undecided, f"weak {self.weak}"]
         return Text(" · ".join(p for p in parts if p))  # plain text: "[3/41]" is not markup

@@ -74,10 +74,14 @@ SHORT_STATUS = {PARTLY_FIXED: "partly", EXCLUDED: "excl."}
 
 
 def review_cell(state: TriageState, problem_id: str) -> Text:
-    """Accepted, rejected, skipped and undecided counts, each in its own colour and sign, so one
-    accepted assert never reads like one rejected one; then the verdict."""
+    """The verdict (first: a narrow column must not cut it off), then the accepted, rejected,
+    skipped and undecided counts, each in its own colour and sign, so one accepted assert never
+    reads like one rejected one."""
     counts = state.counts(problem_id)
     cell = Text()
+    verdict = state.verdicts.get(problem_id)
+    if verdict and verdict[0]:
+        cell.append(f"{verdict[0]} ", style="bold")
     for count, sign, style in (
         (counts.accepted, "✓", "green"),
         (counts.rejected, "✗", "red"),
@@ -86,9 +90,6 @@ def review_cell(state: TriageState, problem_id: str) -> Text:
     ):
         if count:
             cell.append(f"{count}{sign} ", style=style)
-    verdict = state.verdicts.get(problem_id)
-    if verdict:
-        cell.append(verdict[0], style="bold")
     return cell
 
 
