@@ -38,7 +38,7 @@ from pathlib import Path
 
 from peer_differences import explain_all, print_differences
 
-from gameability_tui.benchmarks import load_benchmark
+from gameability_tui.benchmarks import LoadError, load_benchmark
 from gameability_tui.engine.model import Problem
 
 
@@ -143,7 +143,10 @@ def main() -> int:
     args = parser.parse_args()
     if args.peer is None and args.before is None:
         parser.error("give --peer (the published tool), --before (another version of this tool), or both")
-    benchmark = load_benchmark(args.benchmark, args.data)
+    try:
+        benchmark = load_benchmark(args.benchmark, args.data)
+    except LoadError as error:  # e.g. mbpp without --data and no hub: what to do, in one line
+        parser.error(str(error))
     with tempfile.TemporaryDirectory() as folder:
         jsonl = Path(folder) / f"{benchmark.name}.jsonl"
         jsonl.write_text("".join(json.dumps(p.to_dict()) + "\n" for p in benchmark.problems))
