@@ -246,6 +246,7 @@ def test_a_resume_of_a_smaller_sample_keeps_the_file_as_it_was(tmp_path):
     before = lines.read_text()
     done = _cli("check", EXAMPLES, "--jsonl", lines, "--resume", "--limit", "3")
     assert done.returncode == 0 and "3 results reused, 0 to audit" in done.stdout
+    assert "a sample of 3 of its 9 problems (--limit, seed 0)" in done.stdout  # not the whole benchmark
     assert len(_lines(lines)) == 3  # the file is this run's results
     (aside,) = tmp_path.glob("r.jsonl.before-resume-*")
     assert aside.read_text() == before  # and the other six are not lost

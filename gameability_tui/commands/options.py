@@ -165,7 +165,10 @@ def load_sampled(args: argparse.Namespace) -> Benchmark:
     benchmark = load_benchmark(args.benchmark, args.data)
     if args.limit is not None and args.limit < len(benchmark.problems):
         chosen = set(id(p) for p in random.Random(args.seed).sample(benchmark.problems, args.limit))
+        total = len(benchmark.problems)
         benchmark.problems = [p for p in benchmark.problems if id(p) in chosen]
+        # Said wherever the source is ("supplied 100" alone read as the whole benchmark).
+        benchmark.source += f"; a sample of {args.limit} of its {total} problems (--limit, seed {args.seed})"
     return benchmark
 
 
