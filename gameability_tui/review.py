@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from .benchmarks import Benchmark
 from .engine.model import ProblemResult, Survivor
+from .words import counted
 
 if TYPE_CHECKING:
     from .export import ExportPlan
@@ -30,10 +31,11 @@ def review_markdown(
     unfixed = [pid for pid in weak if pid not in plan.accepted]
     lines = [f"# Review of {benchmark.name}", "", f"Source: {_source_line(benchmark)}", ""]
     lines += [
-        f"- accepted asserts exported: {plan.count} in {len(plan.accepted)} problems",
+        f"- accepted asserts exported: {plan.count} in {counted(len(plan.accepted), 'problem')}",
         f"- rejected asserts: {len(plan.rejected)}",
         f"- skipped asserts: {len(plan.skipped)}",
         f"- refused at export (each with its reason below): {len(plan.refused)}",
+        f"- verdicts given: {_verdict_counts(verdicts)}",
     ]
     if native is not None:
         lines += [
@@ -106,6 +108,14 @@ def review_markdown(
         lines += [f"- {pid}: **{v}**{' - ' + note if note else ''}" for pid, (v, note) in verdicts.items()]
         lines.append("")
     return "\n".join(lines)
+
+
+def _verdict_counts(verdicts: Mapping[str, tuple[str, str]]) -> str:
+    """``2 fix, 1 drop`` (listed at the end of the review), or ``none``."""
+    counts: dict[str, int] = {}
+    for verdict, _ in verdicts.values():
+        counts[verdict] = counts.get(verdict, 0) + 1
+    return ", ".join(f"{count} {verdict}" for verdict, count in sorted(counts.items())) or "none"
 
 
 def survivor_number(index: int) -> str:

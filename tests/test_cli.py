@@ -136,6 +136,7 @@ def test_export_refuses_accepted_texts_that_fail_or_assert_nothing_and_says_why(
     silent = 'print("hi")'
     for text in (good, failing, silent):
         store.decide("max_pair_product", text, ACCEPTED)
+    store.set_verdict("index_of", "fix", "the absent value is never tested")
     store.close()
     fixes, review = tmp_path / "fixes.py", tmp_path / "review.md"
     done = _cli("export", str(EXAMPLES), "--db", str(db), "--fixes", str(fixes), "--summary", str(review))
@@ -146,6 +147,8 @@ def test_export_refuses_accepted_texts_that_fail_or_assert_nothing_and_says_why(
     text = review.read_text()
     assert "- refused at export (each with its reason below): 2" in text
     assert f"`{silent}`: it has no assert statement" in text
+    assert "- verdicts given: 1 fix\n" in text  # counted at the top, listed at the end
+    assert "- index_of: **fix** - the absent value is never tested" in text
 
 
 def test_the_diff_names_a_tracked_file_by_its_path_in_the_checkout_so_git_apply_takes_it_at_the_top(tmp_path):
