@@ -697,3 +697,15 @@ async def test_the_status_line_puts_the_view_before_the_figures_a_narrow_termina
         assert screen.status.view and line.index(screen.status.view) < line.index("undecided") < line.rindex(
             "weak "
         )
+
+
+async def test_a_dialogs_hint_wraps_on_a_narrow_terminal_instead_of_being_cut(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await ready(pilot)
+        await open_problem(pilot, "max_pair_product")
+        await pilot.press("e")
+        await dialog_input(pilot)
+        await pilot.pause()
+        hint = app.screen.query_one(".dialog-hint")
+        assert hint.size.height >= 2 and "Escape cancels" in str(hint.render())
