@@ -29,6 +29,7 @@ async def main() -> None:
             app.triage.go_to("max_pair_product", 0)
             await pilot.pause(0.3)
             await pilot.press("a")  # one decision, so the screen shows one
+            app.clear_notifications()  # the screen itself, not the messages of the moment
             await pilot.pause(0.3)
             app.save_screenshot("screenshot.svg", str(ROOT / "docs"))
 

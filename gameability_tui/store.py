@@ -203,6 +203,7 @@ class DecisionStore:
         self.path = Path(path)
         self.benchmark = benchmark
         check_database_path(self.path)
+        self.created = not self.path.exists()  # a new file: said, in case its path was a typo
         self.db = TinyDB(str(self.path), storage=AtomicJSONStorage)
         self.db.storage.read()  # a broken file is refused here, before the lock file exists
         self._lock = _lock_beside(self.path) if exclusive else None

@@ -552,6 +552,7 @@ def snapshot_app(tmp_path):
 async def _settle(pilot) -> None:
     screen = await ready(pilot)
     screen.go_to("max_pair_product", 1)
+    pilot.app.clear_notifications()  # the layout, not the messages of the moment
     await pilot.pause()
     await pilot.pause()
 
@@ -709,3 +710,16 @@ async def test_a_dialogs_hint_wraps_on_a_narrow_terminal_instead_of_being_cut(tm
         await pilot.pause()
         hint = app.screen.query_one(".dialog-hint")
         assert hint.size.height >= 2 and "Escape cancels" in str(hint.render())
+
+
+async def test_a_new_decisions_database_is_named_once_not_on_every_reopen(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        assert any("A new decisions database: " in str(n.message) for n in app._notifications)
+        await open_problem(pilot, "max_pair_product")
+        await pilot.press("a")  # the file is written with the first decision
+    again = reopen(app, tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        assert not any("new decisions database" in str(n.message) for n in again._notifications)

@@ -112,6 +112,8 @@ class TriageScreen(Screen):
         self._drainer = self.set_interval(DRAIN_EVERY, self._drain)
         for note in self.app.cache.notes:  # what opening the cache found and did about it
             self.notify(note, severity="warning", timeout=15)
+        if self.app.store.created:  # a first run, or a mistyped --db: either way, where they go
+            self.notify(f"A new decisions database: {self.app.store.path}", timeout=10)
         self.run_audit()
 
     def on_resize(self, event) -> None:
