@@ -217,3 +217,17 @@ def test_a_benchmark_with_nothing_judged_prints_no_share_or_interval(tmp_path):
 def test_confirm_refuses_the_stronger_suite_of_another_benchmark():
     line = _one_line_error(_cli("confirm", "humaneval", "--with", "mbpp-plus", "--limit", "3"))
     assert "another benchmark than humaneval: confirm humaneval --with humaneval-plus" in line
+
+
+@pytest.mark.parametrize(
+    ("row", "said"),
+    [
+        ('{"question_id": "a", "solution": "def f(): 1"}', ":1: missing field 'test' (a KodCode row"),
+        ("[1]", ":1: not a JSON object (a KodCode row holds"),  # was a traceback
+        ('{"question_id": "a", "solution": 1, "test": ""}', ":1: field 'solution' must be a string"),
+    ],
+)
+def test_a_bad_kodcode_row_is_named_with_what_a_row_holds(tmp_path, row, said):
+    rows = tmp_path / "k.jsonl"
+    rows.write_text(row + "\n")
+    assert f"{rows}{said}" in _one_line_error(_cli("check", f"kodcode:{rows}"))

@@ -23,6 +23,7 @@ from .source import JSONL, RowPatch, source_from_text
 NEW_TEST_PREFIX = "test_reviewed_"
 
 SKIPPED_TESTS = "test functions with parameters or decorators (pytest fixtures)"
+FIELDS = ("question_id", "solution", "test")  # what a row must hold, each a string
 
 
 def split_test_module(source: str) -> tuple[str, list[str], int]:
@@ -60,8 +61,12 @@ def load_kodcode(path: Path) -> Benchmark:
         except json.JSONDecodeError as error:
             raise LoadError(f"{where}: not valid JSON ({error.msg} at column {error.colno})") from None
         index += 1
-        for field in ("question_id", "solution", "test"):
-            if not isinstance(row.get(field), str):
+        if not isinstance(row, dict):
+            raise LoadError(f"{where}: not a JSON object (a KodCode row holds {', '.join(FIELDS)})")
+        for field in FIELDS:
+            if field not in row:
+                raise LoadError(f"{where}: missing field {field!r} (a KodCode row holds {', '.join(FIELDS)})")
+            if not isinstance(row[field], str):
                 raise LoadError(f"{where}: field {field!r} must be a string")
         try:
             setup, tests, skipped = split_test_module(row["test"])
