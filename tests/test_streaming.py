@@ -343,3 +343,13 @@ def test_the_summary_names_the_first_excluded_problems_in_benchmark_order_whatev
     assert EXCLUDED_NAMED == 3
     assert collected.first_excluded("no-entry-point") == ["p0", "p1", "p2"]
     assert collected.first_excluded("reference-fails-tests") == []
+
+
+def test_a_second_ctrl_c_while_the_results_file_closes_is_held_off():
+    from gameability_tui.commands.check import keyboard_interrupts_held
+
+    before = signal.getsignal(signal.SIGINT)
+    with keyboard_interrupts_held():
+        os.kill(os.getpid(), signal.SIGINT)  # would raise KeyboardInterrupt here
+        time.sleep(0.05)
+    assert signal.getsignal(signal.SIGINT) is before  # and Ctrl-C works again after

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -108,8 +110,9 @@ def run(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             if log is None:
                 raise
-            census.cancel()
-            log.close()
+            with keyboard_interrupts_held():  # a second Ctrl-C must not cut the last lines short
+                census.cancel()
+                log.close()
             print(
                 f"gameability-tui: interrupted; {collected.tally.count} results are in {args.jsonl} "
                 "(run again with --resume to audit the rest).",
@@ -141,6 +144,18 @@ def run(args: argparse.Namespace) -> int:
     if args.jsonl:
         console.print(f"{collected.tally.count} result lines in {args.jsonl}", soft_wrap=True)
     return 0
+
+
+@contextlib.contextmanager
+def keyboard_interrupts_held() -> Iterator[None]:
+    """Ctrl-C ignored while the results file is closed (its last lines flushed and fsync'd): the
+    user pressing it again, waiting, would otherwise lose them and the message saying where
+    the rest is."""
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def print_summary(
