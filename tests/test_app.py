@@ -675,6 +675,19 @@ async def test_find_goes_to_the_id_typed_before_ids_that_contain_it(tmp_path):
         await wait_for(pilot, lambda: screen.current == "1")
         await answer_dialog(pilot, "/", "11")
         await wait_for(pilot, lambda: screen.current == "11")
+        assert not any("No problem" in str(n.message) for n in app._notifications)
+        await answer_dialog(pilot, "/", "")  # nothing typed: nothing happens
+        await answer_dialog(pilot, "/", "1 ")  # an exact id, with a stray blank
+        await wait_for(pilot, lambda: screen.current == "1")
+    rows = rows[:1]  # "11" alone: "1" is only part of an id now
+    source.write_text(json.dumps(rows[0]) + "\n")
+    benchmark = load_benchmark(str(source))
+    app = GameabilityApp(benchmark, store, ResultCache(tmp_path / "cache.json"), workers=2)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await answer_dialog(pilot, "/", "1")
+        await wait_for(pilot, lambda: screen.current == "11")
+        assert any("No problem '1' here: 11 is the first id" in str(n.message) for n in app._notifications)
 
 
 async def test_a_verdict_leads_the_review_cell_so_a_narrow_column_keeps_it(tmp_path):
@@ -723,3 +736,23 @@ async def test_a_new_decisions_database_is_named_once_not_on_every_reopen(tmp_pa
     async with again.run_test(size=SIZE) as pilot:
         await ready(pilot)
         assert not any("new decisions database" in str(n.message) for n in again._notifications)
+
+
+async def test_probe_arguments_that_do_not_read_come_back_to_be_mended(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await open_problem(pilot, "max_pair_product")
+        await answer_dialog(pilot, "p", ")(")
+        assert (await dialog_input(pilot)).value == ")("  # back, with the text as typed
+        assert any("Not run: not valid arguments" in str(n.message) for n in app._notifications)
+
+
+async def test_the_quit_summary_names_the_database_only_once_something_is_in_it(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        assert "no decision saved (none made)" in screen.summary()  # no file to look for yet
+        await open_problem(pilot, "max_pair_product")
+        await pilot.press("a")
+        assert f"decisions in {tmp_path / 'decisions.json'}" in screen.summary()

@@ -212,7 +212,9 @@ def test_same_tree_agrees_with_ast_dump_on_every_pair():
     [
         ("assert f(1) == 2", None),
         ("arg0 = [4, 5, 6]; assert total(arg0) == 15; assert arg0 == [4, 5, 6]", None),  # as generated
-        ("def check(candidate):\n    assert candidate(1) == 2", None),  # HumanEval's form
+        ("import math\nassert math.isclose(f(1), 2.0)", None),
+        ('assert f(1) == 2; open("x", "w").write("y")', "statement 2 is expr"),  # would run on export
+        ("def check(candidate):\n    assert candidate(1) == 2", "no assert statement"),  # not at the top
         ('print("hi")', "no assert statement"),
         ("f(1) == 2", "no assert statement"),
         ("assert f(1 == 2", "not valid Python"),

@@ -22,9 +22,10 @@ FLOAT_TOLERANCE = "1e-06"  # the oracle's own tolerance (outcome.RELATIVE): one 
 def why_not_a_test(text: str) -> str | None:
     """Why a reviewer's ``text`` cannot go out as a test, or None when it can.
 
-    A text must parse and assert something: one that asserts nothing (``print(...)``) passes on
-    the reference and on every broken solution alike, so the gate alone would let it through as
-    an accepted fix that rejects nothing."""
+    A text must parse, assert something and hold nothing but asserts and what they use: one that
+    asserts nothing (``print(...)``) passes on the reference and on every broken solution alike,
+    so the gate alone would let it through as an accepted fix that rejects nothing; and a call
+    beside the assert would run wherever the exported tests run."""
     try:
         tree = ast.parse(text)
     except SyntaxError as error:
@@ -32,9 +33,20 @@ def why_not_a_test(text: str) -> str | None:
         return f"it is not valid Python ({error.msg}{where})"
     except ValueError as error:  # e.g. a NUL character
         return f"it is not valid Python ({error})"
-    if not any(isinstance(node, ast.Assert) for node in ast.walk(tree)):
+    if not any(isinstance(node, ast.Assert) for node in tree.body):
         return "it has no assert statement, so it would reject nothing"
+    for number, node in enumerate(tree.body, start=1):
+        if not isinstance(node, TEST_STATEMENTS):  # a call, a loop, a def: not a test's to run
+            return (
+                f"statement {number} is {type(node).__name__.lower()}, and a test holds only "
+                "asserts and the assignments and imports they use"
+            )
     return None
+
+
+# What a test may hold: what this tool writes (``arg0 = [...]; assert f(arg0) == ...``), and the
+# imports an assert may need. Anything else would run on export in every harness (``open(...)``).
+TEST_STATEMENTS = (ast.Assert, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Import, ast.ImportFrom)
 
 
 def assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: bool = False) -> str | None:

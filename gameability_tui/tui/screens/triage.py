@@ -26,6 +26,7 @@ from ...engine.asserts import why_not_a_test
 from ...engine.audit import visible_calls
 from ...engine.executor import CensusRun, open_census
 from ...engine.model import ProblemResult
+from ...engine.probe import BadArguments, parse_arguments
 from ...review import rejected_survivors, survivor_number
 from ...store import (
     ACCEPTED,
@@ -485,16 +486,24 @@ class TriageScreen(Screen):
             self.detail.redraw(keys.index(message.key) if message.key in keys else None)
         self._counts_changed(message.problem_id)
 
-    def action_probe(self) -> None:
+    def action_probe(self, start: str = "") -> None:
         problem_id = self.current
 
         def probe(arguments: str | None) -> None:
-            if arguments and arguments.strip():
-                self.status.message = "probing..."
-                self.run_probe(problem_id, arguments)
+            if not (arguments and arguments.strip()):
+                return
+            try:
+                parse_arguments(arguments)  # read here, so a slip comes back to be mended
+            except BadArguments as error:
+                self.notify(f"Not run: {error}.", severity="error")
+                self.action_probe(arguments)
+                return
+            self.status.message = "probing..."
+            self.run_probe(problem_id, arguments)
 
+        example = self._example_arguments(problem_id)
         self.app.push_screen(
-            TextDialog(f"Probe {problem_id}: arguments", placeholder=self._example_arguments(problem_id),
+            TextDialog(f"Probe {problem_id}: arguments", start, placeholder=example,
                        hint="The reference and every survivor are run on them; Escape cancels"),
             probe,
         )  # fmt: skip
@@ -581,6 +590,7 @@ class TriageScreen(Screen):
                 self.notify(f"No problem id contains {value!r} under the '{self.state.filter}' filter.")
                 return
             self.go_to(visible[0], 0, focus=False)
+            self.notify(f"No problem {wanted!r} here: {visible[0]} is the first id that contains it.")
 
         self.app.push_screen(TextDialog("Find a problem by id"), found)
 
@@ -640,7 +650,7 @@ class TriageScreen(Screen):
 
     def summary(self) -> str:
         """What the session leaves behind, in one line (shown on quit and printed after exit)."""
-        totals, verdicts = self.state.totals(), len(self.state.verdicts)
+        totals, verdicts, path = self.state.totals(), len(self.state.verdicts), self.app.store.path
         if not self.exported:
             exported = "not exported (x in the app, or gameability-tui export)"
         else:
@@ -651,7 +661,7 @@ class TriageScreen(Screen):
             f"{self.app.benchmark.name}: {totals.accepted} accepted, {totals.rejected} rejected, "
             f"{totals.skipped} skipped, {totals.undecided} undecided left of {totals.total}; "
             f"{counted(verdicts, 'verdict')}; {exported}; "
-            f"decisions in {self.app.store.path}"
+            + (f"decisions in {path}" if path.exists() else "no decision saved (none made)")
         )
 
     def action_quit_review(self) -> None:
