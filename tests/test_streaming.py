@@ -234,7 +234,7 @@ def test_a_changed_problem_is_audited_again(tmp_path):
     changed.write_text("".join(json.dumps(row) + "\n" for row in rows))
     done = _cli("check", changed, "--jsonl", lines, "--resume")
     assert "8 results reused, 1 to audit" in done.stdout
-    assert "1 line for problems changed or not in this benchmark not reused" in done.stdout
+    assert "1 line for problems changed, outside this --limit sample or not in this" in done.stdout
     assert len(_lines(lines)) == 9
     (aside,) = tmp_path.glob("r.jsonl.before-resume-*")
     assert len(_lines(aside)) == 9 and f"kept at {aside}" in done.stdout

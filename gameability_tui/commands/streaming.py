@@ -165,7 +165,8 @@ def resume(
             "not reused: removed from the file and audited again with these settings"
         )
     if stale:
-        say(f"  {counted(stale, 'line')} for problems changed or not in this benchmark not reused")
+        where = "changed, outside this --limit sample or not in this benchmark"
+        say(f"  {counted(stale, 'line')} for problems {where} not reused")
     if aside is not None:
         say(f"  the file as it was, with every line not reused, is kept at {aside}")
     if previous.duplicates:
