@@ -570,11 +570,7 @@ def _parse(line: bytes) -> dict | None:
         record = json.loads(line)
     except (json.JSONDecodeError, UnicodeDecodeError):
         return None
-    if record == CACHE_FORMAT:
-        return record
-    if isinstance(record, dict) and isinstance(record.get("key"), str) and _is_result(record.get("result")):
-        return record
-    return None
+    return record if record == CACHE_FORMAT or _is_record(record) else None
 
 
 def _is_result(value: Any) -> bool:

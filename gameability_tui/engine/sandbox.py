@@ -290,9 +290,15 @@ def _resident_mb() -> float:
 
 def _memory_bytes(resident: bool) -> int:
     """This process's resident memory, or its whole address space, in bytes (/proc/self/statm)."""
-    fd = os.open("/proc/self/statm", os.O_RDONLY)  # read after every job: no file object
+    return int(_read_proc("/proc/self/statm").split()[1 if resident else 0]) * resource.getpagesize()
+
+
+def _read_proc(path: str) -> bytes:
+    """A small /proc file, read with os-level calls: it is read at every job (start and end), and
+    a file object adds three system calls and a buffer each time."""
+    fd = os.open(path, os.O_RDONLY)
     try:
-        return int(os.read(fd, 256).split()[1 if resident else 0]) * resource.getpagesize()
+        return os.read(fd, 256)
     finally:
         os.close(fd)
 
@@ -602,12 +608,8 @@ class _Child:
 
 def _waited_for_a_core(pid: int) -> float:
     """Seconds ``pid`` has spent runnable but waiting for a core (0 where the kernel does not say)."""
-    try:  # os-level calls: read at every job's start, and open() adds three system calls
-        fd = os.open(f"/proc/{pid}/schedstat", os.O_RDONLY)
-        try:
-            return int(os.read(fd, 256).split()[1]) / 1e9
-        finally:
-            os.close(fd)
+    try:
+        return int(_read_proc(f"/proc/{pid}/schedstat").split()[1]) / 1e9
     except (OSError, ValueError, IndexError):
         return 0.0
 
