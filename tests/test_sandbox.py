@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -12,7 +14,7 @@ from dataclasses import replace
 import pytest
 from conftest import alive, problem, running
 
-from gameability_tui.engine import runner, sandbox
+from gameability_tui.engine import runner, sandbox, zygote
 from gameability_tui.engine.audit import audit_problem
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.sandbox import Job, run_job
@@ -199,6 +201,7 @@ def test_without_the_c_helpers_a_child_is_kept_and_ended_as_with_them(monkeypatc
     forks = []
     real_fork = sandbox._fork
     monkeypatch.setattr(sandbox, "_isolation", None)
+    monkeypatch.setattr(sandbox, "USE_ZYGOTE", False)  # it needs the C helpers too
     monkeypatch.setattr(sandbox, "_fork", lambda *a: forks.append(1) or real_fork(*a))
     in_python = sandbox.run_jobs(jobs)
     assert [run.calls for run in in_python] == [run.calls for run in with_c]
@@ -332,12 +335,16 @@ def test_a_child_that_cannot_start_fails_its_job_instead_of_handing_it_on_foreve
         raise OSError("a limit this child may not set")
 
     monkeypatch.setattr(sandbox, "_isolate", cannot_isolate)  # the forked child inherits it
+    sandbox._drop_zygote()  # and so does a new zygote's (dropped again after: it would keep it)
     runs: list = []
     attempt = threading.Thread(
         target=lambda: runs.extend(sandbox.run_jobs([_job("def f(x):\n    return x\n")]))
     )
-    attempt.start()
-    attempt.join(30)  # a job handed on and on to new children would never come back
+    try:
+        attempt.start()
+        attempt.join(30)  # a job handed on and on to new children would never come back
+    finally:
+        sandbox._drop_zygote()
     assert runs, "run_jobs kept forking children that could not start"
     assert not runs[0].complete and runs[0].stopped == "exited with code 0"
 
@@ -362,3 +369,96 @@ def test_the_clean_state_checks_agree_in_c_and_in_python(monkeypatch):
     in_python = [(sandbox._holds_entries(c, i), sandbox._same_entries(c, i)) for c, i in cases]
     assert in_c == in_python
     assert in_c[:4] == [(True, True), (True, False), (False, False), (False, False)]
+
+
+# --------------------------------------------------------------------------- the zygote
+
+
+needs_zygote = pytest.mark.skipif(
+    not zygote.available(), reason="the C helpers (fork_sibling) were not built"
+)
+
+
+def _pipes_held_by(pid: int) -> set[str]:
+    """The pipes ``pid`` holds open, by their kernel names ("pipe:[inode]")."""
+    held = set()
+    for name in os.listdir(f"/proc/{pid}/fd"):
+        with contextlib.suppress(OSError):
+            target = os.readlink(f"/proc/{pid}/fd/{name}")
+            if target.startswith("pipe:"):
+                held.add(target)
+    return held
+
+
+@needs_zygote
+def test_a_child_forked_by_the_zygote_is_this_processs_own():
+    whose = _job("import os\ndef f(x):\n    return (os.getppid(), os.getpid(), os.getpgrp())\n")
+    parent, pid, group = run_job(whose).calls[0][0][1]
+    forker = sandbox._ZYGOTE
+    assert forker is not None and forker.pid not in (pid, os.getpid())
+    assert parent == os.getpid()  # so it is waited for, killed and its death read as before
+    assert group == pid  # it leads its own process group, killed whole when it ends
+    assert _ends_soon(pid)
+
+
+@needs_zygote
+def test_zygote_children_give_the_results_of_children_this_process_forks(monkeypatch):
+    programs = [
+        "def f(x):\n    return [x] * 3\n",
+        "import os\ndef f(x):\n    os._exit(0)\n",
+        "def f(x):\n    while True:\n        x += 1\n",
+        "import sys\ndef f(x):\n    print(x)\n    return sorted(sys.modules)\n",
+        "def f(x):\n    return bytearray(2_000 << 20)\n",  # past the memory limit either way
+        "import os\ndef f(x):\n    return (sorted(os.environ), os.getcwd() == os.path.realpath('.'))\n",
+    ]
+    jobs = [_job(program, memory_mb=512) for program in programs]
+    with sandbox.children_kept():
+        from_the_zygote = sandbox.run_jobs(jobs, lanes=2)
+    monkeypatch.setattr(sandbox, "USE_ZYGOTE", False)
+    with sandbox.children_kept():
+        forked_here = sandbox.run_jobs(jobs, lanes=2)
+    for zygotes, ours in zip(from_the_zygote, forked_here):
+        assert (zygotes.complete, zygotes.load, zygotes.calls) == (ours.complete, ours.load, ours.calls)
+
+
+@needs_zygote
+def test_the_zygote_holds_no_pipe_of_a_child_and_a_child_none_of_another():
+    whose = _job("import os\ndef f(x):\n    return os.getpid()\n")
+    with sandbox.children_kept():
+        kept = sandbox.run_jobs([whose])[0].calls[0][0][1]  # its child waits, pipes open
+        sandbox._drop_zygote()  # the next child comes from a new zygote, made while they are open
+        jobs = [whose, _job("import time\ndef f(x):\n    time.sleep(30)\n", wall_seconds=60)]
+        waiter = threading.Thread(target=sandbox.run_jobs, args=(jobs,), kwargs={"lanes": 2})
+        waiter.start()
+        deadline = time.monotonic() + 10
+        while len(sandbox._PIPES) < 6 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        mine = {os.readlink(f"/proc/self/fd/{fd}") for fd in list(sandbox._PIPES)}
+        assert sandbox._ZYGOTE is not None and not _pipes_held_by(sandbox._ZYGOTE.pid) & mine
+        for pid in sandbox.ACTIVE_CHILDREN - {kept}:
+            assert len(_pipes_held_by(pid) & mine) == 3  # its own three pipes, none of another child's
+        for pid in list(sandbox.ACTIVE_CHILDREN):
+            os.kill(pid, signal.SIGKILL)
+        waiter.join(30)
+
+
+@needs_zygote
+def test_a_zygote_that_died_is_replaced_and_no_job_is_lost():
+    job = _job("def f(x):\n    return x * 7\n")
+    assert run_job(job).calls[0][0][1] == 7
+    first = sandbox._ZYGOTE
+    os.kill(first.pid, signal.SIGKILL)
+    os.waitpid(first.pid, 0)
+    runs = [run_job(job) for _ in range(3)]  # a child each: the first forked here, then a new zygote
+    assert [run.calls[0][0][1] for run in runs] == [7, 7, 7]
+    assert sandbox._ZYGOTE is not None and sandbox._ZYGOTE.pid != first.pid
+
+
+@needs_zygote
+def test_a_new_zygote_is_made_when_what_a_child_inherits_changes(monkeypatch):
+    job = _job("import os\ndef f(x):\n    return os.environ.get('GAMEABILITY_TUI_TEST_MARK')\n")
+    assert run_job(job).calls[0][0][1] is None
+    first = sandbox._ZYGOTE
+    monkeypatch.setenv("GAMEABILITY_TUI_TEST_MARK", "seen")
+    assert run_job(job).calls[0][0][1] == "seen"  # as a child this process forked would see it
+    assert sandbox._ZYGOTE is not first and _ends_soon(first.pid)

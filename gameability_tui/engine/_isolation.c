@@ -10,10 +10,19 @@
  *
  * The parent-death signal is set here too, instead of through ctypes, whose first call in a new
  * child costs about as much.
+ *
+ * fork_sibling() forks a child whose parent is this process's parent (``zygote.py``): the worker
+ * keeps a small idle process that forks its candidates' children, so that the worker itself never
+ * forks, and never pays the copy-on-write faults a fork costs every page it writes afterwards.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <errno.h>
+#include <sched.h>
+#include <signal.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 /* holds_entries(mine, other) -> True if every key of `mine` maps to the same object in `other` */
 static PyObject *
@@ -64,10 +73,32 @@ die_with_parent(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* fork_sibling() -> pid: os.fork(), but the child's parent is this process's parent (CLONE_PARENT).
+ * The interpreter's own fork bookkeeping runs as os.fork() runs it; glibc's is not needed by a
+ * process with one thread that holds no lock (the zygote). */
+static PyObject *
+fork_sibling(PyObject *self, PyObject *noargs)
+{
+    PyOS_BeforeFork();
+    long pid = syscall(SYS_clone, (unsigned long)(CLONE_PARENT | SIGCHLD), NULL, NULL, NULL, NULL);
+    if (pid == 0) {
+        PyOS_AfterFork_Child();
+        return PyLong_FromLong(0);
+    }
+    int saved = errno;
+    PyOS_AfterFork_Parent();
+    if (pid < 0) {
+        errno = saved;
+        return PyErr_SetFromErrno(PyExc_OSError);
+    }
+    return PyLong_FromLong(pid);
+}
+
 static PyMethodDef methods[] = {
     {"holds_entries", holds_entries, METH_VARARGS, "Every key of the first dict maps to the same object in the second."},
     {"same_entries", same_entries, METH_VARARGS, "Both dicts hold the same keys, each mapping to the same object."},
     {"die_with_parent", die_with_parent, METH_VARARGS, "Ask the kernel for this signal when the parent exits."},
+    {"fork_sibling", fork_sibling, METH_NOARGS, "Fork a child whose parent is this process's parent."},
     {NULL, NULL, 0, NULL},
 };
 

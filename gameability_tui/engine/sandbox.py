@@ -20,6 +20,11 @@ isolates the processes. What could make a result wrong, and the defence:
 - Orphans: the child leads its own process group, killed whole when the candidate ends, and asks
   the kernel to kill it if its parent (the worker) dies.
 - A truncated candidate is reported with what it finished; it is never counted as rejected.
+
+The worker does not fork the children itself where it can help it: a small idle process forked
+from it does, and they are still the worker's own children (``zygote.py``). A fork makes every
+page the worker writes afterwards a copy-on-write fault while the child lives, and the worker
+writes many while it audits a problem.
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from . import zygote
 from .runner import CONFIRM_STEPS_PER_SECOND, HEADER, Channel, Job, run_candidate
 
 try:  # C helpers for the child (setup.py builds them where a compiler is available)
@@ -57,6 +63,7 @@ except ImportError:
 ACTIVE_CHILDREN: set[int] = set()  # pids of running candidates, for the worker's SIGTERM handler
 _UNREAPED: set[int] = set()  # killed candidates whose exit status is not collected yet
 _LANE_FOLDERS: set[str] = set()
+_PIPES: set[int] = set()  # this process's ends of its children's pipes
 
 ORDER = struct.Struct("<I")  # the length of an order: a pickled (index, job), parent to child
 # Fields an order may leave out: a job that differs from the one sent before only in its program
@@ -596,9 +603,9 @@ class _Child:
     def close(self) -> None:
         if self.pid < 0:  # closed already
             return
-        os.close(self.fd)
-        os.close(self.orders)
-        os.close(self.wake)
+        for fd in (self.fd, self.orders, self.wake):
+            os.close(fd)
+            _PIPES.discard(fd)
         _kill_group(self.pid, wait=False)
         ACTIVE_CHILDREN.discard(self.pid)
         _empty(self.workdir)
@@ -624,45 +631,32 @@ def _lane_folder(lane: int) -> str:
 
 
 def _fork(memory_mb: int, workdir: str, solo: bool) -> tuple[int, int, int, int]:
-    """Fork a child that runs, in ``workdir``, each job it reads from its orders pipe (the first
+    """Start a child that runs, in ``workdir``, each job it reads from its orders pipe (the first
     alone when ``solo``); its pid, the read end of its results pipe (non-blocking), the write end
-    of its orders pipe and the read end of its wake pipe (``Channel``)."""
+    of its orders pipe and the read end of its wake pipe (``Channel``). The zygote forks it where
+    it can (``zygote.py``), else this process does; either way it is this process's child."""
     _libc()
     state = _inherited()  # made before the fork: see _Inherited
-    address_space = _memory_bytes(resident=False)  # the child starts as a copy of this process
+    forker = _zygote_for(state)  # before the pipes: they are not the zygote's to hold
     read_fd, write_fd = os.pipe()
     orders_read, orders_write = os.pipe()
     wake_read, wake_write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # child
-        try:
-            os.close(read_fd)
-            os.close(orders_write)
-            os.close(wake_read)
-            # Not ours: the pipes of the children kept for this problem, and the spare cores (one
-            # descriptor for both ends where they are a node's named pipe, on Ray).
-            others = {fd for other in _KEPT for fd in (other.fd, other.orders, other.wake)}
-            for fd in others | set(_SPARE_CORES or ()):
-                os.close(fd)
-            os.chdir(workdir)
-            _isolate(memory_mb, address_space)
-            channel = Channel(write_fd, wake_write)
-            clean = None if solo else _Clean(workdir, state)
-            job = None
-            while (order := _next_order(orders_read, job)) is not None:
-                index, job = order
-                channel.send(("job", index))
-                _limit_cpu(job)
-                run_candidate(job, channel)
-                if clean is None or not clean.still_clean():
-                    break
-        except BaseException:
-            pass
-        finally:
-            os._exit(0)
-    os.close(write_fd)
-    os.close(orders_read)
-    os.close(wake_write)
+    ends = (write_fd, orders_read, wake_write)
+    ours = {read_fd, orders_write, wake_read}
+    try:
+        pid = forker.fork(ends, (memory_mb, workdir, solo)) if forker is not None else None
+        if pid is None:
+            _drop_zygote()  # gone, or it could not fork: the next child makes a new one
+            pid = os.fork()
+            if pid == 0:
+                _child(state, ends, (memory_mb, workdir, solo), _not_a_childs() | ours)
+    except BaseException:  # no child to hand these to (one the zygote made ends at their close)
+        for fd in ours | set(ends):
+            os.close(fd)
+        raise
+    for fd in ends:
+        os.close(fd)
+    _PIPES.update((read_fd, orders_write, wake_read))
     os.set_blocking(read_fd, False)
     os.set_blocking(wake_read, False)
     ACTIVE_CHILDREN.add(pid)
@@ -671,6 +665,68 @@ def _fork(memory_mb: int, workdir: str, solo: bool) -> tuple[int, int, int, int]
     except OSError:
         pass
     return pid, read_fd, orders_write, wake_read
+
+
+def _child(
+    state: _Inherited, ends: tuple[int, ...], request: tuple[int, str, bool], theirs: set[int] = frozenset()
+) -> None:
+    """A candidates' child, from its start to its exit (it never returns): it closes ``theirs``,
+    runs the jobs it is sent in ``ends`` (results, orders, wake) while it stays clean, and exits."""
+    write_fd, orders_read, wake_write = ends
+    memory_mb, workdir, solo = request
+    try:
+        for fd in theirs:
+            os.close(fd)
+        os.chdir(workdir)
+        _isolate(memory_mb, _memory_bytes(resident=False))  # it starts as a copy of its forker
+        channel = Channel(write_fd, wake_write)
+        clean = None if solo else _Clean(workdir, state)
+        job = None
+        while (order := _next_order(orders_read, job)) is not None:
+            index, job = order
+            channel.send(("job", index))
+            _limit_cpu(job)
+            run_candidate(job, channel)
+            if clean is None or not clean.still_clean():
+                break
+    except BaseException:
+        pass
+    finally:
+        os._exit(0)
+
+
+def _not_a_childs() -> set[int]:
+    """Descriptors no child may hold: the other children's pipes, and the spare cores (one
+    descriptor for both ends where they are a node's named pipe, on Ray), whose bytes a candidate
+    could take."""
+    return _PIPES | set(_SPARE_CORES or ())
+
+
+# bench/zygote.py turns it off (GAMEABILITY_TUI_ZYGOTE=off) to measure what it saves.
+USE_ZYGOTE = zygote.available() and os.environ.get(zygote.SWITCH, "on") != "off"
+_ZYGOTE: zygote.Zygote | None = None
+
+
+def _zygote_for(state: _Inherited) -> zygote.Zygote | None:
+    """This process's zygote, made again when what a child inherits has changed; None where
+    there is none to have (the caller forks)."""
+    global _ZYGOTE
+    if not USE_ZYGOTE:
+        return None
+    if _ZYGOTE is not None and (
+        _ZYGOTE.pid <= 0 or _ZYGOTE.made_for is not state or _ZYGOTE.owner != os.getpid()
+    ):
+        _drop_zygote()
+    if _ZYGOTE is None:
+        _ZYGOTE = zygote.Zygote(state, _child, _not_a_childs())
+    return _ZYGOTE
+
+
+def _drop_zygote() -> None:
+    global _ZYGOTE
+    if _ZYGOTE is not None and _ZYGOTE.owner == os.getpid():  # a forked copy's is not its own
+        _ZYGOTE.close()
+    _ZYGOTE = None
 
 
 def _only_program_differs(job: Job, sent: Job | None) -> bool:
