@@ -33,7 +33,7 @@ from . import outcome as oc
 from .aimed_inputs import aimed_calls
 from .asserts import GatedText, assert_text, order_candidates
 from .attack import attack_for, round_seed
-from .calls import Call, entry_of, harvest_calls
+from .calls import Call, entry_of, harvest_calls, parsed
 from .fresh_inputs import fresh_calls
 from .literals import evaluate_literal
 from .model import AuditParams, CandidateAssert, KindCount, Problem, ProblemResult, Survivor, excluded
@@ -285,13 +285,9 @@ def _within_step_allowance(
     return kept
 
 
-@functools.lru_cache(maxsize=256)
 def _is_lone_assert(test: str) -> bool:
-    try:
-        body = ast.parse(test).body
-    except SyntaxError:
-        return False
-    return len(body) == 1 and isinstance(body[0], ast.Assert)
+    tree = parsed(test)
+    return tree is not None and len(tree.body) == 1 and isinstance(tree.body[0], ast.Assert)
 
 
 @functools.lru_cache(maxsize=64)
@@ -299,9 +295,8 @@ def may_keep_state(source: str) -> bool:
     """Whether the reference could answer a call differently after other calls: module-level or
     class-level mutable data, ``global`` / ``nonlocal``, mutable default arguments, randomness.
     Only such a reference pays for a second run of its answer key in the mutants' order."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
+    tree = parsed(source)
+    if tree is None:
         return True
     mutable = (ast.List, ast.Dict, ast.Set, ast.Call, ast.ListComp, ast.DictComp, ast.SetComp)
     for node in ast.walk(tree):

@@ -37,9 +37,10 @@ class Call:
 
 
 @functools.lru_cache(maxsize=64)
-def _parse(source: str) -> ast.AST | None:
-    """A source's tree, parsed once: a problem's tests and reference are read here several
-    times (entry, calls, harvest). The trees are shared, so nothing here may change them."""
+def parsed(source: str) -> ast.Module | None:
+    """A source's tree, parsed once (None if it does not parse): a problem's tests and reference
+    are read several times (entry, calls, harvest, the audit's state and assert checks). The
+    trees are shared, so no caller may change them."""
     try:
         return ast.parse(source)
     except (SyntaxError, ValueError):
@@ -48,7 +49,7 @@ def _parse(source: str) -> ast.AST | None:
 
 def defined_names(reference: str) -> list[str]:
     """Top-level functions (then classes) the reference defines, in source order."""
-    tree = _parse(reference)
+    tree = parsed(reference)
     if tree is None:
         return []
     functions = [n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
@@ -59,7 +60,7 @@ def defined_names(reference: str) -> list[str]:
 def called_names(sources: list[str] | tuple[str, ...]) -> Counter:
     counts: Counter = Counter()
     for source in sources:
-        tree = _parse(source)
+        tree = parsed(source)
         if tree is None:
             continue
         for node in ast.walk(tree):
@@ -112,7 +113,7 @@ def entry_of(problem: Any) -> str | None:
 
 
 def _top_level_functions(source: str) -> list[str]:
-    tree = _parse(source)
+    tree = parsed(source)
     if tree is None:
         return []
     return [n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
@@ -136,7 +137,7 @@ def harvest_calls(sources: list[str] | tuple[str, ...], name: str) -> list[Call]
     seen: set[str] = set()
     calls: list[Call] = []
     for source in sources:
-        tree = _parse(source)
+        tree = parsed(source)
         if tree is None:
             continue
         for node in ast.walk(tree):
