@@ -61,6 +61,28 @@ def test_precedence_is_kept_when_an_operator_changes():
     assert namespace["f"](3, 0) == -(3 * 2)
 
 
+@pytest.mark.parametrize(
+    ("source", "kind", "after"),
+    [
+        # A keyword written against its field's parenthesis: the new text must keep them apart.
+        ("def f(a, b):\n    return(a, b)\n", "return-none", "    return(None)"),
+        (
+            "def f(a, b):\n    if(a > 1) and b:\n        return 1\n    return 2\n",
+            "boolop",
+            "    if(a > 1 or b):",
+        ),
+        # Non-ASCII names beside the edited text, and an edit in the middle of a long field.
+        ("def f(δ):\n    return δ+1 if δ else 2\n", "int-constant", "    return δ+2 if δ else 2"),
+    ],
+)
+def test_a_mutant_reads_as_its_edit_beside_whatever_surrounds_it(source, kind, after):
+    mutants = [m for m in make_mutants(source, limit=None) if m.kind == kind]
+    assert after in [m.after for m in mutants]
+    for mutant in mutants:  # each is one edit that parses, and nothing else moved
+        ast.parse(mutant.source)
+        assert mutant.source.splitlines()[mutant.line - 1] == mutant.after
+
+
 def test_entry_inference_prefers_defined_functions():
     assert infer_entry("def uniq(x):\n    return x\n", ("assert set(uniq([1])) == set([1])",)) == "uniq"
     assert infer_entry("def helper():\n    pass\n", ("assert len([1]) == 1",)) is None

@@ -75,7 +75,10 @@ die_with_parent(PyObject *self, PyObject *args)
 
 /* fork_sibling() -> pid: os.fork(), but the child's parent is this process's parent (CLONE_PARENT).
  * The interpreter's own fork bookkeeping runs as os.fork() runs it; glibc's is not needed by a
- * process with one thread that holds no lock (the zygote). */
+ * process with one thread that holds no lock (the zygote). Only where the raw clone call takes
+ * its flags first (x86, ARM): elsewhere the module has no fork_sibling, and workers fork. */
+#if defined(__x86_64__) || defined(__i386__) || defined(__aarch64__) || defined(__arm__)
+#define HAVE_FORK_SIBLING 1
 static PyObject *
 fork_sibling(PyObject *self, PyObject *noargs)
 {
@@ -93,12 +96,15 @@ fork_sibling(PyObject *self, PyObject *noargs)
     }
     return PyLong_FromLong(pid);
 }
+#endif
 
 static PyMethodDef methods[] = {
     {"holds_entries", holds_entries, METH_VARARGS, "Every key of the first dict maps to the same object in the second."},
     {"same_entries", same_entries, METH_VARARGS, "Both dicts hold the same keys, each mapping to the same object."},
     {"die_with_parent", die_with_parent, METH_VARARGS, "Ask the kernel for this signal when the parent exits."},
+#ifdef HAVE_FORK_SIBLING
     {"fork_sibling", fork_sibling, METH_NOARGS, "Fork a child whose parent is this process's parent."},
+#endif
     {NULL, NULL, 0, NULL},
 };
 

@@ -131,8 +131,7 @@ def _offsets(source: str) -> list[int]:
 
 def _splice(source: bytes, starts: list[int], node: ast.AST, text: str) -> str:
     """``source`` (UTF-8, line ``n`` starting at byte ``starts[n - 1]``) with ``node``'s span replaced."""
-    begin = starts[node.lineno - 1] + node.col_offset
-    end = starts[node.end_lineno - 1] + node.end_col_offset
+    begin, end = _span(starts, node)
     return (source[:begin] + text.encode("utf-8") + source[end:]).decode("utf-8")
 
 
@@ -175,10 +174,47 @@ def _anchor_length(tree: ast.Module, path: tuple) -> int:
     return len(path) if isinstance(node, ast.stmt) else length
 
 
+def _span(starts: list[int], node: ast.AST) -> tuple[int, int]:
+    """``node``'s span in the UTF-8 source whose line ``n`` starts at byte ``starts[n - 1]``."""
+    return starts[node.lineno - 1] + node.col_offset, starts[node.end_lineno - 1] + node.end_col_offset
+
+
+def _reads_as(
+    encoded: bytes, starts: list[int], anchor: ast.expr, node: ast.AST, text: str, expected: ast.AST
+) -> bool:
+    """Whether the anchor expression's own text, ``node``'s span in it replaced by ``text``,
+    parses (alone, in parentheses) to ``expected``. The text around the anchor is unchanged and
+    the anchor is a whole field of its statement, so the file then parses to the intended tree:
+    the same check as parsing the whole file, on a few tokens instead of every line. Not where
+    the new text meets a character outside the anchor that it could join into one token
+    (``return(x)`` made ``returnNone``): there only the whole file can tell."""
+    anchor_begin, anchor_end = _span(starts, anchor)
+    node_begin, node_end = _span(starts, node)
+    if (node_begin == anchor_begin and _joins(encoded, anchor_begin - 1)) or (
+        node_end == anchor_end and _joins(encoded, anchor_end)
+    ):
+        return False
+    segment = encoded[anchor_begin:node_begin] + text.encode("utf-8") + encoded[node_end:anchor_end]
+    try:
+        tree = ast.parse(b"(" + segment + b"\n)", mode="eval")
+    except (SyntaxError, ValueError):
+        return False
+    return same_tree(tree.body, expected)
+
+
+def _joins(encoded: bytes, at: int) -> bool:
+    """Whether the byte at ``at`` could run into the text beside it as one token (a name, a
+    number, a string prefix or quote, or any non-ASCII character)."""
+    return 0 <= at < len(encoded) and (
+        encoded[at] >= 0x80 or chr(encoded[at]).isalnum() or encoded[at] in b"_.'\""
+    )
+
+
 def _render_mutant(encoded: bytes, starts: list[int], tree: ast.Module, site: _Site) -> str | None:
     node = _resolve(tree, site.path)
     replacement = site.operator.edit(node, site.choice)
     anchor_path = site.path[: _anchor_length(tree, site.path)]
+    anchor = _resolve(tree, anchor_path)  # as the source has it (its span), before the edit
     parent = _resolve(tree, site.path[:-1])
     name, index = site.path[-1]
     holder = getattr(parent, name) if index is not None else None
@@ -192,6 +228,10 @@ def _render_mutant(encoded: bytes, starts: list[int], tree: ast.Module, site: _S
         expected = _resolve(tree, anchor_path)
         for candidate in (text, f"({text})"):
             try:
+                if isinstance(anchor, ast.expr) and _reads_as(
+                    encoded, starts, anchor, node, candidate, expected
+                ):
+                    return _splice(encoded, starts, node, candidate)
                 spliced = _splice(encoded, starts, node, candidate)
                 if same_tree(_resolve(ast.parse(spliced), anchor_path), expected):
                     return spliced

@@ -768,10 +768,12 @@ def _cpu_ceiling(job: Job) -> float:
 
 
 def kill_active_children() -> None:
-    """Kill every running candidate and whatever it spawned (used when the worker is stopped)."""
+    """Kill every running candidate and whatever it spawned, and the zygote (used when the
+    worker is stopped)."""
     for pid in list(ACTIVE_CHILDREN | _UNREAPED):
         _kill_group(pid)
     _UNREAPED.clear()
+    _drop_zygote()
     remove_workdir()
 
 

@@ -15,6 +15,7 @@ starts from the same modules, builtins and environment either way.
 
 from __future__ import annotations
 
+import atexit
 import os
 import pickle
 import signal
@@ -61,6 +62,8 @@ class Zygote:
                 os._exit(0)
         connection.close()
         self.pid, self.socket = pid, ours
+        # Collected at exit, so that its CPU time counts in its worker's (and a benchmark's) total.
+        atexit.register(self.close)
 
     def fork(self, ends: tuple[int, int, int], request: Any) -> int | None:
         """A new child of this process holding ``ends`` (the caller still closes its copies)."""
@@ -81,7 +84,7 @@ class Zygote:
 
     def close(self) -> None:
         """End the zygote (its children go on: they are not its own) and collect its exit."""
-        if self.pid <= 0:
+        if self.pid <= 0 or self.owner != os.getpid():
             return
         self.socket.close()
         try:
