@@ -48,7 +48,7 @@ import sys
 import tempfile
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -649,7 +649,7 @@ def _fork(memory_mb: int, workdir: str, solo: bool) -> tuple[int, int, int, int]
             _drop_zygote()  # gone, or it could not fork: the next child makes a new one
             pid = os.fork()
             if pid == 0:
-                _child(state, ends, (memory_mb, workdir, solo), _not_a_childs() | ours)
+                _child(state, ends, (memory_mb, workdir, solo), _kept_from_children() | ours)
     except BaseException:  # no child to hand these to (one the zygote made ends at their close)
         for fd in ours | set(ends):
             os.close(fd)
@@ -668,7 +668,7 @@ def _fork(memory_mb: int, workdir: str, solo: bool) -> tuple[int, int, int, int]
 
 
 def _child(
-    state: _Inherited, ends: tuple[int, ...], request: tuple[int, str, bool], theirs: set[int] = frozenset()
+    state: _Inherited, ends: tuple[int, ...], request: tuple[int, str, bool], theirs: Iterable[int] = ()
 ) -> None:
     """A candidates' child, from its start to its exit (it never returns): it closes ``theirs``,
     runs the jobs it is sent in ``ends`` (results, orders, wake) while it stays clean, and exits."""
@@ -695,7 +695,7 @@ def _child(
         os._exit(0)
 
 
-def _not_a_childs() -> set[int]:
+def _kept_from_children() -> set[int]:
     """Descriptors no child may hold: the other children's pipes, and the spare cores (one
     descriptor for both ends where they are a node's named pipe, on Ray), whose bytes a candidate
     could take."""
@@ -718,14 +718,14 @@ def _zygote_for(state: _Inherited) -> zygote.Zygote | None:
     ):
         _drop_zygote()
     if _ZYGOTE is None:
-        _ZYGOTE = zygote.Zygote(state, _child, _not_a_childs())
+        _ZYGOTE = zygote.Zygote(state, _child, _kept_from_children())
     return _ZYGOTE
 
 
 def _drop_zygote() -> None:
     global _ZYGOTE
-    if _ZYGOTE is not None and _ZYGOTE.owner == os.getpid():  # a forked copy's is not its own
-        _ZYGOTE.close()
+    if _ZYGOTE is not None:
+        _ZYGOTE.close()  # not if this process is a forked copy of its owner: then it is not ours
     _ZYGOTE = None
 
 
