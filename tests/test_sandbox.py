@@ -462,3 +462,29 @@ def test_a_new_zygote_is_made_when_what_a_child_inherits_changes(monkeypatch):
     monkeypatch.setenv("GAMEABILITY_TUI_TEST_MARK", "seen")
     assert run_job(job).calls[0][0][1] == "seen"  # as a child this process forked would see it
     assert sandbox._ZYGOTE is not first and _ends_soon(first.pid)
+
+
+@needs_zygote
+def test_a_request_interrupted_mid_way_drops_the_zygote_and_loses_no_descriptor():
+    # Ctrl-C between a request and its answer: the answer would be read by the next request, so
+    # that zygote is dropped; the pipes made for the child are closed, and the next job runs.
+    job = _job("def f(x):\n    return x + 1\n")
+    assert run_job(job).calls[0][0][1] == 2
+    interrupted = sandbox._ZYGOTE
+    real, its_pid = interrupted.socket, interrupted.pid
+
+    class InterruptedSocket:
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+        def recv(self, size):
+            raise KeyboardInterrupt
+
+    descriptors = len(os.listdir("/proc/self/fd"))
+    interrupted.socket = InterruptedSocket()
+    with pytest.raises(KeyboardInterrupt):
+        run_job(job)
+    assert interrupted.pid == -1 and _ends_soon(its_pid)  # killed and collected
+    assert run_job(job).calls[0][0][1] == 2
+    assert sandbox._ZYGOTE is not interrupted
+    assert len(os.listdir("/proc/self/fd")) == descriptors  # the new zygote's socket for the old's
