@@ -8,6 +8,7 @@ the review still weak because nothing was accepted for them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -112,9 +113,7 @@ def review_markdown(
 
 def _verdict_counts(verdicts: Mapping[str, tuple[str, str]]) -> str:
     """``2 fix, 1 drop`` (listed at the end of the review), or ``none``."""
-    counts: dict[str, int] = {}
-    for verdict, _ in verdicts.values():
-        counts[verdict] = counts.get(verdict, 0) + 1
+    counts = Counter(verdict for verdict, _ in verdicts.values())
     return ", ".join(f"{count} {verdict}" for verdict, count in sorted(counts.items())) or "none"
 
 

@@ -26,11 +26,15 @@ class Call:
         return self.args, dict(self.kwargs)
 
     def render(self, name: str) -> str:
+        return f"{name}({self.render_arguments()})"
+
+    def render_arguments(self) -> str:
+        """The arguments as written between a call's parentheses: ``[4, 9], k=2``."""
         from .literals import render_literal
 
         parts = [render_literal(value) for value in self.args]
         parts += [f"{key}={render_literal(value)}" for key, value in self.kwargs]
-        return f"{name}({', '.join(parts)})"
+        return ", ".join(parts)
 
     def key(self) -> str:
         return repr((self.args, self.kwargs))

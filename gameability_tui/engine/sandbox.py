@@ -729,6 +729,10 @@ def _drop_zygote() -> None:
     _ZYGOTE = None
 
 
+# Collected at exit, so that its CPU time counts in its worker's (and a benchmark's) total.
+atexit.register(_drop_zygote)
+
+
 def _only_program_differs(job: Job, sent: Job | None) -> bool:
     """Whether ``job`` is ``sent`` with another program (the very same objects in every other
     field, as ``dataclasses.replace`` leaves them), so that its order can carry the program alone."""

@@ -15,7 +15,6 @@ starts from the same modules, builtins and environment either way.
 
 from __future__ import annotations
 
-import atexit
 import os
 import pickle
 import signal
@@ -62,8 +61,6 @@ class Zygote:
                 os._exit(0)
         connection.close()
         self.pid, self.socket = pid, ours
-        # Collected at exit, so that its CPU time counts in its worker's (and a benchmark's) total.
-        atexit.register(self.close)
 
     def fork(self, ends: tuple[int, int, int], request: Any) -> int | None:
         """A new child of this process holding ``ends`` (the caller still closes its copies)."""

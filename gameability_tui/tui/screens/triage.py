@@ -513,8 +513,7 @@ class TriageScreen(Screen):
         found = visible_calls(self.state.problems[problem_id])
         if not found or not found[2]:
             return "the arguments, as in a call: [4, 9], 2"
-        _, name, calls = found
-        return calls[0].render(name)[len(name) + 1 : -1]
+        return found[2][0].render_arguments()
 
     @work(thread=True, exit_on_error=False, group="engine")
     def run_probe(self, problem_id: str, arguments: str) -> None:
