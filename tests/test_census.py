@@ -7,7 +7,7 @@ import time
 
 from conftest import STRONG_SUM, WEAK_MAX, alive, problem
 
-from gameability_tui.engine.census import Census
+from gameability_tui.engine.census import Census, WorkerProcess, engine_request
 from gameability_tui.engine.model import AuditParams
 
 SLOW = problem(
@@ -65,3 +65,51 @@ def test_workers_started_nicer_judge_the_same_and_yield_the_cpu():
     assert os.getpriority(os.PRIO_PROCESS, pid) == min(own + 5, 19)
     nicer = _comparable([first, *iterator])
     assert nicer == _comparable(Census([WEAK_MAX, STRONG_SUM], AuditParams(), workers=1))
+
+
+KILLS_ITS_WORKER = problem(
+    "kills_its_worker",
+    "import os, signal\nos.kill(os.getppid(), signal.SIGKILL)\n\ndef ident(x):\n    return x\n",
+    ["assert ident(1) == 1"],
+)
+
+
+def test_a_worker_that_dies_loses_only_the_problem_it_was_on():
+    # One worker, so the problems after the killer sit queued behind it when the worker dies: they
+    # were never started, and a new worker judges them as if nothing had happened.
+    after = [WEAK_MAX, STRONG_SUM, problem("id", "def ident(x):\n    return x\n", ["assert ident(2) == 2"])]
+    results = {r.id: r for r in Census([KILLS_ITS_WORKER, *after], AuditParams(), workers=1)}
+    assert results["kills_its_worker"].status == "excluded:audit-crashed"
+    assert "died on this problem" in results["kills_its_worker"].detail
+    assert _comparable(results[p.id] for p in after) == _comparable(Census(after, AuditParams(), workers=1))
+
+
+def test_no_candidate_holds_its_workers_request_or_answer_pipe(tmp_path):
+    # A candidate that held them could read the next problem's request, queued behind its own,
+    # or write into the answers the census reads. Each candidate here writes down what its
+    # descriptors are (reference and mutants alike, in every child of the problem).
+    seen = tmp_path / "descriptors.txt"
+    lists_its_descriptors = problem(
+        "lists_fds",
+        "import os\n"
+        f"with open({str(seen)!r}, 'a') as out:\n"
+        "    for fd in os.listdir('/proc/self/fd'):\n"
+        "        try:\n"
+        "            out.write(os.readlink('/proc/self/fd/' + fd) + '\\n')\n"
+        "        except OSError:\n"
+        "            pass\n\n"
+        "def ident(x):\n    return x + 0\n",
+        ["assert ident(1) == 1", "assert ident(2) == 2"],
+    )
+    worker = WorkerProcess()
+    try:
+        answer = worker.request(engine_request("audit", lists_its_descriptors, AuditParams()))
+        channels = {
+            f"pipe:[{os.fstat(end.fileno()).st_ino}]" for end in (worker.process.stdin, worker.process.stdout)
+        }
+    finally:
+        worker.stop()
+    assert answer["result"]["status"] == "ok" and answer["result"]["n_mutants"] > 0
+    held = set(seen.read_text().split())
+    assert held and any(name.startswith("pipe:") for name in held)  # it saw its own pipes
+    assert not held & channels

@@ -3,7 +3,7 @@ results kept only as far as the outputs asked for need them, and ``--resume`` fr
 
 Memory: with ``--jsonl`` and no ``--json``/``--fixes`` (outputs that need every result at the end),
 a JSONL benchmark is streamed (``StreamedJsonl``): the driver holds the problems in flight (at
-most one per worker, ``Census.window``), the running counts (``Tally``), the first ``--show`` weak
+most two per worker, ``Census.window``), the running counts (``Tally``), the first ``--show`` weak
 results, and the ids of the file (to refuse a repeated id). Everything else is in the results file.
 
 Order: results arrive in completion order; each carries the index its problem had in the

@@ -50,7 +50,7 @@ from typing import Any
 import ray
 from ray.exceptions import GetTimeoutError, RayActorError, RayError, RayTaskError
 
-from .census import Census, WorkerProcess, engine_request
+from .census import WORKER_DIED, Census, WorkerProcess, engine_request
 from .executor import ExecutorError
 from .model import ENGINE_VERSION, AuditParams, Problem, ProblemResult, excluded
 
@@ -61,7 +61,6 @@ NO_WORKER_SECONDS = 120.0  # how long the run waits with work left and no actor 
 CONNECT_SECONDS = 5.0  # how long the cluster's address may take to accept a connection
 STOP_SECONDS = 2.0  # how long a stopping actor may take to stop its worker before it is killed
 RUNTIME_ENV = {"env_vars": {"PYTHONHASHSEED": "0"}}
-WORKER_DIED = "the engine worker died on this problem"  # the local census's words for it
 
 
 @functools.lru_cache(maxsize=1)

@@ -64,6 +64,7 @@ ACTIVE_CHILDREN: set[int] = set()  # pids of running candidates, for the worker'
 _UNREAPED: set[int] = set()  # killed candidates whose exit status is not collected yet
 _LANE_FOLDERS: set[str] = set()
 _PIPES: set[int] = set()  # this process's ends of its children's pipes
+_OWN_CHANNELS: set[int] = set()  # a worker's request and answer pipes (``keep_from_children``)
 
 ORDER = struct.Struct("<I")  # the length of an order: a pickled (index, job), parent to child
 # Fields an order may leave out: a job that differs from the one sent before only in its program
@@ -695,11 +696,17 @@ def _child(
         os._exit(0)
 
 
+def keep_from_children(*fds: int) -> None:
+    """Close ``fds`` in every candidate child: a worker's request and answer pipes, where a
+    candidate could read the next problem's request or write into the answers."""
+    _OWN_CHANNELS.update(fds)
+
+
 def _kept_from_children() -> set[int]:
-    """Descriptors no child may hold: the other children's pipes, and the spare cores (one
-    descriptor for both ends where they are a node's named pipe, on Ray), whose bytes a candidate
-    could take."""
-    return _PIPES | set(_SPARE_CORES or ())
+    """Descriptors no child may hold: the other children's pipes, the process's own channels,
+    and the spare cores (one descriptor for both ends where they are a node's named pipe, on
+    Ray), whose bytes a candidate could take."""
+    return _PIPES | _OWN_CHANNELS | set(_SPARE_CORES or ())
 
 
 # bench/zygote.py turns it off (GAMEABILITY_TUI_ZYGOTE=off) to measure what it saves.

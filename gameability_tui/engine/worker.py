@@ -4,8 +4,10 @@ Started by the census with a fixed hash seed (PYTHONHASHSEED=0), so set iteratio
 anything else that depends on string hashing is the same on every run. It stays warm: each
 candidate is a ``fork`` of it, which costs about a millisecond instead of a new interpreter.
 
-Its stdout is the answer channel, so the first thing it does is move that channel to a private
-file descriptor and point fd 1 at /dev/null: nothing benchmark code prints can reach the census.
+Its stdin and stdout are the request and answer channels, so the first thing it does is move
+them to private file descriptors, which no candidate's child holds, and point fds 0 and 1 at
+/dev/null: nothing benchmark code prints can reach the census, and benchmark code that reads its
+input gets nothing, never the next problem's request queued behind this one (``Census``).
 """
 
 from __future__ import annotations
@@ -14,11 +16,10 @@ import gc
 import json
 import os
 import signal
-import sys
 import traceback
 
 from .model import AuditParams, Problem
-from .sandbox import kill_active_children, spare_cores_from_environment
+from .sandbox import keep_from_children, kill_active_children, spare_cores_from_environment
 
 
 def _stop(signum, frame) -> None:
@@ -51,16 +52,19 @@ def handle(request: dict) -> dict:
 
 
 def main() -> None:
+    requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
     answers = os.fdopen(os.dup(1), "w", buffering=1, encoding="utf-8")
-    devnull = os.open(os.devnull, os.O_WRONLY)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    os.dup2(devnull, 0)
     os.dup2(devnull, 1)
+    keep_from_children(requests.fileno(), answers.fileno())
     signal.signal(signal.SIGTERM, _stop)
     spare_cores_from_environment()
     from . import audit, probe  # noqa: F401 - import before forking, so no child pays for it
 
     gc.freeze()  # keep the collector from touching (and so copying) the worker's pages in each child
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the census, which stops us
-    for line in sys.stdin:
+    for line in requests:
         if not line.strip():
             continue
         try:
