@@ -83,3 +83,11 @@ def ensure_writable(path: Path) -> None:
         os.unlink(probe)
     except OSError as error:
         raise Unwritable(f"{path}: cannot write in {path.parent} ({error.strerror})") from None
+
+
+def same_file(one: Path, other: Path) -> bool:
+    """Whether two paths name one file (False where either does not exist yet)."""
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return False

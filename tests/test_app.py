@@ -638,6 +638,35 @@ async def test_weak_problems_are_confirmed_against_evalplus_checks(tmp_path):
         assert column == [{True: "rejects", False: "passes", None: "?"}[v] for v in rejected]
 
 
+async def test_a_survivors_change_is_shown_as_written_brackets_and_all(tmp_path):
+    # `xs[k - 1]` -> `xs[k - 2]`: a cell read as markup would take `[k - 1]` for a style tag and
+    # drop it, and with it the very change the row is about.
+    source = tmp_path / "brackets.jsonl"
+    reference = "def prev(xs, k):\n    if k > 0:\n        return xs[k - 1]\n    return None\n"
+    source.write_text(
+        json.dumps({"id": "before_k", "reference": reference, "tests": ["assert prev([3, 3, 3], 2) == 3"]})
+    )
+    benchmark = load_benchmark(str(source))
+    store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
+    app = GameabilityApp(benchmark, store, ResultCache(tmp_path / "cache.json"), workers=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        screen = await open_problem(pilot, "before_k")
+        table = screen.detail.query_one("#survivors")
+        drawn = "\n".join(
+            "".join(part.text for part in table.render_line(y)) for y in range(table.size.height)
+        )
+        changes = [
+            f"{s.before.strip()}  ->  {s.after.strip()}" for s in app.state.results["before_k"].survivors
+        ]
+        assert "return xs[k - 1]  ->  return xs[k - 2]" in changes
+        for change in changes:
+            assert change in drawn
+        await answer_dialog(pilot, "/", "xs[k - 1]")  # no such id: the toast quotes it, as typed
+        told = [n for n in app._notifications if "No problem id contains" in n.message]
+        assert told and "'xs[k - 1]'" in told[-1].message and not told[-1].markup
+
+
 async def test_the_probe_dialog_shows_the_problems_own_arguments_as_its_example(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -174,7 +174,16 @@ def test_check_output_in_a_read_only_folder_is_refused_before_the_audit(tmp_path
         done = _cli("check", EXAMPLE, option, str(folder / "out"))
     finally:
         folder.chmod(0o700)
-    assert "cannot write" in _one_line_error(done) and done.stdout == ""
+    assert "is not writable" in _one_line_error(done) and done.stdout == ""
+
+
+@pytest.mark.parametrize("option", ["--json", "--fixes", "--jsonl"])
+def test_check_makes_no_missing_folder(tmp_path, option):
+    # A typo in a folder's name must not make a tree of folders (export refuses the same way).
+    done = _cli("check", EXAMPLE, option, str(tmp_path / "no" / "such" / "out.json"))
+    line = _one_line_error(done)
+    assert f"{option} " in line and "does not exist; create it first" in line
+    assert done.stdout == "" and not (tmp_path / "no").exists()
 
 
 def test_export_output_under_a_file_is_refused_before_anything_runs(tmp_path):

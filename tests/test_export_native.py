@@ -210,6 +210,24 @@ def test_a_patch_name_unlike_the_source_is_refused_saying_which_ending(tmp_path)
     assert not (tmp_path / "he.jsonl").exists()
 
 
+def test_an_output_that_is_the_benchmark_itself_is_refused(tmp_path):
+    # `--data mbpp.jsonl --patch mbpp.jsonl` would replace the source with the patch, and the
+    # next export's diff would be empty: the record of the change lost with the original.
+    bench, db = _toy_review(tmp_path)
+    original = bench.read_bytes()
+    for option in ("--patch", "--diff", "--summary", "--fixes"):
+        done = cli("export", str(bench), "--db", str(db), option, str(bench))
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        assert f"{option} {bench} is the benchmark itself" in done.stderr
+    assert (
+        "(e.g. " + str(tmp_path / "toy-patched.jsonl") + ")"
+        in cli("export", str(bench), "--db", str(db), "--patch", str(bench)).stderr
+    )
+    done = cli("check", "mbpp", "--data", str(bench), "--json", str(bench))
+    assert done.returncode == 2 and f"--json {bench} is the benchmark itself" in done.stderr
+    assert bench.read_bytes() == original
+
+
 # ------------------------------------------------------------------ rows from the hub
 
 

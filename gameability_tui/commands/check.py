@@ -23,7 +23,15 @@ from ..files import write_atomically
 from ..report import fixes_text, report_dict, write_json
 from ..resultlog import ResultLog
 from ..words import counted, share_text
-from .options import add_audit_settings, add_benchmark, add_ray, audit_params, positive, refuse_unwritable
+from .options import (
+    add_audit_settings,
+    add_benchmark,
+    add_ray,
+    audit_params,
+    benchmark_file,
+    positive,
+    refuse_bad_outputs,
+)
 from .streaming import Collected, Feed, open_source, resume
 
 if TYPE_CHECKING:
@@ -71,7 +79,8 @@ def run(args: argparse.Namespace) -> int:
     # A line is never broken in the middle where the output is a file or a pipe (Rich assumes 80
     # columns there): each stays whole for grep and for the reader.
     console = Console(stderr=False, soft_wrap=True)
-    refuse_unwritable(args.json, args.fixes, args.jsonl)  # before the audit, not after it
+    # Before the audit, not after it.
+    refuse_bad_outputs({"json": args.json, "fixes": args.fixes, "jsonl": args.jsonl}, benchmark_file(args))
     if args.resume and args.jsonl is None:
         raise LoadError("--resume needs --jsonl FILE: the results file to resume.")
     params = audit_params(args)

@@ -7,10 +7,16 @@ afterwards that the folder is missing or read-only would waste it), and each pro
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 
-from .options import add_benchmark, add_db, fingerprint_and_keys, open_store, refuse_unwritable
+from .options import (
+    add_benchmark,
+    add_db,
+    benchmark_file,
+    fingerprint_and_keys,
+    open_store,
+    refuse_bad_outputs,
+)
 
 OUTPUTS = ("fixes", "patch", "diff", "summary")
 
@@ -46,23 +52,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def output_problem(path: Path) -> str | None:
-    """Why ``path`` cannot be written, or None."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
-        return f"{path} is a folder; name a file"
-    existing = next(a for a in (folder.absolute(), *folder.absolute().parents) if a.exists())
-    if not existing.is_dir():
-        return f"{path}: {existing} is a file, not a folder"
-    if not folder.is_dir():
-        return f"{path}: the folder {folder} does not exist; create it first"
-    if not os.access(folder, os.W_OK | os.X_OK):
-        return f"{path}: the folder {folder} is not writable"
-    if path.exists() and not os.access(path, os.W_OK):
-        return f"{path}: the file exists and is read-only"
-    return None
-
-
 def run(args: argparse.Namespace) -> int:
     from ..benchmarks import load_benchmark
     from ..benchmarks.base import LoadError
@@ -73,11 +62,7 @@ def run(args: argparse.Namespace) -> int:
 
     if not any(getattr(args, name) for name in OUTPUTS):
         raise LoadError("nothing to write: pass --fixes, --patch, --diff and/or --summary FILE")
-    for name in OUTPUTS:
-        path = getattr(args, name)
-        if path is not None and (problem := output_problem(path)) is not None:
-            raise LoadError(f"--{name} {problem}")
-    refuse_unwritable(*(getattr(args, name) for name in OUTPUTS))  # probes a write: holds for root too
+    refuse_bad_outputs({name: getattr(args, name) for name in OUTPUTS}, benchmark_file(args))
     benchmark = load_benchmark(args.benchmark, args.data)
     suffix = patch_suffix(benchmark)
     if args.patch is not None and not args.patch.name.endswith(suffix):

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import heapq
-import os
 import shutil
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -25,7 +24,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from ..benchmarks import Benchmark, LoadError, jsonl_path
+from ..benchmarks import Benchmark, jsonl_path
 from ..benchmarks.jsonl import StreamedJsonl
 from ..engine.model import AuditParams, Problem, ProblemResult
 from ..engine.stats import Tally
@@ -49,20 +48,11 @@ def open_source(args: argparse.Namespace) -> AuditSource:
     """Stream a JSONL benchmark when every output can be written as results arrive; otherwise
     load it whole, as ``check`` always has."""
     path = jsonl_path(args.benchmark)
-    if args.jsonl is not None and path is not None and _same_file(args.jsonl, path):
-        raise LoadError(f"--jsonl {args.jsonl} is the benchmark itself; give another file for the results.")
     if path is not None and args.jsonl is not None and not (args.json or args.fixes) and args.limit is None:
         stream = StreamedJsonl.open(path)
         return AuditSource(Benchmark(path.name, [], str(path)), stream.count, stream.problems, streamed=True)
     benchmark = load_sampled(args)
     return AuditSource(benchmark, len(benchmark.problems), lambda: benchmark.problems, streamed=False)
-
-
-def _same_file(one: Path, other: Path) -> bool:
-    try:
-        return os.path.samefile(one, other)
-    except OSError:  # one of them does not exist (yet)
-        return False
 
 
 class Feed:

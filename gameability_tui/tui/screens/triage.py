@@ -96,6 +96,11 @@ class TriageScreen(Screen):
 
     # ------------------------------------------------------------------ layout
 
+    def notify(self, message: str, **options) -> None:
+        """A toast, never read as markup: messages quote asserts, values, ids and paths, where a
+        `[k - 1]` would be taken for a style tag and vanish."""
+        super().notify(message, **{"markup": False, **options})
+
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="body"):

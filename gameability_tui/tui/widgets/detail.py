@@ -109,7 +109,9 @@ class ProblemDetail(Vertical):
         rejected = self.state.confirmations.get(problem_id, [])
         for index, s in enumerate(result.survivors):
             evalplus = EVALPLUS_LABELS.get(rejected[index]) if index < len(rejected) else ""
-            change = f"{s.before.strip()}  ->  {s.after.strip()}"
+            # Text, not a string: a string cell is read as markup, and `arr[i - 1]` would lose its
+            # brackets, the very change the row is about.
+            change = Text(f"{s.before.strip()}  ->  {s.after.strip()}")
             cells = (survivor_number(index), s.kind, str(s.line), change)
             survivors.add_row(*cells, *((evalplus,) if self.state.confirm_with else ()), key=str(index))
         self.show_note("")
