@@ -667,6 +667,25 @@ async def test_a_survivors_change_is_shown_as_written_brackets_and_all(tmp_path)
         assert told and "'xs[k - 1]'" in told[-1].message and not told[-1].markup
 
 
+@pytest.mark.parametrize("size", [SIZE, SMALL])
+async def test_an_assert_too_long_for_its_column_ends_in_an_ellipsis(tmp_path, size):
+    # Clipped at the pane's edge, `assert f([1, 2, 3], 0.0) == False` would read `assert f([1, 2,
+    # 3], 0.0)`: another assert. Cut, it says so; whole, where there is room.
+    app = make_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await ready(pilot)
+        screen = await open_problem(pilot, "max_pair_product")
+        table = screen.detail.asserts
+        shown = [table.get_row_at(i)[2].plain for i in range(table.row_count)]
+        whole = [
+            app.state.shown_text("max_pair_product", c) for c in app.state.candidates("max_pair_product")
+        ]
+        assert len(shown) == len(whole) > 0
+        for cell, text in zip(shown, whole):
+            assert cell == text or (cell.endswith("…") and text.startswith(cell[:-1]))
+        assert (shown == whole) == (size == SIZE)
+
+
 async def test_the_probe_dialog_shows_the_problems_own_arguments_as_its_example(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -30,23 +30,50 @@ def warm_highlighter() -> None:
     Syntax("def f(x):\n    return x\n", "python").highlight("def f(x):\n    return x\n")
 
 
+def fit_last(table: DataTable, cells: list[Text], others: list[int]) -> list[Text]:
+    """``cells`` (the last column's) cut to the room the table has left after columns of widths
+    ``others``, each cut one ending in an ellipsis: a cell that ran on, clipped at the pane's edge,
+    would read as other code (``assert f(x)`` without its ``== False``). Uncut before the table
+    is laid out; the table draws again when resized."""
+    room = table.scrollable_content_region.width - sum(others) - 2 * table.cell_padding * (len(others) + 1)
+    if room <= 0:
+        return cells
+    fitted = []
+    for cell in cells:
+        if cell.cell_len > room:
+            cell = cell.copy()
+            cell.truncate(room, overflow="ellipsis")
+        fitted.append(cell)
+    return fitted
+
+
 class AssertTable(DataTable):
     """A problem's candidate asserts, one row each, keyed by the text decisions are stored under."""
 
     class Moved(Message):
         """The cursor is on another assert (or the table was redrawn)."""
 
+    WIDTHS = (11, 7)  # decision, rejects; the assert has the rest (whole in the seat above)
+
     def __init__(self, **kwargs) -> None:
         super().__init__(cursor_type="row", **kwargs)
+        self._drawn: tuple[TriageState, str] | None = None
 
     def on_mount(self) -> None:
-        self.add_column("decision", key="decision", width=11)
-        self.add_column("rejects", key="kills", width=7)
+        self.add_column("decision", key="decision", width=self.WIDTHS[0])
+        self.add_column("rejects", key="kills", width=self.WIDTHS[1])
         self.add_column("assert", key="text")
 
+    def on_resize(self) -> None:
+        if self._drawn is not None:
+            self.draw(*self._drawn, self.cursor_row)
+
     def draw(self, state: TriageState, problem_id: str, row: int) -> None:
+        self._drawn = (state, problem_id)
         self.clear()
+        self.columns["text"].content_width = len("assert")  # as wide as this problem's asserts only
         survivors = len(state.results[problem_id].survivors)
+        rows = []
         for candidate in state.candidates(problem_id):
             decided = state.decision(problem_id, candidate.key)
             label = Text(DECISION_LABELS[decided], style=DECISION_STYLES[decided].replace("bold ", ""))
@@ -55,7 +82,10 @@ class AssertTable(DataTable):
             text = Text(state.shown_text(problem_id, candidate))
             if candidate.edited or candidate.origin == PROBE:
                 text = Text("✎ " if candidate.edited else "+ ", style="cyan") + text
-            self.add_row(label, kills, text, key=candidate.key)
+            rows.append((label, kills, text, candidate.key))
+        texts = fit_last(self, [text for _, _, text, _ in rows], list(self.WIDTHS))
+        for (label, kills, _, key), text in zip(rows, texts):
+            self.add_row(label, kills, text, key=key)
         if self.row_count:
             self.move_cursor(row=min(max(row, 0), self.row_count - 1), scroll=True)
         self.post_message(self.Moved())
@@ -88,9 +118,9 @@ class ProblemDetail(Vertical):
             with Collapsible(title="reference", id="reference-box", collapsed=False):
                 yield Static("", id="reference")
 
-    def on_mount(self) -> None:
-        columns = ("#", "kind", "line", "change") + (("EvalPlus",) if self.state.confirm_with else ())
-        self.query_one("#survivors", DataTable).add_columns(*columns)
+    def on_resize(self) -> None:
+        if self.problem_id is not None:
+            self._show_survivors()
 
     @property
     def asserts(self) -> AssertTable:
@@ -104,19 +134,39 @@ class ProblemDetail(Vertical):
             Text(problem.prompt.strip() or "(no prompt)", style="italic")
         )
         self._show_reference({result.survivors[0].line} if result.survivors else set())
-        survivors = self.query_one("#survivors", DataTable)
-        survivors.clear()
-        rejected = self.state.confirmations.get(problem_id, [])
-        for index, s in enumerate(result.survivors):
-            evalplus = EVALPLUS_LABELS.get(rejected[index]) if index < len(rejected) else ""
-            # Text, not a string: a string cell is read as markup, and `arr[i - 1]` would lose its
-            # brackets, the very change the row is about.
-            change = Text(f"{s.before.strip()}  ->  {s.after.strip()}")
-            cells = (survivor_number(index), s.kind, str(s.line), change)
-            survivors.add_row(*cells, *((evalplus,) if self.state.confirm_with else ()), key=str(index))
+        self._show_survivors()
         self.show_note("")
         self.query_one("#more", VerticalScroll).scroll_home(animate=False)  # a new problem from its top
         self.asserts.draw(self.state, problem_id, row)
+
+    def _show_survivors(self) -> None:
+        """One row per survivor, the change last (cut to the room left, with an ellipsis; enter
+        shows the whole diff). The columns are made again, as wide as this problem needs."""
+        result = self.state.results[self.problem_id]
+        rejected = self.state.confirmations.get(self.problem_id, [])
+        rows = []
+        for index, s in enumerate(result.survivors):
+            # Text, not a string: a string cell is read as markup, and `arr[i - 1]` would lose its
+            # brackets, the very change the row is about.
+            change = Text(f"{s.before.strip()}  ->  {s.after.strip()}")
+            evalplus = EVALPLUS_LABELS.get(rejected[index]) if index < len(rejected) else ""
+            rows.append((survivor_number(index), s.kind, str(s.line), change, evalplus))
+        labels = ["#", "kind", "line"] + (["EvalPlus"] if self.state.confirm_with else [])
+        firsts = [[row[0] for row in rows], [row[1] for row in rows], [row[2] for row in rows]]
+        if self.state.confirm_with:
+            firsts.append([row[4] for row in rows])
+        widths = [max([len(label), *map(len, column)]) for label, column in zip(labels, firsts)]
+        survivors = self.query_one("#survivors", DataTable)
+        changes = fit_last(survivors, [row[3] for row in rows], widths)
+        survivors.clear(columns=True)
+        for label, width in zip(labels[:3], widths):
+            survivors.add_column(label, width=width)
+        survivors.add_column("change")
+        if self.state.confirm_with:
+            survivors.add_column("EvalPlus", width=widths[3])
+        for index, (row, change) in enumerate(zip(rows, changes)):
+            evalplus = (row[4],) if self.state.confirm_with else ()
+            survivors.add_row(*row[:3], change, *evalplus, key=str(index))
 
     def redraw(self, row: int | None = None) -> None:
         """The same problem after a decision or an edit; the cursor on ``row`` (or where it was)."""
