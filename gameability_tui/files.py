@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
@@ -91,3 +92,15 @@ def same_file(one: Path, other: Path) -> bool:
         return os.path.samefile(one, other)
     except OSError:
         return False
+
+
+def aside_name(path: Path, label: str) -> Path:
+    """A name beside ``path`` for a copy kept aside, dated to the second and never an earlier
+    copy's: ``decisions.json.broken-20261201-151402`` (``-2``, ``-3`` within the same second)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.{label}-{stamp}")
+    number = 1
+    while aside.exists():
+        number += 1
+        aside = path.with_name(f"{path.name}.{label}-{stamp}-{number}")
+    return aside

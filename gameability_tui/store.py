@@ -41,7 +41,7 @@ from tinydb import Query, TinyDB
 from tinydb.storages import Storage
 
 from .engine.model import ENGINE_VERSION, AuditParams, Problem, ProblemResult
-from .files import write_atomically
+from .files import aside_name, write_atomically
 
 ACCEPTED, REJECTED = "accepted", "rejected"
 SKIPPED = "skipped"
@@ -75,7 +75,7 @@ class AtomicJSONStorage(Storage):
             try:
                 data = json.loads(text)
             except json.JSONDecodeError as error:
-                self._refuse(f"{error.msg} at line {error.lineno}")
+                self._refuse(f"{error.msg}, line {error.lineno} column {error.colno}")
             problem = _shape_problem(data)
             if problem:
                 self._refuse(problem)
@@ -84,7 +84,7 @@ class AtomicJSONStorage(Storage):
 
     def _refuse(self, why: str):
         """Keep a copy of the unusable file aside and say so; the file itself is never overwritten."""
-        aside = self.path.with_suffix(self.path.suffix + f".broken-{int(time.time())}")
+        aside = aside_name(self.path, "broken")
         shutil.copy2(self.path, aside)
         raise StoreError(
             f"{self.path}: not a valid database ({why}). "
@@ -472,7 +472,7 @@ class ResultCache:
 
     def _set_aside(self, damaged: list[int]) -> None:
         """Keep the file as it was, write the good lines back, and say which lines were lost."""
-        aside = self.path.with_name(f"{self.path.name}.broken-{int(time.time())}")
+        aside = aside_name(self.path, "broken")
         shutil.copy2(self.path, aside)
         self._rewrite()
         more = f" and {len(damaged) - 5} more" if len(damaged) > 5 else ""
@@ -493,7 +493,7 @@ class ResultCache:
             self.entries = dict(old) if usable else {}
             return
         if not usable:
-            aside = legacy.with_name(f"{legacy.name}.broken-{int(time.time())}")
+            aside = aside_name(legacy, "broken")
             os.replace(legacy, aside)
             self.notes.append(
                 f"{legacy}: not a result cache this version can read; moved to {aside} and "

@@ -106,6 +106,7 @@ DATABASES = {
     "db_wrong_shape.json": "table 'decisions' is list",
     "db_not_an_object.json": "expected a JSON object of tables",
     "db_rows_without_keys.json": "row 1 of table 'decisions' is not a record",
+    "db_torn.json": "(Unterminated string starting at, line 1 column 49)",
 }
 
 

@@ -54,7 +54,8 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path):
     bad.write_text('{"id": 1, "reference": "x"}\n')
     done = _cli("check", str(bad))
     assert done.returncode == 2
-    assert done.stderr.strip() == f"gameability-tui: {bad}:1: missing field 'tests'"
+    hint = "(each line holds id, reference and tests; see --help)"
+    assert done.stderr.strip() == f"gameability-tui: {bad}:1: missing field 'tests' {hint}"
 
 
 def test_help_explains_the_commands():

@@ -45,6 +45,41 @@ def test_bad_jsonl_line_names_file_line_and_field(tmp_path, line, message):
     assert f"{path}:2" in str(error.value) and message in str(error.value)
 
 
+@pytest.mark.parametrize(
+    "row, name",
+    [
+        ({"task_id": 2, "text": "t", "code": "def f(): pass", "test_list": ["assert f() is None"]}, "mbpp"),
+        (
+            {
+                "task_id": "HumanEval/0",
+                "prompt": "def f():\n",
+                "canonical_solution": "    pass\n",
+                "test": "",
+            },
+            "humaneval",
+        ),
+    ],
+)
+def test_a_named_benchmarks_own_file_given_as_jsonl_says_how_to_give_it(tmp_path, row, name):
+    path = _write(tmp_path, "theirs.jsonl", [json.dumps(row)])
+    with pytest.raises(LoadError) as error:
+        load_benchmark(str(path))
+    assert f"{path}:1: missing field 'id'" in str(error.value)
+    assert f"give the benchmark as `{name} --data {path}`" in str(error.value)
+
+
+def test_a_byte_order_mark_is_named_with_what_to_do(tmp_path):
+    path = tmp_path / "bom.jsonl"
+    row = {"id": "a", "reference": "def f():\n    return 1\n", "tests": ["assert f() == 1"]}
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(row).encode() + b"\n")
+    with pytest.raises(LoadError) as error:
+        load_benchmark(str(path))
+    assert (
+        str(error.value)
+        == f"{path}:1: the file starts with a byte-order mark (BOM); save it as UTF-8 without one"
+    )
+
+
 def test_duplicate_ids_are_named(tmp_path):
     record = json.dumps({"id": "a", "reference": "def f():\n    pass\n", "tests": []})
     path = _write(tmp_path, "dup.jsonl", [record, record])

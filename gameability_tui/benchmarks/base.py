@@ -7,6 +7,7 @@ what it dropped and why (``Benchmark.dropped``), and the report prints it.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import socket
 from collections.abc import Callable, Iterator
@@ -22,6 +23,16 @@ if TYPE_CHECKING:
 
 DATA_ENV = "GAMEABILITY_TUI_DATA"
 HUB_TIMEOUT_SECONDS = 3.0
+
+
+def not_json(where: str, error: json.JSONDecodeError) -> LoadError:
+    """The one-line error for text at ``where`` that does not parse as JSON, saying what to do
+    where the cause is the file's encoding rather than its content."""
+    if error.msg.startswith("Unexpected UTF-8 BOM"):
+        return LoadError(
+            f"{where}: the file starts with a byte-order mark (BOM); save it as UTF-8 without one"
+        )
+    return LoadError(f"{where}: not valid JSON ({error.msg} at column {error.colno})")
 
 
 def jsonl_lines(text: str) -> list[str]:

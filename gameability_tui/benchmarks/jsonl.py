@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine.model import Problem
-from .base import Benchmark, LoadError, jsonl_lines, stream_jsonl_lines
+from .base import Benchmark, LoadError, jsonl_lines, not_json, stream_jsonl_lines
 from .source import JSONL, RowPatch, SourceFile, source_from_text
 
 REQUIRED = {"id": (str, int), "reference": (str,), "tests": (list,)}
@@ -29,7 +29,7 @@ def problem_from_record(record: object, where: str) -> Problem:
         raise LoadError(f"{where}: expected a JSON object, got {type(record).__name__}")
     for name, types in REQUIRED.items():
         if name not in record:
-            raise LoadError(f"{where}: missing field {name!r}")
+            raise LoadError(f"{where}: missing field {name!r}{_known_format(record, where)}")
         if not isinstance(record[name], types) or isinstance(record[name], bool):
             wanted = " or ".join(t.__name__ for t in types)
             raise LoadError(f"{where}: field {name!r} must be {wanted}, got {type(record[name]).__name__}")
@@ -42,6 +42,24 @@ def problem_from_record(record: object, where: str) -> Problem:
         if value is not None and not isinstance(value, str):
             raise LoadError(f"{where}: field {name!r} must be a string, got {type(value).__name__}")
     return Problem.from_dict(record)
+
+
+# Rows of benchmarks this tool reads by name, given instead as your own JSONL: the fields that
+# tell them apart, and the name to give.
+KNOWN_FORMATS = (
+    ({"task_id", "code", "test_list"}, "mbpp"),
+    ({"task_id", "prompt", "canonical_solution", "test"}, "humaneval"),
+)
+
+
+def _known_format(record: dict, where: str) -> str:
+    """What to run instead, when ``record`` (at ``where``, FILE:LINE) is a row of a benchmark read
+    by name."""
+    for fields, name in KNOWN_FORMATS:
+        if fields <= record.keys():
+            file = where.rpartition(":")[0]
+            return f"; it is a row in {name}'s own format: give the benchmark as `{name} --data {file}`"
+    return " (each line holds id, reference and tests; see --help)"
 
 
 def load_jsonl(path: Path) -> Benchmark:
@@ -93,8 +111,7 @@ def _parsed_lines(path: Path, lines: Iterable[tuple[int, str]]) -> Iterator[tupl
         try:
             record = json.loads(line)
         except json.JSONDecodeError as error:
-            where = f"{path}:{number}"
-            raise LoadError(f"{where}: not valid JSON ({error.msg} at column {error.colno})") from None
+            raise not_json(f"{path}:{number}", error) from None
         yield number, record
 
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..engine.model import Problem
-from .base import Benchmark, LoadError, jsonl_lines
+from .base import Benchmark, LoadError, jsonl_lines, not_json
 from .source import JSONL, RowPatch, source_from_text
 
 NEW_TEST_PREFIX = "test_reviewed_"
@@ -59,7 +59,7 @@ def load_kodcode(path: Path) -> Benchmark:
         try:
             row = json.loads(line)
         except json.JSONDecodeError as error:
-            raise LoadError(f"{where}: not valid JSON ({error.msg} at column {error.colno})") from None
+            raise not_json(where, error) from None
         index += 1
         if not isinstance(row, dict):
             raise LoadError(f"{where}: not a JSON object (a KodCode row holds {', '.join(FIELDS)})")

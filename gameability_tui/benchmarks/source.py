@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .base import LoadError
+from .base import LoadError, not_json
 
 JSONL, JSON_ARRAY = "jsonl", "json-array"
 _DECODER = json.JSONDecoder()
@@ -112,8 +112,7 @@ def source_from_text(text: str, path: Path, gzipped: bool = False, layout: str |
     try:
         spans, rows = (_array_rows if layout == JSON_ARRAY else _line_rows)(text)
     except json.JSONDecodeError as error:
-        where = f"{path}:{error.lineno}"
-        raise LoadError(f"{where}: not valid JSON ({error.msg} at column {error.colno})") from None
+        raise not_json(f"{path}:{error.lineno}", error) from None
     return SourceFile(
         plain_name, layout, gzipped, text, tuple(spans), tuple(rows), _ascii_style(text, spans, rows), path
     )

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import heapq
 import shutil
-import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import count
@@ -28,6 +27,7 @@ from ..benchmarks import Benchmark, jsonl_path
 from ..benchmarks.jsonl import StreamedJsonl
 from ..engine.model import AuditParams, Problem, ProblemResult
 from ..engine.stats import Tally
+from ..files import aside_name
 from ..resultlog import keep_reused, problem_sha, read_previous
 from ..words import counted
 from .options import load_sampled
@@ -121,12 +121,7 @@ class Collected:
 
 def _keep_aside(path: Path) -> Path:
     """A copy of ``path`` beside it, named for the moment (never over an earlier copy)."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.before-resume-{stamp}")
-    number = 1
-    while aside.exists():
-        number += 1
-        aside = path.with_name(f"{path.name}.before-resume-{stamp}-{number}")
+    aside = aside_name(path, "before-resume")
     shutil.copy2(path, aside)
     return aside
 
@@ -152,7 +147,7 @@ def resume(
     if previous.other_settings:
         say(
             f"  {counted(previous.other_settings, 'line')} made with other settings ({previous.difference}) "
-            "not reused: removed from the file and audited again with these settings"
+            "not reused: removed from the file; the problems of this run are audited with these settings"
         )
     if stale:
         where = "changed, outside this --limit sample or not in this benchmark"
