@@ -36,6 +36,7 @@ def main(argv: list[str] | None = None) -> int:
         parser = command.build_parser()
         if not argv:  # a first try with nothing named: what the tool does and how, not an error alone
             parser.print_help(sys.stderr)
+            print(f"\ngameability-tui: name a benchmark, e.g. `{parser.prog} humaneval`", file=sys.stderr)
             return EXIT_BAD_INPUT
         return command.run(parser.parse_args(argv))
     except LoadError as error:

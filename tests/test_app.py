@@ -456,6 +456,19 @@ async def test_quitting_shows_the_summary_and_returns_it(tmp_path):
     assert app.return_value == line
 
 
+async def test_ctrl_q_quits_as_q_does_through_the_summary(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, QuitDialog)
+        await pilot.press("escape")
+        assert app.screen is screen
+        line = screen.summary()
+        await pilot.press("ctrl+q", "ctrl+q")  # on the summary: leave
+    assert app.return_value == line
+
+
 # ---------------------------------------------------------------------------- keys, layout
 
 

@@ -77,6 +77,10 @@ def test_nothing_named_shows_the_help_not_a_bare_error():
         done = _cli(*command)
         assert done.returncode == 2 and "usage: gameability-tui" in done.stderr
         assert "positional arguments" in done.stderr and "Traceback" not in done.stderr
+        # ... and, last, where the eye lands after 70 lines of help, what was missing.
+        last = done.stderr.strip().splitlines()[-1]
+        example = " ".join(["gameability-tui", *command, "humaneval"])
+        assert last == f"gameability-tui: name a benchmark, e.g. `{example}`"
 
 
 def test_ctrl_c_exits_cleanly_and_writes_no_report(tmp_path):

@@ -77,6 +77,17 @@ class GameabilityApp(App[str]):
         """The triage screen, once it is shown (dialogs may be on top of it)."""
         return next((s for s in self.screen_stack if isinstance(s, TriageScreen)), None)
 
+    async def action_quit(self) -> None:
+        """ctrl+q, Textual's own quit key (its ctrl+c hint names it), quits as q does: through
+        the review summary, and returning it. On the summary itself it leaves at once."""
+        triage = self.triage
+        if triage is None:
+            self.exit()
+        elif self.screen is triage:
+            triage.action_quit_review()
+        else:
+            self.exit(result=triage.summary())
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette offers every key of the triage screen, read from the one table."""
         yield from super().get_system_commands(screen)
