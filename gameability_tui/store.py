@@ -142,6 +142,15 @@ def check_database_path(path: Path) -> None:
         raise StoreError(f"{path}: cannot be read. Pass --db with another path.")
 
 
+def lock_if_free(path: Path):
+    """The lock of the database at ``path`` (as ``_lock_beside`` takes it, held until closed),
+    or None while an app holds it: a command beside a running app only reads what it writes."""
+    try:
+        return _lock_beside(path)
+    except StoreError:
+        return None
+
+
 def _lock_beside(path: Path):
     """An advisory lock held for the life of the store; released by the kernel if we crash."""
     path.parent.mkdir(parents=True, exist_ok=True)

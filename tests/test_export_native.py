@@ -346,6 +346,26 @@ def test_review_names_the_survivors_no_accepted_assert_rejects(tmp_path):
     assert f"still leave a survivor unrejected: 1 ({problem['id']})" in text
 
 
+def test_the_reviews_audit_is_kept_in_the_apps_cache_unless_an_app_is_open(tmp_path):
+    from gameability_tui.store import DecisionStore
+
+    bench, db = _toy_review(tmp_path)
+    export = ["export", str(bench), "--db", str(db), "--summary", str(tmp_path / "r.md")]
+    app = DecisionStore(db, "toy.jsonl", exclusive=True)  # an app with the database open
+    try:
+        first = cli(*export)
+    finally:
+        app.close()
+    assert first.returncode == 0 and "auditing 1 problem not in the app's cache" in first.stdout
+    assert not (tmp_path / "cache").exists()  # only read beside the app: it may be appending
+    second = cli(*export)  # no app: what it audits is kept for the app
+    assert second.returncode == 0 and "auditing 1 problem " in second.stdout
+    assert list((tmp_path / "cache").glob("*.jsonl"))
+    third = cli(*export)
+    assert third.returncode == 0 and "auditing" not in third.stdout, third.stdout
+    assert (tmp_path / "r.md").read_text()
+
+
 def test_humaneval_plus_rows_in_humanevals_own_format_take_asserts_inside_check():
     """EvalPlus rows without base inputs (HumanEval+ shipped in HumanEval's format): into check."""
     row = {"task_id": "HumanEval/9", "prompt": "", "canonical_solution": "", "entry_point": "f",

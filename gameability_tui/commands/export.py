@@ -106,13 +106,16 @@ def run(args: argparse.Namespace) -> int:
 
 def audit_results(benchmark, db_path: Path, params) -> dict:
     """The audit of every problem, for the review: the app's cache where it holds a problem,
-    else audited now (the review names weak problems left unfixed, so it needs all of them)."""
+    else audited now (the review names weak problems left unfixed, so it needs all of them).
+    What is audited here goes into that cache, so the app does not audit it again, unless an app
+    has the database open: it may be appending to the cache, which then is only read."""
     from ..engine.census import Census
-    from ..store import ResultCache, cache_path_for
+    from ..store import ResultCache, cache_path_for, lock_if_free
+    from ..words import counted
 
     fingerprint, keys = fingerprint_and_keys(benchmark, params)
-    # Read only: the app may be appending to this cache right now.
-    cache = ResultCache(cache_path_for(db_path, f"{benchmark.name}-{fingerprint}"), repair=False)
+    lock = lock_if_free(db_path)
+    cache = ResultCache(cache_path_for(db_path, f"{benchmark.name}-{fingerprint}"), repair=lock is not None)
     results, missing = {}, []
     for problem in benchmark.problems:
         cached = cache.get_key(keys[problem.id])
@@ -120,11 +123,20 @@ def audit_results(benchmark, db_path: Path, params) -> dict:
             missing.append(problem)
         else:
             results[problem.id] = cached
-    if missing:
-        print(f"auditing {len(missing)} problems not in the app's cache, for the review...", flush=True)
-        census = Census(missing, params)
-        try:
-            results.update({result.id: result for result in census})
-        finally:
-            census.cancel()
+    try:
+        if missing:
+            missed = counted(len(missing), "problem")
+            print(f"auditing {missed} not in the app's cache, for the review...", flush=True)
+            census = Census(missing, params)
+            try:
+                for result in census:
+                    results[result.id] = result
+                    if lock is not None:
+                        cache.put_key(keys[result.id], result)
+            finally:
+                census.cancel()
+    finally:
+        if lock is not None:
+            cache.flush()  # Ctrl-C included: what was audited is kept
+            lock.close()
     return results
