@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ast
 import json
+import os
+import re
 import subprocess
 import sys
 
@@ -65,11 +67,25 @@ def test_help_explains_the_commands():
     assert done.returncode == 0 and "WEAK" in done.stdout
     assert "usage: gameability-tui [options] BENCHMARK" in done.stdout and "audit settings" in done.stdout
     assert "gameability-tui {check,export,confirm} ..." in done.stdout  # the commands, in the usage too
-    epilog = done.stdout[done.stdout.index("Commands:") :]
+    epilog = " ".join(done.stdout[done.stdout.index("Commands:") :].split())  # as wrapped to the terminal
     for command in COMMAND_MODULES:  # every command is named, and answers its own --help
         assert f"{command} (" in epilog
         own = _cli(command, "--help")
         assert own.returncode == 0 and own.stdout.startswith(f"usage: gameability-tui {command} [-h]")
+
+
+def test_help_fits_80_columns_and_never_splits_a_name_at_its_hyphen():
+    from gameability_tui.cli import COMMAND_MODULES
+
+    for command in ([], *([name] for name in COMMAND_MODULES)):
+        done = subprocess.run(
+            [sys.executable, "-m", "gameability_tui", *command, "--help"],
+            capture_output=True, text=True, timeout=60, env={**os.environ, "COLUMNS": "80"},
+        )  # fmt: skip
+        lines = done.stdout.splitlines()
+        assert done.returncode == 0 and len(lines) > 10
+        assert [line for line in lines if len(line) > 80] == []
+        assert [line for line in lines if re.search(r"[a-z]-$", line)] == []  # `mbpp-` / `plus`
 
 
 def test_nothing_named_shows_the_help_not_a_bare_error():

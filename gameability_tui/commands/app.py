@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from .options import (
+    HelpFormatter,
     add_audit_settings,
     add_benchmark,
     add_db,
@@ -29,11 +30,15 @@ The audit breaks each problem's reference solution in one small place (a mutant)
 mutant really is wrong on fresh inputs, and checks whether the problem's own tests notice. A
 problem is WEAK when a broken mutant passes every visible test.
 
-  gameability-tui humaneval                 open the triage app on HumanEval
+  gameability-tui humaneval
+      open the triage app on HumanEval
   gameability-tui check humaneval --json r.json --fixes f.py
-                                            audit headless, write a report and candidate asserts
+      audit headless, write a report and candidate asserts
   gameability-tui check mbpp --data mbpp.jsonl
-                                            MBPP from a local file (no hub access needed)
+      MBPP from a local file (no hub access needed)
+
+Commands: check (headless audit), export (write reviewed fixes), confirm (re-run survivors against
+EvalPlus). See `gameability-tui COMMAND --help`.
 """
 
 
@@ -42,9 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="gameability-tui",
         usage="gameability-tui [options] BENCHMARK\n       gameability-tui {check,export,confirm} ...",
         description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="Commands: check (headless audit), export (write reviewed fixes), confirm (re-run "
-        "survivors against EvalPlus). See `gameability-tui COMMAND --help`.",
+        formatter_class=HelpFormatter,
     )
     add_benchmark(parser)
     add_db(parser)

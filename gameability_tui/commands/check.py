@@ -24,6 +24,7 @@ from ..report import fixes_text, report_dict, write_json
 from ..resultlog import ResultLog
 from ..words import counted, share_text
 from .options import (
+    HelpFormatter,
     add_audit_settings,
     add_benchmark,
     add_ray,
@@ -42,6 +43,7 @@ EXIT_INTERRUPTED = 130  # cli.py's: what a shell reports for Ctrl-C
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
+        formatter_class=HelpFormatter,
         prog="gameability-tui check",
         description="Audit a benchmark headless: progress, summary, the first weak problems.",
     )

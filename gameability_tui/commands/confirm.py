@@ -10,11 +10,19 @@ import argparse
 import json
 from pathlib import Path
 
-from .options import add_audit_settings, add_benchmark, add_plus_data, audit_params, load_sampled
+from .options import (
+    HelpFormatter,
+    add_audit_settings,
+    add_benchmark,
+    add_plus_data,
+    audit_params,
+    load_sampled,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
+        formatter_class=HelpFormatter,
         prog="gameability-tui confirm",
         description="Audit BENCH, then re-run every survivor of every weak problem against the EvalPlus "
         "tests of the same task (--with). Prints the confirmed share with its 95% interval and the "

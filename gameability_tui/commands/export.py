@@ -10,6 +10,7 @@ import argparse
 from pathlib import Path
 
 from .options import (
+    HelpFormatter,
     add_benchmark,
     add_db,
     benchmark_file,
@@ -23,6 +24,7 @@ OUTPUTS = ("fixes", "patch", "diff", "summary")
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
+        formatter_class=HelpFormatter,
         prog="gameability-tui export",
         description="Write the ACCEPTED asserts of a review, each re-run against the reference first "
         "(one that no longer passes is refused and named).",

@@ -20,6 +20,28 @@ if TYPE_CHECKING:
     from ..engine.model import AuditParams, Problem
     from ..store import DecisionStore
 
+
+class HelpFormatter(argparse.HelpFormatter):
+    """Help wrapped at spaces only: wrapping at a hyphen split names a user types whole
+    (``mbpp-`` / ``plus``, ``sanitized-`` / ``mbpp.json``). A description's paragraphs are wrapped
+    to the terminal; an indented one (a block of examples) is kept as written."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False, break_long_words=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        paragraphs = []
+        for paragraph in text.strip("\n").split("\n\n"):
+            if paragraph.startswith(" "):
+                paragraphs.append("\n".join(indent + line for line in paragraph.splitlines()))
+            else:
+                lines = self._split_lines(paragraph, width - len(indent))
+                paragraphs.append("\n".join(indent + line for line in lines))
+        return "\n\n".join(paragraphs)
+
+
 BENCHMARK_HELP = (
     f"{', '.join(NAMES)}, kodcode:FILE, or a .jsonl file "
     "(one JSON object per line: id, reference, tests, and optional entry, setup, hidden, "
