@@ -699,6 +699,17 @@ async def test_an_assert_too_long_for_its_column_ends_in_an_ellipsis(tmp_path, s
         assert (shown == whole) == (size == SIZE)
 
 
+async def test_a_strong_problem_says_it_has_no_survivor_instead_of_an_empty_table(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        for problem_id, weak in (("sum_to", False), ("max_pair_product", True), ("sum_to", False)):
+            screen = await open_problem(pilot, problem_id)
+            title = str(screen.detail.query_one("#survivors-title").render())
+            assert screen.detail.query_one("#survivors").display is weak
+            assert title.startswith("Surviving broken solutions" if weak else "No surviving broken solution")
+
+
 async def test_the_probe_dialog_shows_the_problems_own_arguments_as_its_example(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -110,7 +110,7 @@ class ProblemDetail(Vertical):
         yield Seat("Select a problem.", id="seat")
         yield AssertTable(id="asserts")
         with VerticalScroll(id="more"):
-            yield Static("Surviving broken solutions (enter shows the whole diff)", classes="section")
+            yield Static("", classes="section", id="survivors-title")
             yield DataTable(id="survivors", cursor_type="row")
             yield Static("", id="note")
             with Collapsible(title="prompt", id="prompt-box", collapsed=False):
@@ -151,12 +151,18 @@ class ProblemDetail(Vertical):
             change = Text(f"{s.before.strip()}  ->  {s.after.strip()}")
             evalplus = EVALPLUS_LABELS.get(rejected[index]) if index < len(rejected) else ""
             rows.append((survivor_number(index), s.kind, str(s.line), change, evalplus))
+        survivors = self.query_one("#survivors", DataTable)
+        survivors.display = bool(rows)  # a strong problem: a sentence, not an empty table
+        self.query_one("#survivors-title", Static).update(
+            "Surviving broken solutions (enter shows the whole diff)"
+            if rows
+            else "No surviving broken solution: the visible tests reject every broken mutant."
+        )
         labels = ["#", "kind", "line"] + (["EvalPlus"] if self.state.confirm_with else [])
         firsts = [[row[0] for row in rows], [row[1] for row in rows], [row[2] for row in rows]]
         if self.state.confirm_with:
             firsts.append([row[4] for row in rows])
         widths = [max([len(label), *map(len, column)]) for label, column in zip(labels, firsts)]
-        survivors = self.query_one("#survivors", DataTable)
         changes = fit_last(survivors, [row[3] for row in rows], widths)
         survivors.clear(columns=True)
         for label, width in zip(labels[:3], widths):
