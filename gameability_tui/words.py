@@ -18,3 +18,11 @@ def share_text(count: int, total: int) -> str:
     low, high = wilson_interval(count, total)
     interval = f"95% interval [{100 * low:.1f}, {100 * high:.1f}]"
     return f"{count} of {total} = {100 * count / total:.1f}%  {interval}"
+
+
+def home_path(path: object) -> str:
+    """``path`` with the home folder written ``~``: what a narrow toast or line has room for."""
+    from pathlib import Path
+
+    text, home = str(path), str(Path.home())
+    return "~" + text[len(home) :] if home not in ("/", "") and text.startswith(home + "/") else text

@@ -38,7 +38,7 @@ from ...store import (
     collector_paused,
     problem_key,
 )
-from ...words import counted
+from ...words import counted, home_path
 from .. import heap
 from ..bindings import BINDINGS
 from ..dialogs.confirm import ConfirmDialog
@@ -119,7 +119,7 @@ class TriageScreen(Screen):
         for note in self.app.cache.notes:  # what opening the cache found and did about it
             self.notify(note, severity="warning", timeout=15)
         if self.app.store.created:  # a first run, or a mistyped --db: either way, where they go
-            self.notify(f"A new decisions database: {self.app.store.path}", timeout=10)
+            self.notify(f"A new decisions database: {home_path(self.app.store.path)}", timeout=10)
         self.run_audit()
 
     def on_resize(self, event) -> None:
