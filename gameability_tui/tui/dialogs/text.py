@@ -1,6 +1,11 @@
-"""One line of text (edit, probe, find, export folder): Enter returns it, Escape returns None."""
+"""One line of text (edit, probe, find, export folder): Enter returns it, Escape returns None.
+
+A dialog given a ``check`` keeps a text it refuses: the reason takes the hint's place, in the
+dialog where the eye is, and the text stays as typed to be mended."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,10 +18,19 @@ class TextDialog(ModalScreen[str | None]):
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, value: str = "", placeholder: str = "", hint: str = "") -> None:
+    def __init__(
+        self,
+        title: str,
+        value: str = "",
+        placeholder: str = "",
+        hint: str = "",
+        check: Callable[[str], str | None] | None = None,
+    ) -> None:
+        """``check``: why a submitted text cannot be taken (None: it can)."""
         super().__init__()
         self.title_text, self.value, self.placeholder = title, value, placeholder
         self.hint = hint or "Enter to confirm, Escape to cancel"
+        self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -29,7 +43,13 @@ class TextDialog(ModalScreen[str | None]):
             yield Label(self.hint, classes="dialog-hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value)
+        refused = self.check(event.value) if self.check is not None else None
+        if refused is None:
+            self.dismiss(event.value)
+            return
+        hint = self.query_one(".dialog-hint", Label)
+        hint.update(f"Not run: {refused}. Mend it and press Enter, or Escape to cancel.")
+        hint.add_class("-refused")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

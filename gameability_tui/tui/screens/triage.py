@@ -425,25 +425,25 @@ class TriageScreen(Screen):
         decided = self.state.decision(problem_id, candidate.key)
         shown = self.state.shown_text(problem_id, candidate)
 
-        def edit(reopen: bool, start: str = shown) -> None:
+        def edit(reopen: bool) -> None:
             def edited(value: str | None) -> None:
                 text = (value or "").strip()
                 if not text or text == shown:
                     if reopen:
                         self.notify(f"Unchanged: the assert is still {decided}.")
                     return
-                problem = why_not_a_test(text)
-                if problem is not None:  # back to the dialog with the text as typed: nothing lost
-                    self.notify(f"Not run: {problem}.", severity="error")
-                    edit(reopen, text)
-                    return
                 origin = PROBE if candidate.origin == PROBE else EDIT
                 self.status.message = "running the edited assert..."
                 self.gate_text(problem_id, candidate.key, text, origin, reopen)
 
+            def refused(value: str) -> str | None:  # an unchanged or empty text is not refused
+                text = value.strip()
+                return None if not text or text == shown else why_not_a_test(text)
+
             self.app.push_screen(
-                TextDialog(f"Edit the assert of {problem_id}", start,
-                           hint="Enter runs it on the reference and every survivor; Escape cancels"),
+                TextDialog(f"Edit the assert of {problem_id}", shown,
+                           hint="Enter runs it on the reference and every survivor; Escape cancels",
+                           check=refused),
                 edited,
             )  # fmt: skip
 
@@ -491,25 +491,28 @@ class TriageScreen(Screen):
             self.detail.redraw(keys.index(message.key) if message.key in keys else None)
         self._counts_changed(message.problem_id)
 
-    def action_probe(self, start: str = "") -> None:
+    def action_probe(self) -> None:
         problem_id = self.current
 
         def probe(arguments: str | None) -> None:
-            if not (arguments and arguments.strip()):
-                return
+            if arguments and arguments.strip():
+                self.status.message = "probing..."
+                self.run_probe(problem_id, arguments)
+
+        def refused(arguments: str) -> str | None:  # read here, so a slip stays to be mended
+            if not arguments.strip():
+                return None
             try:
-                parse_arguments(arguments)  # read here, so a slip comes back to be mended
+                parse_arguments(arguments)
             except BadArguments as error:
-                self.notify(f"Not run: {error}.", severity="error")
-                self.action_probe(arguments)
-                return
-            self.status.message = "probing..."
-            self.run_probe(problem_id, arguments)
+                return str(error)
+            return None
 
         example = self._example_arguments(problem_id)
         self.app.push_screen(
-            TextDialog(f"Probe {problem_id}: arguments", start, placeholder=example,
-                       hint="The reference and every survivor are run on them; Escape cancels"),
+            TextDialog(f"Probe {problem_id}: arguments", placeholder=example,
+                       hint="The reference and every survivor are run on them; Escape cancels",
+                       check=refused),
             probe,
         )  # fmt: skip
 
