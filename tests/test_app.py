@@ -839,3 +839,16 @@ async def test_the_quit_summary_names_the_database_only_once_something_is_in_it(
         await open_problem(pilot, "max_pair_product")
         await pilot.press("a")
         assert f"decisions in {tmp_path / 'decisions.json'}" in screen.summary()
+
+
+def test_a_wrapped_prompt_line_goes_on_under_its_own_first_character():
+    from rich.console import Console
+
+    from gameability_tui.tui.widgets.detail import hanging
+
+    prompt = 'def f(x):\n    """Return the number of elements of x that are closer to each other than t."""\n'
+    console = Console(width=40, record=True, color_system=None)
+    console.print(hanging(prompt))
+    lines = [line.rstrip() for line in console.export_text().splitlines() if line.strip()]
+    assert lines[0] == "def f(x):"
+    assert len(lines) > 3 and all(line.startswith("    ") and line[4] != " " for line in lines[1:])

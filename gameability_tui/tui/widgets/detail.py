@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import difflib
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.syntax import Syntax
 from rich.text import Text
 from textual import on
@@ -28,6 +29,16 @@ def warm_highlighter() -> None:
     """Highlight a line of Python once, off the screen's thread: the first use of the lexer
     builds its tables (about 70 ms), which the first problem opened by a key would wait for."""
     Syntax("def f(x):\n    return x\n", "python").highlight("def f(x):\n    return x\n")
+
+
+def hanging(prose: str) -> Group:
+    """``prose`` a line at a time, each line's wrapped rest under its own first character: wrapped
+    to the pane's left edge, the rest of an indented docstring line read as a line of its own."""
+    lines = []
+    for line in prose.expandtabs(4).splitlines():
+        text = line.lstrip(" ")
+        lines.append(Padding(Text(text, style="italic"), (0, 0, 0, len(line) - len(text))))
+    return Group(*lines)
 
 
 def fit_last(table: DataTable, cells: list[Text], others: list[int]) -> list[Text]:
@@ -130,9 +141,7 @@ class ProblemDetail(Vertical):
         """Draw a problem, the cursor on its ``row``-th assert."""
         self.problem_id = problem_id
         result, problem = self.state.results[problem_id], self.state.problems[problem_id]
-        self.query_one("#prompt", Static).update(
-            Text(problem.prompt.strip() or "(no prompt)", style="italic")
-        )
+        self.query_one("#prompt", Static).update(hanging(problem.prompt.strip("\n") or "(no prompt)"))
         self._show_reference({result.survivors[0].line} if result.survivors else set())
         self._show_survivors()
         self.show_note("")
