@@ -45,8 +45,10 @@ def fit_last(table: DataTable, cells: list[Text], others: list[int]) -> list[Tex
     """``cells`` (the last column's) cut to the room the table has left after columns of widths
     ``others``, each cut one ending in an ellipsis: a cell that ran on, clipped at the pane's edge,
     would read as other code (``assert f(x)`` without its ``== False``). Uncut before the table
-    is laid out; the table draws again when resized."""
-    room = table.scrollable_content_region.width - sum(others) - 2 * table.cell_padding * (len(others) + 1)
+    is laid out; the table draws again when resized. Room is kept for a vertical scrollbar
+    whether or not one shows: it comes once the rows are in, after they are cut."""
+    gutter = table.styles.scrollbar_size_vertical
+    room = table.size.width - gutter - sum(others) - 2 * table.cell_padding * (len(others) + 1)
     if room <= 0:
         return cells
     fitted = []
@@ -111,6 +113,20 @@ class AssertTable(DataTable):
         self.post_message(self.Moved())
 
 
+class SurvivorTable(DataTable):
+    """A problem's survivors, one row each; drawn again by the detail pane when its width changes
+    (the pane's own scrollbar comes and goes with what is below it)."""
+
+    class Resized(Message):
+        pass
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(cursor_type="row", **kwargs)
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
+
+
 class ProblemDetail(Vertical):
     def __init__(self, state: TriageState, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -122,14 +138,15 @@ class ProblemDetail(Vertical):
         yield AssertTable(id="asserts")
         with VerticalScroll(id="more"):
             yield Static("", classes="section", id="survivors-title")
-            yield DataTable(id="survivors", cursor_type="row")
+            yield SurvivorTable(id="survivors")
             yield Static("", id="note")
             with Collapsible(title="prompt", id="prompt-box", collapsed=False):
                 yield Static("", id="prompt")
             with Collapsible(title="reference", id="reference-box", collapsed=False):
                 yield Static("", id="reference")
 
-    def on_resize(self) -> None:
+    @on(SurvivorTable.Resized)
+    def _survivors_resized(self) -> None:
         if self.problem_id is not None:
             self._show_survivors()
 
