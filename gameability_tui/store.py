@@ -45,6 +45,7 @@ from .files import aside_name, write_atomically
 
 ACCEPTED, REJECTED = "accepted", "rejected"
 SKIPPED = "skipped"
+DECISIONS = (ACCEPTED, REJECTED, SKIPPED)
 VERDICTS = ("keep", "fix", "drop")
 PROBE, EDIT = "probe", "edit"  # where a reviewer-made candidate assert came from
 TABLES = {"decisions", "verdicts", "candidates"}
@@ -83,9 +84,13 @@ class AtomicJSONStorage(Storage):
         return self._data
 
     def _refuse(self, why: str):
-        """Keep a copy of the unusable file aside and say so; the file itself is never overwritten."""
-        aside = aside_name(self.path, "broken")
-        shutil.copy2(self.path, aside)
+        """Keep a copy of the unusable file aside and say so; the file itself is never overwritten.
+        One copy is enough: each start on the same broken file names the copy already made."""
+        content = self.path.read_bytes()
+        kept = [p for p in self.path.parent.glob(f"{self.path.name}.broken-*") if p.read_bytes() == content]
+        aside = max(kept) if kept else aside_name(self.path, "broken")
+        if not kept:
+            shutil.copy2(self.path, aside)
         raise StoreError(
             f"{self.path}: not a valid database ({why}). "
             f"A copy is kept at {aside}; move the file away or pass --db to start a new one."
@@ -117,7 +122,52 @@ def _shape_problem(data: Any) -> str:
                 isinstance(row.get(k), str) for k in ("benchmark", "problem")
             ):
                 return f"row {row_id} of table {name!r} is not a record with benchmark and problem"
+            for field, (wanted, allowed) in ROW_FIELDS[name].items():
+                if not allowed(row.get(field)):
+                    return f"row {row_id} of table {name!r}: field {field!r} must be {wanted}"
     return ""
+
+
+def _text(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _numbers(value: Any) -> bool:
+    return isinstance(value, list) and all(type(item) is int for item in value)
+
+
+def _number_or_none(value: Any) -> bool:
+    return value is None or (isinstance(value, (int, float)) and not isinstance(value, bool))
+
+
+# What each row of each table must hold, beyond its benchmark and problem: a row edited by hand
+# into another shape is named here, when the database opens, not met later as a traceback.
+ROW_FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
+    "decisions": {
+        "text": ("a string", _text),
+        "decision": (
+            f"one of {ACCEPTED}, {REJECTED}, {SKIPPED}",
+            lambda v: v in (ACCEPTED, REJECTED, SKIPPED),
+        ),
+        "edited": ("a string or null", lambda v: v is None or _text(v)),
+        "at": ("a number or null", _number_or_none),
+    },
+    "verdicts": {
+        "verdict": ("a string", _text),
+        "note": ("a string", lambda v: v is None or _text(v)),
+    },
+    "candidates": {
+        "key": ("a string", _text),
+        "text": ("a string", _text),
+        "passes_reference": ("true or false", lambda v: isinstance(v, bool)),
+        "kills": (
+            "a list of survivor numbers",
+            lambda v: isinstance(v, list) and all(type(k) is int for k in v),
+        ),
+        "origin": ("a string", _text),
+        "at": ("a number or null", _number_or_none),
+    },
+}
 
 
 def check_database_path(path: Path) -> None:

@@ -107,6 +107,11 @@ DATABASES = {
     "db_not_an_object.json": "expected a JSON object of tables",
     "db_rows_without_keys.json": "row 1 of table 'decisions' is not a record",
     "db_torn.json": "(Unterminated string starting at, line 1 column 49)",
+    # Rows edited by hand: each was a traceback where the row was first read.
+    "db_row_without_text.json": "row 1 of table 'decisions': field 'text' must be a string",
+    "db_row_at_not_a_number.json": "row 1 of table 'decisions': field 'at' must be a number or null",
+    "db_row_edited_not_text.json": "row 1 of table 'decisions': field 'edited' must be a string or null",
+    "db_row_unknown_decision.json": "field 'decision' must be one of accepted, rejected, skipped",
 }
 
 
@@ -126,6 +131,8 @@ def test_database_of_the_wrong_content_is_named_kept_and_never_locked(tmp_path, 
     assert str(database) in line and DATABASES[name] in line
     assert database.read_bytes() == (CORPUS / name).read_bytes()  # never overwritten
     assert len(list(tmp_path.glob("decisions.json.broken-*"))) == 1  # a copy kept aside
+    again = _one_line_error(_cli(*args))  # a second start on the same file: the same one copy
+    assert again == line and len(list(tmp_path.glob("decisions.json.broken-*"))) == 1
     assert not (tmp_path / "f.py").exists()
     _no_lock_left(tmp_path)
 
