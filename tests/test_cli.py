@@ -212,3 +212,11 @@ def test_a_reader_that_goes_away_does_not_cost_the_report(tmp_path):
     _, errors = child.communicate(timeout=300)
     assert b"Traceback" not in errors
     assert json.loads(report.read_text())["summary"]["judged"] == 8 and "assert" in fixes.read_text()
+
+
+def test_confirm_names_its_own_flag_for_the_evalplus_file(tmp_path):
+    # The EvalPlus loader's advice says --data (its flag where EvalPlus is the benchmark); confirm
+    # reads that file with --plus-data, and following "--data" there led to another error.
+    done = _cli("confirm", str(EXAMPLES), "--with", "humaneval-plus", "--plus-data", str(tmp_path))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "--plus-data" in done.stderr and "--data " not in done.stderr.replace("--plus-data", "")

@@ -19,6 +19,7 @@ from .options import (
     add_ray,
     audit_params,
     fingerprint_and_keys,
+    load_plus_tasks,
     load_sampled,
     open_store,
 )
@@ -83,10 +84,9 @@ def run(args: argparse.Namespace) -> int:
             cache = ResultCache(cache_path_for(db_path, f"{benchmark.name}-{fingerprint}"))
     confirm_with = None
     if args.confirm_with:
-        from ..benchmarks import load_benchmark
         from ..benchmarks.evalplus import plus_id
 
-        plus = {p.id: p for p in load_benchmark(args.confirm_with, args.plus_data).problems}
+        plus = load_plus_tasks(args.confirm_with, args.plus_data)
         confirm_with = {
             p.id: plus[plus_id(benchmark.name, p.id)]
             for p in benchmark.problems

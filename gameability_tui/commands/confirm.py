@@ -16,6 +16,7 @@ from .options import (
     add_benchmark,
     add_plus_data,
     audit_params,
+    load_plus_tasks,
     load_sampled,
 )
 
@@ -46,7 +47,6 @@ def build_parser() -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from ..benchmarks import load_benchmark
     from ..benchmarks.base import LoadError
     from ..benchmarks.evalplus import plus_id
     from ..engine.census import Census
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.report is not None:
         params, results = read_check_report(args.report, benchmark)
-    plus = {p.id: p for p in load_benchmark(args.plus, args.plus_data).problems}
+    plus = load_plus_tasks(args.plus, args.plus_data)
     if args.report is None:
         params = audit_params(args)
         with console.status(f"auditing {benchmark.name}..."):

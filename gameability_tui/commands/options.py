@@ -68,6 +68,18 @@ def add_plus_data(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def load_plus_tasks(spec: str, data: Path | None) -> dict[str, Problem]:
+    """The EvalPlus tasks a run confirms against (``--with`` / ``--confirm-with``), by id. The
+    loader's advice names ``--data``, its flag where the EvalPlus set is the benchmark itself;
+    here the file comes with ``--plus-data``."""
+    from ..benchmarks import LoadError, load_benchmark
+
+    try:
+        return {p.id: p for p in load_benchmark(spec, data).problems}
+    except LoadError as error:
+        raise LoadError(str(error).replace("--data", "--plus-data")) from None
+
+
 def add_ray(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ray",
