@@ -22,7 +22,7 @@ from gameability_tui.benchmarks.kodcode import add_asserts as kodcode_add
 from gameability_tui.benchmarks.kodcode import split_test_module
 from gameability_tui.benchmarks.native import native_patch, unified_diff
 from gameability_tui.benchmarks.source import HubOrigin, hub_source, read_source, source_from_text
-from gameability_tui.store import ACCEPTED, DecisionStore
+from gameability_tui.store import ACCEPTED, SKIPPED, DecisionStore
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
@@ -429,3 +429,29 @@ def test_export_with_a_reference_gate_only_keeps_the_audits_rejections_and_claim
     review = (tmp_path / "r.md").read_text()
     assert "rejects: not known (edited" in review and "still weak" not in review
     assert f"rejects survivor #{first.kills[0] + 1} " in review
+
+
+def test_the_review_is_summed_up_under_the_settings_it_was_made_with(tmp_path):
+    # A review made with --attack deep judged the deep audit's weak problems; summed up with the
+    # default attack, its accepted asserts "rejected none of the survivors" of another audit.
+    from conftest import EXAMPLES
+
+    db = tmp_path / "db.json"
+    store = DecisionStore(db, "toy.jsonl")
+    store.decide("sum_to", "assert sum_to(2) == 3", SKIPPED)  # a database, with nothing accepted
+    store.close()
+    lines = {}
+    for settings in ([], ["--attack", "deep"]):
+        review = tmp_path / f"review{len(settings)}.md"
+        done = cli("export", str(EXAMPLES), "--db", str(db), "--summary", str(review), *settings)
+        assert done.returncode == 0, done.stderr
+        lines[bool(settings)] = next(
+            line
+            for line in review.read_text().splitlines()
+            if "weak problems left with no accepted assert" in line
+        )
+    assert lines[False].endswith("2 of 2 weak") and lines[True].endswith("3 of 3 weak")
+    refused = cli(
+        "export", str(EXAMPLES), "--db", str(db), "--summary", str(tmp_path / "r.md"), "--limit", "3"
+    )
+    assert refused.returncode == 2 and "--limit does not apply to export" in refused.stderr

@@ -11,8 +11,10 @@ from pathlib import Path
 
 from .options import (
     HelpFormatter,
+    add_audit_settings,
     add_benchmark,
     add_db,
+    audit_params,
     benchmark_file,
     fingerprint_and_keys,
     open_store,
@@ -27,10 +29,14 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=HelpFormatter,
         prog="gameability-tui export",
         description="Write the ACCEPTED asserts of a review, each re-run against the reference first "
-        "(one that no longer passes is refused and named).",
+        "(one that no longer passes is refused and named). Give the audit settings the review was "
+        "made with (e.g. --attack deep): --summary judges every problem under them.",
     )
     add_benchmark(parser)
     add_db(parser)
+    # The review's settings: the accepted asserts are gated, and --summary judges the problems,
+    # under them (a review made with --attack deep is summed up against the deep audit).
+    add_audit_settings(parser)
     parser.add_argument(
         "--fixes", type=Path, metavar="FILE", help="Python file of accepted asserts per problem"
     )
@@ -57,13 +63,14 @@ def build_parser() -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from ..benchmarks import load_benchmark
     from ..benchmarks.base import LoadError
-    from ..engine.model import AuditParams
     from ..export import patch_suffix, worker_judge, write_export
     from ..store import default_db_path
     from ..words import counted
 
     if not any(getattr(args, name) for name in OUTPUTS):
         raise LoadError("nothing to write: pass --fixes, --patch, --diff and/or --summary FILE")
+    if args.limit is not None:
+        raise LoadError("--limit does not apply to export: it writes every reviewed problem.")
     refuse_bad_outputs({name: getattr(args, name) for name in OUTPUTS}, benchmark_file(args))
     benchmark = load_benchmark(args.benchmark, args.data)
     suffix = patch_suffix(benchmark)
@@ -76,8 +83,8 @@ def run(args: argparse.Namespace) -> int:
     if not db_path.exists():
         raise LoadError(f"{db_path}: no decisions database. Review in the app first, or pass --db.")
     store = open_store(db_path, benchmark.name)
-    params = AuditParams()
-    results = audit_results(benchmark, db_path, params) if args.summary else None
+    params = audit_params(args)
+    results = audit_results(benchmark, db_path, params, args.workers) if args.summary else None
     judge, close = worker_judge(params)
     try:
         plan = write_export(
@@ -106,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def audit_results(benchmark, db_path: Path, params) -> dict:
+def audit_results(benchmark, db_path: Path, params, workers: int | None = None) -> dict:
     """The audit of every problem, for the review: the app's cache where it holds a problem,
     else audited now (the review names weak problems left unfixed, so it needs all of them).
     What is audited here goes into that cache, so the app does not audit it again, unless an app
@@ -129,7 +136,7 @@ def audit_results(benchmark, db_path: Path, params) -> dict:
         if missing:
             missed = counted(len(missing), "problem")
             print(f"auditing {missed} not in the app's cache, for the review...", flush=True)
-            census = Census(missing, params)
+            census = Census(missing, params, workers=workers)
             try:
                 for result in census:
                     results[result.id] = result
