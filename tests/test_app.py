@@ -852,3 +852,15 @@ def test_a_wrapped_prompt_line_goes_on_under_its_own_first_character():
     lines = [line.rstrip() for line in console.export_text().splitlines() if line.strip()]
     assert lines[0] == "def f(x):"
     assert len(lines) > 3 and all(line.startswith("    ") and line[4] != " " for line in lines[1:])
+
+
+async def test_find_shows_a_problem_the_filter_hides_instead_of_another(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("f")  # weak only: sum_to (strong) is hidden
+        assert app.state.filter == "weak" and "sum_to" not in screen.table.rows
+        await answer_dialog(pilot, "/", "sum_to")
+        await wait_for(pilot, lambda: screen.current == "sum_to")
+        assert app.state.filter == "all" and "sum_to" in screen.table.rows
+        assert any("hidden by the 'weak' filter" in n.message for n in app._notifications)

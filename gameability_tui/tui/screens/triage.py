@@ -592,6 +592,17 @@ class TriageScreen(Screen):
             if wanted in self.table.rows:  # the id itself first: "11" is 11, not 113 ranked above it
                 self.go_to(wanted, 0, focus=False)
                 return
+            if wanted in self.state.results:  # judged, but the filter hides it: show all, go there
+                hidden_by = self.state.filter
+                self.state.filter = FILTERS[0]
+                self.table.rebuild(wanted)
+                self.status.view = self._view()
+                self.go_to(wanted, 0, focus=False)
+                self.notify(f"{wanted} was hidden by the '{hidden_by}' filter: every problem is shown now.")
+                return
+            if wanted in self.state.problems:
+                self.notify(f"{wanted} is not judged yet: it is found once its row is in.")
+                return
             visible = [pid for pid in self.state.ordered_ids() if wanted in pid and pid in self.table.rows]
             if not visible:
                 self.notify(f"No problem id contains {value!r} under the '{self.state.filter}' filter.")
