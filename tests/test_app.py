@@ -864,3 +864,26 @@ async def test_find_shows_a_problem_the_filter_hides_instead_of_another(tmp_path
         await wait_for(pilot, lambda: screen.current == "sum_to")
         assert app.state.filter == "all" and "sum_to" in screen.table.rows
         assert any("hidden by the 'weak' filter" in n.message for n in app._notifications)
+
+
+async def test_the_reference_marks_the_line_of_the_survivor_the_seat_shows(tmp_path):
+    from rich.console import Console
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        screen = await open_problem(pilot, "max_pair_product")
+        survivors = app.state.results["max_pair_product"].survivors
+        marked_lines = set()
+        for row in range(screen.detail.asserts.row_count):
+            screen.detail.asserts.move_cursor(row=row)
+            await pilot.pause()
+            candidate = under_review(screen)
+            wanted = survivors[candidate.kills[0] if candidate.kills else 0].line
+            console = Console(width=100, record=True, color_system=None)
+            console.print(screen.detail.query_one("#reference").content)
+            marked = [line for line in console.export_text().splitlines() if "❱" in line]
+            assert len(marked) == 1 and marked[0].split("❱")[1].split()[0] == str(wanted)
+            assert f"line {wanted}" in seat_text(screen)
+            marked_lines.add(wanted)
+        assert len(marked_lines) > 1  # the asserts here are about survivors on different lines

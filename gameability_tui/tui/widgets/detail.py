@@ -20,7 +20,7 @@ from textual.widgets import Collapsible, DataTable, Static
 
 from ...review import survivor_number
 from ..state import PROBE, Candidate, TriageState
-from .seat import DECISION_LABELS, DECISION_STYLES, Seat
+from .seat import DECISION_LABELS, DECISION_STYLES, Seat, shown_survivor
 
 EVALPLUS_LABELS = {True: "rejects", False: "passes", None: "?"}
 
@@ -206,7 +206,12 @@ class ProblemDetail(Vertical):
             self.asserts.draw(self.state, self.problem_id, self.asserts.cursor_row if row is None else row)
 
     def draw_seat(self) -> None:
-        self.query_one(Seat).draw(self.state, self.problem_id, self.highlighted())
+        candidate = self.highlighted()
+        self.query_one(Seat).draw(self.state, self.problem_id, candidate)
+        if self.problem_id is not None and self.problem_id in self.state.results:
+            survivors = self.state.results[self.problem_id].survivors
+            shown = shown_survivor(len(survivors), candidate)
+            self._show_reference(set() if shown is None else {survivors[shown].line})  # as the seat
 
     def highlighted(self) -> Candidate | None:
         """The assert under review: the one under the assert table's cursor."""
@@ -215,7 +220,14 @@ class ProblemDetail(Vertical):
             return None
         return self.state.candidate(self.problem_id, key)
 
+    _marked: tuple[str | None, frozenset[int]] | None = None  # what the reference pane shows
+
     def _show_reference(self, marked: set[int]) -> None:
+        """The reference with ``marked`` lines marked; drawn again only when that changes (each
+        move of the assert cursor asks, and highlighting the source costs milliseconds)."""
+        if self._marked == (self.problem_id, frozenset(marked)):
+            return
+        self._marked = (self.problem_id, frozenset(marked))
         problem = self.state.problems[self.problem_id]
         self.query_one("#reference", Static).update(
             Syntax(problem.reference, "python", line_numbers=True, highlight_lines=marked, word_wrap=True)

@@ -29,6 +29,12 @@ def survivor_lines(index: int, survivor: Survivor) -> list[Text]:
     ]
 
 
+def shown_survivor(survivors: int, candidate: Candidate | None) -> int | None:
+    """The survivor the seat shows beside ``candidate``: the first it rejects, else the first."""
+    shown = candidate.kills[0] if candidate is not None and candidate.kills else 0
+    return shown if shown < survivors else None
+
+
 class Seat(Static):
     plain = ""  # what is drawn, as plain text (tests read it)
 
@@ -71,8 +77,8 @@ class Seat(Static):
         lines.append(row)
         lines.append(Text(state.shown_text(problem_id, candidate), style="bold reverse"))
         lines.append(self._verdict_line(candidate, len(result.survivors)))
-        shown = candidate.kills[0] if candidate.kills else 0
-        if result.survivors and shown < len(result.survivors):
+        shown = shown_survivor(len(result.survivors), candidate)
+        if shown is not None:
             lines += survivor_lines(shown, result.survivors[shown])
         self._show(lines)
 
