@@ -269,3 +269,13 @@ def test_a_probe_takes_only_what_fits_between_one_calls_parentheses(text, parsed
     else:
         call = parse_arguments(text)
         assert (call.args, call.kwargs) == parsed
+
+
+def test_a_probe_the_reference_does_not_finish_says_so_in_words():
+    from gameability_tui.engine.model import AuditParams, Problem
+    from gameability_tui.engine.probe import probe
+
+    reference = "def spin(n):\n    while n == 0:\n        pass\n    return n\n"
+    problem = Problem(id="spin", reference=reference, tests=("assert spin(1) == 1",))
+    answer = probe(problem, "spin", [], "0", AuditParams(cpu_seconds=0.3))
+    assert answer["reference"] == "does not finish in its time (stopped)" and answer["assert"] is None

@@ -54,6 +54,9 @@ CUT_MARK = "\x00cut"
 # the call (None for an immutable one).
 Outcome = tuple
 BUDGET_OUTCOME: Outcome = ("budget",)
+# A call its child never answered: the child was stopped by a CPU or wall-clock backstop (a loop
+# inside C code, or a reference past its time on a reviewer's own arguments).
+STOPPED_OUTCOME: Outcome = ("stopped",)
 
 
 class _Unshippable(Exception):
@@ -380,6 +383,8 @@ def describe(outcome: Outcome) -> str:
         return outcome[2]
     if kind == "raise":
         return f"raises {outcome[1]}"
+    if kind == "stopped":
+        return "does not finish in its time (stopped)"
     return "exceeds the step budget"
 
 

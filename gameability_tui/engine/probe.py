@@ -61,7 +61,7 @@ def probe(
         result = run_job(job)
         if result.load is not None:
             return result.load, 0
-        return result.calls.get(0, (("raise", "Truncated"), 0))
+        return result.calls.get(0, (oc.STOPPED_OUTCOME, 0))
 
     oracle = oracle_for(problem, params)
     reference, steps = run(problem.reference, None)
