@@ -22,6 +22,7 @@ from .options import (
 )
 
 OUTPUTS = ("fixes", "patch", "diff", "summary")
+FLUSH_EVERY = 50  # results the review's audit keeps in memory before appending them to the cache
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -142,6 +143,8 @@ def audit_results(benchmark, db_path: Path, params, workers: int | None = None) 
                     results[result.id] = result
                     if lock is not None:
                         cache.put_key(keys[result.id], result)
+                        if cache.pending >= FLUSH_EVERY:  # a kill -9 loses a batch at most
+                            cache.flush()
             finally:
                 census.cancel()
     finally:
