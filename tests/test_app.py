@@ -887,3 +887,19 @@ async def test_the_reference_marks_the_line_of_the_survivor_the_seat_shows(tmp_p
             assert f"line {wanted}" in seat_text(screen)
             marked_lines.add(wanted)
         assert len(marked_lines) > 1  # the asserts here are about survivors on different lines
+
+
+async def test_at_80x24_short_ids_leave_their_room_to_the_review_column(tmp_path):
+    rows = [
+        {"id": str(n), "reference": "def f(x):\n    return x + 1\n", "tests": ["assert f(1) == 2"]}
+        for n in (7, 11, 123)
+    ]
+    source = tmp_path / "ids.jsonl"
+    source.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    benchmark = load_benchmark(str(source))
+    store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
+    app = GameabilityApp(benchmark, store, ResultCache(tmp_path / "cache.json"), workers=1)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await ready(pilot)
+        widths = {key.value: column.width for key, column in screen.table.columns.items()}
+        assert widths["id"] == len("problem") and widths["review"] == 9 + 16 - len("problem")

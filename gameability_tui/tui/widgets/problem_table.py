@@ -124,10 +124,22 @@ class ProblemTable(DataTable):
         return tuple(c for c in COLUMNS if c.narrow or not self.narrow)
 
     def _add_columns(self) -> None:
-        for column in self._columns():
-            self.add_column(
-                column.label, key=column.key, width=column.narrow if self.narrow else column.width
-            )
+        for column, width in zip(self._columns(), self._widths()):
+            self.add_column(column.label, key=column.key, width=width)
+
+    def _widths(self) -> list[int]:
+        """Each column's width. On a narrow terminal the id column is only as wide as the longest
+        id (MBPP's are three digits, not sixteen), and what it leaves goes to the review column,
+        whose verdict and counts were cut there ("drop 3✓ 1" without its "✗")."""
+        columns = self._columns()
+        if not self.narrow:
+            return [column.width for column in columns]
+        widths = {column.key: column.narrow for column in columns}
+        longest = max(map(len, self.state.problems), default=0)
+        fitted = max(len("problem"), min(widths["id"], longest))
+        widths["review"] += widths["id"] - fitted
+        widths["id"] = fitted
+        return [widths[column.key] for column in columns]
 
     def cells(self, problem_id: str) -> dict[str, object]:
         result = self.state.results[problem_id]
