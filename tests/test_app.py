@@ -31,6 +31,15 @@ def make_app(tmp_path, **options) -> GameabilityApp:
     return GameabilityApp(benchmark, store, cache, workers=2, export_dir=tmp_path, **options)
 
 
+def app_on_rows(tmp_path, rows: list[dict], workers: int = 2) -> GameabilityApp:
+    """The app on a benchmark of ``rows``, written as JSONL (ids.jsonl) beside a fresh database."""
+    source = tmp_path / "ids.jsonl"
+    source.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    benchmark = load_benchmark(str(source))
+    store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
+    return GameabilityApp(benchmark, store, ResultCache(tmp_path / "cache.json"), workers=workers)
+
+
 def reopen(app: GameabilityApp, tmp_path, **options) -> GameabilityApp:
     """The same database and cache again, as after quitting and relaunching."""
     app.store.close()
@@ -664,14 +673,9 @@ async def test_weak_problems_are_confirmed_against_evalplus_checks(tmp_path):
 async def test_a_survivors_change_is_shown_as_written_brackets_and_all(tmp_path):
     # `xs[k - 1]` -> `xs[k - 2]`: a cell read as markup would take `[k - 1]` for a style tag and
     # drop it, and with it the very change the row is about.
-    source = tmp_path / "brackets.jsonl"
     reference = "def prev(xs, k):\n    if k > 0:\n        return xs[k - 1]\n    return None\n"
-    source.write_text(
-        json.dumps({"id": "before_k", "reference": reference, "tests": ["assert prev([3, 3, 3], 2) == 3"]})
-    )
-    benchmark = load_benchmark(str(source))
-    store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
-    app = GameabilityApp(benchmark, store, ResultCache(tmp_path / "cache.json"), workers=1)
+    row = {"id": "before_k", "reference": reference, "tests": ["assert prev([3, 3, 3], 2) == 3"]}
+    app = app_on_rows(tmp_path, [row], workers=1)
     async with app.run_test(size=SIZE) as pilot:
         screen = await ready(pilot)
         screen = await open_problem(pilot, "before_k")
@@ -745,11 +749,8 @@ async def test_find_goes_to_the_id_typed_before_ids_that_contain_it(tmp_path):
         {"id": problem_id, "reference": "def f(x):\n    return x + 1\n", "tests": ["assert f(1) == 2"]}
         for problem_id in ("11", "1")  # "11" comes first and contains "1"
     ]
-    source = tmp_path / "ids.jsonl"
-    source.write_text("".join(json.dumps(row) + "\n" for row in rows))
-    benchmark = load_benchmark(str(source))
-    store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
-    app = GameabilityApp(benchmark, store, ResultCache(tmp_path / "cache.json"), workers=2)
+    app = app_on_rows(tmp_path, rows)
+    store, source = app.store, tmp_path / "ids.jsonl"
     async with app.run_test(size=SIZE) as pilot:
         screen = await ready(pilot)
         await wait_for(pilot, lambda: screen.finished)
@@ -894,11 +895,7 @@ async def test_at_80x24_short_ids_leave_their_room_to_the_review_column(tmp_path
         {"id": str(n), "reference": "def f(x):\n    return x + 1\n", "tests": ["assert f(1) == 2"]}
         for n in (7, 11, 123)
     ]
-    source = tmp_path / "ids.jsonl"
-    source.write_text("".join(json.dumps(row) + "\n" for row in rows))
-    benchmark = load_benchmark(str(source))
-    store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
-    app = GameabilityApp(benchmark, store, ResultCache(tmp_path / "cache.json"), workers=1)
+    app = app_on_rows(tmp_path, rows, workers=1)
     async with app.run_test(size=SMALL) as pilot:
         screen = await ready(pilot)
         widths = {key.value: column.width for key, column in screen.table.columns.items()}
