@@ -900,3 +900,23 @@ async def test_at_80x24_short_ids_leave_their_room_to_the_review_column(tmp_path
         screen = await ready(pilot)
         widths = {key.value: column.width for key, column in screen.table.columns.items()}
         assert widths["id"] == len("problem") and widths["review"] == 9 + 16 - len("problem")
+
+
+async def test_quitting_while_the_audit_runs_says_so_in_the_summary(tmp_path):
+    slow = "def slow(n):\n    total = 0\n    for i in range(n):\n        total += i % 7\n    return total\n"
+    rows = [
+        {"id": "slow", "reference": slow, "tests": ["assert slow(300000) == 899997"]},
+        {"id": "quick", "reference": "def f(x):\n    return x + 1\n", "tests": ["assert f(1) == 2"]},
+    ]
+    app = app_on_rows(tmp_path, rows, workers=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.triage is not None)
+        screen = app.triage
+        assert not screen.finished
+        await pilot.press("q")
+        assert isinstance(app.screen, QuitDialog)
+        shown = str(app.screen.query_one("#quit-summary").render())
+        assert "the audit was still running (" in shown and "not exported in this session" in shown
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: screen.finished)
+        assert "still running" not in screen.summary()

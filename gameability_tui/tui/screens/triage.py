@@ -670,23 +670,26 @@ class TriageScreen(Screen):
         """What the session leaves behind, in one line (shown on quit and printed after exit)."""
         totals, verdicts, path = self.state.totals(), len(self.state.verdicts), self.app.store.path
         if not self.exported:
-            exported = "not exported (x in the app, or gameability-tui export)"
+            exported = "not exported in this session (x in the app, or gameability-tui export)"
         else:
             exported = f"exported to {self.exported[0].parent}"
             if self.export_stale:
                 exported += ", but the review changed since (export again)"
+        judged, problems = len(self.state.results), len(self.state.problems)
+        running = "" if self.finished else f"; the audit was still running ({judged} of {problems} judged)"
         return (
             f"{self.app.benchmark.name}: {totals.accepted} accepted, {totals.rejected} rejected, "
             f"{totals.skipped} skipped, {totals.undecided} undecided left of {totals.total}; "
             f"{counted(verdicts, 'verdict')}; {exported}; "
             + (f"decisions in {path}" if path.exists() else "no decision saved (none made)")
+            + running
         )
 
     def action_quit_review(self) -> None:
         line = self.summary()
 
         def answered(leave: bool | None) -> None:
-            if leave:
-                self.app.exit(result=line)
+            if leave:  # the summary as it is now: rows may have come in while the dialog was up
+                self.app.exit(result=self.summary())
 
         self.app.push_screen(QuitDialog(line), answered)
