@@ -63,27 +63,34 @@ class Unwritable(Exception):
     """An output path that cannot be written; the message names it and why."""
 
 
-def ensure_writable(path: Path) -> None:
+def ensure_writable(path: Path, make_folder: bool = True) -> None:
     """Fail now, in one sentence, if ``path`` cannot be written later.
 
     Called before long work (an audit, an export) so a report is never lost at the end of it to a
-    read-only folder or a parent that is a file. The folder is created if missing, and a temporary
-    file is made and removed in it: the only test that holds for every user, root included."""
+    read-only folder or a parent that is a file. A missing folder is made (the app's export
+    dialog names a folder to write into) unless ``make_folder`` is False (a command line: a typo
+    would make one); then a temporary file is made and removed in it: the only test that holds
+    for every user, root included."""
     path = Path(path)
+    folder = path.parent
     if path.is_dir():
-        raise Unwritable(f"{path} is a folder; give a file name")
-    for ancestor in (path.parent, *path.parent.parents):
-        if ancestor.exists():
-            if not ancestor.is_dir():
-                raise Unwritable(f"{path}: {ancestor} is a file, not a folder")
-            break
+        raise Unwritable(f"{path} is a folder; name a file")
+    existing = next(a for a in (folder.absolute(), *folder.absolute().parents) if a.exists())
+    if not existing.is_dir():
+        raise Unwritable(f"{path}: {existing} is a file, not a folder")
+    if not folder.is_dir() and not make_folder:
+        raise Unwritable(f"{path}: the folder {folder} does not exist; create it first")
+    if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+        raise Unwritable(f"{path}: the folder {folder} is not writable; pass another path")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise Unwritable(f"{path}: the file exists and is read-only; pass another path")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".probe")
+        folder.mkdir(parents=True, exist_ok=True)
+        descriptor, probe = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".probe")
         os.close(descriptor)
         os.unlink(probe)
     except OSError as error:
-        raise Unwritable(f"{path}: cannot write in {path.parent} ({error.strerror})") from None
+        raise Unwritable(f"{path}: cannot write in {folder} ({error.strerror}); pass another path") from None
 
 
 def same_file(one: Path, other: Path) -> bool:

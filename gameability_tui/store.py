@@ -132,6 +132,10 @@ def _text(value: Any) -> bool:
     return isinstance(value, str)
 
 
+def _text_or_none(value: Any) -> bool:
+    return value is None or isinstance(value, str)
+
+
 def _numbers(value: Any) -> bool:
     return isinstance(value, list) and all(type(item) is int for item in value)
 
@@ -145,25 +149,19 @@ def _number_or_none(value: Any) -> bool:
 ROW_FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
     "decisions": {
         "text": ("a string", _text),
-        "decision": (
-            f"one of {ACCEPTED}, {REJECTED}, {SKIPPED}",
-            lambda v: v in (ACCEPTED, REJECTED, SKIPPED),
-        ),
-        "edited": ("a string or null", lambda v: v is None or _text(v)),
+        "decision": (f"one of {', '.join(DECISIONS)}", lambda v: v in DECISIONS),
+        "edited": ("a string or null", _text_or_none),
         "at": ("a number or null", _number_or_none),
     },
     "verdicts": {
         "verdict": ("a string", _text),
-        "note": ("a string", lambda v: v is None or _text(v)),
+        "note": ("a string or null", _text_or_none),
     },
     "candidates": {
         "key": ("a string", _text),
         "text": ("a string", _text),
         "passes_reference": ("true or false", lambda v: isinstance(v, bool)),
-        "kills": (
-            "a list of survivor numbers",
-            lambda v: isinstance(v, list) and all(type(k) is int for k in v),
-        ),
+        "kills": ("a list of survivor numbers", _numbers),
         "origin": ("a string", _text),
         "at": ("a number or null", _number_or_none),
     },

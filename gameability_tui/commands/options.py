@@ -229,9 +229,9 @@ def benchmark_file(args: argparse.Namespace) -> Path | None:
 
 def refuse_bad_outputs(outputs: dict[str, Path | None], source: Path | None = None) -> None:
     """Outputs that could not be written are refused before minutes of audit, each in one line
-    naming its flag: a folder that does not exist (none is made: a typo would make it), one that
-    is read-only (probed by a write, which holds for root too), a path that is a folder, and the
-    benchmark's own file ``source``, which writing would replace with the results or the patch."""
+    naming its flag (``files.ensure_writable``, which makes no folder here: a typo would make
+    one), and so is the benchmark's own file ``source``, which writing would replace with the
+    results or the patch."""
     from ..benchmarks.base import LoadError
     from ..files import Unwritable, ensure_writable, same_file
 
@@ -245,31 +245,10 @@ def refuse_bad_outputs(outputs: dict[str, Path | None], source: Path | None = No
                 f"--{flag} {path} is the benchmark itself: writing it would replace the data it is "
                 f"read from. Give another file{example}."
             )
-        if (problem := _output_problem(path)) is not None:
-            raise LoadError(f"--{flag} {problem}.")
         try:
-            ensure_writable(path)
+            ensure_writable(path, make_folder=False)
         except Unwritable as error:
-            raise LoadError(f"--{flag} {error}. Pass another path.") from None
-
-
-def _output_problem(path: Path) -> str | None:
-    """Why ``path`` cannot be written, seen without writing, or None."""
-    import os
-
-    folder = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
-        return f"{path} is a folder; name a file"
-    existing = next(a for a in (folder.absolute(), *folder.absolute().parents) if a.exists())
-    if not existing.is_dir():
-        return f"{path}: {existing} is a file, not a folder"
-    if not folder.is_dir():
-        return f"{path}: the folder {folder} does not exist; create it first"
-    if not os.access(folder, os.W_OK | os.X_OK):
-        return f"{path}: the folder {folder} is not writable"
-    if path.exists() and not os.access(path, os.W_OK):
-        return f"{path}: the file exists and is read-only"
-    return None
+            raise LoadError(f"--{flag} {error}.") from None
 
 
 def fingerprint_and_keys(benchmark: Benchmark, params: AuditParams) -> tuple[str, dict[str, str]]:

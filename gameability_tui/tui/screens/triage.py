@@ -576,7 +576,11 @@ class TriageScreen(Screen):
 
     def action_cycle_filter(self) -> None:
         self.state.cycle_filter()
-        self.table.rebuild(self.current)
+        self._refiltered(self.current)
+
+    def _refiltered(self, current: str | None) -> None:
+        """The table and the status line under the state's (new) filter, ``current`` kept."""
+        self.table.rebuild(current)
         self.status.view = self._view()
 
     def action_cycle_sort(self) -> None:
@@ -593,10 +597,8 @@ class TriageScreen(Screen):
                 self.go_to(wanted, 0, focus=False)
                 return
             if wanted in self.state.results:  # judged, but the filter hides it: show all, go there
-                hidden_by = self.state.filter
-                self.state.filter = FILTERS[0]
-                self.table.rebuild(wanted)
-                self.status.view = self._view()
+                hidden_by, self.state.filter = self.state.filter, FILTERS[0]
+                self._refiltered(wanted)
                 self.go_to(wanted, 0, focus=False)
                 self.notify(f"{wanted} was hidden by the '{hidden_by}' filter: every problem is shown now.")
                 return

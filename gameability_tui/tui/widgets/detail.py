@@ -157,13 +157,13 @@ class ProblemDetail(Vertical):
     def show(self, problem_id: str, row: int = 0) -> None:
         """Draw a problem, the cursor on its ``row``-th assert."""
         self.problem_id = problem_id
-        result, problem = self.state.results[problem_id], self.state.problems[problem_id]
+        problem = self.state.problems[problem_id]
         self.query_one("#prompt", Static).update(hanging(problem.prompt.strip("\n") or "(no prompt)"))
-        self._show_reference({result.survivors[0].line} if result.survivors else set())
         self._show_survivors()
         self.show_note("")
         self.query_one("#more", VerticalScroll).scroll_home(animate=False)  # a new problem from its top
         self.asserts.draw(self.state, problem_id, row)
+        self.draw_seat()  # and the reference, its shown survivor's line marked, in the same frame
 
     def _show_survivors(self) -> None:
         """One row per survivor, the change last (cut to the room left, with an ellipsis; enter
@@ -185,10 +185,8 @@ class ProblemDetail(Vertical):
             else "No surviving broken solution: the visible tests reject every broken mutant."
         )
         labels = ["#", "kind", "line"] + (["EvalPlus"] if self.state.confirm_with else [])
-        firsts = [[row[0] for row in rows], [row[1] for row in rows], [row[2] for row in rows]]
-        if self.state.confirm_with:
-            firsts.append([row[4] for row in rows])
-        widths = [max([len(label), *map(len, column)]) for label, column in zip(labels, firsts)]
+        fields = [0, 1, 2] + ([4] if self.state.confirm_with else [])  # the change (3) has the rest
+        widths = [max([len(label), *(len(row[i]) for row in rows)]) for label, i in zip(labels, fields)]
         changes = fit_last(survivors, [row[3] for row in rows], widths)
         survivors.clear(columns=True)
         for label, width in zip(labels[:3], widths):
