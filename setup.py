@@ -9,9 +9,15 @@ from setuptools import Extension, setup
 
 setup(
     ext_modules=[
-        Extension("gameability_tui.engine._steps", ["gameability_tui/engine/_steps.c"], optional=True),
         Extension(
-            "gameability_tui.engine._isolation", ["gameability_tui/engine/_isolation.c"], optional=True
+            "gameability_tui.engine.sandbox._steps",
+            ["gameability_tui/engine/sandbox/_steps.c"],
+            optional=True,
+        ),
+        Extension(
+            "gameability_tui.engine.sandbox._isolation",
+            ["gameability_tui/engine/sandbox/_isolation.c"],
+            optional=True,
         ),
     ]
 )

@@ -76,7 +76,7 @@ def write_replicas(problems: list, count: int, path: Path) -> dict[str, str]:
 
 def audit_sources(problems: list, path: Path) -> None:
     """The source benchmark audited once by the real engine, for filling a cache by replication."""
-    from gameability_tui.engine.census import Census
+    from gameability_tui.engine.executors.local import Census
     from gameability_tui.engine.model import AuditParams
 
     results = {result.id: result.to_dict() for result in Census(problems, AuditParams())}

@@ -15,10 +15,10 @@ import sys
 from pathlib import Path
 
 from gameability_tui.benchmarks import load_benchmark
-from gameability_tui.engine.aimed_inputs import aimed_calls
-from gameability_tui.engine.attack import DEEP_AGGREGATES, DEEP_AIMED
 from gameability_tui.engine.audit import problem_seed, visible_calls
-from gameability_tui.engine.fresh_inputs import contract_violations, fresh_calls, relation_violations
+from gameability_tui.engine.inputs.aimed import aimed_calls
+from gameability_tui.engine.inputs.fresh import contract_violations, fresh_calls, relation_violations
+from gameability_tui.engine.mutants.attack import DEEP_AGGREGATES, DEEP_AIMED
 
 
 def main() -> int:

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from gameability_tui.benchmarks import load_benchmark
-from gameability_tui.engine.census import Census
+from gameability_tui.engine.executors.local import Census
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.store import DecisionStore, ResultCache
 

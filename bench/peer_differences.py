@@ -32,9 +32,9 @@ from pathlib import Path
 
 from gameability_tui.benchmarks import load_benchmark
 from gameability_tui.engine.audit import Prepared, exact_test_steps, judge_program, prepare
-from gameability_tui.engine.calls import Call
-from gameability_tui.engine.fresh_inputs import contract_violations
-from gameability_tui.engine.literals import evaluate_literal
+from gameability_tui.engine.inputs.calls import Call
+from gameability_tui.engine.inputs.fresh import contract_violations
+from gameability_tui.engine.inputs.literals import evaluate_literal
 from gameability_tui.engine.model import AuditParams, Problem
 
 PUBLISHED_STEP_BUDGET = 200_000  # the published tool's fixed trace budget per run

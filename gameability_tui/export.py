@@ -23,8 +23,8 @@ from pathlib import Path
 
 from .benchmarks import Benchmark
 from .benchmarks.native import NativePatch, native_patch
-from .engine.asserts import why_not_a_test
-from .engine.calls import entry_of
+from .engine.audit.asserts import why_not_a_test
+from .engine.inputs.calls import entry_of
 from .engine.model import AuditParams, Problem, ProblemResult
 from .files import write_atomically
 from .review import review_markdown
@@ -68,7 +68,7 @@ def worker_gate(params: AuditParams) -> tuple[Gate, Callable[[], None]]:
 
 def worker_judge(params: AuditParams) -> tuple[Judge, Callable[[], None]]:
     """Runs texts against the reference and every survivor in an engine worker process."""
-    from .engine.census import WorkerProcess
+    from .engine.executors.local import WorkerProcess
 
     worker = WorkerProcess()
 

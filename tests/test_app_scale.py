@@ -15,7 +15,7 @@ import pytest
 from conftest import EXAMPLES
 
 from gameability_tui.benchmarks import load_benchmark
-from gameability_tui.engine.census import Census
+from gameability_tui.engine.executors.local import Census
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.stats import wilson_interval
 from gameability_tui.store import ACCEPTED, REJECTED, DecisionStore, ResultCache

@@ -7,7 +7,7 @@ import time
 
 from conftest import STRONG_SUM, WEAK_MAX, alive, problem
 
-from gameability_tui.engine.census import Census, WorkerProcess, engine_request
+from gameability_tui.engine.executors.local import Census, WorkerProcess, engine_request
 from gameability_tui.engine.model import AuditParams
 
 SLOW = problem(

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from conftest import problem
 
-from gameability_tui.engine.aimed_inputs import aimed_calls, reference_numbers
-from gameability_tui.engine.attack import attack_for
 from gameability_tui.engine.audit import audit_problem, prepare
-from gameability_tui.engine.calls import Call, harvest_calls
-from gameability_tui.engine.census import Census
-from gameability_tui.engine.fresh_inputs import contract_violations
+from gameability_tui.engine.executors.local import Census
+from gameability_tui.engine.inputs.aimed import aimed_calls, reference_numbers
+from gameability_tui.engine.inputs.calls import Call, harvest_calls
+from gameability_tui.engine.inputs.fresh import contract_violations
 from gameability_tui.engine.model import AuditParams
+from gameability_tui.engine.mutants.attack import attack_for
 
 SAMPLE = AuditParams()
 DEEP = AuditParams(attack="deep")

@@ -6,11 +6,11 @@ import ast
 
 import pytest
 
-from gameability_tui.engine.asserts import why_not_a_test
-from gameability_tui.engine.calls import Call, harvest_calls, infer_entry
-from gameability_tui.engine.fresh_inputs import contract_violations, fresh_calls
-from gameability_tui.engine.literals import render_literal
-from gameability_tui.engine.mutation import make_mutants, same_tree
+from gameability_tui.engine.audit.asserts import why_not_a_test
+from gameability_tui.engine.inputs.calls import Call, harvest_calls, infer_entry
+from gameability_tui.engine.inputs.fresh import contract_violations, fresh_calls
+from gameability_tui.engine.inputs.literals import render_literal
+from gameability_tui.engine.mutants.sites import make_mutants, same_tree
 from gameability_tui.engine.outcome import encode_value, same
 from gameability_tui.engine.stats import wilson_interval
 
@@ -261,7 +261,7 @@ def test_a_reviewers_text_is_a_test_only_when_it_parses_and_asserts(text, why):
     ],
 )
 def test_a_probe_takes_only_what_fits_between_one_calls_parentheses(text, parsed):
-    from gameability_tui.engine.probe import BadArguments, parse_arguments
+    from gameability_tui.engine.audit.probe import BadArguments, parse_arguments
 
     if parsed is None:
         with pytest.raises(BadArguments):
@@ -272,8 +272,8 @@ def test_a_probe_takes_only_what_fits_between_one_calls_parentheses(text, parsed
 
 
 def test_a_probe_the_reference_does_not_finish_says_so_in_words():
+    from gameability_tui.engine.audit.probe import probe
     from gameability_tui.engine.model import AuditParams, Problem
-    from gameability_tui.engine.probe import probe
 
     reference = "def spin(n):\n    while n == 0:\n        pass\n    return n\n"
     problem = Problem(id="spin", reference=reference, tests=("assert spin(1) == 1",))

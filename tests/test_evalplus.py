@@ -81,7 +81,7 @@ def test_origref_excludes_an_original_reference_that_fails_the_plus_checks(tmp_p
 
 
 def test_confirmation_tells_which_programs_evalplus_rejects(tmp_path):
-    from gameability_tui.engine.confirm import rejected_by_checks
+    from gameability_tui.engine.audit.confirm import rejected_by_checks
 
     (problem,) = load_benchmark("mbpp-plus", _write(tmp_path, [WEAK_ROW])).problems
     first_index = "def last_index(items, x):\n    return items.index(x)\n"  # wrong on repeated items

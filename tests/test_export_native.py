@@ -405,7 +405,7 @@ def test_export_with_a_reference_gate_only_keeps_the_audits_rejections_and_claim
     an unedited assert's rejections from the audit and says it does not know an edited one's."""
     from conftest import EXAMPLES
 
-    from gameability_tui.engine.census import Census
+    from gameability_tui.engine.executors.local import Census
     from gameability_tui.engine.model import AuditParams
     from gameability_tui.export import worker_gate, write_export
 

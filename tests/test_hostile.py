@@ -12,7 +12,7 @@ from conftest import WEAK_MAX, running
 
 from gameability_tui.benchmarks import load_benchmark
 from gameability_tui.engine.audit import audit_problem
-from gameability_tui.engine.census import Census
+from gameability_tui.engine.executors.local import Census
 from gameability_tui.engine.model import AuditParams
 
 HOSTILE = Path(__file__).parent / "hostile" / "hostile.jsonl"

@@ -8,8 +8,8 @@ import ast
 
 import pytest
 
-from gameability_tui.engine.mutation import make_mutants
-from gameability_tui.engine.operators import ATTACKS, DEEP_OPERATORS, SAMPLE_OPERATORS
+from gameability_tui.engine.mutants.operators import ATTACKS, DEEP_OPERATORS, SAMPLE_OPERATORS
+from gameability_tui.engine.mutants.sites import make_mutants
 
 EXAMPLES = [
     pytest.param(operator, before, after, id=f"{operator.kind}-{number}")

@@ -108,7 +108,7 @@ def test_check_on_two_ray_nodes_gives_the_local_results_on_mbpp_full(cluster, tm
 
 
 def hosted_workers(node) -> list[str]:
-    return [command for command in node.commands() if "gameability_tui.engine.worker" in command]
+    return [command for command in node.commands() if "gameability_tui.engine.executors.worker" in command]
 
 
 def test_a_node_killed_mid_run_loses_only_its_in_flight_problems(cluster, humaneval_local, tmp_path):
@@ -176,8 +176,8 @@ async def test_the_app_streams_the_ray_census_into_its_table(cluster, monkeypatc
     from ray._private.authentication_test_utils import reset_auth_token_state
 
     from gameability_tui.benchmarks import load_benchmark
-    from gameability_tui.engine.census import Census
-    from gameability_tui.engine.executor import join_ray
+    from gameability_tui.engine.executors.choice import join_ray
+    from gameability_tui.engine.executors.local import Census
     from gameability_tui.engine.model import AuditParams
     from gameability_tui.store import DecisionStore, ResultCache
     from gameability_tui.tui.app import GameabilityApp

@@ -14,10 +14,10 @@ from dataclasses import replace
 import pytest
 from conftest import alive, problem, running
 
-from gameability_tui.engine import runner, sandbox, zygote
 from gameability_tui.engine.audit import audit_problem
 from gameability_tui.engine.model import AuditParams
-from gameability_tui.engine.sandbox import Job, run_job
+from gameability_tui.engine.sandbox import Job, clean, lanes, limits, processes, run_job, steps, wire, zygote
+from gameability_tui.engine.sandbox import spare_cores as spare
 
 
 def _job(program: str, **fields) -> Job:
@@ -84,7 +84,7 @@ def test_no_candidate_is_left_running():
     assert running(["sleep", "30"]) == []
 
 
-needs_c_counter = pytest.mark.skipif(runner._steps is None, reason="the C step counter was not built")
+needs_c_counter = pytest.mark.skipif(steps._steps is None, reason="the C step counter was not built")
 
 
 @needs_c_counter
@@ -92,8 +92,8 @@ def test_c_counter_counts_the_same_events_as_the_python_tracer():
     def work():
         return sum(i % 7 for i in range(500))
 
-    c_value, c_steps, _, _ = runner._steps.run(work, 10**9, runner.StepBudgetExceeded)
-    py_value, py_steps, _, _ = runner._count_steps_in_python(work, 10**9)
+    c_value, c_steps, _, _ = steps._steps.run(work, 10**9, steps.StepBudgetExceeded)
+    py_value, py_steps, _, _ = steps._count_steps_in_python(work, 10**9)
     assert (c_value, c_steps) == (py_value, py_steps)
 
 
@@ -131,7 +131,7 @@ PROBE_NEXT = _job(
 )
 def test_what_one_job_leaves_behind_does_not_reach_the_next(leaves):
     program = f"def f(x):\n    return 1\n{leaves}\n"
-    _, second = sandbox.run_jobs([_job(program, cpu_seconds=1, wall_seconds=30), PROBE_NEXT])
+    _, second = lanes.run_jobs([_job(program, cpu_seconds=1, wall_seconds=30), PROBE_NEXT])
     assert second.complete and second.calls[0][0][1] == (1, 3, [], 0)
 
 
@@ -145,7 +145,7 @@ def test_jobs_sharing_a_child_give_the_results_of_a_child_each():
         "import sys\ndef f(x):\n    print(x)\n    return sys.getrecursionlimit()\n",
     ]
     jobs = [_job(program) for program in programs]
-    together, in_two_lanes = sandbox.run_jobs(jobs), sandbox.run_jobs(jobs, lanes=2)
+    together, in_two_lanes = lanes.run_jobs(jobs), lanes.run_jobs(jobs, lanes=2)
     for job, run, laned in zip(jobs, together, in_two_lanes):
         alone = run_job(job)
         assert (run.complete, run.load, run.calls) == (alone.complete, alone.load, alone.calls)
@@ -165,11 +165,11 @@ def test_orders_that_carry_only_a_program_give_the_results_of_whole_jobs():
         replace(base, program="def f(x):\n    return x * x\n"),
         replace(base, program="def f(x):\n    return -x\n"),
     ]
-    assert sandbox._only_program_differs(jobs[1], jobs[0])
-    assert not sandbox._only_program_differs(jobs[2], jobs[1])
-    assert not sandbox._only_program_differs(jobs[3], jobs[2])
-    assert sandbox._only_program_differs(jobs[4], jobs[3])
-    together = sandbox.run_jobs(jobs)
+    assert wire.only_program_differs(jobs[1], jobs[0])
+    assert not wire.only_program_differs(jobs[2], jobs[1])
+    assert not wire.only_program_differs(jobs[3], jobs[2])
+    assert wire.only_program_differs(jobs[4], jobs[3])
+    together = lanes.run_jobs(jobs)
     expected = [[2, 3], [0, 1], [70], [1, 4], [-1, -2]]
     for job, run, values in zip(jobs, together, expected):
         assert run.calls == run_job(job).calls
@@ -197,13 +197,14 @@ def test_without_the_c_helpers_a_child_is_kept_and_ended_as_with_them(monkeypatc
         "def f(x):\n    return ascii(x) == repr(x)\n",
     ]
     jobs = [_job(program) for program in programs]
-    with_c = sandbox.run_jobs(jobs)
+    with_c = lanes.run_jobs(jobs)
     forks = []
-    real_fork = sandbox._fork
-    monkeypatch.setattr(sandbox, "_isolation", None)
-    monkeypatch.setattr(sandbox, "USE_ZYGOTE", False)  # it needs the C helpers too
-    monkeypatch.setattr(sandbox, "_fork", lambda *a: forks.append(1) or real_fork(*a))
-    in_python = sandbox.run_jobs(jobs)
+    real_fork = processes.start_child
+    monkeypatch.setattr(clean, "_isolation", None)
+    monkeypatch.setattr(limits, "_isolation", None)
+    monkeypatch.setattr(processes, "USE_ZYGOTE", False)  # it needs the C helpers too
+    monkeypatch.setattr(processes, "start_child", lambda *a: forks.append(1) or real_fork(*a))
+    in_python = lanes.run_jobs(jobs)
     assert [run.calls for run in in_python] == [run.calls for run in with_c]
     assert [run.calls[0][0][1] for run in in_python] == [2, 1, 2, 1, True]
     assert len(forks) == 3  # a new child after each job that changed what it inherited
@@ -246,10 +247,10 @@ def test_a_busy_candidate_waiting_for_a_core_is_not_ended_by_the_wall_clock():
 @pytest.fixture
 def spare_cores(monkeypatch):
     """A census's spare-core pipe holding two cores, shared by this process for the test."""
-    monkeypatch.setattr(sandbox, "_SPARE_CORES", None)
+    monkeypatch.setattr(spare, "_SPARE_CORES", None)
     read_fd, write_fd = os.pipe()
     os.write(write_fd, b"++")
-    sandbox.share_spare_cores(read_fd, write_fd)
+    spare.share_spare_cores(read_fd, write_fd)
     yield read_fd
     os.close(read_fd)
     os.close(write_fd)
@@ -257,7 +258,7 @@ def spare_cores(monkeypatch):
 
 def test_spare_cores_take_waiting_jobs_and_are_given_back(spare_cores):
     whose = [_job("import os\ndef f(x):\n    return os.getpid()\n") for _ in range(12)]
-    pids = {run.calls[0][0][1] for run in sandbox.run_jobs(whose)}
+    pids = {run.calls[0][0][1] for run in lanes.run_jobs(whose)}
     assert len(pids) == 3  # the lane of its own and one child on each spare core
     assert os.read(spare_cores, 8) == b"++"  # both cores given back once the jobs were done
 
@@ -271,9 +272,9 @@ def test_jobs_on_spare_cores_give_the_results_of_one_child(spare_cores):
         "def f(x):\n    raise ValueError(x)\n",
     ] * 3
     jobs = [_job(program) for program in programs]
-    spread = sandbox.run_jobs(jobs)
-    sandbox._SPARE_CORES = None  # the same jobs with no spare core: one child after another
-    alone = sandbox.run_jobs(jobs)
+    spread = lanes.run_jobs(jobs)
+    spare._SPARE_CORES = None  # the same jobs with no spare core: one child after another
+    alone = lanes.run_jobs(jobs)
     for run, single in zip(spread, alone):
         assert (run.complete, run.load, run.calls, run.stopped) == (
             single.complete,
@@ -288,16 +289,16 @@ def test_a_child_kept_for_the_problem_runs_its_next_calls_and_ends_with_it():
     litter = _job("def f(x):\n    open('litter.txt', 'w').write('x')\n    return x\n")
 
     def pid_of_call() -> int:
-        return sandbox.run_jobs([whose])[0].calls[0][0][1]
+        return lanes.run_jobs([whose])[0].calls[0][0][1]
 
-    with sandbox.children_kept():
+    with lanes.children_kept():
         first, second = pid_of_call(), pid_of_call()
-        assert sandbox.run_jobs([litter])[0].complete  # run by the kept child, which it leaves unclean
+        assert lanes.run_jobs([litter])[0].complete  # run by the kept child, which it leaves unclean
         third = pid_of_call()
         assert third == pid_of_call()
     assert second == first  # the child was kept for the next call
     assert third != first  # the litter ended it: the next call got a new child
-    assert sandbox._KEPT == []
+    assert lanes._KEPT == []
     for pid in (first, third):  # every kept child was killed with the block
         assert _ends_soon(pid)
     assert pid_of_call() != pid_of_call()  # outside the block, a child per call
@@ -324,8 +325,8 @@ def test_kept_children_give_the_results_of_new_ones():
     ]
     jobs = [_job(program) for program in programs]
     alone = [run_job(job) for job in jobs]
-    with sandbox.children_kept():
-        kept = [sandbox.run_jobs([job])[0] for job in jobs] + sandbox.run_jobs(jobs)
+    with lanes.children_kept():
+        kept = [lanes.run_jobs([job])[0] for job in jobs] + lanes.run_jobs(jobs)
     for run, single in zip(kept, alone + alone):
         assert (run.complete, run.load, run.calls) == (single.complete, single.load, single.calls)
 
@@ -334,17 +335,17 @@ def test_a_child_that_cannot_start_fails_its_job_instead_of_handing_it_on_foreve
     def cannot_isolate(*args):
         raise OSError("a limit this child may not set")
 
-    monkeypatch.setattr(sandbox, "_isolate", cannot_isolate)  # the forked child inherits it
-    sandbox._drop_zygote()  # and so does a new zygote's (dropped again after: it would keep it)
+    monkeypatch.setattr(processes, "isolate", cannot_isolate)  # the forked child inherits it
+    processes._drop_zygote()  # and so does a new zygote's (dropped again after: it would keep it)
     runs: list = []
     attempt = threading.Thread(
-        target=lambda: runs.extend(sandbox.run_jobs([_job("def f(x):\n    return x\n")]))
+        target=lambda: runs.extend(lanes.run_jobs([_job("def f(x):\n    return x\n")]))
     )
     try:
         attempt.start()
         attempt.join(30)  # a job handed on and on to new children would never come back
     finally:
-        sandbox._drop_zygote()
+        processes._drop_zygote()
     assert runs, "run_jobs kept forking children that could not start"
     assert not runs[0].complete and runs[0].stopped == "exited with code 0"
 
@@ -352,7 +353,7 @@ def test_a_child_that_cannot_start_fails_its_job_instead_of_handing_it_on_foreve
 def test_the_clean_state_checks_agree_in_c_and_in_python(monkeypatch):
     # The child compares what it inherited with C helpers that write no reference counts; the
     # Python fallback (no compiler) must judge every case the same way.
-    if sandbox._isolation is None:
+    if clean._isolation is None:
         pytest.skip("the C helpers are not built here (no compiler): only the fallback runs")
     shared, other = object(), object()
     base = {"a": shared, "b": 1}
@@ -364,9 +365,9 @@ def test_the_clean_state_checks_agree_in_c_and_in_python(monkeypatch):
         ({"a": shared, "b": 10**30}, {"a": shared, "b": 10**30}),  # equal ints, different objects
         ({}, {}),
     ]
-    in_c = [(sandbox._holds_entries(c, i), sandbox._same_entries(c, i)) for c, i in cases]
-    monkeypatch.setattr(sandbox, "_isolation", None)
-    in_python = [(sandbox._holds_entries(c, i), sandbox._same_entries(c, i)) for c, i in cases]
+    in_c = [(clean._holds_entries(c, i), clean._same_entries(c, i)) for c, i in cases]
+    monkeypatch.setattr(clean, "_isolation", None)
+    in_python = [(clean._holds_entries(c, i), clean._same_entries(c, i)) for c, i in cases]
     assert in_c == in_python
     assert in_c[:4] == [(True, True), (True, False), (False, False), (False, False)]
 
@@ -394,7 +395,7 @@ def _pipes_held_by(pid: int) -> set[str]:
 def test_a_child_forked_by_the_zygote_is_this_processs_own():
     whose = _job("import os\ndef f(x):\n    return (os.getppid(), os.getpid(), os.getpgrp())\n")
     parent, pid, group = run_job(whose).calls[0][0][1]
-    forker = sandbox._ZYGOTE
+    forker = processes._ZYGOTE
     assert forker is not None and forker.pid not in (pid, os.getpid())
     assert parent == os.getpid()  # so it is waited for, killed and its death read as before
     assert group == pid  # it leads its own process group, killed whole when it ends
@@ -412,11 +413,11 @@ def test_zygote_children_give_the_results_of_children_this_process_forks(monkeyp
         "import os\ndef f(x):\n    return (sorted(os.environ), os.getcwd() == os.path.realpath('.'))\n",
     ]
     jobs = [_job(program, memory_mb=512) for program in programs]
-    with sandbox.children_kept():
-        from_the_zygote = sandbox.run_jobs(jobs, lanes=2)
-    monkeypatch.setattr(sandbox, "USE_ZYGOTE", False)
-    with sandbox.children_kept():
-        forked_here = sandbox.run_jobs(jobs, lanes=2)
+    with lanes.children_kept():
+        from_the_zygote = lanes.run_jobs(jobs, lanes=2)
+    monkeypatch.setattr(processes, "USE_ZYGOTE", False)
+    with lanes.children_kept():
+        forked_here = lanes.run_jobs(jobs, lanes=2)
     for zygotes, ours in zip(from_the_zygote, forked_here):
         assert (zygotes.complete, zygotes.load, zygotes.calls) == (ours.complete, ours.load, ours.calls)
 
@@ -424,20 +425,20 @@ def test_zygote_children_give_the_results_of_children_this_process_forks(monkeyp
 @needs_zygote
 def test_the_zygote_holds_no_pipe_of_a_child_and_a_child_none_of_another():
     whose = _job("import os\ndef f(x):\n    return os.getpid()\n")
-    with sandbox.children_kept():
-        kept = sandbox.run_jobs([whose])[0].calls[0][0][1]  # its child waits, pipes open
-        sandbox._drop_zygote()  # the next child comes from a new zygote, made while they are open
+    with lanes.children_kept():
+        kept = lanes.run_jobs([whose])[0].calls[0][0][1]  # its child waits, pipes open
+        processes._drop_zygote()  # the next child comes from a new zygote, made while they are open
         jobs = [whose, _job("import time\ndef f(x):\n    time.sleep(30)\n", wall_seconds=60)]
-        waiter = threading.Thread(target=sandbox.run_jobs, args=(jobs,), kwargs={"lanes": 2})
+        waiter = threading.Thread(target=lanes.run_jobs, args=(jobs,), kwargs={"lanes": 2})
         waiter.start()
         deadline = time.monotonic() + 10
-        while len(sandbox._PIPES) < 6 and time.monotonic() < deadline:
+        while len(processes.PIPES) < 6 and time.monotonic() < deadline:
             time.sleep(0.01)
-        mine = {os.readlink(f"/proc/self/fd/{fd}") for fd in list(sandbox._PIPES)}
-        assert sandbox._ZYGOTE is not None and not _pipes_held_by(sandbox._ZYGOTE.pid) & mine
-        for pid in sandbox.ACTIVE_CHILDREN - {kept}:
+        mine = {os.readlink(f"/proc/self/fd/{fd}") for fd in list(processes.PIPES)}
+        assert processes._ZYGOTE is not None and not _pipes_held_by(processes._ZYGOTE.pid) & mine
+        for pid in processes.ACTIVE_CHILDREN - {kept}:
             assert len(_pipes_held_by(pid) & mine) == 3  # its own three pipes, none of another child's
-        for pid in list(sandbox.ACTIVE_CHILDREN):
+        for pid in list(processes.ACTIVE_CHILDREN):
             os.kill(pid, signal.SIGKILL)
         waiter.join(30)
 
@@ -446,22 +447,22 @@ def test_the_zygote_holds_no_pipe_of_a_child_and_a_child_none_of_another():
 def test_a_zygote_that_died_is_replaced_and_no_job_is_lost():
     job = _job("def f(x):\n    return x * 7\n")
     assert run_job(job).calls[0][0][1] == 7
-    first = sandbox._ZYGOTE
+    first = processes._ZYGOTE
     os.kill(first.pid, signal.SIGKILL)
     os.waitpid(first.pid, 0)
     runs = [run_job(job) for _ in range(3)]  # a child each: the first forked here, then a new zygote
     assert [run.calls[0][0][1] for run in runs] == [7, 7, 7]
-    assert sandbox._ZYGOTE is not None and sandbox._ZYGOTE.pid != first.pid
+    assert processes._ZYGOTE is not None and processes._ZYGOTE.pid != first.pid
 
 
 @needs_zygote
 def test_a_new_zygote_is_made_when_what_a_child_inherits_changes(monkeypatch):
     job = _job("import os\ndef f(x):\n    return os.environ.get('GAMEABILITY_TUI_TEST_MARK')\n")
     assert run_job(job).calls[0][0][1] is None
-    first = sandbox._ZYGOTE
+    first = processes._ZYGOTE
     monkeypatch.setenv("GAMEABILITY_TUI_TEST_MARK", "seen")
     assert run_job(job).calls[0][0][1] == "seen"  # as a child this process forked would see it
-    assert sandbox._ZYGOTE is not first and _ends_soon(first.pid)
+    assert processes._ZYGOTE is not first and _ends_soon(first.pid)
 
 
 @needs_zygote
@@ -470,7 +471,7 @@ def test_a_request_interrupted_mid_way_drops_the_zygote_and_loses_no_descriptor(
     # that zygote is dropped; the pipes made for the child are closed, and the next job runs.
     job = _job("def f(x):\n    return x + 1\n")
     assert run_job(job).calls[0][0][1] == 2
-    interrupted = sandbox._ZYGOTE
+    interrupted = processes._ZYGOTE
     real, its_pid = interrupted.socket, interrupted.pid
 
     class InterruptedSocket:
@@ -486,5 +487,5 @@ def test_a_request_interrupted_mid_way_drops_the_zygote_and_loses_no_descriptor(
         run_job(job)
     assert interrupted.pid == -1 and _ends_soon(its_pid)  # killed and collected
     assert run_job(job).calls[0][0][1] == 2
-    assert sandbox._ZYGOTE is not interrupted
+    assert processes._ZYGOTE is not interrupted
     assert len(os.listdir("/proc/self/fd")) == descriptors  # the new zygote's socket for the old's

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 from conftest import problem
 
-from gameability_tui.engine import audit, runner
+from gameability_tui.engine import audit
+from gameability_tui.engine.audit import reference, rounds, verdict
 from gameability_tui.engine.model import AuditParams
+from gameability_tui.engine.sandbox import steps as step_counting
 
 GUARDED_SUM = (
     "def f(n):\n"
@@ -39,13 +41,14 @@ def _without_seconds(result):
 @pytest.mark.parametrize("case", [TWO_TESTS, THREE_TESTS], ids=lambda p: p.id)
 def test_results_are_those_of_an_exact_count(case, monkeypatch):
     params = AuditParams()
-    monkeypatch.setattr(audit, "COUNTED_TEST_STEPS", None)
+    monkeypatch.setattr(reference, "COUNTED_TEST_STEPS", None)
     exact = audit.audit_problem(case, params)
     assert exact.n_survived >= 1  # the case exercises a survivor that runs the costly test
     counted = []
     real = audit.exact_test_steps
-    monkeypatch.setattr(audit, "exact_test_steps", lambda *a: counted.append(a[0].id) or real(*a))
-    monkeypatch.setattr(audit, "COUNTED_TEST_STEPS", 1_000)  # f(2000) takes about 6,000 steps
+    for stage in (verdict, rounds):
+        monkeypatch.setattr(stage, "exact_test_steps", lambda *a: counted.append(a[0].id) or real(*a))
+    monkeypatch.setattr(reference, "COUNTED_TEST_STEPS", 1_000)  # f(2000) takes about 6,000 steps
     capped = audit.audit_problem(case, params)
     assert _without_seconds(capped) == _without_seconds(exact)
     assert counted == COUNTED_LATER[case.id]
@@ -58,10 +61,13 @@ def test_a_capped_run_finishes_untraced_and_says_it_was_not_counted():
             total += i
         return total
 
-    for counter in (runner.count_steps, lambda *a: runner._count_steps_in_python(a[0], 1 << 62, a[2])):
-        assert counter(work, None, 500) == (49_995_000, runner.UNCOUNTED, None, False)
-    value, steps, error, exceeded = runner.count_steps(work, None, None)
+    for counter in (
+        step_counting.count_steps,
+        lambda *a: step_counting._count_steps_in_python(a[0], 1 << 62, a[2]),
+    ):
+        assert counter(work, None, 500) == (49_995_000, step_counting.UNCOUNTED, None, False)
+    value, steps, error, exceeded = step_counting.count_steps(work, None, None)
     assert (value, error, exceeded) == (49_995_000, None, False) and steps > 10_000
     # With a budget the cap is ignored: a candidate under a budget is always counted.
-    steps, error, exceeded = runner.count_steps(work, 100, 50)[1:]
+    steps, error, exceeded = step_counting.count_steps(work, 100, 50)[1:]
     assert steps > 100 and (error, exceeded) == (None, True)

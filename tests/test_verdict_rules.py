@@ -13,11 +13,17 @@ import json
 from conftest import problem
 
 from gameability_tui.benchmarks.jsonl import load_jsonl
-from gameability_tui.engine.asserts import assert_text
-from gameability_tui.engine.audit import Prepared, audit_problem, gate_asserts, judge_program, prepare
-from gameability_tui.engine.calls import Call, entry_of
+from gameability_tui.engine.audit import (
+    Prepared,
+    audit_problem,
+    gate_asserts,
+    judge_program,
+    prepare,
+)
+from gameability_tui.engine.audit.asserts import assert_text
+from gameability_tui.engine.inputs.calls import Call, entry_of
 from gameability_tui.engine.model import AuditParams
-from gameability_tui.engine.mutation import make_mutants
+from gameability_tui.engine.mutants.sites import make_mutants
 from gameability_tui.engine.outcome import encode_value, matches, same
 from gameability_tui.engine.sandbox import Job, run_job
 

@@ -30,8 +30,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..engine.calls import harvest_calls
-from ..engine.literals import NotRenderable, render_literal
+from ..engine.inputs.calls import harvest_calls
+from ..engine.inputs.literals import NotRenderable, render_literal
 from ..engine.model import Problem
 from .base import DATA_ENV, Benchmark, LoadError, data_folder, load_hub_source
 from .humaneval import ALIAS, split_check

@@ -140,8 +140,8 @@ def step_note(text: str) -> Iterator[None]:
 def join_ray(address: str) -> None:
     """Join the cluster before the app opens, so a wrong address is one line here, not a status."""
     from ..benchmarks.base import LoadError
-    from ..engine.executor import ExecutorError
-    from ..engine.executor import join_ray as join
+    from ..engine.executors.choice import ExecutorError
+    from ..engine.executors.choice import join_ray as join
 
     try:
         join(address)

@@ -16,7 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..benchmarks import Benchmark, LoadError
-from ..engine.executor import ExecutorError, open_census
+from ..engine.executors.choice import ExecutorError, open_census
 from ..engine.model import ProblemResult
 from ..engine.stats import Summary
 from ..files import write_atomically
@@ -36,7 +36,7 @@ from .options import (
 from .streaming import Collected, Feed, open_source, resume
 
 if TYPE_CHECKING:
-    from ..engine.ray_census import RayCensus
+    from ..engine.executors.ray_cluster import RayCensus
 
 EXIT_INTERRUPTED = 130  # cli.py's: what a shell reports for Ctrl-C
 

@@ -49,8 +49,8 @@ def run(args: argparse.Namespace) -> int:
 
     from ..benchmarks.base import LoadError
     from ..benchmarks.evalplus import plus_id
-    from ..engine.census import Census
-    from ..engine.confirm import rejected_by_checks
+    from ..engine.audit.confirm import rejected_by_checks
+    from ..engine.executors.local import Census
     from ..engine.stats import wilson_interval
     from ..files import write_atomically
     from ..report import sort_results

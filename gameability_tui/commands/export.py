@@ -119,7 +119,7 @@ def audit_results(benchmark, db_path: Path, params, workers: int | None = None) 
     else audited now (the review names weak problems left unfixed, so it needs all of them).
     What is audited here goes into that cache, so the app does not audit it again, unless an app
     has the database open: it may be appending to the cache, which then is only read."""
-    from ..engine.census import Census
+    from ..engine.executors.local import Census
     from ..store import ResultCache, cache_path_for, lock_if_free
     from ..words import counted
 

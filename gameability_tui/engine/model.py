@@ -266,8 +266,3 @@ def _frozen(cls: type, **values: Any) -> Any:
 def _kind_count(**counts: int) -> KindCount:
     """Frozen, so one instance serves every result with the same counts (most share a few)."""
     return KindCount(**counts)
-
-
-def excluded(problem_id: str, reason: str, detail: str = "", **counts: Any) -> ProblemResult:
-    """A result for a problem the audit could not judge; the reason is counted, never dropped."""
-    return ProblemResult(id=problem_id, status=f"excluded:{reason}", detail=detail, **counts)

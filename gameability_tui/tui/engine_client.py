@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.calls import entry_of
-from ..engine.census import WorkerProcess
+from ..engine.executors.local import WorkerProcess
+from ..engine.inputs.calls import entry_of
 from ..engine.model import AuditParams, Problem, ProblemResult
 
 

@@ -22,11 +22,11 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header
 from textual.worker import get_current_worker
 
-from ...engine.asserts import why_not_a_test
 from ...engine.audit import visible_calls
-from ...engine.executor import CensusRun, open_census
+from ...engine.audit.asserts import why_not_a_test
+from ...engine.audit.probe import BadArguments, parse_arguments
+from ...engine.executors.choice import CensusRun, open_census
 from ...engine.model import ProblemResult
-from ...engine.probe import BadArguments, parse_arguments
 from ...review import rejected_survivors, survivor_number
 from ...store import (
     ACCEPTED,

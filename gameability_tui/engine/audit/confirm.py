@@ -8,10 +8,11 @@ A survivor whose run never came back is unknown (None), never counted as rejecte
 
 from __future__ import annotations
 
-from .audit import backstop_seconds, oracle_for, parse_checks, run_checks_unlimited
-from .calls import entry_of
-from .model import AuditParams, Problem
-from .sandbox import Job, run_job
+from ..inputs.calls import entry_of
+from ..model import AuditParams, Problem
+from ..sandbox import Job, run_job
+from .prepared import backstop_seconds, oracle_for, parse_checks
+from .reference import run_checks_unlimited
 
 
 def rejected_by_checks(problem: Problem, sources: list[str], params: AuditParams) -> list[bool | None]:

@@ -9,12 +9,12 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from . import outcome as oc
+from .. import outcome as oc
+from ..inputs.calls import Call
+from ..model import AuditParams, Problem
+from ..sandbox import Job, run_job
 from .asserts import assert_text
-from .audit import backstop_seconds, oracle_for
-from .calls import Call
-from .model import AuditParams, Problem
-from .sandbox import Job, run_job
+from .prepared import backstop_seconds, oracle_for
 
 
 class BadArguments(ValueError):

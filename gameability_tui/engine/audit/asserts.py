@@ -11,10 +11,10 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from . import outcome as oc
-from .calls import Call
-from .literals import NotRenderable, render_literal
-from .model import CandidateAssert
+from .. import outcome as oc
+from ..inputs.calls import Call
+from ..inputs.literals import NotRenderable, render_literal
+from ..model import CandidateAssert
 
 FLOAT_TOLERANCE = "1e-06"  # the oracle's own tolerance (outcome.RELATIVE): one rule for both
 

@@ -50,9 +50,10 @@ from typing import Any
 import ray
 from ray.exceptions import GetTimeoutError, RayActorError, RayError, RayTaskError
 
-from .census import WORKER_DIED, Census, WorkerProcess, engine_request
-from .executor import ExecutorError
-from .model import ENGINE_VERSION, AuditParams, Problem, ProblemResult, excluded
+from ..exclusions import excluded
+from ..model import ENGINE_VERSION, AuditParams, Problem, ProblemResult
+from .choice import ExecutorError
+from .local import WORKER_DIED, Census, WorkerProcess, engine_request
 
 DEPTH = 2  # tasks waiting per actor: one running, one ready to start the moment it ends
 MAX_ATTEMPTS = 3  # actors lost on one problem before it is excluded
@@ -67,15 +68,16 @@ RUNTIME_ENV = {"env_vars": {"PYTHONHASHSEED": "0"}}
 def engine_digest() -> str:
     """A hash of the engine's source files: two nodes with the same digest judge alike."""
     digest = hashlib.sha256()
-    for path in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    engine = Path(__file__).parents[1]
+    for path in sorted(engine.rglob("*.py")):
+        digest.update(path.relative_to(engine).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
 def node_facts() -> dict[str, Any]:
     """What decides how this machine counts steps: Python, the compiled counter, the engine."""
     try:
-        from . import _steps  # noqa: F401
+        from ..sandbox import _steps  # noqa: F401
 
         compiled = True
     except ImportError:
@@ -91,7 +93,7 @@ def refusal(driver: dict[str, Any], node: dict[str, Any], where: str) -> str | N
     """Why the node ``where`` must not audit for a driver with ``driver``'s facts, or None."""
     if not node["step_counter"]:
         return (
-            f"the Ray node {where} has no compiled step counter (gameability_tui.engine._steps), so "
+            f"the Ray node {where} has no compiled step counter (gameability_tui.engine.sandbox._steps), so "
             "its step counts would differ from the other nodes'. Install gameability-tui there "
             "where a C compiler and the Python headers are available, or leave that node out."
         )

@@ -15,7 +15,7 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 
-from .model import AuditParams
+from ..model import AuditParams
 from .operators import DEEP_OPERATORS, SAMPLE_OPERATORS, Operator
 
 ATTACK_NAMES = ("sample", "deep")

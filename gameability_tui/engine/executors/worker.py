@@ -18,8 +18,8 @@ import os
 import signal
 import traceback
 
-from .model import AuditParams, Problem
-from .sandbox import keep_from_children, kill_active_children, spare_cores_from_environment
+from ..model import AuditParams, Problem
+from ..sandbox import keep_from_children, kill_active_children, spare_cores_from_environment
 
 
 def _stop(signum, frame) -> None:
@@ -29,7 +29,8 @@ def _stop(signum, frame) -> None:
 
 def handle(request: dict) -> dict:
     """Answer one request. Kinds: "audit", "gate" (assert texts), "probe" (argument text)."""
-    from . import audit, probe
+    from .. import audit
+    from ..audit import probe
 
     problem = Problem.from_dict(request["problem"])
     params = AuditParams.from_dict(request["params"])
@@ -39,7 +40,7 @@ def handle(request: dict) -> dict:
         gated = audit.gate_asserts(problem, request["entry"], request["survivors"], request["texts"], params)
         return {"gated": [[passes, sorted(kills)] for passes, kills in gated]}
     if request["kind"] == "confirm":  # problem: the EvalPlus task; survivors: the programs to try
-        from .confirm import rejected_by_checks
+        from ..audit.confirm import rejected_by_checks
 
         return {"confirm": rejected_by_checks(problem, request["survivors"], params)}
     if request["kind"] == "probe":
@@ -60,7 +61,7 @@ def main() -> None:
     keep_from_children(requests.fileno(), answers.fileno())
     signal.signal(signal.SIGTERM, _stop)
     spare_cores_from_environment()
-    from . import audit, probe  # noqa: F401 - import before forking, so no child pays for it
+    from .. import audit  # noqa: F401 - import before forking, so no child pays for it
 
     gc.freeze()  # keep the collector from touching (and so copying) the worker's pages in each child
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the census, which stops us

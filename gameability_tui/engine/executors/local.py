@@ -22,8 +22,9 @@ import sys
 import threading
 from collections.abc import Iterable, Iterator, Sized
 
-from .model import AuditParams, Problem, ProblemResult, excluded
-from .sandbox import SPARE_CORES_VARIABLE
+from ..exclusions import excluded
+from ..model import AuditParams, Problem, ProblemResult
+from ..sandbox import SPARE_CORES_VARIABLE
 
 STOP_GRACE_SECONDS = 0.5
 # Problems sent to a worker and not yet answered. With two, a worker that answers one reads the
@@ -60,7 +61,7 @@ class WorkerProcess:
         if spare_cores is not None:
             env[SPARE_CORES_VARIABLE] = f"{spare_cores[0]},{spare_cores[1]}"
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gameability_tui.engine.worker"],
+            [sys.executable, "-m", "gameability_tui.engine.executors.worker"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Protocol
 
-from .census import Census
-from .model import AuditParams, Problem, ProblemResult
+from ..model import AuditParams, Problem, ProblemResult
+from .local import Census
 
 RAY_INSTALL = "pip install 'gameability-tui[ray]'"
 
@@ -55,7 +55,7 @@ def join_ray(address: str) -> None:
 
 def _ray_census():
     try:
-        from . import ray_census
+        from . import ray_cluster as ray_census
     except ImportError as error:
         raise ExecutorError(f"--ray needs Ray, which is not installed ({error}): {RAY_INSTALL}") from None
     return ray_census

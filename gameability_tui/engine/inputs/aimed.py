@@ -41,7 +41,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .calls import Call
-from .fresh_inputs import contract_violations, relation_violations
+from .fresh import contract_violations, relation_violations
 
 SIZED = (list, tuple, str)
 

@@ -1,6 +1,7 @@
 """Running one candidate inside a sandboxed child: what to run, in which order, and what to send back.
 
-``sandbox.py`` isolates processes (fork, limits, clean-state checks, kill and reap); this module is
+``lanes.py`` and ``processes.py`` isolate the children (fork, limits, clean-state checks, kill and
+reap); this module is
 the audit policy that runs inside them. What could make a verdict wrong here, and the defence:
 
 - Machine load deciding outcomes: every call runs under a deterministic *step budget* (a count of
@@ -26,92 +27,21 @@ from __future__ import annotations
 import functools
 import itertools
 import marshal
-import math
-import os
 import signal
-import struct
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
-from . import outcome as oc
+from .. import outcome as oc
+from .jobs import Job
+from .limits import CONFIRM_STEPS_PER_SECOND
+from .steps import COMPILED_COUNTER, PENDING, UNCOUNTED, count_steps, median_steps
+from .wire import Channel
 
-try:  # the C step counter (setup.py builds it where a compiler is available)
-    from . import _steps
-except ImportError:
-    _steps = None
-
-HEADER = struct.Struct("<I")
 MODULE_NAME = "candidate"  # not "__main__": a benchmark's `if __name__ == "__main__"` must not run
-MODES = frozenset({"reference", "calls", "mutant", "checks", "asserts"})
-CONFIRM_STEPS_PER_SECOND = 2_000_000  # a slow machine's pace: the CPU backstop of a confirmation
+
+
 RANDOM_SEED = 0
-
-
-class StepBudgetExceeded(BaseException):
-    """Raised from the trace hook; a BaseException so `except Exception` in user code lets it by."""
-
-
-@dataclass
-class Job:
-    """What one child does with one candidate program. ``mode`` is one of ``MODES``:
-
-    - "reference": the visible tests and checks (a fresh namespace), then the fresh calls (another),
-      each fresh call under ``fresh_budget`` (a looping input is dropped, not paid for by mutants);
-    - "calls": the fresh calls alone, in the given order (the reference's answer key);
-    - "mutant": only what decides the verdict (``mutant_plan``);
-    - "checks": EvalPlus checks until the first that fails (confirmation);
-    - "asserts": assert texts, each run as it will be exported.
-    """
-
-    mode: str
-    program: str
-    setup: str
-    entry: str
-    alias: str | None
-    tests: list[str] = field(default_factory=list)
-    calls: list[tuple[tuple, dict]] = field(default_factory=list)
-    asserts: list[str] = field(default_factory=list)
-    # Per-step budgets (None = unlimited, for the reference: it must never fail on our limits).
-    load_budget: int | None = None
-    test_budgets: list[int | None] = field(default_factory=list)
-    call_budgets: list[int | None] = field(default_factory=list)
-    confirm_budgets: list[int] = field(default_factory=list)  # mutant mode: "did it really not return?"
-    assert_budgets: list[int | None] = field(default_factory=list)
-    reference_calls: list[Any] = field(default_factory=list)  # the answer key, for early stopping
-    # Differential visible tests (EvalPlus): a mutant passes check i when its result on checks[i]
-    # matches the reference's (EvalPlus's rule), as EvalPlus judges a solution.
-    checks: list[tuple[tuple, dict]] = field(default_factory=list)
-    check_budgets: list[int | None] = field(default_factory=list)
-    reference_checks: list[Any] = field(default_factory=list)
-    atol: float = 0.0
-    # Reference mode: fresh calls get max(floor, factor x the median visible test's steps), so a
-    # fresh input that sends the reference into a (near) endless loop, or costs far more than a
-    # typical visible test, is dropped instead of being paid for by every mutant.
-    fresh_budget: tuple[int, int] | None = None
-    # Reference mode: (always, steps). Past the first ``always`` fresh calls, a call is made only
-    # while the calls the audit can afford (``audit._within_step_allowance``) have cost fewer
-    # than ``steps``: the rest would be dropped, so they are not computed.
-    fresh_allowance: tuple[int, int] | None = None
-    # Reference mode: a visible test is counted up to this many steps and finished untraced past
-    # them (its steps are then UNCOUNTED): a test that costs the reference tens of millions of
-    # steps passes its gate at full speed, and is counted exactly later only if a mutant needs
-    # its budget (``audit.exact_test_steps``). None: count every step.
-    count_tests_until: int | None = None
-    # Mutant mode: the order the reference's answer key was made in (cheapest first), and the
-    # order of the visible tests (cheapest first only where the order cannot change a result).
-    call_order: list[int] = field(default_factory=list)
-    test_order: list[int] = field(default_factory=list)
-    oracle: oc.Oracle = field(default_factory=oc.Oracle)
-    cpu_seconds: float = 4.0
-    wall_seconds: float = 10.0
-    memory_mb: int = 1024
-
-    def __post_init__(self) -> None:
-        if self.mode not in MODES:
-            raise ValueError(f"unknown job mode {self.mode!r}; expected one of {sorted(MODES)}")
 
 
 @functools.lru_cache(maxsize=512)
@@ -119,89 +49,6 @@ def compiled(text: str, filename: str) -> Any:
     """``text`` compiled once per child: every mutant of a problem runs the same tests and setup.
     (A code object is never changed by running it; each run still gets a fresh namespace.)"""
     return compile(text, filename, "exec")
-
-
-UNCOUNTED = -1  # the steps of a run that stopped counting (``count_steps``'s ``count_until``)
-PENDING = -1  # a mutant's budget on a test whose reference steps are UNCOUNTED: not known yet
-_COUNT_EVERY_STEP = -1  # the counters' ``until`` for a run that never stops counting
-
-
-def cost_order(steps: int) -> float:
-    """A sort key for step counts: a run that stopped counting cost more than any counted one."""
-    return math.inf if steps == UNCOUNTED else steps
-
-
-def count_steps(
-    action: Callable[[], Any], budget: int | None, count_until: int | None = None
-) -> tuple[Any, int, BaseException | None, bool]:
-    """Run ``action()`` under the step budget; returns (value, steps, error, exceeded). A run with
-    no budget may stop counting after ``count_until`` steps and finish untraced (at full speed);
-    its steps are then ``UNCOUNTED``."""
-    limit = budget if budget is not None else 1 << 62
-    until = count_until if budget is None and count_until is not None else _COUNT_EVERY_STEP
-    if _steps is not None:
-        return _steps.run(action, limit, StepBudgetExceeded, until)
-    return _count_steps_in_python(action, limit, until)
-
-
-def _count_steps_in_python(
-    action, limit: int, until: int = _COUNT_EVERY_STEP
-) -> tuple[Any, int, BaseException | None, bool]:
-    """The fallback when the C counter was not built: the same events, counted by sys.settrace."""
-    steps = 0
-
-    def tracer(frame, event, arg):
-        nonlocal steps
-        if steps == until:  # stopped counting: off in this frame (and in each older one it returns to)
-            sys.settrace(None)
-            return None
-        steps += 1
-        if steps > limit:
-            raise StepBudgetExceeded
-        return tracer
-
-    sys.settrace(tracer)
-    try:
-        value = action()
-    except StepBudgetExceeded:
-        sys.settrace(None)
-        return None, steps, None, True
-    except BaseException as error:  # SystemExit, KeyboardInterrupt... are outcomes too
-        sys.settrace(None)
-        return None, (UNCOUNTED if steps == until else steps), error, False
-    sys.settrace(None)
-    return value, (UNCOUNTED if steps == until else steps), None, False
-
-
-class Channel:
-    """Length-prefixed marshal frames on a private pipe: nothing benchmark code prints reaches it.
-
-    Each record is in the pipe as soon as it is sent, so a child that dies mid-job has delivered
-    everything before that point. With a ``wake_fd`` the parent waits on that one instead and is
-    woken only when it must act: a job done, a confirmation granted more time, or a pipe filling
-    up; it reads whatever has arrived whenever it wakes (a woken process per record cost more
-    than the record)."""
-
-    WAKE_ON = frozenset({"done", "extend"})
-    WAKE_EVERY = 1 << 15  # bytes: the parent drains the pipe long before it fills
-
-    def __init__(self, fd: int, wake_fd: int | None = None) -> None:
-        self.fd, self.wake_fd = fd, wake_fd
-        self.unannounced = 0  # bytes sent since the parent was last woken
-
-    def send(self, record: tuple) -> None:
-        try:
-            payload = marshal.dumps(record)
-        except ValueError:  # unmarshallable leftovers: ship the record without its value
-            payload = marshal.dumps(record[:2] + (("raise", "<unshippable>"),) + record[3:])
-        data = HEADER.pack(len(payload)) + payload
-        self.unannounced += len(data)
-        while data:
-            written = os.write(self.fd, data)
-            data = data[written:]
-        if self.wake_fd is not None and (record[0] in self.WAKE_ON or self.unannounced >= self.WAKE_EVERY):
-            os.write(self.wake_fd, b"!")
-            self.unannounced = 0
 
 
 def _call_outcome(function, call: tuple[tuple, dict], budget: int | None) -> tuple[Any, int]:
@@ -308,7 +155,7 @@ class _Candidate:
 def run_candidate(job: Job, channel: Channel) -> None:
     """Run ``job`` and send its records; always ends with a "done" record, with the job's CPU time."""
     started = time.process_time()  # a child may have run other jobs before this one
-    if _steps is not None:
+    if COMPILED_COUNTER:
         # Benchmark code that calls sys.settrace(None) would switch the step counter off and loop
         # unbounded; in the child nothing else needs settrace, so it becomes a no-op.
         sys.settrace = lambda function: None
@@ -356,13 +203,6 @@ def _every_test(candidate: _Candidate, namespace: dict, count_until: int | None 
         candidate.test(namespace, index, count_until)
     for index in range(len(candidate.job.checks)):
         candidate.check(namespace, index)
-
-
-def median_steps(steps: list[int]) -> int:
-    """The median of the steps of the visible tests (0 without any), ``UNCOUNTED`` if the median
-    test stopped counting (one that did is costlier than every test counted to the end)."""
-    ordered = sorted(steps, key=cost_order)
-    return ordered[len(ordered) // 2] if ordered else 0
 
 
 def _calls_plan(candidate: _Candidate, namespace: dict) -> None:

@@ -1,0 +1,136 @@
+"""Writing a problem's candidate asserts from its witnesses, and the gold gate every assert passes.
+
+An assert's kill set holds a survivor only when the assert, run as exported, fails on it: one
+that merely runs long is given the confirmation allowance and is never counted as rejected for
+being slow; an assert the reference fails is never shown."""
+
+from __future__ import annotations
+
+from .. import outcome as oc
+from ..model import AuditParams, CandidateAssert, Problem, Survivor
+from ..sandbox import AssertRun, run_job
+from ..sandbox.limits import CONFIRM_STEPS_PER_SECOND
+from .asserts import GatedText, assert_text, order_candidates
+from .prepared import Prepared, backstop_seconds, base_job
+from .verdict import Verdict
+
+
+def witness_texts(prepared: Prepared, witnesses: tuple[int, ...]) -> tuple[str, ...]:
+    """The witness calls as text; one that cannot be written (no literal) is left out, never fatal."""
+    texts = []
+    for index in witnesses:
+        try:
+            texts.append(prepared.fresh[index].render(prepared.call_name))
+        except (ValueError, RecursionError):
+            continue
+    return tuple(texts)
+
+
+def candidate_asserts(
+    problem: Problem,
+    params: AuditParams,
+    prepared: Prepared,
+    survivors: list[Survivor],
+    verdicts: list[Verdict],
+) -> list[CandidateAssert]:
+    """One assert per witness input, written to check what the survivors get wrong there: the
+    result, and the arguments' states too where a survivor differs in those."""
+    texts: dict[str, int] = {}
+    for index in sorted({i for verdict in verdicts for i in verdict.witnesses}):
+        expected = prepared.reference_calls[index]
+        if expected[0] != "value":
+            continue
+        check_arguments = not problem.checks and any(  # EvalPlus's tests see results only
+            not oc.same_arguments(verdict.outcomes[index], expected)
+            for verdict in verdicts
+            if index in verdict.outcomes
+        )
+        call = prepared.fresh[index]
+        text = assert_text(call, prepared.call_name, expected, check_arguments)
+        if text is not None and text not in texts:
+            texts[text] = len(call.render(""))
+    if not texts:
+        return []
+    gated = gate_asserts(problem, prepared.entry, [s.source for s in survivors], list(texts), params)
+    return order_candidates(
+        [GatedText(t, texts[t], passes, kills) for t, (passes, kills) in zip(texts, gated)],
+        len(survivors),
+        params.max_asserts,
+    )
+
+
+def gate_asserts(
+    problem: Problem,
+    entry: str,
+    survivor_sources: list[str],
+    texts: list[str],
+    params: AuditParams,
+) -> list[tuple[bool, frozenset[int]]]:
+    """For each assert text: does the reference pass it, and which survivors does it reject?
+
+    A survivor is rejected only where the assert, run as exported, fails on it. One that runs out
+    of its step budget is given the confirmation allowance; if it still has not finished, it is
+    not counted as rejected (a slow survivor is not a failing one)."""
+    reference = _run_asserts(problem, entry, problem.reference, texts, None, params)
+    passes = [reference[i].passed if i in reference else False for i in range(len(texts))]
+    steps = [reference[i].steps if i in reference else 0 for i in range(len(texts))]
+    kills: list[set[int]] = [set() for _ in texts]
+    live = [i for i, ok in enumerate(passes) if ok]
+    for survivor_index, source in enumerate(survivor_sources):
+        pending = live
+        for allowance in (params.budget_for, params.confirm_for):
+            results = _run_asserts(
+                problem,
+                entry,
+                source,
+                [texts[i] for i in pending],
+                [allowance(steps[i]) for i in pending],
+                params,
+            )
+            ran_out = []
+            for position, text_index in enumerate(pending):
+                result = results.get(position)
+                if result is None or result.passed:
+                    continue
+                if result.exceeded:
+                    ran_out.append(text_index)
+                else:
+                    kills[text_index].add(survivor_index)
+            pending = ran_out
+            if not pending:
+                break
+    return [(passes[i], frozenset(kills[i])) for i in range(len(texts))]
+
+
+def _run_asserts(
+    problem: Problem,
+    entry: str,
+    program: str,
+    texts: list[str],
+    budgets: list[int] | None,
+    params: AuditParams,
+) -> dict[int, AssertRun]:
+    """Run assert texts in one child; if it dies on one, that one stays unknown and the rest rerun."""
+    results: dict[int, AssertRun] = {}
+    pending = list(range(len(texts)))
+    unlimited = budgets is None
+    cpu = params.reference_seconds if unlimited else params.cpu_seconds
+    if not unlimited:
+        cpu = max(cpu, sum(budgets) / CONFIRM_STEPS_PER_SECOND)
+    while pending:
+        run = run_job(
+            base_job(
+                problem, entry, params, mode="asserts", program=program, tests=[],
+                asserts=[texts[i] for i in pending],
+                assert_budgets=[None if unlimited else budgets[i] for i in pending],
+                load_budget=None, cpu_seconds=cpu, wall_seconds=backstop_seconds(cpu),
+            )
+        )  # fmt: skip
+        if run.load is not None:
+            return {i: AssertRun(False, 0, False) for i in pending} | results
+        for position, outcome in run.asserts.items():
+            results[pending[position]] = outcome
+        if run.complete:
+            break
+        pending = pending[len(run.asserts) + 1 :]  # skip the one it died on: unknown
+    return results

@@ -1,0 +1,70 @@
+"""The audit of one problem, stage by stage: prepare (``reference.py``), judge the mutants
+(``verdict.py``, and ``rounds.py`` for the deep attack), then write and gate candidate asserts
+(``gating.py``). Each stage names the threats to the measurement it defends against."""
+
+from __future__ import annotations
+
+import time
+
+from ..exclusions import excluded
+from ..model import AuditParams, KindCount, Problem, ProblemResult, Survivor
+from ..sandbox import children_kept
+from .gating import candidate_asserts, witness_texts
+from .prepared import Prepared
+from .reference import prepare
+from .rounds import draw_while_it_pays
+from .verdict import Verdict, judge_programs
+
+
+def audit_problem(problem: Problem, params: AuditParams) -> ProblemResult:
+    started = time.perf_counter()
+    with children_kept():  # its reference, mutants, rounds and asserts share children
+        prepared = prepare(problem, params)
+        result = prepared if isinstance(prepared, ProblemResult) else _judge(problem, params, prepared)
+    seconds = round(time.perf_counter() - started, 3)
+    return ProblemResult(**{**result.__dict__, "seconds": seconds})
+
+
+def _judge(problem: Problem, params: AuditParams, prepared: Prepared) -> ProblemResult:
+    kinds: dict[str, KindCount] = {}
+    survivors: list[Survivor] = []
+    survivor_verdicts: list[Verdict] = []
+    counts = {"equivalent": 0, "broken": 0, "truncated": 0, "slow": 0}
+    verdicts = judge_programs(problem, params, prepared, [mutant.source for mutant in prepared.mutants])
+    prepared, verdicts = draw_while_it_pays(problem, params, prepared, verdicts)
+    for mutant, verdict in zip(prepared.mutants, verdicts):
+        previous = kinds.get(mutant.kind, KindCount())
+        kinds[mutant.kind] = KindCount(
+            previous.built + 1,
+            previous.broken + verdict.broken,
+            previous.survived + verdict.survived,
+        )
+        if verdict.truncated:
+            counts["truncated"] += 1
+        elif not verdict.broken:
+            counts["equivalent"] += 1
+            counts["slow"] += verdict.slow
+        else:
+            counts["broken"] += 1
+        if verdict.survived:
+            survivors.append(
+                Survivor(
+                    mutant.kind, mutant.line, mutant.before, mutant.after, mutant.source,
+                    witness_texts(prepared, verdict.witnesses),
+                )
+            )  # fmt: skip
+            survivor_verdicts.append(verdict)
+    common = dict(
+        entry=prepared.entry, n_mutants=len(prepared.mutants), n_equivalent=counts["equivalent"],
+        n_broken=counts["broken"], n_survived=len(survivors), n_truncated=counts["truncated"],
+        n_slow=counts["slow"], n_fresh=len(prepared.fresh), reference_raised=prepared.raised, kinds=kinds,
+    )  # fmt: skip
+    if counts["broken"] == 0:
+        detail = "every mutant behaves like the reference on the fresh inputs"
+        if counts["truncated"]:
+            detail += f" ({counts['truncated']} truncated)"
+        return excluded(problem.id, "no-broken-mutant", detail, **common)
+    asserts = candidate_asserts(problem, params, prepared, survivors, survivor_verdicts)
+    return ProblemResult(
+        id=problem.id, status="ok", survivors=tuple(survivors), asserts=tuple(asserts), **common
+    )

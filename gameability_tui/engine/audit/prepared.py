@@ -1,0 +1,70 @@
+"""What every stage of one problem's audit shares: the prepared problem (entry, fresh inputs, the
+reference's answers, mutants) and the jobs built from it.
+
+Every job of a problem is made by ``base_job``, so the reference, its mutants and the asserts run
+with the same setup, entry, alias, oracle and memory: a stage that built its own could judge the
+reference and the mutants under different rules."""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+
+from ..inputs.calls import Call
+from ..inputs.literals import evaluate_literal
+from ..model import AuditParams, Problem
+from ..mutants.sites import Mutant
+from ..outcome import Oracle
+from ..sandbox import Job, Run
+
+
+def parse_checks(texts: tuple[str, ...]) -> list[tuple[tuple, dict]]:
+    """Argument tuples written as Python literals (so tuples and sets keep their type)."""
+    return [(tuple(evaluate_literal(text)), {}) for text in texts]
+
+
+def problem_seed(seed: int, problem_id: str) -> int:
+    """A per-problem seed that does not depend on hash randomisation or on audit order."""
+    return zlib.crc32(f"{seed}:{problem_id}".encode())
+
+
+@dataclass
+class Prepared:
+    """Everything a mutant is judged against: the entry, the fresh inputs and the reference's
+    answers on them, the checks, and the mutants to try."""
+
+    entry: str
+    call_name: str
+    visible: list[Call]
+    fresh: list[Call]
+    mutants: list[Mutant]
+    reference: Run
+    reference_calls: list
+    raised: int
+    checks: list
+    call_order: list[int]  # cheapest first, by the reference's steps; the answer key's order
+    call_steps: list[int]  # the reference's steps on each fresh call, in the answer key's run
+    test_order: list[int]
+
+
+def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
+    """How outcomes are compared on this problem: EvalPlus's rule for its tasks, else the asserts'."""
+    return Oracle(params.oracle, evalplus=bool(problem.checks), atol=problem.atol)
+
+
+def base_job(problem: Problem, entry: str, params: AuditParams, **fields) -> Job:
+    defaults = dict(program=problem.reference, tests=list(problem.tests))
+    return Job(
+        setup=problem.setup,
+        entry=entry,
+        alias=problem.call_alias,
+        oracle=oracle_for(problem, params),
+        memory_mb=params.memory_mb,
+        **{**defaults, **fields},
+    )
+
+
+def backstop_seconds(cpu_seconds: float) -> float:
+    """The wall-clock backstop of a job allowed ``cpu_seconds`` of CPU (a loaded machine runs it
+    at half speed, plus the fork)."""
+    return 2 * cpu_seconds + 2

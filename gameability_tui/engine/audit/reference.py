@@ -1,0 +1,310 @@
+"""Preparing a problem: find its entry, gate the reference, draw fresh inputs and make the answer key.
+
+- The step budget must never make the reference fail: the reference runs unlimited (a wall-clock
+  backstop only), and each mutant's budget is later scaled to the reference's own cost.
+- Excluded problems are counted with their reason, never silently dropped (``excluded``).
+- A reference that raises on a fresh input cannot say what the right answer is: such inputs are
+  counted (``reference_raised``) and never become witnesses.
+- State: the answer key is made the way a mutant is judged (a fresh load, the same calls in the
+  same order), so a reference with module-level state judged as its own mutant is equivalent
+  (``bench/self_equivalence.py`` checks it on whole benchmarks)."""
+
+from __future__ import annotations
+
+import ast
+import functools
+
+from .. import outcome as oc
+from ..exclusions import excluded
+from ..inputs.aimed import aimed_calls
+from ..inputs.calls import Call, entry_of, harvest_calls, parsed
+from ..inputs.fresh import fresh_calls
+from ..model import AuditParams, Problem, ProblemResult
+from ..mutants.attack import attack_for
+from ..mutants.sites import Mutant, make_mutants
+from ..sandbox import Run, run_job
+from ..sandbox.steps import UNCOUNTED, cost_order
+from .prepared import Prepared, base_job, parse_checks, problem_seed
+
+# The reference's steps on a visible test are counted up to this many, and the test finished
+# untraced past them: the gate of a test that costs tens of millions of steps (MBPP/123's
+# amicable numbers to 9,999: 82 million) runs at full speed. Its steps are counted exactly, in a
+# second run, only when a mutant needs that test's budget (``exact_test_steps``), so every budget
+# and verdict is the one an exact count from the start gives.
+COUNTED_TEST_STEPS = 5_000_000
+
+
+def visible_calls(problem: Problem) -> tuple[str, str, list[Call]] | None:
+    """The entry, the name the tests call it by, and their literal calls; None without an entry."""
+    entry = entry_of(problem)
+    if entry is None:
+        return None
+    call_name = problem.call_alias or entry
+    sources = problem.harvest if problem.harvest is not None else problem.tests
+    return entry, call_name, harvest_calls(sources, call_name)
+
+
+def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
+    """Gate the reference and build the answer key; an excluded result when the problem cannot be
+    judged."""
+    found = visible_calls(problem)
+    if found is None:
+        return _why_no_entry(problem)
+    entry, call_name, visible = found
+    attack = attack_for(params)
+    draws = fresh_calls(visible, attack.draws, problem_seed(params.seed, problem.id), params.inputs)
+    # The sample attack's own draws and the hidden inputs come first and are always kept; the
+    # deep attack's further draws and aimed inputs follow, within its step allowance.
+    fresh = draws[: params.fresh_inputs]
+    known = {call.key() for call in visible + draws}
+    fresh += [call for call in harvest_calls(problem.hidden, call_name) if call.key() not in known]
+    always = len(fresh)
+    fresh += draws[params.fresh_inputs :]
+    if attack.aimed:
+        known = {call.key() for call in visible + fresh}
+        fresh += aimed_calls(
+            visible, problem.reference, known, attack.aimed, params.inputs, attack.aggregates
+        )
+    return prepare_on(problem, params, entry, call_name, visible, fresh, always=always)
+
+
+def _why_no_entry(problem: Problem) -> ProblemResult:
+    """The exclusion of a problem whose entry cannot be found, with the cause a maintainer can
+    mend: a reference that does not parse cannot load (its own reason, with the error), and a
+    problem without a test has no call to name its entry."""
+    try:
+        ast.parse(problem.reference)
+    except SyntaxError as error:
+        detail = f"SyntaxError: {error.msg} (reference line {error.lineno})"
+        return excluded(problem.id, "reference-does-not-load", detail)
+    except ValueError as error:  # e.g. a NUL character
+        return excluded(problem.id, "reference-does-not-load", f"ValueError: {error}")
+    if not problem.tests and not problem.harvest:
+        detail = "the problem has no visible tests to call an entry"
+    else:
+        detail = "no function that the reference defines is called by the tests"
+    return excluded(problem.id, "no-entry-point", detail)
+
+
+def prepare_on(
+    problem: Problem,
+    params: AuditParams,
+    entry: str,
+    call_name: str,
+    visible: list[Call],
+    fresh: list[Call],
+    mutants: list[Mutant] | None = None,
+    always: int | None = None,
+) -> Prepared | ProblemResult:
+    """``prepare`` on the given fresh inputs (the deep attack's later rounds add to them). Past the
+    first ``always`` (default: all), an input is kept only within the attack's step allowance."""
+    checks = parse_checks(problem.checks)
+    reference = run_job(
+        base_job(
+            problem, entry, params, mode="reference",
+            calls=[call.as_job() for call in fresh],
+            checks=checks, check_budgets=[None] * len(checks),
+            test_budgets=[None] * len(problem.tests), call_budgets=[None] * len(fresh),
+            fresh_budget=(params.reference_fresh_floor, params.reference_fresh_factor),
+            count_tests_until=COUNTED_TEST_STEPS,
+            fresh_allowance=_fresh_allowance(always, params),
+            cpu_seconds=params.reference_seconds, wall_seconds=params.reference_seconds + 5,
+        )
+    )  # fmt: skip
+    gate = _gate_reference(problem, reference, entry) or _gate_checks(
+        problem, params, entry, checks, reference
+    )
+    if gate is not None:
+        return gate
+    # Fresh inputs on which the reference ran out of its (generous) budget have no answer key;
+    # those past the attack's step allowance were not even run.
+    ran = [i for i in range(len(fresh)) if i in reference.calls]
+    endless = sum(reference.calls[i][0] == oc.BUDGET_OUTCOME for i in ran)
+    keep = [i for i in ran if reference.calls[i][0] != oc.BUDGET_OUTCOME]
+    keep = _within_step_allowance(keep, {i: reference.calls[i][1] for i in ran}, always, params)
+    if not keep:
+        return excluded(
+            problem.id, "no-fresh-inputs", f"no literal calls to {call_name}() to perturb", entry=entry
+        )
+    if mutants is None:
+        attack = attack_for(params)
+        mutants = make_mutants(problem.reference, attack.mutant_limit, attack.operators)
+    if not mutants:
+        return excluded(problem.id, "no-mutation-sites", entry=entry, n_fresh=len(keep))
+    order = sorted(range(len(keep)), key=lambda new: reference.calls[keep[new]][1])
+    fresh = [fresh[i] for i in keep]
+    key = {new: reference.calls[old] for new, old in enumerate(keep)}
+    stateful = may_keep_state(problem.reference)
+    reordered = keep != list(range(len(keep))) or order != list(range(len(keep)))
+    if reordered and stateful:
+        key = _answer_key(problem, params, entry, fresh, order, [key[i][1] for i in range(len(fresh))])
+    reference.calls = key
+    reference_calls = [key[i][0] for i in range(len(fresh))]
+    raised = endless + sum(not oc.returned_normally(o) for o in reference_calls)
+    if raised - endless == len(fresh):
+        return excluded(
+            problem.id, "no-usable-oracle", "the reference raises on every fresh input",
+            entry=entry, n_fresh=len(fresh), reference_raised=raised,
+        )  # fmt: skip
+    test_order = _test_order(problem, reference, stateful)
+    return Prepared(
+        entry, call_name, visible, fresh, mutants, reference, reference_calls, raised, checks,
+        call_order=order, call_steps=[key[i][1] for i in range(len(fresh))], test_order=test_order,
+    )  # fmt: skip
+
+
+def _test_order(problem: Problem, reference: Run, stateful: bool) -> list[int]:
+    """The order a mutant runs the visible tests in. One that fails a test is found sooner on a
+    cheap one; the order can change a result only through state, which lone asserts on a
+    stateless reference do not have. (A test whose steps were not counted is costlier than any
+    that was.)"""
+    order = list(range(len(problem.tests)))
+    if not stateful and all(_is_lone_assert(test) for test in problem.tests):
+        order.sort(key=lambda i: cost_order(reference.tests[i][2]))
+    return order
+
+
+def exact_test_steps(problem: Problem, params: AuditParams, prepared: Prepared) -> bool:
+    """Count the reference's steps on every visible test exactly, if some were not
+    (``COUNTED_TEST_STEPS``): the tests again, from a fresh load, in order, as the gate ran
+    them. Updates ``prepared`` (the steps and the test order); False if that run did not finish."""
+    reference = prepared.reference
+    if all(reference.tests[i][2] != UNCOUNTED for i in reference.tests):
+        return True
+    run = run_job(
+        base_job(
+            problem, prepared.entry, params, mode="reference", calls=[],
+            test_budgets=[None] * len(problem.tests),
+            cpu_seconds=params.reference_seconds, wall_seconds=params.reference_seconds + 5,
+        )
+    )  # fmt: skip
+    if not run.complete or len(run.tests) < len(problem.tests):
+        return False
+    reference.tests = run.tests
+    # The mutants' CPU backstop is five times the reference's CPU time: counted, its tests cost
+    # more than they did untraced, and the backstop must allow for that.
+    reference.cpu += run.cpu
+    prepared.test_order = _test_order(problem, reference, may_keep_state(problem.reference))
+    return True
+
+
+def _fresh_allowance(always: int | None, params: AuditParams) -> tuple[int, int] | None:
+    allowance = attack_for(params).input_steps
+    return None if always is None or allowance is None else (always, allowance)
+
+
+def _within_step_allowance(
+    keep: list[int], steps: dict[int, int], always: int | None, params: AuditParams
+) -> list[int]:
+    """The inputs of ``keep`` that the attack can afford: all of the first ``always``, then the
+    others in order while the reference's total steps on the inputs stay within the attack's
+    allowance. Every mutant pays for every input, so a problem whose every input costs the
+    reference millions of steps is not given a hundred of them (steps are counted, not timed:
+    the same inputs are kept on any machine)."""
+    allowance = attack_for(params).input_steps
+    if always is None or allowance is None:
+        return keep
+    kept, total = [], 0
+    for index in keep:
+        if index >= always and total + steps[index] > allowance:
+            continue
+        kept.append(index)
+        total += steps[index]
+    return kept
+
+
+def _is_lone_assert(test: str) -> bool:
+    tree = parsed(test)
+    return tree is not None and len(tree.body) == 1 and isinstance(tree.body[0], ast.Assert)
+
+
+@functools.lru_cache(maxsize=64)
+def may_keep_state(source: str) -> bool:
+    """Whether the reference could answer a call differently after other calls: module-level or
+    class-level mutable data, ``global`` / ``nonlocal``, mutable default arguments, randomness.
+    Only such a reference pays for a second run of its answer key in the mutants' order."""
+    tree = parsed(source)
+    if tree is None:
+        return True
+    mutable = (ast.List, ast.Dict, ast.Set, ast.Call, ast.ListComp, ast.DictComp, ast.SetComp)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            return True
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [alias.name for alias in node.names] + [getattr(node, "module", None) or ""]
+            if any(name.split(".")[0] in ("random", "secrets", "itertools") for name in names):
+                return True
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            defaults = node.args.defaults + [d for d in node.args.kw_defaults if d is not None]
+            if any(isinstance(default, mutable) for default in defaults):
+                return True
+    scopes = [tree.body] + [node.body for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    for body in scopes:
+        for statement in body:
+            value = getattr(statement, "value", None)
+            assignment = isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+            if assignment and isinstance(value, mutable):
+                return True
+    return False
+
+
+def _answer_key(
+    problem: Problem, params: AuditParams, entry: str, fresh: list[Call], order: list[int], steps: list[int]
+) -> dict[int, tuple]:
+    """The reference's outcomes on ``fresh``, called in ``order`` from a fresh load: exactly the
+    sequence a mutant will see. (The first run also made the calls that were dropped since, in
+    another order: a reference with state could have answered differently there.)"""
+    run = run_job(
+        base_job(
+            problem, entry, params, mode="calls", tests=[], calls=[call.as_job() for call in fresh],
+            call_order=order, call_budgets=[max(params.reference_fresh_floor, 10 * s) for s in steps],
+            cpu_seconds=params.reference_seconds, wall_seconds=params.reference_seconds + 5,
+        )
+    )  # fmt: skip
+    missing = ("raise", "ReferenceDidNotFinish")
+    return {i: run.calls.get(i, (missing, 0)) for i in range(len(fresh))}
+
+
+def _gate_reference(problem: Problem, run: Run, entry: str) -> ProblemResult | None:
+    if run.load is not None:
+        return excluded(problem.id, "reference-does-not-load", oc.describe(run.load), entry=entry)
+    failing = [i for i in range(len(problem.tests)) if i in run.tests and not run.tests[i][0]]
+    if failing:
+        first = failing[0]
+        why = oc.describe(run.tests[first][1])
+        return excluded(problem.id, "reference-fails-tests", f"test {first + 1} fails: {why}", entry=entry)
+    if not run.complete:
+        return excluded(problem.id, "reference-did-not-finish", run.stopped, entry=entry)
+    return None
+
+
+def run_checks_unlimited(
+    problem: Problem, params: AuditParams, entry: str, checks: list, program: str
+) -> Run:
+    """``program``'s results on the checks, with no step budget: the expected values."""
+    return run_job(
+        base_job(
+            problem, entry, params, mode="reference", program=program, tests=[],
+            checks=checks, check_budgets=[None] * len(checks),
+            cpu_seconds=params.reference_seconds, wall_seconds=params.reference_seconds + 5,
+        )
+    )  # fmt: skip
+
+
+def _gate_checks(
+    problem: Problem, params: AuditParams, entry: str, checks: list, reference: Run
+) -> ProblemResult | None:
+    """With a separate check reference, the audited reference must match its results on every
+    check (within atol), as EvalPlus would require; the expected values are then the check
+    reference's."""
+    if not problem.check_reference or not checks:
+        return None
+    expected = run_checks_unlimited(problem, params, entry, checks, problem.check_reference)
+    if expected.load is not None or not expected.complete:
+        return excluded(problem.id, "reference-fails-tests", "the check reference does not run", entry=entry)
+    for index in range(len(checks)):
+        want, got = expected.checks[index][1], reference.checks[index][1]
+        if not oc.matches(got, want, problem.atol, params.oracle):
+            detail = f"check {index + 1}: {oc.describe(got)[:80]}, expected {oc.describe(want)[:80]}"
+            return excluded(problem.id, "reference-fails-tests", detail, entry=entry)
+    return None

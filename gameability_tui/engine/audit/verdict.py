@@ -1,0 +1,122 @@
+"""Judging mutants: broken, surviving, equivalent, truncated or slow.
+
+- Equivalent mutants (the reference's outcome on every fresh input) are discarded: they are not
+  evidence of weak tests.
+- Only inputs where the reference returned normally can tell a mutant apart.
+- A mutant whose child died or hit a wall-clock or CPU limit before its verdict was known is
+  TRUNCATED: counted apart, never as rejected and never as surviving.
+- Slow is not wrong: each budget comes from the reference's own steps (``AuditParams.budget_for``),
+  and "did not return" on a fresh input is a difference only once ``AuditParams.confirm_for``'s
+  larger allowance confirms it (the child re-runs it, ``sandbox/runner.py``); a mutant that was
+  merely slow is counted apart."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .. import outcome as oc
+from ..model import AuditParams, Problem
+from ..outcome import Oracle
+from ..sandbox import Job, Run, run_jobs, shares_spare_cores
+from ..sandbox.steps import PENDING, UNCOUNTED
+from .prepared import Prepared, backstop_seconds, base_job, oracle_for
+from .reference import exact_test_steps
+
+COSTLY_PROBLEM_SECONDS = 1.0  # reference CPU x mutants past which mutants run in two lanes (no census)
+
+
+@dataclass
+class Verdict:
+    """One mutant's fate: broken (differs from a normal return of the reference on a fresh input),
+    surviving (broken yet passes every visible test and check), or truncated (a limit ended it
+    before that was known). ``slow``: it ran out of its budget on an input but, given far more,
+    returned the reference's answer there. ``outcomes``: its outcome on each witness."""
+
+    broken: bool = False
+    survived: bool = False
+    truncated: bool = False
+    slow: bool = False
+    witnesses: tuple[int, ...] = ()
+    outcomes: dict[int, tuple] = field(default_factory=dict)
+
+
+def _verdict(run: Run, reference_calls: list, n_tests: int, oracle: Oracle, n_checks: int = 0) -> Verdict:
+    slow = bool(run.slow)
+    if run.load is not None:  # loads differently from the reference: broken, and fails its tests
+        return Verdict(broken=True, slow=slow)
+    differs = tuple(
+        i
+        for i, (got, _) in sorted(run.calls.items())
+        if oc.returned_normally(reference_calls[i]) and not oracle.same(got, reference_calls[i])
+    )
+    if not differs:
+        return Verdict(truncated=not run.complete, slow=slow)
+    if any(not passed for passed, _, _ in run.tests.values()):
+        return Verdict(broken=True, slow=slow)
+    if len(run.tests) < n_tests:
+        return Verdict(truncated=True, slow=slow)
+    if any(not passed for passed, _, _ in run.checks.values()):
+        return Verdict(broken=True, slow=slow)
+    if len(run.checks) < n_checks:
+        return Verdict(truncated=True, slow=slow)
+    outcomes = {i: run.calls[i][0] for i in differs}
+    return Verdict(broken=True, survived=True, slow=slow, witnesses=differs, outcomes=outcomes)
+
+
+def judge_program(problem: Problem, params: AuditParams, prepared: Prepared, program: str) -> Verdict:
+    """Judge ``program`` as a mutant of the reference, under the audit's budgets and inputs.
+
+    The audit judges its own mutants this way; the difference report judges mutants another tool
+    found, and ``bench/self_equivalence.py`` the reference itself, so all are judged by exactly
+    the same rules."""
+    return judge_programs(problem, params, prepared, [program])[0]
+
+
+def judge_programs(
+    problem: Problem, params: AuditParams, prepared: Prepared, programs: list[str]
+) -> list[Verdict]:
+    """``judge_program`` for many programs at once: they share child processes (``run_jobs``).
+
+    A mutant that reaches a visible test whose reference steps were not counted stops there
+    (its budget is PENDING); the reference's steps are then counted (``exact_test_steps``) and
+    those mutants judged again from the start, with every budget exact."""
+    job = _mutant_job(problem, params, prepared)
+    # In a census, mutants spread over the cores of workers that have run out of problems
+    # (sandbox.share_spare_cores). Elsewhere (a Ray actor, one problem alone) a problem whose
+    # mutants will take seconds gets two children at once, so that it does not hold up the end.
+    costly = prepared.reference.cpu * len(programs) >= COSTLY_PROBLEM_SECONDS
+    lanes = 2 if costly and not shares_spare_cores() else 1
+    runs = run_jobs([replace(job, program=program) for program in programs], lanes=lanes)
+    waiting = [index for index, run in enumerate(runs) if run.pending]
+    if waiting:
+        if exact_test_steps(problem, params, prepared):
+            job = _mutant_job(problem, params, prepared)
+            again = run_jobs([replace(job, program=programs[index]) for index in waiting], lanes=lanes)
+            for index, run in zip(waiting, again):
+                runs[index] = run
+        else:  # the reference did not finish its tests again: those verdicts cannot be known
+            for index in waiting:
+                runs[index] = Run(stopped="reference-did-not-finish")
+    oracle = oracle_for(problem, params)
+    n_tests, n_checks = len(problem.tests), len(prepared.checks)
+    return [_verdict(run, prepared.reference_calls, n_tests, oracle, n_checks) for run in runs]
+
+
+def _mutant_job(problem: Problem, params: AuditParams, prepared: Prepared) -> Job:
+    """The job a mutant is judged by, but for its program: budgets from the reference's steps
+    (PENDING on a test whose steps were not counted), limits from its CPU time."""
+    reference, checks = prepared.reference, prepared.checks
+    calls = [call.as_job() for call in prepared.fresh]
+    cpu = max(params.cpu_seconds, 5 * reference.cpu)
+    test_steps = [reference.tests[i][2] for i in range(len(problem.tests))]
+    return base_job(
+        problem, prepared.entry, params, mode="mutant", calls=calls,
+        load_budget=params.budget_for(reference.load_steps),
+        test_budgets=[PENDING if steps == UNCOUNTED else params.budget_for(steps) for steps in test_steps],
+        call_budgets=[params.budget_for(steps) for steps in prepared.call_steps],
+        confirm_budgets=[params.confirm_for(steps) for steps in prepared.call_steps],
+        reference_calls=prepared.reference_calls, cpu_seconds=cpu, wall_seconds=backstop_seconds(cpu),
+        call_order=prepared.call_order, test_order=prepared.test_order, atol=problem.atol, checks=checks,
+        reference_checks=[reference.checks[i][1] for i in range(len(checks))],
+        check_budgets=[params.budget_for(reference.checks[i][2]) for i in range(len(checks))],
+    )  # fmt: skip

@@ -1,0 +1,87 @@
+"""The deterministic step budget: a count of traced events, so a runaway stops at the same point
+on any machine, whatever else the machine runs.
+
+The C counter (``_steps.c``) keeps raising once the budget is spent, so a bare ``except:`` in
+benchmark code cannot swallow it; without it, ``sys.settrace`` counts exactly the same events.
+A run that stopped counting (past ``count_until``) has ``UNCOUNTED`` steps, never a guess."""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Callable
+from typing import Any
+
+try:  # the C step counter (setup.py builds it where a compiler is available)
+    from . import _steps
+except ImportError:
+    _steps = None
+
+COMPILED_COUNTER = _steps is not None  # else sys.settrace counts: the same events, 2.7x to 4x slower
+
+
+class StepBudgetExceeded(BaseException):
+    """Raised from the trace hook; a BaseException so `except Exception` in user code lets it by."""
+
+
+UNCOUNTED = -1  # the steps of a run that stopped counting (``count_steps``'s ``count_until``)
+
+
+PENDING = -1  # a mutant's budget on a test whose reference steps are UNCOUNTED: not known yet
+
+
+_COUNT_EVERY_STEP = -1  # the counters' ``until`` for a run that never stops counting
+
+
+def cost_order(steps: int) -> float:
+    """A sort key for step counts: a run that stopped counting cost more than any counted one."""
+    return math.inf if steps == UNCOUNTED else steps
+
+
+def median_steps(steps: list[int]) -> int:
+    """The median of the steps of the visible tests (0 without any), ``UNCOUNTED`` if the median
+    test stopped counting (one that did is costlier than every test counted to the end)."""
+    ordered = sorted(steps, key=cost_order)
+    return ordered[len(ordered) // 2] if ordered else 0
+
+
+def count_steps(
+    action: Callable[[], Any], budget: int | None, count_until: int | None = None
+) -> tuple[Any, int, BaseException | None, bool]:
+    """Run ``action()`` under the step budget; returns (value, steps, error, exceeded). A run with
+    no budget may stop counting after ``count_until`` steps and finish untraced (at full speed);
+    its steps are then ``UNCOUNTED``."""
+    limit = budget if budget is not None else 1 << 62
+    until = count_until if budget is None and count_until is not None else _COUNT_EVERY_STEP
+    if _steps is not None:
+        return _steps.run(action, limit, StepBudgetExceeded, until)
+    return _count_steps_in_python(action, limit, until)
+
+
+def _count_steps_in_python(
+    action, limit: int, until: int = _COUNT_EVERY_STEP
+) -> tuple[Any, int, BaseException | None, bool]:
+    """The fallback when the C counter was not built: the same events, counted by sys.settrace."""
+    steps = 0
+
+    def tracer(frame, event, arg):
+        nonlocal steps
+        if steps == until:  # stopped counting: off in this frame (and in each older one it returns to)
+            sys.settrace(None)
+            return None
+        steps += 1
+        if steps > limit:
+            raise StepBudgetExceeded
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        value = action()
+    except StepBudgetExceeded:
+        sys.settrace(None)
+        return None, steps, None, True
+    except BaseException as error:  # SystemExit, KeyboardInterrupt... are outcomes too
+        sys.settrace(None)
+        return None, (UNCOUNTED if steps == until else steps), error, False
+    sys.settrace(None)
+    return value, (UNCOUNTED if steps == until else steps), None, False

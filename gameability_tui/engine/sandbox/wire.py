@@ -1,0 +1,131 @@
+"""The two wire formats between a worker and its candidate children, and what a worker must not
+trust in them.
+
+Orders go in (a length-prefixed pickled ``(index, job)``; a job that differs from the one before
+only in its program, as a problem's mutants do, carries the program alone). Records come out as
+length-prefixed ``marshal`` frames on a private pipe, so nothing benchmark code prints can reach
+them; a frame that does not decode marks the run ``garbled``, never a result."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import marshal
+import os
+import pickle
+import struct
+
+from .jobs import AssertRun, Job, Run
+
+HEADER = struct.Struct("<I")
+
+
+ORDER = struct.Struct("<I")  # the length of an order: a pickled (index, job), parent to child
+
+
+# Fields an order may leave out: a job that differs from the one sent before only in its program
+# (a problem's mutants) travels as (index, program), not as a whole pickled job.
+_SHARED_FIELDS = tuple(f.name for f in dataclasses.fields(Job) if f.name != "program")
+
+
+class Channel:
+    """Length-prefixed marshal frames on a private pipe: nothing benchmark code prints reaches it.
+
+    Each record is in the pipe as soon as it is sent, so a child that dies mid-job has delivered
+    everything before that point. With a ``wake_fd`` the parent waits on that one instead and is
+    woken only when it must act: a job done, a confirmation granted more time, or a pipe filling
+    up; it reads whatever has arrived whenever it wakes (a woken process per record cost more
+    than the record)."""
+
+    WAKE_ON = frozenset({"done", "extend"})
+    WAKE_EVERY = 1 << 15  # bytes: the parent drains the pipe long before it fills
+
+    def __init__(self, fd: int, wake_fd: int | None = None) -> None:
+        self.fd, self.wake_fd = fd, wake_fd
+        self.unannounced = 0  # bytes sent since the parent was last woken
+
+    def send(self, record: tuple) -> None:
+        try:
+            payload = marshal.dumps(record)
+        except ValueError:  # unmarshallable leftovers: ship the record without its value
+            payload = marshal.dumps(record[:2] + (("raise", "<unshippable>"),) + record[3:])
+        data = HEADER.pack(len(payload)) + payload
+        self.unannounced += len(data)
+        while data:
+            written = os.write(self.fd, data)
+            data = data[written:]
+        if self.wake_fd is not None and (record[0] in self.WAKE_ON or self.unannounced >= self.WAKE_EVERY):
+            os.write(self.wake_fd, b"!")
+            self.unannounced = 0
+
+
+def only_program_differs(job: Job, sent: Job | None) -> bool:
+    """Whether ``job`` is ``sent`` with another program (the very same objects in every other
+    field, as ``dataclasses.replace`` leaves them), so that its order can carry the program alone."""
+    return sent is not None and all(getattr(job, name) is getattr(sent, name) for name in _SHARED_FIELDS)
+
+
+def next_order(fd: int, previous: Job | None) -> tuple[int, Job] | None:
+    """The next (index, job) from the parent; None once it has closed the pipe. An order that
+    holds a program alone is ``previous`` with that program."""
+    header = _read_exactly(fd, ORDER.size)
+    if header is None:
+        return None
+    payload = _read_exactly(fd, ORDER.unpack(header)[0])
+    if payload is None:
+        return None
+    index, shown = pickle.loads(payload)
+    if isinstance(shown, Job):
+        return index, shown
+    job = copy.copy(previous)
+    job.program = shown
+    return index, job
+
+
+def _read_exactly(fd: int, size: int) -> bytes | None:
+    data = b""
+    while len(data) < size:
+        chunk = os.read(fd, size - len(data))
+        if not chunk:
+            return None
+        data += chunk
+    return data
+
+
+def next_record(buffer: bytes, run: Run) -> tuple[tuple | None, bytes]:
+    """The first whole record in ``buffer`` and what follows it; a garbled one marks ``run``."""
+    while len(buffer) >= HEADER.size:
+        (size,) = HEADER.unpack_from(buffer)
+        if len(buffer) < HEADER.size + size:
+            break
+        payload = buffer[HEADER.size : HEADER.size + size]
+        buffer = buffer[HEADER.size + size :]
+        try:
+            record = marshal.loads(payload)
+        except (ValueError, EOFError, TypeError):
+            run.stopped = "garbled result channel"
+            continue
+        if isinstance(record, tuple) and record:
+            return record, buffer
+    return None, buffer
+
+
+def apply_record(run: Run, record: tuple) -> None:
+    tag = record[0]
+    if tag == "load":
+        run.load, run.load_steps = record[1], record[2]
+    elif tag == "test":
+        run.tests[record[1]] = (record[2], record[3], record[4])
+    elif tag == "check":
+        run.checks[record[1]] = (record[2], record[3], record[4])
+    elif tag == "call":
+        run.calls[record[1]] = (record[2], record[3])
+    elif tag == "slow":
+        run.slow.add(record[1])
+    elif tag == "pending":
+        run.pending.add(record[1])
+    elif tag == "assert":
+        run.asserts[record[1]] = AssertRun(record[2], record[3], record[4])
+    elif tag == "done":
+        run.cpu = record[1]
+        run.complete = True
