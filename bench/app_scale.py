@@ -223,6 +223,7 @@ def cache_name_and_keys(benchmark) -> tuple[str, dict | None]:
 def open_app(benchmark, folder: Path, workers: int | None):
     """The app as the `app` command builds it: the fingerprint (and keys), then the cache, with
     the cycle collector held off as the command holds it; and the seconds those two took."""
+    from gameability_tui.engine.executors.base import Executor
     from gameability_tui.store import DecisionStore, ResultCache, cache_path_for, collector_paused
     from gameability_tui.tui.app import GameabilityApp
 
@@ -233,7 +234,7 @@ def open_app(benchmark, folder: Path, workers: int | None):
         cache = ResultCache(cache_path_for(folder / "decisions.json", name))
     opened = time.perf_counter() - started
     extra = {} if keys is None else {"keys": keys}
-    return GameabilityApp(benchmark, store, cache, workers=workers, **extra), store, opened
+    return GameabilityApp(benchmark, store, cache, executor=Executor(workers=workers), **extra), store, opened
 
 
 async def stream(job: dict, benchmark, figures: dict) -> None:

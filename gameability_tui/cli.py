@@ -25,7 +25,7 @@ COMMAND_MODULES = {
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    from .benchmarks.base import LoadError
+    from .errors import UserError
 
     if argv and argv[0] in COMMAND_MODULES:
         module_name, argv = COMMAND_MODULES[argv[0]], argv[1:]
@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\ngameability-tui: name a benchmark, e.g. `{parser.prog} humaneval`", file=sys.stderr)
             return EXIT_BAD_INPUT
         return command.run(parser.parse_args(argv))
-    except LoadError as error:
+    except UserError as error:
         print(f"gameability-tui: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:

@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
+from .errors import UserError
+
 
 def write_atomically(path: Path, content: str | bytes) -> None:
     """Write ``content`` to ``path`` via a temp file in the same folder, fsync, then rename it over."""
@@ -59,7 +61,7 @@ def current_umask() -> int:
     return mask
 
 
-class Unwritable(Exception):
+class Unwritable(UserError):
     """An output path that cannot be written; the message names it and why."""
 
 

@@ -41,6 +41,7 @@ from tinydb import Query, TinyDB
 from tinydb.storages import Storage
 
 from .engine.model import ENGINE_VERSION, AuditParams, Problem, ProblemResult
+from .errors import UserError
 from .files import aside_name, write_atomically
 
 ACCEPTED, REJECTED = "accepted", "rejected"
@@ -51,7 +52,7 @@ PROBE, EDIT = "probe", "edit"  # where a reviewer-made candidate assert came fro
 TABLES = {"decisions", "verdicts", "candidates"}
 
 
-class StoreError(Exception):
+class StoreError(UserError):
     """The database cannot be used; the message names the file and what to do."""
 
 

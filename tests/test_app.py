@@ -13,6 +13,7 @@ import pytest
 from conftest import EXAMPLES, alive
 
 from gameability_tui.benchmarks import load_benchmark
+from gameability_tui.engine.executors.base import Executor
 from gameability_tui.store import ACCEPTED, REJECTED, SKIPPED, DecisionStore, ResultCache
 from gameability_tui.tui.app import GameabilityApp
 from gameability_tui.tui.dialogs.confirm import ConfirmDialog
@@ -28,7 +29,9 @@ def make_app(tmp_path, **options) -> GameabilityApp:
     benchmark = load_benchmark(str(EXAMPLES))
     store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
     cache = ResultCache(tmp_path / "cache.json")
-    return GameabilityApp(benchmark, store, cache, workers=2, export_dir=tmp_path, **options)
+    return GameabilityApp(
+        benchmark, store, cache, executor=Executor(workers=2), export_dir=tmp_path, **options
+    )
 
 
 def app_on_rows(tmp_path, rows: list[dict], workers: int = 2) -> GameabilityApp:
@@ -37,7 +40,9 @@ def app_on_rows(tmp_path, rows: list[dict], workers: int = 2) -> GameabilityApp:
     source.write_text("".join(json.dumps(row) + "\n" for row in rows))
     benchmark = load_benchmark(str(source))
     store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
-    return GameabilityApp(benchmark, store, ResultCache(tmp_path / "cache.json"), workers=workers)
+    return GameabilityApp(
+        benchmark, store, ResultCache(tmp_path / "cache.json"), executor=Executor(workers=workers)
+    )
 
 
 def reopen(app: GameabilityApp, tmp_path, **options) -> GameabilityApp:
@@ -614,7 +619,7 @@ async def test_quitting_mid_audit_stops_the_engine_promptly(tmp_path):
     benchmark = load_benchmark(str(EXAMPLES))
     benchmark.problems = [slow] + benchmark.problems
     store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
-    app = GameabilityApp(benchmark, store, ResultCache(tmp_path / "cache.json"), workers=2)
+    app = GameabilityApp(benchmark, store, ResultCache(tmp_path / "cache.json"), executor=Executor(workers=2))
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.triage.census is not None and len(app.state.results) >= 3)
         assert not app.triage.finished
@@ -636,7 +641,7 @@ async def test_the_app_stays_responsive_over_hostile_code(tmp_path):
 
     hostile = load_benchmark(str(Path(__file__).parent / "hostile" / "hostile.jsonl"))
     store = DecisionStore(tmp_path / "decisions.json", hostile.name)
-    app = GameabilityApp(hostile, store, ResultCache(tmp_path / "cache.json"), workers=2)
+    app = GameabilityApp(hostile, store, ResultCache(tmp_path / "cache.json"), executor=Executor(workers=2))
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, TriageScreen))
         await pilot.press("f")  # the UI answers keys while hostile code runs in the engine
@@ -657,7 +662,11 @@ async def test_weak_problems_are_confirmed_against_evalplus_checks(tmp_path):
     plus = replace(weak, tests=(), harvest=weak.tests, checks=("([2, 3],)", "([4, 5, 1],)", "([7, 1],)"))
     store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
     app = GameabilityApp(
-        benchmark, store, ResultCache(tmp_path / "cache.json"), workers=2, confirm_with={weak.id: plus}
+        benchmark,
+        store,
+        ResultCache(tmp_path / "cache.json"),
+        executor=Executor(workers=2),
+        confirm_with={weak.id: plus},
     )
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: weak.id in app.state.confirmations)
@@ -765,7 +774,7 @@ async def test_find_goes_to_the_id_typed_before_ids_that_contain_it(tmp_path):
     rows = rows[:1]  # "11" alone: "1" is only part of an id now
     source.write_text(json.dumps(rows[0]) + "\n")
     benchmark = load_benchmark(str(source))
-    app = GameabilityApp(benchmark, store, ResultCache(tmp_path / "cache.json"), workers=2)
+    app = GameabilityApp(benchmark, store, ResultCache(tmp_path / "cache.json"), executor=Executor(workers=2))
     async with app.run_test(size=SIZE) as pilot:
         screen = await ready(pilot)
         await answer_dialog(pilot, "/", "1")

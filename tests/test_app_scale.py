@@ -15,6 +15,7 @@ import pytest
 from conftest import EXAMPLES
 
 from gameability_tui.benchmarks import load_benchmark
+from gameability_tui.engine.executors.base import Executor
 from gameability_tui.engine.executors.local import Census
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.stats import wilson_interval
@@ -50,7 +51,9 @@ def replicated_app(tmp_path, toy_results, count: int, decided=()) -> Gameability
     store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
     for problem_id, text, decision in decided:
         store.decide(problem_id, text, decision)
-    return GameabilityApp(benchmark, store, ResultCache(tmp_path / "cache.jsonl"), workers=2)
+    return GameabilityApp(
+        benchmark, store, ResultCache(tmp_path / "cache.jsonl"), executor=Executor(workers=2)
+    )
 
 
 async def until(condition, timeout: float = 120.0) -> None:

@@ -53,13 +53,14 @@ def test_sigkill_at_random_moments_loses_no_saved_decision(tmp_path):
 APP_WRITER = """
 import asyncio, sys
 from gameability_tui.benchmarks import load_benchmark
+from gameability_tui.engine.executors.base import Executor
 from gameability_tui.store import DecisionStore, ResultCache
 from gameability_tui.tui.app import GameabilityApp
 
 async def main():
     benchmark = load_benchmark(sys.argv[1])
     store = DecisionStore(sys.argv[2], benchmark.name, exclusive=True)
-    app = GameabilityApp(benchmark, store, ResultCache(sys.argv[3]), workers=2)
+    app = GameabilityApp(benchmark, store, ResultCache(sys.argv[3]), executor=Executor(workers=2))
     async with app.run_test(size=(150, 45)) as pilot:
         while not (app.triage is not None and app.triage.finished):
             await pilot.pause(0.05)

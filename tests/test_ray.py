@@ -176,7 +176,8 @@ async def test_the_app_streams_the_ray_census_into_its_table(cluster, monkeypatc
     from ray._private.authentication_test_utils import reset_auth_token_state
 
     from gameability_tui.benchmarks import load_benchmark
-    from gameability_tui.engine.executors.choice import join_ray
+    from gameability_tui.engine.executors.base import Executor
+    from gameability_tui.engine.executors.choice import join
     from gameability_tui.engine.executors.local import Census
     from gameability_tui.engine.model import AuditParams
     from gameability_tui.store import DecisionStore, ResultCache
@@ -187,10 +188,12 @@ async def test_the_app_streams_the_ray_census_into_its_table(cluster, monkeypatc
     reset_auth_token_state()  # Ray read the (absent) token when this process imported it
     benchmark = load_benchmark(str(EXAMPLES))
     local = {r.id: r.to_dict() | {"seconds": 0} for r in Census(benchmark.problems, AuditParams(), workers=2)}
-    join_ray(cluster.address)  # as `gameability-tui BENCH --ray ADDRESS` does before the app opens
+    join(
+        Executor(ray_address=cluster.address)
+    )  # as `gameability-tui BENCH --ray ADDRESS` does before the app opens
     store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
     cache = ResultCache(tmp_path / "cache.json")
-    app = GameabilityApp(benchmark, store, cache, ray_address=cluster.address)
+    app = GameabilityApp(benchmark, store, cache, executor=Executor(ray_address=cluster.address))
     async with app.run_test(size=(160, 48)) as pilot:
         deadline = time.monotonic() + CHECK_SECONDS
         while not (app.triage is not None and app.triage.finished):

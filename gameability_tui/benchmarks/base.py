@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 from ..engine.model import Problem
+from ..errors import UserError
 
 if TYPE_CHECKING:
     from .source import SourceFile
@@ -65,7 +66,7 @@ def stream_jsonl_lines(path: Path) -> Iterator[tuple[int, str]]:
         raise LoadError(f"{path}: cannot read it ({error.strerror})") from None
 
 
-class LoadError(Exception):
+class LoadError(UserError):
     """Bad or missing benchmark data; the message names the file/line/field and what to do."""
 
 

@@ -18,6 +18,7 @@ from .options import (
     add_plus_data,
     add_ray,
     audit_params,
+    executor_from,
     fingerprint_and_keys,
     load_plus_tasks,
     load_sampled,
@@ -65,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..engine.executors.choice import join
     from ..store import ResultCache, cache_path_for, collector_paused, default_db_path
     from ..tui.app import GameabilityApp
 
@@ -73,8 +75,8 @@ def run(args: argparse.Namespace) -> int:
     with collector_paused():
         with step_note(f"reading {args.benchmark}..."):
             benchmark = load_sampled(args)
-        if args.ray:
-            join_ray(args.ray)
+        executor = executor_from(args)
+        join(executor)
         db_path = Path(args.db) if args.db else default_db_path()
         store = open_store(db_path, benchmark.name, exclusive=True)
         params = audit_params(args)
@@ -97,11 +99,10 @@ def run(args: argparse.Namespace) -> int:
         store,
         cache,
         params,
-        workers=args.workers,
         keys=keys,
         export_dir=export_folder(args),
         confirm_with=confirm_with,
-        ray_address=args.ray,
+        executor=executor,
     )
     try:
         summary = app.run()
@@ -135,18 +136,6 @@ def step_note(text: str) -> Iterator[None]:
         if shown:
             sys.stderr.write("\r\x1b[K")  # back to the line's start, and clear it
             sys.stderr.flush()
-
-
-def join_ray(address: str) -> None:
-    """Join the cluster before the app opens, so a wrong address is one line here, not a status."""
-    from ..benchmarks.base import LoadError
-    from ..engine.executors.choice import ExecutorError
-    from ..engine.executors.choice import join_ray as join
-
-    try:
-        join(address)
-    except ExecutorError as error:
-        raise LoadError(str(error)) from None
 
 
 def export_folder(args: argparse.Namespace) -> Path:

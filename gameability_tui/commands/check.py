@@ -15,10 +15,11 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..benchmarks import Benchmark, LoadError
-from ..engine.executors.choice import ExecutorError, open_census
+from ..benchmarks import Benchmark
+from ..engine.executors.choice import open_census
 from ..engine.model import ProblemResult
 from ..engine.stats import Summary
+from ..errors import UserError
 from ..files import write_atomically
 from ..report import fixes_text, report_dict, write_json
 from ..resultlog import ResultLog
@@ -30,6 +31,7 @@ from .options import (
     add_ray,
     audit_params,
     benchmark_file,
+    executor_from,
     positive,
     refuse_bad_outputs,
 )
@@ -84,19 +86,14 @@ def run(args: argparse.Namespace) -> int:
     # Before the audit, not after it.
     refuse_bad_outputs({"json": args.json, "fixes": args.fixes, "jsonl": args.jsonl}, benchmark_file(args))
     if args.resume and args.jsonl is None:
-        raise LoadError("--resume needs --jsonl FILE: the results file to resume.")
+        raise UserError("--resume needs --jsonl FILE: the results file to resume.")
     params = audit_params(args)
     source = open_source(args)
     collected = Collected(keep=bool(args.json or args.fixes), show=args.show)
     reused = resume(console, args.jsonl, params, source, collected) if args.resume else set()
     feed = Feed(source.problems(), skip=reused, hashed=args.jsonl is not None)
     started = time.monotonic()
-    try:
-        census = open_census(
-            feed if source.streamed else list(feed), params, workers=args.workers, ray_address=args.ray
-        )
-    except ExecutorError as error:  # --ray without Ray installed
-        raise LoadError(str(error)) from None
+    census = open_census(feed if source.streamed else list(feed), params, executor_from(args))
     log = ResultLog(args.jsonl, params, append=args.resume) if args.jsonl else None
     with Progress(
         TextColumn("[bold]auditing {task.description}"),
@@ -130,8 +127,6 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return EXIT_INTERRUPTED
-        except ExecutorError as error:  # no cluster, a node that would count differently, ...
-            raise LoadError(str(error)) from None
         finally:  # Ctrl-C included: no worker or candidate outlives the command
             census.cancel()
             if log is not None:

@@ -47,11 +47,11 @@ def build_parser() -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from ..benchmarks.base import LoadError
     from ..benchmarks.evalplus import plus_id
     from ..engine.audit.confirm import rejected_by_checks
     from ..engine.executors.local import Census
     from ..engine.stats import wilson_interval
+    from ..errors import UserError
     from ..files import write_atomically
     from ..report import sort_results
     from ..words import share_text
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     benchmark = load_sampled(args)
     family = next((name for name in ("humaneval", "mbpp") if benchmark.name.startswith(name)), None)
     if family is not None and not args.plus.startswith(family):
-        raise LoadError(
+        raise UserError(
             f"--with {args.plus} holds the tasks of another benchmark than {benchmark.name}: "
             f"confirm {benchmark.name} --with {family}-plus"
         )
@@ -122,17 +122,17 @@ def run(args: argparse.Namespace) -> int:
 def read_check_report(path: Path, benchmark) -> tuple:
     """The audit settings and results of a ``check --json`` report of ``benchmark``; a report of
     another benchmark (or version of it) is refused, in one line."""
-    from ..benchmarks.base import LoadError
     from ..engine.model import AuditParams, ProblemResult
+    from ..errors import UserError
 
     try:
         data = json.loads(path.read_text())
         params = AuditParams.from_dict(data["params"])
         results = [ProblemResult.from_dict(row) for row in data["problems"]]
     except (OSError, ValueError, KeyError, TypeError) as error:
-        raise LoadError(f"{path}: not a readable `check --json` report ({error})") from None
+        raise UserError(f"{path}: not a readable `check --json` report ({error})") from None
     if data.get("fingerprint") != benchmark.fingerprint():
-        raise LoadError(
+        raise UserError(
             f"{path}: made from another benchmark or version of it than {benchmark.name} "
             f"(fingerprint {data.get('fingerprint')!r}); run `check --json` on it again"
         )

@@ -63,26 +63,26 @@ def build_parser() -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     from ..benchmarks import load_benchmark
-    from ..benchmarks.base import LoadError
+    from ..errors import UserError
     from ..export import patch_suffix, worker_judge, write_export
     from ..store import default_db_path
     from ..words import counted
 
     if not any(getattr(args, name) for name in OUTPUTS):
-        raise LoadError("nothing to write: pass --fixes, --patch, --diff and/or --summary FILE")
+        raise UserError("nothing to write: pass --fixes, --patch, --diff and/or --summary FILE")
     if args.limit is not None:
-        raise LoadError("--limit does not apply to export: it writes every reviewed problem.")
+        raise UserError("--limit does not apply to export: it writes every reviewed problem.")
     refuse_bad_outputs({name: getattr(args, name) for name in OUTPUTS}, benchmark_file(args))
     benchmark = load_benchmark(args.benchmark, args.data)
     suffix = patch_suffix(benchmark)
     if args.patch is not None and not args.patch.name.endswith(suffix):
-        raise LoadError(
+        raise UserError(
             f"--patch {args.patch}: {benchmark.name} is written as {suffix} (like its source); "
             f"name the file *{suffix}"
         )
     db_path = args.db or default_db_path()
     if not db_path.exists():
-        raise LoadError(f"{db_path}: no decisions database. Review in the app first, or pass --db.")
+        raise UserError(f"{db_path}: no decisions database. Review in the app first, or pass --db.")
     store = open_store(db_path, benchmark.name)
     params = audit_params(args)
     results = audit_results(benchmark, db_path, params, args.workers) if args.summary else None

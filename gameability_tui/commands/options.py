@@ -2,7 +2,7 @@
 benchmark they load (sampled with ``--limit``) and the decisions database they open.
 
 Nothing here imports the engine, the loaders or the store at module level: ``--help`` must answer
-before any of them is loaded. Every failure a user can fix is raised as ``LoadError``, which the
+before any of them is loaded. Every failure a user can fix is raised as a ``UserError``, which the
 entry point prints as one line.
 """
 
@@ -14,9 +14,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..benchmarks import NAMES
+from ..errors import UserError
 
 if TYPE_CHECKING:
     from ..benchmarks import Benchmark
+    from ..engine.executors.base import Executor
     from ..engine.model import AuditParams, Problem
     from ..store import DecisionStore
 
@@ -172,6 +174,13 @@ def positive(kind: type, or_zero: bool = False) -> Callable[[str], Any]:
     return parse
 
 
+def executor_from(args: argparse.Namespace) -> Executor:
+    """Where the command's census runs: ``--workers`` cores here, or the ``--ray`` cluster."""
+    from ..engine.executors.base import Executor
+
+    return Executor(workers=args.workers, ray_address=args.ray)
+
+
 def audit_params(args: argparse.Namespace) -> AuditParams:
     """The audit settings given by ``add_audit_settings``'s options."""
     from ..engine.model import AuditParams
@@ -208,14 +217,10 @@ def load_sampled(args: argparse.Namespace) -> Benchmark:
 
 def open_store(db_path: Path, benchmark: str, exclusive: bool = False) -> DecisionStore:
     """The decisions database, read in full now, so a broken file is named before any work starts."""
-    from ..benchmarks.base import LoadError
-    from ..store import DecisionStore, StoreError
+    from ..store import DecisionStore
 
-    try:
-        store = DecisionStore(db_path, benchmark, exclusive=exclusive)
-        store.all_decisions()
-    except StoreError as error:
-        raise LoadError(str(error)) from None
+    store = DecisionStore(db_path, benchmark, exclusive=exclusive)
+    store.all_decisions()
     return store
 
 
@@ -232,7 +237,6 @@ def refuse_bad_outputs(outputs: dict[str, Path | None], source: Path | None = No
     naming its flag (``files.ensure_writable``, which makes no folder here: a typo would make
     one), and so is the benchmark's own file ``source``, which writing would replace with the
     results or the patch."""
-    from ..benchmarks.base import LoadError
     from ..files import Unwritable, ensure_writable, same_file
 
     for flag, path in outputs.items():
@@ -241,14 +245,14 @@ def refuse_bad_outputs(outputs: dict[str, Path | None], source: Path | None = No
         if source is not None and same_file(path, source):
             stem, dot, suffixes = path.name.partition(".")
             example = f" (e.g. {path.with_name(f'{stem}-patched{dot}{suffixes}')})" if flag == "patch" else ""
-            raise LoadError(
+            raise UserError(
                 f"--{flag} {path} is the benchmark itself: writing it would replace the data it is "
                 f"read from. Give another file{example}."
             )
         try:
             ensure_writable(path, make_folder=False)
         except Unwritable as error:
-            raise LoadError(f"--{flag} {error}.") from None
+            raise UserError(f"--{flag} {error}.") from None
 
 
 def fingerprint_and_keys(benchmark: Benchmark, params: AuditParams) -> tuple[str, dict[str, str]]:

@@ -17,6 +17,7 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from ..benchmarks import Benchmark
+from ..engine.executors.base import Executor
 from ..engine.model import AuditParams, Problem
 from ..store import DecisionStore, ResultCache
 from . import heap
@@ -35,11 +36,10 @@ class GameabilityApp(App[str]):
         store: DecisionStore,
         cache: ResultCache,
         params: AuditParams | None = None,
-        workers: int | None = None,
         export_dir: Path | None = None,
         clock: Callable[[], float] = time.monotonic,
         confirm_with: dict[str, Problem] | None = None,
-        ray_address: str | None = None,
+        executor: Executor | None = None,
         keys: dict[str, str] | None = None,
     ) -> None:
         """``keys``: each problem's ``store.problem_key`` under ``params``, by id, where the caller
@@ -51,8 +51,7 @@ class GameabilityApp(App[str]):
         self.cache = cache
         self.params = params or AuditParams()
         self.problem_keys = keys or {}
-        self.audit_workers = workers
-        self.ray_address = ray_address  # the census runs on this Ray cluster (None: on this machine)
+        self.executor = executor or Executor()  # where the census runs: this machine's cores or a cluster
         self.export_dir = export_dir or Path.cwd()
         self.clock = clock  # injected so snapshot tests see a fixed elapsed time
         problems = {p.id: p for p in benchmark.problems}

@@ -32,10 +32,7 @@ What could make a Ray run differ from a local one, and the defence:
 
 from __future__ import annotations
 
-import functools
-import hashlib
 import os
-import platform
 import socket
 import tempfile
 import threading
@@ -44,16 +41,16 @@ import uuid
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import ray
 from ray.exceptions import GetTimeoutError, RayActorError, RayError, RayTaskError
 
 from ..exclusions import excluded
-from ..model import ENGINE_VERSION, AuditParams, Problem, ProblemResult
-from .choice import ExecutorError
+from ..model import AuditParams, Problem, ProblemResult
+from .base import ExecutorError
 from .local import WORKER_DIED, Census, WorkerProcess, engine_request
+from .nodes import node_facts, refusal
 
 DEPTH = 2  # tasks waiting per actor: one running, one ready to start the moment it ends
 MAX_ATTEMPTS = 3  # actors lost on one problem before it is excluded
@@ -62,52 +59,6 @@ NO_WORKER_SECONDS = 120.0  # how long the run waits with work left and no actor 
 CONNECT_SECONDS = 5.0  # how long the cluster's address may take to accept a connection
 STOP_SECONDS = 2.0  # how long a stopping actor may take to stop its worker before it is killed
 RUNTIME_ENV = {"env_vars": {"PYTHONHASHSEED": "0"}}
-
-
-@functools.lru_cache(maxsize=1)
-def engine_digest() -> str:
-    """A hash of the engine's source files: two nodes with the same digest judge alike."""
-    digest = hashlib.sha256()
-    engine = Path(__file__).parents[1]
-    for path in sorted(engine.rglob("*.py")):
-        digest.update(path.relative_to(engine).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
-
-
-def node_facts() -> dict[str, Any]:
-    """What decides how this machine counts steps: Python, the compiled counter, the engine."""
-    try:
-        from ..sandbox import _steps  # noqa: F401
-
-        compiled = True
-    except ImportError:
-        compiled = False
-    return {
-        "python": f"{platform.python_implementation()} {platform.python_version()}",
-        "step_counter": compiled,
-        "engine": f"{ENGINE_VERSION}/{engine_digest()[:16]}",
-    }
-
-
-def refusal(driver: dict[str, Any], node: dict[str, Any], where: str) -> str | None:
-    """Why the node ``where`` must not audit for a driver with ``driver``'s facts, or None."""
-    if not node["step_counter"]:
-        return (
-            f"the Ray node {where} has no compiled step counter (gameability_tui.engine.sandbox._steps), so "
-            "its step counts would differ from the other nodes'. Install gameability-tui there "
-            "where a C compiler and the Python headers are available, or leave that node out."
-        )
-    if node["python"] != driver["python"]:
-        return (
-            f"the Ray node {where} runs {node['python']} and this machine {driver['python']}; step "
-            "counts differ between Python versions. Use the same Python on every node."
-        )
-    if node["engine"] != driver["engine"]:
-        return (
-            f"the Ray node {where} has another audit engine ({node['engine']}, here "
-            f"{driver['engine']}). Install the same gameability-tui on every node."
-        )
-    return None
 
 
 class NodeRefused(Exception):

@@ -176,9 +176,7 @@ class TriageScreen(Screen):
             from_cache = len(app.benchmark.problems) - len(pending)
             app.call_from_thread(setattr, self.status, "from_cache", from_cache)
             if pending:
-                self.census = open_census(
-                    pending, app.params, app.audit_workers, app.ray_address, nice=AUDIT_NICE
-                )
+                self.census = open_census(pending, app.params, app.executor, nice=AUDIT_NICE)
                 for result in self.census:
                     app.cache.put_key(keys[result.id], result)
                     self._inbox.append(result)
