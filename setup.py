@@ -10,13 +10,13 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension(
-            "gameability_tui.engine.sandbox._steps",
-            ["gameability_tui/engine/sandbox/_steps.c"],
+            "gameability_tui.engine.sandbox.compiled._steps",
+            ["gameability_tui/engine/sandbox/compiled/_steps.c"],
             optional=True,
         ),
         Extension(
-            "gameability_tui.engine.sandbox._isolation",
-            ["gameability_tui/engine/sandbox/_isolation.c"],
+            "gameability_tui.engine.sandbox.compiled._isolation",
+            ["gameability_tui/engine/sandbox/compiled/_isolation.c"],
             optional=True,
         ),
     ]

@@ -208,30 +208,40 @@ async def timed_press(app, key: str) -> float:
 
 
 def cache_name_and_keys(benchmark) -> tuple[str, dict | None]:
-    """What the `app` command names the cache after (the benchmark's fingerprint) and the
+    """The benchmark's fingerprint, which the `app` command names the cache after, and the
     problems' keys it makes in the same pass; an older version makes no keys (None)."""
     from gameability_tui.engine.model import AuditParams
 
     try:
         from gameability_tui.commands.options import fingerprint_and_keys
     except ImportError:
-        return f"{benchmark.name}-{benchmark.fingerprint()}", None
+        return benchmark.fingerprint(), None
     fingerprint, keys = fingerprint_and_keys(benchmark, AuditParams())
-    return f"{benchmark.name}-{fingerprint}", keys
+    return fingerprint, keys
+
+
+def cache_file(database: Path, benchmark, fingerprint: str) -> Path:
+    """The app's result cache for this benchmark, named as the version under test names it."""
+    from gameability_tui.store import cache_path_for
+
+    try:
+        return cache_path_for(database, benchmark.name, fingerprint)
+    except TypeError:  # a version that took the name and fingerprint joined
+        return cache_path_for(database, f"{benchmark.name}-{fingerprint}")
 
 
 def open_app(benchmark, folder: Path, workers: int | None):
     """The app as the `app` command builds it: the fingerprint (and keys), then the cache, with
     the cycle collector held off as the command holds it; and the seconds those two took."""
     from gameability_tui.engine.executors.base import Executor
-    from gameability_tui.store import DecisionStore, ResultCache, cache_path_for, collector_paused
+    from gameability_tui.store import DecisionStore, ResultCache, collector_paused
     from gameability_tui.tui.app import GameabilityApp
 
     store = DecisionStore(folder / "decisions.json", benchmark.name)
     started = time.perf_counter()
     with collector_paused():
-        name, keys = cache_name_and_keys(benchmark)
-        cache = ResultCache(cache_path_for(folder / "decisions.json", name))
+        fingerprint, keys = cache_name_and_keys(benchmark)
+        cache = ResultCache(cache_file(folder / "decisions.json", benchmark, fingerprint))
     opened = time.perf_counter() - started
     extra = {} if keys is None else {"keys": keys}
     return GameabilityApp(benchmark, store, cache, executor=Executor(workers=workers), **extra), store, opened
@@ -269,11 +279,11 @@ def fill_cache(job: dict, benchmark) -> None:
     """Each replica's result is its source problem's, with the id changed; put through the
     version's own cache, as the app would have."""
     from gameability_tui.engine.model import AuditParams, ProblemResult
-    from gameability_tui.store import ResultCache, cache_path_for
+    from gameability_tui.store import ResultCache
 
     results = json.loads(Path(job["sources"]).read_text())
-    name, _ = cache_name_and_keys(benchmark)
-    cache = ResultCache(cache_path_for(Path(job["folder"]) / "decisions.json", name))
+    fingerprint, _ = cache_name_and_keys(benchmark)
+    cache = ResultCache(cache_file(Path(job["folder"]) / "decisions.json", benchmark, fingerprint))
     for problem in benchmark.problems:
         source = problem.id.rsplit("~r", 1)[0]
         cache.put(problem, AuditParams(), ProblemResult.from_dict(results[source] | {"id": problem.id}))

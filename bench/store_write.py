@@ -15,7 +15,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from gameability_tui.store import ACCEPTED, REJECTED, DecisionStore
+from gameability_tui.store import DecisionStore
+from gameability_tui.vocabulary import ACCEPTED, REJECTED
 
 
 def main() -> None:

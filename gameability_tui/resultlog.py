@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .benchmarks.base import LoadError
+from .benchmarks.reading import LoadError
 from .engine.model import ENGINE_VERSION, AuditParams, KindCount, Problem, ProblemResult
 from .files import atomic_writer
 

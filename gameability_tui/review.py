@@ -10,14 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from .benchmarks import Benchmark
 from .engine.model import ProblemResult, Survivor
+from .export_plan import ExportPlan
 from .words import counted
-
-if TYPE_CHECKING:
-    from .export import ExportPlan
 
 
 def review_markdown(

@@ -14,12 +14,14 @@ from conftest import EXAMPLES, alive
 
 from gameability_tui.benchmarks import load_benchmark
 from gameability_tui.engine.executors.base import Executor
-from gameability_tui.store import ACCEPTED, REJECTED, SKIPPED, DecisionStore, ResultCache
+from gameability_tui.store import DecisionStore, ResultCache
 from gameability_tui.tui.app import GameabilityApp
 from gameability_tui.tui.dialogs.confirm import ConfirmDialog
 from gameability_tui.tui.dialogs.help import HelpScreen
 from gameability_tui.tui.dialogs.quit import QuitDialog
-from gameability_tui.tui.screens.triage import AUDIT_NICE, TriageScreen
+from gameability_tui.tui.screens.auditing import AUDIT_NICE
+from gameability_tui.tui.screens.triage import TriageScreen
+from gameability_tui.vocabulary import ACCEPTED, REJECTED, SKIPPED
 
 SIZE = (160, 48)
 SMALL = (80, 24)
@@ -32,6 +34,12 @@ def make_app(tmp_path, **options) -> GameabilityApp:
     return GameabilityApp(
         benchmark, store, cache, executor=Executor(workers=2), export_dir=tmp_path, **options
     )
+
+
+def _census_of(app):
+    """The app's running census, once its audit has one."""
+    audit = app.triage.audit if app.triage is not None else None
+    return audit.census if audit is not None else None
 
 
 def app_on_rows(tmp_path, rows: list[dict], workers: int = 2) -> GameabilityApp:
@@ -621,9 +629,16 @@ async def test_quitting_mid_audit_stops_the_engine_promptly(tmp_path):
     store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
     app = GameabilityApp(benchmark, store, ResultCache(tmp_path / "cache.json"), executor=Executor(workers=2))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: app.triage.census is not None and len(app.state.results) >= 3)
+        await wait_for(
+            pilot,
+            lambda: (
+                app.triage.audit is not None
+                and app.triage.audit.census is not None
+                and len(app.state.results) >= 3
+            ),
+        )
         assert not app.triage.finished
-        pids = [*app.triage.census.worker_pids(), app.engine.worker.process.pid]
+        pids = [*_census_of(app).worker_pids(), app.engine.worker.process.pid]
         # The audit yields the CPU to the screen; the engine client answers keys, so it does not.
         # (A census worker with no problem left may have ended already.)
         own = os.getpriority(os.PRIO_PROCESS, 0)

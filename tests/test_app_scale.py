@@ -19,10 +19,11 @@ from gameability_tui.engine.executors.base import Executor
 from gameability_tui.engine.executors.local import Census
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.stats import wilson_interval
-from gameability_tui.store import ACCEPTED, REJECTED, DecisionStore, ResultCache
+from gameability_tui.store import DecisionStore, ResultCache
 from gameability_tui.tui.app import GameabilityApp
 from gameability_tui.tui.screens.triage import DRAIN_MAX_ROWS
 from gameability_tui.tui.widgets.problem_table import ProblemTable
+from gameability_tui.vocabulary import ACCEPTED, REJECTED
 
 SIZE = (160, 48)
 

@@ -148,7 +148,8 @@ def test_export_refuses_accepted_texts_that_fail_or_assert_nothing_and_says_why(
     """An accepted text that fails on the reference, or asserts nothing (it would pass on every
     broken solution too), never reaches the fixes; the command and the review name each reason."""
     from gameability_tui.benchmarks import load_benchmark
-    from gameability_tui.store import ACCEPTED, DecisionStore
+    from gameability_tui.store import DecisionStore
+    from gameability_tui.vocabulary import ACCEPTED
 
     db = tmp_path / "db.json"
     store = DecisionStore(db, load_benchmark(str(EXAMPLES)).name)
@@ -176,7 +177,8 @@ def test_the_diff_names_a_tracked_file_by_its_path_in_the_checkout_so_git_apply_
     import shutil
 
     from gameability_tui.benchmarks import load_benchmark
-    from gameability_tui.store import ACCEPTED, DecisionStore
+    from gameability_tui.store import DecisionStore
+    from gameability_tui.vocabulary import ACCEPTED
 
     checkout, untracked = tmp_path / "checkout", tmp_path / "loose"
     (checkout / "data").mkdir(parents=True)

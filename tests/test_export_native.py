@@ -22,7 +22,8 @@ from gameability_tui.benchmarks.kodcode import add_asserts as kodcode_add
 from gameability_tui.benchmarks.kodcode import split_test_module
 from gameability_tui.benchmarks.native import native_patch, unified_diff
 from gameability_tui.benchmarks.source import HubOrigin, hub_source, read_source, source_from_text
-from gameability_tui.store import ACCEPTED, SKIPPED, DecisionStore
+from gameability_tui.store import DecisionStore
+from gameability_tui.vocabulary import ACCEPTED, SKIPPED
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:

@@ -28,7 +28,8 @@ from pathlib import Path
 import pytest
 from conftest import WEAK_MAX
 
-from gameability_tui.store import ACCEPTED, REJECTED, SKIPPED, DecisionStore
+from gameability_tui.store import DecisionStore
+from gameability_tui.vocabulary import ACCEPTED, REJECTED, SKIPPED
 
 MAX_PAIR = WEAK_MAX.reference
 INDEX_OF = (

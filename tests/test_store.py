@@ -16,8 +16,6 @@ from gameability_tui.benchmarks.base import Benchmark
 from gameability_tui.commands.options import fingerprint_and_keys
 from gameability_tui.engine.model import ENGINE_VERSION, AuditParams, Problem, ProblemResult
 from gameability_tui.store import (
-    ACCEPTED,
-    REJECTED,
     DecisionStore,
     ResultCache,
     StoreError,
@@ -25,6 +23,7 @@ from gameability_tui.store import (
     collector_paused,
     problem_key,
 )
+from gameability_tui.vocabulary import ACCEPTED, REJECTED
 
 
 def test_decisions_survive_reopening(tmp_path):
@@ -210,7 +209,7 @@ def test_a_damaged_line_inside_is_named_and_nothing_else_is_lost(tmp_path):
 
 def test_the_older_json_cache_is_moved_into_the_new_file(tmp_path):
     database = tmp_path / "decisions.json"
-    path = cache_path_for(database, "bench-0123")
+    path = cache_path_for(database, "bench", "0123")
     legacy = path.with_suffix(".json")
     legacy.parent.mkdir(parents=True)
     old = {problem_key(WEAK_MAX, AuditParams()): result(WEAK_MAX.id, 1).to_dict()}
@@ -284,7 +283,8 @@ def _record_line(key: str, **extra) -> str:
 def test_the_cache_reads_every_kind_of_line_as_reading_each_line_alone_would(tmp_path, tail):
     """The fast read (the JSON scanner over the whole text) keeps and names exactly the lines a
     line-by-line read does, for every damage a line can show."""
-    from gameability_tui.store import CACHE_FORMAT, ResultCache, _parse
+    from gameability_tui.store import ResultCache
+    from gameability_tui.store.results import CACHE_FORMAT, _parse
 
     first, second = _record_line("a"), _record_line("b", detail="é, and a \u2028 inside")
     lines = [

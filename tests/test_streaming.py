@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES, STRONG_SUM, WEAK_MAX, as_from_a_shell, problem, signal_state
 
-from gameability_tui.benchmarks.base import LoadError
 from gameability_tui.benchmarks.jsonl import StreamedJsonl, load_jsonl
+from gameability_tui.benchmarks.reading import LoadError
 from gameability_tui.engine.executors.local import Census
 from gameability_tui.engine.model import AuditParams, ProblemResult
 from gameability_tui.resultlog import result_from_line

@@ -8,7 +8,7 @@ import pytest
 from conftest import problem
 
 from gameability_tui.engine.model import CandidateAssert, ProblemResult, Survivor
-from gameability_tui.store import ACCEPTED, EDIT, PROBE, REJECTED, SKIPPED, DecisionStore, StoredCandidate
+from gameability_tui.store import DecisionStore
 from gameability_tui.tui.state import (
     CONFIRMED,
     FIXED,
@@ -20,6 +20,7 @@ from gameability_tui.tui.state import (
     ReviewCounts,
     TriageState,
 )
+from gameability_tui.vocabulary import ACCEPTED, EDIT, PROBE, REJECTED, SKIPPED, StoredCandidate
 
 SURVIVOR = Survivor("compare", 2, "x", "y", "def f(x):\n    return x\n")
 

@@ -33,8 +33,9 @@ from typing import Any
 from ..engine.inputs.calls import harvest_calls
 from ..engine.inputs.literals import NotRenderable, render_literal
 from ..engine.model import Problem
-from .base import DATA_ENV, Benchmark, LoadError, data_folder, load_hub_source
+from .base import DATA_ENV, Benchmark, data_folder, load_hub_source
 from .humaneval import ALIAS, split_check
+from .reading import LoadError
 from .source import RowPatch, SourceFile, read_source
 
 FILES = {"humaneval": "HumanEvalPlus-v0.1.10.jsonl.gz", "mbpp": "MbppPlus-v0.2.0.jsonl.gz"}
@@ -196,7 +197,7 @@ def _original_references(kind: str, data: Path | None) -> dict[str, str]:
     return {plus_id(kind, p.id): p.reference for p in sanitized.problems}
 
 
-def load_evalplus(kind: str, data: Path | None, origref: bool = False) -> Benchmark:
+def load_evalplus(data: Path | None, kind: str, origref: bool = False) -> Benchmark:
     origin, source = _rows(kind, data)
     rows = origin.rows
     originals = _original_references(kind, data) if origref else {}

@@ -21,7 +21,8 @@ from importlib import resources
 from pathlib import Path
 
 from ..engine.model import Problem
-from .base import Benchmark, LoadError, load_hub_source
+from .base import Benchmark, load_hub_source
+from .reading import LoadError
 from .source import RowPatch, read_source
 
 HUB_REPOSITORY = "openai/openai_humaneval"

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine.model import Problem
-from .base import Benchmark, LoadError, jsonl_lines, not_json, stream_jsonl_lines
+from .base import Benchmark
+from .reading import LoadError, jsonl_lines, not_json, stream_jsonl_lines
 from .source import JSONL, RowPatch, SourceFile, source_from_text
 
 REQUIRED = {"id": (str, int), "reference": (str,), "tests": (list,)}

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..engine.model import Problem
-from .base import Benchmark, LoadError, jsonl_lines, not_json
+from .base import Benchmark
+from .reading import LoadError, jsonl_lines, not_json
 from .source import JSONL, RowPatch, source_from_text
 
 NEW_TEST_PREFIX = "test_reviewed_"

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..engine.model import Problem
-from .base import DATA_ENV, Benchmark, LoadError, load_hub_source, local_file
+from .base import DATA_ENV, Benchmark, load_hub_source, local_file
+from .reading import LoadError
 from .source import RowPatch, SourceFile, read_source
 
 HUB_REPOSITORY = "google-research-datasets/mbpp"

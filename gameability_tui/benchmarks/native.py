@@ -19,13 +19,6 @@ from .base import Benchmark
 from .source import RowPatch, SourceFile
 
 Writer = Callable[[dict, Sequence[str], str], RowPatch]
-WRITERS = {  # Benchmark.writer -> the module whose ``add_asserts`` writes that format
-    "humaneval": "humaneval",
-    "mbpp": "mbpp",
-    "evalplus": "evalplus",
-    "kodcode": "kodcode",
-    "jsonl": "jsonl",
-}
 NO_NEWLINE = "\\ No newline at end of file\n"
 
 
@@ -68,9 +61,11 @@ def diff_name(source: SourceFile) -> str:
 
 
 def writer_for(benchmark: Benchmark) -> Writer:
+    from . import WRITERS  # the loader table names each benchmark's writer module
+
     if benchmark.writer not in WRITERS:
         raise ValueError(f"{benchmark.name}: no native writer for this benchmark")
-    return import_module(f".{WRITERS[benchmark.writer]}", __package__).add_asserts
+    return import_module(f".{benchmark.writer}", __package__).add_asserts
 
 
 def native_patch(

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .base import LoadError, not_json
+from .reading import LoadError, not_json
 
 JSONL, JSON_ARRAY = "jsonl", "json-array"
 _DECODER = json.JSONDecoder()

@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         with step_note(f"keying {len(benchmark.problems):,} problems..."):
             fingerprint, keys = fingerprint_and_keys(benchmark, params)
         with step_note("reading the result cache..."):
-            cache = ResultCache(cache_path_for(db_path, f"{benchmark.name}-{fingerprint}"))
+            cache = ResultCache(cache_path_for(db_path, benchmark.name, fingerprint))
     confirm_with = None
     if args.confirm_with:
         from ..benchmarks.evalplus import plus_id
@@ -140,9 +140,10 @@ def step_note(text: str) -> Iterator[None]:
 
 def export_folder(args: argparse.Namespace) -> Path:
     """Where ``x`` offers to write: beside the benchmark's file, or here for a named benchmark."""
+    from ..benchmarks import named_file
+
     if args.data is not None:
         data = Path(args.data)
         return data if data.is_dir() else data.parent
-    spec = args.benchmark.split(":", 1)[1] if args.benchmark.startswith("kodcode:") else args.benchmark
-    path = Path(spec)
-    return path.parent.resolve() if path.is_file() else Path.cwd()
+    path = named_file(args.benchmark)
+    return path.parent.resolve() if path is not None and path.is_file() else Path.cwd()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .options import (
     HelpFormatter,
@@ -16,13 +17,16 @@ from .options import (
     add_db,
     audit_params,
     benchmark_file,
+    executor_from,
     fingerprint_and_keys,
     open_store,
     refuse_bad_outputs,
 )
 
+if TYPE_CHECKING:
+    from ..engine.executors.base import Executor
+
 OUTPUTS = ("fixes", "patch", "diff", "summary")
-FLUSH_EVERY = 50  # results the review's audit keeps in memory before appending them to the cache
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -85,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"{db_path}: no decisions database. Review in the app first, or pass --db.")
     store = open_store(db_path, benchmark.name)
     params = audit_params(args)
-    results = audit_results(benchmark, db_path, params, args.workers) if args.summary else None
+    results = audit_results(benchmark, db_path, params, executor_from(args)) if args.summary else None
     judge, close = worker_judge(params)
     try:
         plan = write_export(
@@ -114,41 +118,26 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def audit_results(benchmark, db_path: Path, params, workers: int | None = None) -> dict:
+def audit_results(benchmark, db_path: Path, params, executor: Executor) -> dict:
     """The audit of every problem, for the review: the app's cache where it holds a problem,
     else audited now (the review names weak problems left unfixed, so it needs all of them).
     What is audited here goes into that cache, so the app does not audit it again, unless an app
     has the database open: it may be appending to the cache, which then is only read."""
-    from ..engine.executors.local import Census
     from ..store import ResultCache, cache_path_for, lock_if_free
+    from ..store.cached_audit import CachedAudit
     from ..words import counted
 
     fingerprint, keys = fingerprint_and_keys(benchmark, params)
     lock = lock_if_free(db_path)
-    cache = ResultCache(cache_path_for(db_path, f"{benchmark.name}-{fingerprint}"), repair=lock is not None)
-    results, missing = {}, []
-    for problem in benchmark.problems:
-        cached = cache.get_key(keys[problem.id])
-        if cached is None:
-            missing.append(problem)
-        else:
-            results[problem.id] = cached
+    cache = ResultCache(cache_path_for(db_path, benchmark.name, fingerprint), repair=lock is not None)
+    audit = CachedAudit(benchmark.problems, params, cache, executor, keys, store_new=lock is not None)
     try:
-        if missing:
-            missed = counted(len(missing), "problem")
+        results = {result.id: result for result in audit.from_cache()}
+        if audit.pending:
+            missed = counted(len(audit.pending), "problem")
             print(f"auditing {missed} not in the app's cache, for the review...", flush=True)
-            census = Census(missing, params, workers=workers)
-            try:
-                for result in census:
-                    results[result.id] = result
-                    if lock is not None:
-                        cache.put_key(keys[result.id], result)
-                        if cache.pending >= FLUSH_EVERY:  # a kill -9 loses a batch at most
-                            cache.flush()
-            finally:
-                census.cancel()
+            results.update((result.id, result) for result in audit.audited())
     finally:
         if lock is not None:
-            cache.flush()  # Ctrl-C included: what was audited is kept
             lock.close()
     return results

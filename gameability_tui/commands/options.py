@@ -178,7 +178,7 @@ def executor_from(args: argparse.Namespace) -> Executor:
     """Where the command's census runs: ``--workers`` cores here, or the ``--ray`` cluster."""
     from ..engine.executors.base import Executor
 
-    return Executor(workers=args.workers, ray_address=args.ray)
+    return Executor(workers=args.workers, ray_address=getattr(args, "ray", None))  # export has no --ray
 
 
 def audit_params(args: argparse.Namespace) -> AuditParams:

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 
 from ..engine.model import Problem, ProblemResult
 from ..engine.stats import wilson_interval
-from ..store import ACCEPTED, EDIT, PROBE, REJECTED, SKIPPED, Decision, DecisionStore, StoredCandidate
+from ..store import DecisionStore
+from ..vocabulary import ACCEPTED, EDIT, PROBE, REJECTED, SKIPPED, Decision, StoredCandidate
 
 FILTERS = ("all", "weak", "undecided", "excluded")
 SORTS = ("benchmark order", "most survivors", "status")

@@ -30,7 +30,7 @@ def engine_digest() -> str:
 def node_facts() -> dict[str, Any]:
     """What decides how this machine counts steps: Python, the compiled counter, the engine."""
     try:
-        from ..sandbox import _steps  # noqa: F401
+        from ..sandbox.compiled import _steps  # noqa: F401
 
         compiled = True
     except ImportError:
@@ -46,7 +46,7 @@ def refusal(driver: dict[str, Any], node: dict[str, Any], where: str) -> str | N
     """Why the node ``where`` must not audit for a driver with ``driver``'s facts, or None."""
     if not node["step_counter"]:
         return (
-            f"the Ray node {where} has no compiled step counter (gameability_tui.engine.sandbox._steps), so "
+            f"the Ray node {where} has no compiled step counter (engine/sandbox/compiled/_steps), so "
             "its step counts would differ from the other nodes'. Install gameability-tui there "
             "where a C compiler and the Python headers are available, or leave that node out."
         )

@@ -23,7 +23,7 @@ from typing import Any
 from .jobs import Job
 
 try:  # C helpers for the child (setup.py builds them where a compiler is available)
-    from . import _isolation
+    from .compiled import _isolation
 except ImportError:
     _isolation = None
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 try:  # the C step counter (setup.py builds it where a compiler is available)
-    from . import _steps
+    from .compiled import _steps
 except ImportError:
     _steps = None
 

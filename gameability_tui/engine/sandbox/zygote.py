@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 try:  # the C helpers (setup.py builds them where a compiler is available)
-    from . import _isolation
+    from .compiled import _isolation
 except ImportError:
     _isolation = None
 

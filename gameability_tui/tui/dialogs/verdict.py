@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 
-from ...store import VERDICTS
+from ...vocabulary import VERDICTS
 
 
 class VerdictDialog(ModalScreen[tuple[str, str] | None]):

@@ -8,71 +8,40 @@ A message posted after the screen has gone is dropped by Textual, so no handler 
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections import deque
 from pathlib import Path
 
-from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header
-from textual.worker import get_current_worker
 
-from ...engine.audit import visible_calls
-from ...engine.audit.asserts import why_not_a_test
-from ...engine.audit.probe import BadArguments, parse_arguments
-from ...engine.executors.choice import CensusRun, open_census
 from ...engine.model import ProblemResult
-from ...review import rejected_survivors, survivor_number
-from ...store import (
-    ACCEPTED,
-    EDIT,
-    PROBE,
-    REJECTED,
-    SKIPPED,
-    StoredCandidate,
-    collector_paused,
-    problem_key,
-)
+from ...store.cached_audit import CachedAudit
+from ...vocabulary import ACCEPTED, REJECTED, SKIPPED
 from ...words import counted, home_path
-from .. import heap
 from ..bindings import BINDINGS
-from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.help import HelpScreen
 from ..dialogs.quit import QuitDialog
 from ..dialogs.text import TextDialog
 from ..dialogs.verdict import VerdictDialog
 from ..messages import (
     AuditFinished,
-    CandidateGated,
-    ExportDone,
-    ProbeAnswered,
-    ProblemConfirmed,
 )
 from ..state import FILTERS, SORTS, Change, TriageState
 from ..widgets.audit_status import AuditStatus
-from ..widgets.detail import AssertTable, ProblemDetail, warm_highlighter
+from ..widgets.detail import AssertTable, ProblemDetail
 from ..widgets.problem_table import ProblemTable
+from .auditing import DRAIN_EVERY, AuditFeed
+from .exporting import Exporting
+from .reviewer_asserts import ReviewerAsserts
 
-CACHE_FLUSH_EVERY = 50  # results appended to the cache per fsync
-DRAIN_EVERY = 0.5  # seconds between two batches of streamed rows (each costs a layout)
-DRAIN_BUDGET = 0.05  # seconds of the screen's thread one tick may spend showing rows
-DRAIN_AGAIN = 0.005  # seconds to the next slice when rows are still waiting (a reopen)
-SEAT_EVERY = 1.0  # seconds between two redraws of the seat's counter while rows stream
-DRAIN_CHUNK = 200  # results shown between two looks at the clock
-DRAIN_MAX_ROWS = 2000  # and at most this many per tick, however fast the machine
 NARROW_BELOW = 120  # columns: below this the problem table keeps only id, status and review
-# Added to the audit workers' niceness: on a machine whose cores the audit fills, a key waits
-# for the screen's thread to get a core; at +10 the scheduler gives it about nine times a
-# worker's share whenever it is runnable. The audit loses only what the screen really uses.
-AUDIT_NICE = 10
 
 
-class TriageScreen(Screen):
+class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
     CSS_PATH = "triage.tcss"
     BINDINGS = BINDINGS
 
@@ -82,7 +51,7 @@ class TriageScreen(Screen):
         super().__init__()
         self.state = state
         self.finished = False
-        self.census: CensusRun | None = None
+        self.audit: CachedAudit | None = None  # the cache's results, then the census's
         self.exported: list[Path] = []
         self.export_stale = False  # the review changed after the last export
         self._row_to_show = 0
@@ -149,140 +118,6 @@ class TriageScreen(Screen):
         return " · ".join(shown)
 
     # ------------------------------------------------------------------ the audit
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="audit")
-    def run_audit(self) -> None:
-        """Cached results, then the census's, into the inbox the screen drains on a timer.
-
-        The thread also owns the cache's writes: each result is appended (and fsync'd in batches)
-        before the screen shows it, so neither serialising nor fsync costs the screen's thread."""
-        app, worker = self.app, get_current_worker()
-        error = ""
-        try:
-            warm_highlighter()
-            pending, keys = [], {}
-            with collector_paused():  # up to 10^5 results built from the cache: kept, not garbage
-                for index, problem in enumerate(app.benchmark.problems):
-                    if index % 1000 == 0 and worker.is_cancelled:
-                        return
-                    key = app.problem_keys.get(problem.id) or problem_key(problem, app.params)
-                    cached = app.cache.get_key(key)
-                    if cached is not None:
-                        self._inbox.append(cached)
-                    else:
-                        keys[problem.id] = key
-                        pending.append(problem)
-            heap.keep_loaded()  # the cached results stay for the session
-            from_cache = len(app.benchmark.problems) - len(pending)
-            app.call_from_thread(setattr, self.status, "from_cache", from_cache)
-            if pending:
-                self.census = open_census(pending, app.params, app.executor, nice=AUDIT_NICE)
-                for result in self.census:
-                    app.cache.put_key(keys[result.id], result)
-                    self._inbox.append(result)
-                    if app.cache.pending >= CACHE_FLUSH_EVERY:
-                        app.cache.flush()
-        except Exception as failure:  # the engine failed: say so, keep what was judged
-            error = str(failure)
-        finally:
-            try:
-                app.cache.flush()
-            except OSError as failure:
-                error = error or f"the result cache could not be saved ({failure})"
-        self.post_message(AuditFinished(error=error))
-
-    async def _drain(self) -> None:
-        """Show the results that arrived since the last tick, a chunk at a time.
-
-        One table update per chunk instead of one per result (a redraw of the table was 72% of
-        the 11 ms a streamed row cost), and at most ``DRAIN_BUDGET`` of the screen's thread (and
-        ``DRAIN_MAX_ROWS`` rows) per tick, so a key pressed while 10^5 cached results pour in
-        waits for neither the whole queue nor the whole tick: the loop is given back after each
-        chunk. A key passes through several handlers (the app, the table, the screen), and each
-        waited for a whole tick of rows before; now each waits for one chunk at most."""
-        if self._draining:  # a tick is under way (between two chunks): it carries on
-            return
-        self._draining = True
-        try:
-            shown = await self._show_inbox()
-        finally:
-            self._draining = False
-        if shown:
-            self.status.done = len(self.state.results)
-            weak, judged, share = self.state.weak_share()
-            self.status.weak = f"{weak}/{judged} {share}"
-            totals = self.state.totals()
-            self.status.undecided, self.status.candidates = totals.undecided, totals.total
-            # The seat's whole-benchmark counter: redrawing the seat lays the screen out again,
-            # so while rows stream it is brought up to date once a second, not every batch.
-            if self.current is not None and time.perf_counter() - self._seat_drawn > SEAT_EVERY:
-                self._seat_drawn = time.perf_counter()
-                self.detail.draw_seat()
-            self._sync_bindings()
-        if self._inbox:  # a backlog (a reopen from the cache): the next slice soon, keys between
-            self.set_timer(DRAIN_AGAIN, self._drain)
-        elif self._finished_with is not None:
-            self._finish(self._finished_with)
-
-    async def _show_inbox(self) -> int:
-        """Rows for the results waiting, chunk by chunk, within the tick's budget; how many."""
-        deadline = time.perf_counter() + DRAIN_BUDGET
-        shown = 0
-        while self._inbox and time.perf_counter() < deadline and shown < DRAIN_MAX_ROWS:
-            batch = [self._inbox.popleft() for _ in range(min(DRAIN_CHUNK, len(self._inbox)))]
-            self._show(batch)
-            shown += len(batch)
-            await asyncio.sleep(0)  # a key that arrived meanwhile is handled before the next chunk
-        return shown
-
-    def _show(self, batch: list) -> None:
-        self.state.add_results(batch)
-        self.table.add([result.id for result in batch])
-        if not self._opened_weak:
-            weak = next((result.id for result in batch if result.weak), None)
-            if weak is not None:
-                self._opened_weak = True
-                self.go_to(weak, 0, focus=False)
-
-    async def on_audit_finished(self, message: AuditFinished) -> None:
-        self._finished_with = message  # the last rows may still be in the inbox: the drain ends it
-        await self._drain()
-
-    def _finish(self, message: AuditFinished) -> None:
-        self._finished_with = None
-        self._drainer.stop()
-        self.finished = True
-        self.status.finished = True
-        self.table.reorder(self.current)  # streamed in completion order; settle into the chosen order
-        heap.keep_loaded()  # every result and row of the finished audit stays for the session
-        self._counts_changed()
-        if self.state.confirm_with:
-            self.confirm_weak()
-        if message.error:
-            self.status.message = f"audit failed: {message.error}"
-
-    def on_unmount(self) -> None:
-        if self.census is not None:
-            self.census.cancel()
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="confirm")
-    def confirm_weak(self) -> None:
-        """Re-run each weak problem's survivors against EvalPlus, one problem at a time."""
-        for result in [r for r in self.state.results.values() if r.weak]:
-            task = self.state.confirm_with.get(result.id)
-            if task is None:
-                continue
-            try:
-                rejected = self.app.engine.confirm(task, result)
-            except Exception:
-                return  # the engine stopped (the app is closing): confirmation is optional
-            self.post_message(ProblemConfirmed(result.id, rejected))
-
-    def on_problem_confirmed(self, message: ProblemConfirmed) -> None:
-        self.state.confirmations[message.problem_id] = message.rejected
-        self.table.put(message.problem_id)
-        if message.problem_id == self.current:
-            self.detail.show(self.current, self.detail.asserts.cursor_row)
 
     # ------------------------------------------------------------------ moving
 
@@ -415,149 +250,6 @@ class TriageScreen(Screen):
 
     # ------------------------------------------------------------------ edit and probe (gated)
 
-    def action_edit(self) -> None:
-        candidate = self.detail.highlighted()
-        if candidate is None:
-            return
-        problem_id = self.current
-        decided = self.state.decision(problem_id, candidate.key)
-        shown = self.state.shown_text(problem_id, candidate)
-
-        def edit(reopen: bool) -> None:
-            def edited(value: str | None) -> None:
-                text = (value or "").strip()
-                if not text or text == shown:
-                    if reopen:
-                        self.notify(f"Unchanged: the assert is still {decided}.")
-                    return
-                origin = PROBE if candidate.origin == PROBE else EDIT
-                self.status.message = "running the edited assert..."
-                self.gate_text(problem_id, candidate.key, text, origin, reopen)
-
-            def refused(value: str) -> str | None:  # an unchanged or empty text is not refused
-                text = value.strip()
-                return None if not text or text == shown else why_not_a_test(text)
-
-            self.app.push_screen(
-                TextDialog(f"Edit the assert of {problem_id}", shown,
-                           hint="Enter runs it on the reference and every survivor; Escape cancels",
-                           check=refused),
-                edited,
-            )  # fmt: skip
-
-        if decided is None:
-            edit(False)
-            return
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                edit(True)
-            else:
-                self.notify(f"Not edited: the assert stays {decided} as it is.")
-
-        self.app.push_screen(
-            ConfirmDialog(f"This assert is {decided}. Edit it and re-open it for review?"), answered
-        )
-
-    @work(thread=True, exit_on_error=False, group="engine")
-    def gate_text(self, problem_id: str, key: str, text: str, origin: str, reopen: bool = False) -> None:
-        problem, result = self.state.problems[problem_id], self.state.results[problem_id]
-        try:
-            gated = self.app.engine.gate(problem, result, [text])[0]
-        except Exception as error:
-            self.post_message(CandidateGated(problem_id, key, origin, None, reopen, error=str(error)))
-            return
-        self.post_message(CandidateGated(problem_id, key, origin, gated, reopen))
-
-    def on_candidate_gated(self, message: CandidateGated) -> None:
-        self.status.message = ""
-        if message.gated is None:
-            self.notify(f"Could not run the assert: {message.error}", severity="error")
-            return
-        gated = message.gated
-        made = StoredCandidate(
-            message.problem_id, message.key, gated.text, gated.passes_reference, gated.kills, message.origin
-        )
-        self.state.save_candidate(made, reopen=message.reopen)  # stored before it is shown
-        if gated.passes_reference:
-            survivors = len(self.state.results[message.problem_id].survivors)
-            self.notify(f"Passes on the reference; rejects {rejected_survivors(gated.kills, survivors)}.")
-        else:
-            self.notify("FAILS on the reference: it cannot be accepted.", severity="error")
-        keys = [c.key for c in self.state.candidates(message.problem_id)]
-        if message.problem_id == self.current:
-            self.detail.redraw(keys.index(message.key) if message.key in keys else None)
-        self._counts_changed(message.problem_id)
-
-    def action_probe(self) -> None:
-        problem_id = self.current
-
-        def probe(arguments: str | None) -> None:
-            if arguments and arguments.strip():
-                self.status.message = "probing..."
-                self.run_probe(problem_id, arguments)
-
-        def refused(arguments: str) -> str | None:  # read here, so a slip stays to be mended
-            if not arguments.strip():
-                return None
-            try:
-                parse_arguments(arguments)
-            except BadArguments as error:
-                return str(error)
-            return None
-
-        example = self._example_arguments(problem_id)
-        self.app.push_screen(
-            TextDialog(f"Probe {problem_id}: arguments", placeholder=example,
-                       hint="The reference and every survivor are run on them; Escape cancels",
-                       check=refused),
-            probe,
-        )  # fmt: skip
-
-    def _example_arguments(self, problem_id: str) -> str:
-        """The arguments of the problem's first visible call (``[4, 9], 2``): the form a probe takes."""
-        found = visible_calls(self.state.problems[problem_id])
-        if not found or not found[2]:
-            return "the arguments, as in a call: [4, 9], 2"
-        return found[2][0].render_arguments()
-
-    @work(thread=True, exit_on_error=False, group="engine")
-    def run_probe(self, problem_id: str, arguments: str) -> None:
-        problem, result = self.state.problems[problem_id], self.state.results[problem_id]
-        try:
-            answer = self.app.engine.probe(problem, result, arguments)
-        except Exception as error:
-            self.post_message(ProbeAnswered(problem_id, None, error=str(error)))
-            return
-        self.post_message(ProbeAnswered(problem_id, answer))
-
-    def on_probe_answered(self, message: ProbeAnswered) -> None:
-        self.status.message = ""
-        answer = message.answer
-        if answer is None:
-            self.notify(message.error, severity="error")
-            return
-        lines = Text()
-        lines.append("probe ", style="bold")
-        lines.append(f"{answer.call}\n  reference: {answer.reference}\n")
-        for index, row in enumerate(answer.survivors):
-            lines.append(f"  survivor {survivor_number(index)}: {row.outcome}  ")
-            lines.append("differs\n" if row.differs else "same\n", style="red" if row.differs else "")
-        if message.problem_id == self.current:
-            self.detail.show_note(lines)
-        if not answer.suggested:  # e.g. the wrong number of arguments: the reference raises
-            self.notify(f"The reference returns no value there ({answer.reference}): no assert to add.")
-            return
-        if not answer.separates:
-            self.notify("No survivor differs from the reference there: no assert to add.")
-            return
-        if self.state.has_key(message.problem_id, answer.suggested):
-            self.notify("That assert is already a candidate.")
-            keys = [c.key for c in self.state.candidates(message.problem_id)]
-            self.go_to(message.problem_id, keys.index(answer.suggested))
-            return
-        self.gate_text(message.problem_id, answer.suggested, answer.suggested, PROBE)
-
     # ------------------------------------------------------------------ verdicts, filters, search
 
     def action_verdict(self) -> None:
@@ -616,53 +308,6 @@ class TriageScreen(Screen):
         self.app.push_screen(HelpScreen())
 
     # ------------------------------------------------------------------ export
-
-    def action_export(self) -> None:
-        def chosen(folder: str | None) -> None:
-            if folder and folder.strip():
-                self.status.message = "exporting..."
-                self.export_to(Path(folder.strip()).expanduser())
-
-        self.app.push_screen(
-            TextDialog("Export the accepted asserts into which folder?", str(self.app.export_dir),
-                       hint="Four files are written there; Enter exports, Escape cancels"),
-            chosen,
-        )  # fmt: skip
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="export")
-    def export_to(self, folder: Path) -> None:
-        from ...export import patch_suffix, write_export
-        from ...files import ensure_writable
-
-        app = self.app
-        stem = app.benchmark.name.replace(":", "_").removesuffix(".jsonl")
-        patched = folder / f"{stem}-patched{patch_suffix(app.benchmark)}"  # the source's own format
-        paths = [folder / f"{stem}-fixes.py", patched, folder / f"{stem}-review.md"]
-        diff = folder / f"{stem}-fixes.diff"
-        try:
-            for path in [*paths, diff]:
-                ensure_writable(path)
-            plan = write_export(
-                app.benchmark, app.store, None, *paths,
-                diff=diff, results=dict(self.state.results), judge=app.engine.judge,
-            )  # fmt: skip
-        except Exception as error:
-            self.post_message(ExportDone(error=str(error)))
-            return
-        exported = sum(len(texts) for texts in plan.accepted.values())
-        self.post_message(ExportDone([*paths, diff], exported, len(plan.refused)))
-
-    def on_export_done(self, message: ExportDone) -> None:
-        if message.error:
-            self.status.message = "export failed"
-            self.notify(f"Export failed: {message.error}", severity="error", timeout=10)
-            return
-        self.exported, self.export_stale = message.written, False
-        refused = f"; {message.refused} refused (the review says why)" if message.refused else ""
-        names = ", ".join(str(p) for p in message.written)
-        self.status.message = f"exported {counted(message.exported, 'assert')}"
-        exported = counted(message.exported, "accepted assert")
-        self.notify(f"Exported {exported}{refused}. Wrote {names}", timeout=10)
 
     # ------------------------------------------------------------------ leaving
 

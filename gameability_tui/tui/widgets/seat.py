@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from ...engine.model import Survivor
 from ...review import rejected_survivors, survivor_number
-from ...store import ACCEPTED, REJECTED, SKIPPED
+from ...vocabulary import ACCEPTED, REJECTED, SKIPPED
 from ..state import PROBE, Candidate, TriageState
 
 DECISION_STYLES = {ACCEPTED: "bold green", REJECTED: "bold red", SKIPPED: "bold magenta", None: "bold yellow"}

@@ -1,0 +1,104 @@
+"""What an export will write: the accepted asserts, each re-run on the reference first, and what
+was rejected, skipped or refused, for the files and for review.md.
+
+The plan is made before any file is written, so that every output of one export tells the same
+story, and an assert that no longer passes on the reference (the benchmark changed since the
+review) is refused with its reason instead of going out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from .benchmarks import Benchmark
+from .benchmarks.native import NativePatch
+from .engine.audit.asserts import why_not_a_test
+from .engine.inputs.calls import entry_of
+from .engine.model import Problem, ProblemResult
+from .store import DecisionStore
+from .vocabulary import ACCEPTED, REJECTED, SKIPPED, Decision
+
+REFUSED_ON_REFERENCE = "it no longer passes on the reference"
+
+
+# (problem, entry, assert texts) -> per text: does it pass on the reference
+Gate = Callable[[Problem, str, list[str]], list[bool]]
+
+
+# (problem, entry, assert texts, survivor programs) -> per text: (passes on the reference, kills)
+Judge = Callable[[Problem, str, list[str], list[str]], list[tuple[bool, tuple[int, ...]]]]
+
+
+@dataclass
+class ExportPlan:
+    accepted: dict[str, list[str]] = field(default_factory=dict)  # problem id -> final texts
+    refused: list[tuple[str, str, str]] = field(default_factory=list)  # (problem id, text, why)
+    rejected: list[Decision] = field(default_factory=list)
+    skipped: list[Decision] = field(default_factory=list)
+    originals: dict[tuple[str, str], str] = field(default_factory=dict)  # (id, final) -> as generated
+    # (id, final text) -> the survivors it rejects; None where not known (see plan_export)
+    kills: dict[tuple[str, str], tuple[int, ...] | None] = field(default_factory=dict)
+    entries: dict[str, str] = field(default_factory=dict)  # problem id -> the function asserts call
+    native: NativePatch | None = None
+
+    @property
+    def count(self) -> int:
+        return sum(len(texts) for texts in self.accepted.values())
+
+
+def plan_export(
+    benchmark: Benchmark,
+    store: DecisionStore,
+    gate: Gate | None,
+    results: Mapping[str, ProblemResult] | None = None,
+    judge: Judge | None = None,
+) -> ExportPlan:
+    """Which accepted asserts go out: each re-run on the reference.
+
+    With ``judge`` and the audit in ``results``, each is also re-run on the problem's survivors,
+    so the review can say which it rejects. With ``gate`` only, an unedited assert's rejections
+    are the audit's own; an edited one's are not known.
+    """
+    plan = ExportPlan()
+    problems = {p.id: p for p in benchmark.problems}
+    results = results or {}
+    by_problem: dict[str, list[str]] = {}
+    for decision in store.all_decisions().values():
+        if decision.problem_id not in problems:
+            continue
+        if decision.decision == REJECTED:
+            plan.rejected.append(decision)
+        elif decision.decision == SKIPPED:
+            plan.skipped.append(decision)
+        elif decision.decision == ACCEPTED:
+            by_problem.setdefault(decision.problem_id, []).append(decision.final_text)
+            if decision.edited and decision.edited != decision.text:
+                plan.originals[(decision.problem_id, decision.final_text)] = decision.text
+    for problem_id in [p.id for p in benchmark.problems if p.id in by_problem]:
+        problem = problems[problem_id]
+        texts = sorted(set(by_problem[problem_id]), key=by_problem[problem_id].index)
+        # A text that asserts nothing passes everywhere: accepted in an older version, never exported.
+        not_tests = {text: why for text in texts if (why := why_not_a_test(text)) is not None}
+        plan.refused += [(problem_id, text, why) for text, why in not_tests.items()]
+        texts = [text for text in texts if text not in not_tests]
+        if not texts:
+            continue
+        result = results.get(problem_id)
+        entry = (result.entry if result is not None else None) or entry_of(problem) or ""
+        survivors = [s.source for s in result.survivors] if result is not None else []
+        if not entry:
+            verdicts: list[tuple[bool, tuple[int, ...] | None]] = [(False, ())] * len(texts)
+        elif judge is not None:
+            verdicts = list(judge(problem, entry, texts, survivors))
+        else:
+            known = {a.text: a.kills for a in result.asserts} if result is not None else {}
+            verdicts = [(ok, known.get(t)) for t, ok in zip(texts, gate(problem, entry, texts))]
+        kept = [text for text, (ok, _) in zip(texts, verdicts) if ok]
+        plan.refused += [
+            (problem_id, text, REFUSED_ON_REFERENCE) for text, (ok, _) in zip(texts, verdicts) if not ok
+        ]
+        plan.kills.update({(problem_id, t): kills for t, (ok, kills) in zip(texts, verdicts) if ok})
+        if kept:
+            plan.accepted[problem_id] = kept
+            plan.entries[problem_id] = entry
+    return plan

@@ -1,0 +1,165 @@
+"""The triage screen's own asserts: an edit of a candidate, and a probe with the reviewer's arguments.
+
+Whatever the reviewer writes is gated by the engine (never run in the app's process) before it
+is stored: it must pass on the reference, and its kill set is measured on its own text."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import work
+
+from ...engine.audit import visible_calls
+from ...engine.audit.asserts import why_not_a_test
+from ...engine.audit.probe import BadArguments, parse_arguments
+from ...review import rejected_survivors, survivor_number
+from ...vocabulary import EDIT, PROBE, StoredCandidate
+from ..dialogs.confirm import ConfirmDialog
+from ..dialogs.text import TextDialog
+from ..messages import CandidateGated, ProbeAnswered
+
+
+class ReviewerAsserts:
+    """The edit and probe part of ``TriageScreen``: open the dialog, gate the text, show the answer."""
+
+    def action_edit(self) -> None:
+        candidate = self.detail.highlighted()
+        if candidate is None:
+            return
+        problem_id = self.current
+        decided = self.state.decision(problem_id, candidate.key)
+        shown = self.state.shown_text(problem_id, candidate)
+
+        def edit(reopen: bool) -> None:
+            def edited(value: str | None) -> None:
+                text = (value or "").strip()
+                if not text or text == shown:
+                    if reopen:
+                        self.notify(f"Unchanged: the assert is still {decided}.")
+                    return
+                origin = PROBE if candidate.origin == PROBE else EDIT
+                self.status.message = "running the edited assert..."
+                self.gate_text(problem_id, candidate.key, text, origin, reopen)
+
+            def refused(value: str) -> str | None:  # an unchanged or empty text is not refused
+                text = value.strip()
+                return None if not text or text == shown else why_not_a_test(text)
+
+            self.app.push_screen(
+                TextDialog(f"Edit the assert of {problem_id}", shown,
+                           hint="Enter runs it on the reference and every survivor; Escape cancels",
+                           check=refused),
+                edited,
+            )  # fmt: skip
+
+        if decided is None:
+            edit(False)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                edit(True)
+            else:
+                self.notify(f"Not edited: the assert stays {decided} as it is.")
+
+        self.app.push_screen(
+            ConfirmDialog(f"This assert is {decided}. Edit it and re-open it for review?"), answered
+        )
+
+    @work(thread=True, exit_on_error=False, group="engine")
+    def gate_text(self, problem_id: str, key: str, text: str, origin: str, reopen: bool = False) -> None:
+        problem, result = self.state.problems[problem_id], self.state.results[problem_id]
+        try:
+            gated = self.app.engine.gate(problem, result, [text])[0]
+        except Exception as error:
+            self.post_message(CandidateGated(problem_id, key, origin, None, reopen, error=str(error)))
+            return
+        self.post_message(CandidateGated(problem_id, key, origin, gated, reopen))
+
+    def on_candidate_gated(self, message: CandidateGated) -> None:
+        self.status.message = ""
+        if message.gated is None:
+            self.notify(f"Could not run the assert: {message.error}", severity="error")
+            return
+        gated = message.gated
+        made = StoredCandidate(
+            message.problem_id, message.key, gated.text, gated.passes_reference, gated.kills, message.origin
+        )
+        self.state.save_candidate(made, reopen=message.reopen)  # stored before it is shown
+        if gated.passes_reference:
+            survivors = len(self.state.results[message.problem_id].survivors)
+            self.notify(f"Passes on the reference; rejects {rejected_survivors(gated.kills, survivors)}.")
+        else:
+            self.notify("FAILS on the reference: it cannot be accepted.", severity="error")
+        keys = [c.key for c in self.state.candidates(message.problem_id)]
+        if message.problem_id == self.current:
+            self.detail.redraw(keys.index(message.key) if message.key in keys else None)
+        self._counts_changed(message.problem_id)
+
+    def action_probe(self) -> None:
+        problem_id = self.current
+
+        def probe(arguments: str | None) -> None:
+            if arguments and arguments.strip():
+                self.status.message = "probing..."
+                self.run_probe(problem_id, arguments)
+
+        def refused(arguments: str) -> str | None:  # read here, so a slip stays to be mended
+            if not arguments.strip():
+                return None
+            try:
+                parse_arguments(arguments)
+            except BadArguments as error:
+                return str(error)
+            return None
+
+        example = self._example_arguments(problem_id)
+        self.app.push_screen(
+            TextDialog(f"Probe {problem_id}: arguments", placeholder=example,
+                       hint="The reference and every survivor are run on them; Escape cancels",
+                       check=refused),
+            probe,
+        )  # fmt: skip
+
+    def _example_arguments(self, problem_id: str) -> str:
+        """The arguments of the problem's first visible call (``[4, 9], 2``): the form a probe takes."""
+        found = visible_calls(self.state.problems[problem_id])
+        if not found or not found[2]:
+            return "the arguments, as in a call: [4, 9], 2"
+        return found[2][0].render_arguments()
+
+    @work(thread=True, exit_on_error=False, group="engine")
+    def run_probe(self, problem_id: str, arguments: str) -> None:
+        problem, result = self.state.problems[problem_id], self.state.results[problem_id]
+        try:
+            answer = self.app.engine.probe(problem, result, arguments)
+        except Exception as error:
+            self.post_message(ProbeAnswered(problem_id, None, error=str(error)))
+            return
+        self.post_message(ProbeAnswered(problem_id, answer))
+
+    def on_probe_answered(self, message: ProbeAnswered) -> None:
+        self.status.message = ""
+        answer = message.answer
+        if answer is None:
+            self.notify(message.error, severity="error")
+            return
+        lines = Text()
+        lines.append("probe ", style="bold")
+        lines.append(f"{answer.call}\n  reference: {answer.reference}\n")
+        for index, row in enumerate(answer.survivors):
+            lines.append(f"  survivor {survivor_number(index)}: {row.outcome}  ")
+            lines.append("differs\n" if row.differs else "same\n", style="red" if row.differs else "")
+        if message.problem_id == self.current:
+            self.detail.show_note(lines)
+        if not answer.suggested:  # e.g. the wrong number of arguments: the reference raises
+            self.notify(f"The reference returns no value there ({answer.reference}): no assert to add.")
+            return
+        if not answer.separates:
+            self.notify("No survivor differs from the reference there: no assert to add.")
+            return
+        if self.state.has_key(message.problem_id, answer.suggested):
+            self.notify("That assert is already a candidate.")
+            keys = [c.key for c in self.state.candidates(message.problem_id)]
+            self.go_to(message.problem_id, keys.index(answer.suggested))
+            return
+        self.gate_text(message.problem_id, answer.suggested, answer.suggested, PROBE)
