@@ -5,17 +5,14 @@ exactly as it is alone."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
-from conftest import WEAK_MAX, running
+from conftest import HOSTILE, WEAK_MAX, running
 
 from gameability_tui.benchmarks import load_benchmark
 from gameability_tui.engine.audit import audit_problem
 from gameability_tui.engine.executors.local import Census
 from gameability_tui.engine.model import AuditParams
-
-HOSTILE = Path(__file__).parent / "hostile" / "hostile.jsonl"
 
 EXPECTED_STATUS = {
     "exits_at_load": ("excluded:reference-did-not-finish", "exited with code 0"),

@@ -111,8 +111,8 @@ def run(args: argparse.Namespace) -> int:
     if summary:
         print(summary)  # the quit screen's line, left in the terminal
     # The session's objects are garbage now, but held in reference cycles (the app and its
-    # widgets), so only the cycle collector can free them, and its last pass as Python exits took
-    # 3.6 s at 10^5 problems: the terminal hung after the summary. Everything is saved by now
+    # widgets), so only the cycle collector can free them, and its last pass as Python exits takes
+    # seconds at 10^5 problems: the terminal would hang after the summary. Everything is saved by now
     # (the cache on unmount, the decisions as made), so they are frozen out of that pass instead,
     # and the operating system takes the memory back.
     gc.freeze()
@@ -124,8 +124,8 @@ def step_note(text: str) -> Iterator[None]:
     """Before the screen opens, a large benchmark takes seconds to read, key and match against its
     cache: a line on a terminal's stderr says which step is under way, erased when it ends.
 
-    Written once, with no thread: a spinner's refresh thread made the main thread hand over the
-    interpreter lock every few milliseconds, and cost 1.5 to 2.5 s of a 10^5-problem open."""
+    Written once, with no thread: a spinner's refresh thread makes the main thread hand over the
+    interpreter lock every few milliseconds, which a 10^5-problem open pays for in seconds."""
     shown = sys.stderr.isatty()
     if shown:
         sys.stderr.write(text)

@@ -55,7 +55,7 @@ class Problem:
 
     def canonical_json(self) -> str:
         """``json.dumps(self.to_dict(), sort_keys=True)`` (tuples dump as lists), without
-        ``asdict``'s deep copy, which cost 25 times as much: the benchmark's fingerprint and
+        ``asdict``'s deep copy, which costs many times as much: the benchmark's fingerprint and
         every cache key are made from it, once per problem, on every open of a 10^5-problem
         benchmark. ``tests/test_model.py`` holds the two equal."""
         data = dict(vars(self))

@@ -59,8 +59,8 @@ def collector_paused() -> Iterator[None]:
     """Python's cycle collector held off while 10^5 records are built in bulk.
 
     Each full pass of the collector walks every object the process holds, and building 100,000
-    results from the cache set off passes over millions of objects: they cost twice the parse
-    itself (6.1 s of CPU for the parse with them, 2.2 s without). What a bulk build makes is kept,
+    results from the cache sets off passes over millions of objects, which cost more than the
+    parse itself (docs/speed-history.md). What a bulk build makes is kept,
     not garbage, so nothing is lost by waiting. Counted across threads (the app's audit thread
     and its screen may overlap): the collector is on again when the last build ends, and only
     if it was on before the first began."""
@@ -93,7 +93,7 @@ class ResultCache:
     """Audit results per problem, beside the decisions (not inside them): one JSON line per result.
 
     The file is appended to, never rewritten while the audit runs, so saving a batch costs the
-    batch and not the whole benchmark (rewriting a 16,000-result JSON file took 121 ms a flush).
+    batch and not the whole benchmark.
     Threats and defences:
 
     - A crash while a batch is written leaves a torn last line: it is ignored (and cut off before

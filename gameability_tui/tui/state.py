@@ -107,8 +107,8 @@ class TriageState:
         # problem's asserts are its generated ones, all undecided. Counting those without listing
         # them kept a reopen of 10^5 results from spending seconds on ``candidates``.
         self._touched: set[str] = {pid for pid, _ in self.decisions} | {pid for pid, _ in self.made}
-        # Running counts for the status line: rescanning every result per streamed row took 3 ms
-        # a row at 16,000 problems and made a long stream quadratic.
+        # Running counts for the status line: rescanning every result per streamed row would make
+        # a long stream quadratic.
         self.judged = 0
         self.weak = 0
         # What the table's filters and orders read of each result, kept as results arrive: at

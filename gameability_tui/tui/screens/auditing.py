@@ -68,12 +68,11 @@ class AuditFeed:
     async def _drain(self) -> None:
         """Show the results that arrived since the last tick, a chunk at a time.
 
-        One table update per chunk instead of one per result (a redraw of the table was 72% of
-        the 11 ms a streamed row cost), and at most ``DRAIN_BUDGET`` of the screen's thread (and
+        One table update per chunk instead of one per result (a redraw of the table costs most
+        of what a row costs), and at most ``DRAIN_BUDGET`` of the screen's thread (and
         ``DRAIN_MAX_ROWS`` rows) per tick, so a key pressed while 10^5 cached results pour in
         waits for neither the whole queue nor the whole tick: the loop is given back after each
-        chunk. A key passes through several handlers (the app, the table, the screen), and each
-        waited for a whole tick of rows before; now each waits for one chunk at most."""
+        chunk, and each of the handlers a key passes through waits for one chunk at most."""
         if self._draining:  # a tick is under way (between two chunks): it carries on
             return
         self._draining = True

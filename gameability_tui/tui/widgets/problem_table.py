@@ -10,9 +10,9 @@ new cell (measured even for fixed-width columns). Every row here is one line hig
 column has a fixed width, so ``ProblemTable`` answers those from the row index directly; the
 rest of the table (cursor, keys, mouse, rendering of the visible lines) is DataTable's own.
 
-Adding a row through DataTable's ``add_row`` cost about 0.3 ms (a reactive set and a cursor
-clamp per row, and the row's cells built through Rich), so a reopen of 10^5 cached results spent
-most of a minute filling the table. Rows are appended here in bulk, with the cursor clamped once
+Adding a row through DataTable's ``add_row`` costs a reactive set and a cursor clamp per row,
+and the row's cells built through Rich: far too much for a reopen of 10^5 cached results. Rows
+are appended here in bulk, with the cursor clamped once
 per batch, and a row holds only its id until it is first drawn or read: its cells are built from
 the review state then, so they show what a row built eagerly and kept up to date by ``put`` would.
 

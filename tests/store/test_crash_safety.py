@@ -11,7 +11,8 @@ import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
+
+from conftest import EXAMPLES
 
 from gameability_tui.store import DecisionStore
 
@@ -78,7 +79,7 @@ asyncio.run(main())
 
 def test_sigkill_of_the_real_app_loses_nothing_it_showed_as_saved(tmp_path):
     # Many weak problems, so every accept is a new decision and the saved set only grows.
-    examples = (Path(__file__).parent.parent / "examples" / "toy.jsonl").read_text().splitlines()
+    examples = EXAMPLES.read_text().splitlines()
     weak = json.loads(next(line for line in examples if '"max_pair_product"' in line))
     benchmark = tmp_path / "many.jsonl"
     benchmark.write_text("".join(json.dumps(weak | {"id": f"weak{i}"}) + "\n" for i in range(20)))

@@ -21,7 +21,7 @@ from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.stats import wilson_interval
 from gameability_tui.store import DecisionStore, ResultCache
 from gameability_tui.tui.app import GameabilityApp
-from gameability_tui.tui.screens.triage import DRAIN_MAX_ROWS
+from gameability_tui.tui.screens.auditing import DRAIN_MAX_ROWS
 from gameability_tui.tui.widgets.problem_table import ProblemTable
 from gameability_tui.vocabulary import ACCEPTED, REJECTED
 
@@ -83,7 +83,7 @@ async def test_thousands_of_results_reach_the_table_in_batches_with_counts_equal
         await until(lambda: app.triage is not None and app.triage.finished)
         await pilot.pause()
         screen = app.triage
-        assert screen.census is None  # every result came from the cache
+        assert screen.audit.census is None  # every result came from the cache
         assert sum(batches) == count and screen.table.row_count == count
         assert len(batches) <= count // 20  # one table update per batch, not one per result
         judged = [r for r in app.state.results.values() if r.judged]

@@ -86,7 +86,7 @@ def test_no_hub_access_says_what_to_do():
 def test_broken_database_is_named_and_kept(tmp_path):
     database = tmp_path / "decisions.json"
     database.write_text('{"decisions": {"1": ')
-    examples = Path(__file__).parent.parent / "examples" / "toy.jsonl"
+    examples = EXAMPLES
     line = _one_line_error(
         _cli("export", str(examples), "--db", str(database), "--fixes", str(tmp_path / "f.py"))
     )
@@ -97,7 +97,7 @@ def test_broken_database_is_named_and_kept(tmp_path):
 
 # ---------------------------------------------------------------------------- the decisions database
 
-EXAMPLE = str(Path(__file__).parent.parent / "examples" / "toy.jsonl")
+EXAMPLE = str(EXAMPLES)
 AS_ROOT = os.geteuid() == 0
 ROOT_WRITES_ANYWHERE = "root may write in a read-only folder; the path-under-a-file cases cover it"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
+from app_helpers import answer_dialog, make_app, open_problem, ready, under_review, wait_for
 from conftest import EXAMPLES
-from test_app import answer_dialog, make_app, open_problem, ready, under_review, wait_for
 
 
 async def test_export_key_writes_the_native_patch_its_diff_and_the_review(tmp_path):
