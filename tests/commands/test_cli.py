@@ -11,10 +11,33 @@ import sys
 
 from conftest import EXAMPLES, as_from_a_shell, signal_state
 
+from gameability_tui.engine.sandbox.steps import SWITCH
+
 
 def _cli(*args: str, cwd=None) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "gameability_tui", *args], capture_output=True, text=True, timeout=300, cwd=cwd
+    )
+
+
+def _without_seconds(report: dict) -> dict:
+    for problem in report["problems"]:
+        problem.pop("seconds", None)
+    report.pop("elapsed", None)
+    return report
+
+
+def test_without_the_compiled_counter_check_says_so_once_and_judges_alike(tmp_path, monkeypatch):
+    compiled, in_python = tmp_path / "c.json", tmp_path / "p.json"
+    done = _cli("check", str(EXAMPLES), "--json", str(compiled))
+    assert done.returncode == 0, done.stderr
+    assert "compiled step counter" not in done.stderr
+    monkeypatch.setenv(SWITCH, "python")
+    slow = _cli("check", str(EXAMPLES), "--json", str(in_python))
+    assert slow.returncode == 0, slow.stderr
+    assert slow.stderr.count("the compiled step counter is not built here") == 1
+    assert _without_seconds(json.loads(in_python.read_text())) == _without_seconds(
+        json.loads(compiled.read_text())
     )
 
 

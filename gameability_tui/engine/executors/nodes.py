@@ -29,15 +29,11 @@ def engine_digest() -> str:
 
 def node_facts() -> dict[str, Any]:
     """What decides how this machine counts steps: Python, the compiled counter, the engine."""
-    try:
-        from ..sandbox.compiled import _steps  # noqa: F401
+    from ..sandbox.steps import COMPILED_COUNTER
 
-        compiled = True
-    except ImportError:
-        compiled = False
     return {
         "python": f"{platform.python_implementation()} {platform.python_version()}",
-        "step_counter": compiled,
+        "step_counter": COMPILED_COUNTER,
         "engine": f"{ENGINE_VERSION}/{engine_digest()[:16]}",
     }
 

@@ -8,16 +8,27 @@ A run that stopped counting (past ``count_until``) has ``UNCOUNTED`` steps, neve
 from __future__ import annotations
 
 import math
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
 
+# "python": count in Python even where the C counter is built (to measure it, and to test the
+# warning below); the worker and its children inherit it from the environment.
+SWITCH = "GAMEABILITY_TUI_STEPS"
 try:  # the C step counter (setup.py builds it where a compiler is available)
     from .compiled import _steps
 except ImportError:
     _steps = None
+if os.environ.get(SWITCH) == "python":
+    _steps = None
 
 COMPILED_COUNTER = _steps is not None  # else sys.settrace counts: the same events, 2.7x to 4x slower
+SLOW_COUNTER_NOTE = (
+    "the compiled step counter is not built here, so steps are counted in Python and the audit "
+    "runs 2.7x to 4x slower (same results); reinstall where a C compiler and the Python headers "
+    "are available to speed it up."
+)
 
 
 class StepBudgetExceeded(BaseException):
