@@ -188,20 +188,27 @@ async def test_the_app_streams_the_ray_census_into_its_table(cluster, monkeypatc
     reset_auth_token_state()  # Ray read the (absent) token when this process imported it
     benchmark = load_benchmark(str(EXAMPLES))
     local = {r.id: r.to_dict() | {"seconds": 0} for r in Census(benchmark.problems, AuditParams(), workers=2)}
-    join(
-        Executor(ray_address=cluster.address)
-    )  # as `gameability-tui BENCH --ray ADDRESS` does before the app opens
+    executor = Executor(ray_address=cluster.address)
+    join(executor)  # as `gameability-tui BENCH --ray ADDRESS` does before the app opens
     store = DecisionStore(tmp_path / "decisions.json", benchmark.name)
     cache = ResultCache(tmp_path / "cache.json")
-    app = GameabilityApp(benchmark, store, cache, executor=Executor(ray_address=cluster.address))
-    async with app.run_test(size=(160, 48)) as pilot:
-        deadline = time.monotonic() + CHECK_SECONDS
-        while not (app.triage is not None and app.triage.finished):
-            assert time.monotonic() < deadline, "the audit on Ray did not finish"
-            await pilot.pause(0.1)
-        shown = {i: r.to_dict() | {"seconds": 0} for i, r in app.state.results.items()}
-        assert app.triage.table.row_count == len(benchmark.problems)
-    store.close()
+    app = GameabilityApp(benchmark, store, cache, executor=executor)
+    try:
+        async with app.run_test(size=(160, 48)) as pilot:
+            deadline = time.monotonic() + CHECK_SECONDS
+            while not (app.triage is not None and app.triage.finished):
+                assert time.monotonic() < deadline, "the audit on Ray did not finish"
+                await pilot.pause(0.1)
+            shown = {i: r.to_dict() | {"seconds": 0} for i, r in app.state.results.items()}
+            assert app.triage.table.row_count == len(benchmark.problems)
+    finally:
+        store.close()
+        # This test is the only one that makes the test process itself a Ray driver; Ray's
+        # threads would outlive it, and every later test that forks in this process (the
+        # sandbox's) would fork a multi-threaded process, which Python 3.12+ warns about.
+        import ray
+
+        ray.shutdown()
     assert shown == local
 
 

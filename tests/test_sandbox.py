@@ -19,6 +19,14 @@ from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.sandbox import Job, clean, lanes, limits, processes, run_job, steps, wire, zygote
 from gameability_tui.engine.sandbox import spare_cores as spare
 
+# A worker is single-threaded, and so are the zygote and the children it forks. A test that
+# runs the sandbox from a second thread on purpose (to hold one child's pipes open while another
+# starts) forks from a multi-threaded process, which Python 3.12+ warns can deadlock the child;
+# here the other thread only waits on a pipe, so nothing it holds is needed in the child.
+FORKS_FROM_A_SECOND_THREAD = pytest.mark.filterwarnings(
+    "ignore:This process .* is multi-threaded, use of fork\\(\\) may lead to deadlocks:DeprecationWarning"
+)
+
 
 def _job(program: str, **fields) -> Job:
     defaults = dict(
@@ -331,6 +339,7 @@ def test_kept_children_give_the_results_of_new_ones():
         assert (run.complete, run.load, run.calls) == (single.complete, single.load, single.calls)
 
 
+@FORKS_FROM_A_SECOND_THREAD
 def test_a_child_that_cannot_start_fails_its_job_instead_of_handing_it_on_forever(monkeypatch):
     def cannot_isolate(*args):
         raise OSError("a limit this child may not set")
@@ -422,6 +431,7 @@ def test_zygote_children_give_the_results_of_children_this_process_forks(monkeyp
         assert (zygotes.complete, zygotes.load, zygotes.calls) == (ours.complete, ours.load, ours.calls)
 
 
+@FORKS_FROM_A_SECOND_THREAD
 @needs_zygote
 def test_the_zygote_holds_no_pipe_of_a_child_and_a_child_none_of_another():
     whose = _job("import os\ndef f(x):\n    return os.getpid()\n")
