@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 import itertools
 import marshal
+import random
 import signal
 import sys
 import time
@@ -44,6 +45,15 @@ MODULE_NAME = "candidate"  # not "__main__": a benchmark's `if __name__ == "__ma
 RANDOM_SEED = 0
 
 
+# Threat: a candidate that replaces ``sys.modules['random']`` or wraps ``marshal`` breaks or
+# steers the runner's own seeding and argument copies in its child. Defence: the runner uses
+# these, taken when the worker imported it, before any benchmark code ran; the seed still
+# reaches the ``random`` module benchmark code imports (the very same object, unless a candidate
+# replaced it, and then ``clean.py`` ends the child after that job).
+_RESEED = random.seed
+_DUMPS, _LOADS = marshal.dumps, marshal.loads
+
+
 @functools.lru_cache(maxsize=512)
 def compiled(text: str, filename: str) -> Any:
     """``text`` compiled once per child: every mutant of a problem runs the same tests and setup.
@@ -54,7 +64,7 @@ def compiled(text: str, filename: str) -> Any:
 def _call_outcome(function, call: tuple[tuple, dict], budget: int | None) -> tuple[Any, int]:
     """Call ``function`` on a fresh copy of ``call``; a returned iterator is drained inside the
     step count, and the arguments' states after the call travel with the result."""
-    args, kwargs = marshal.loads(marshal.dumps(call))
+    args, kwargs = _LOADS(_DUMPS(call))
 
     def action() -> Any:
         value = function(*args, **kwargs)
@@ -84,8 +94,7 @@ class _Candidate:
         """A fresh namespace holding the program (and setup), or None after reporting a failure."""
         job = self.job
         namespace: dict[str, Any] = {"__name__": MODULE_NAME, "__builtins__": __builtins__}
-        if "random" in sys.modules:  # a candidate's place in a shared child must not change its draws
-            sys.modules["random"].seed(RANDOM_SEED)
+        _RESEED(RANDOM_SEED)  # a candidate's place in a shared child must not change its draws
 
         def run() -> None:
             program, setup = self._compiled()
