@@ -30,6 +30,9 @@ except ImportError:
     _isolation = None
 
 
+ARENAS = 2  # glibc malloc arenas a child's threads share (``isolate``)
+
+
 CONFIRM_STEPS_PER_SECOND = 2_000_000  # a slow machine's pace: the CPU backstop of a confirmation
 
 
@@ -199,6 +202,11 @@ def isolate(memory_mb: int, address_space: int) -> None:
     _signal.signal(signal.SIGTERM, _signal.SIG_DFL)
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     resource.setrlimit(resource.RLIMIT_FSIZE, (64 << 20, 64 << 20))
+    # Threat to a right answer: glibc reserves 64 MB of address space for each thread's arena
+    # (untouched, but counted by RLIMIT_AS), so a reference that starts ~15 threads lost its
+    # answers to a 1 GB limit. Defence: threads share two arenas; the limit counts what they use.
+    if _isolation is not None and hasattr(_isolation, "arena_max"):
+        _isolation.arena_max(ARENAS)
     limit = address_space + (memory_mb << 20)
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
