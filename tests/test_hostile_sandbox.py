@@ -142,3 +142,32 @@ def test_a_forged_answer_line_is_refused(tmp_path):
             worker.ask("gate", problem, AuditParams(), entry="f", survivors=[], texts=["assert f(2) == 3"])
     finally:
         worker.stop()
+
+
+ENCODING = Path(__file__).parent / "hostile" / "encoding.jsonl"
+
+
+@pytest.fixture(scope="module")
+def encoded():
+    problems = [Problem.from_dict(json.loads(line)) for line in ENCODING.read_text().splitlines()]
+    return {p.id: p for p in problems}, {r.id: r for r in Census(problems, AuditParams(), workers=2)}
+
+
+ENCODING_ATTACKS = [json.loads(line)["id"] for line in ENCODING.read_text().splitlines()][::2]
+
+
+@pytest.mark.parametrize("attack", ENCODING_ATTACKS)
+def test_a_result_that_cannot_be_encoded_is_an_outcome_with_its_reason(encoded, attack):
+    """Its reference's call is an outcome with the reason (the input is no oracle), never a
+    child that died or a worker that crashed, and it costs seconds, not the backstop."""
+    result = encoded[1][attack]
+    assert result.status == "ok" or result.status == "excluded:no-usable-oracle", result.detail
+    assert "exited with code" not in result.detail and "crash" not in result.status
+    assert result.seconds < 30
+
+
+@pytest.mark.parametrize("attack", ENCODING_ATTACKS)
+def test_a_plain_twin_beside_an_unencodable_result_is_judged_as_alone(encoded, attack):
+    twin = encoded[0][attack + "__twin"]
+    assert encoded[1][twin.id].status == "ok"
+    assert _verdict(encoded[1][twin.id]) == _verdict(audit_problem(twin, AuditParams()))

@@ -1,0 +1,89 @@
+"""What the kernel isolation of candidates' children costs (``engine/sandbox/namespaces.py``).
+
+    python bench/sandbox.py [--children 200] [--jobs 400] [--rounds 5]
+
+Measures, in two fresh interpreters, one with namespaces and one without
+(``GAMEABILITY_TUI_NAMESPACES=off``: children forked as before), alternating which goes first:
+
+- per child: ``run_job`` of a trivial candidate, each in a new child (made, sealed, run, killed,
+  its folder emptied), wall seconds per child;
+- per job: that many trivial jobs handed to one kept child (``children_kept``), wall seconds per
+  job once the child exists.
+
+Prints the medians over the rounds and the difference per child and per job. CPU-bound: run it
+on a quiet machine, or read the figures as upper bounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+_MEASURE = r"""
+import json, sys, time
+from gameability_tui.engine.sandbox import Job, children_kept, namespaces, run_job, run_jobs
+
+children, jobs = int(sys.argv[1]), int(sys.argv[2])
+job = Job(mode="calls", program="def f(x):\n    return x + 1\n", setup="", entry="f", alias=None,
+          calls=[((1,), {})], call_budgets=[10_000])
+run_job(job)  # the zygote and the first child: not counted
+started = time.perf_counter()
+for _ in range(children):
+    assert run_job(job).complete
+per_child = (time.perf_counter() - started) / children
+with children_kept():
+    run_jobs([job])
+    started = time.perf_counter()
+    runs = run_jobs([job] * jobs)
+    per_job = (time.perf_counter() - started) / jobs
+assert all(run.complete for run in runs)
+print(json.dumps({"isolated": namespaces.in_use(), "child": per_child, "job": per_job}))
+"""
+
+
+def _measure(isolated: bool, children: int, jobs: int) -> dict:
+    environment = dict(os.environ, GAMEABILITY_TUI_NAMESPACES="on" if isolated else "off")
+    output = subprocess.run(
+        [sys.executable, "-W", "ignore", "-c", _MEASURE, str(children), str(jobs)],
+        env=environment, check=True, capture_output=True, text=True,
+    ).stdout  # fmt: skip
+    figures = json.loads(output.strip().splitlines()[-1])
+    if figures["isolated"] != isolated:
+        raise SystemExit(f"asked for isolated={isolated}, got {figures['isolated']}: namespaces refused?")
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--children", type=int, default=200)
+    parser.add_argument("--jobs", type=int, default=400)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    figures: dict[bool, list[dict]] = {True: [], False: []}
+    for number in range(args.rounds):
+        for isolated in (number % 2 == 0, number % 2 != 0):
+            figures[isolated].append(_measure(isolated, args.children, args.jobs))
+            last = figures[isolated][-1]
+            label = "namespaces" if isolated else "forked as before"
+            print(f"round {number + 1}, {label}: {last['child'] * 1e3:.2f} ms per child, "
+                  f"{last['job'] * 1e6:.0f} us per job", flush=True)  # fmt: skip
+    medians = {
+        isolated: {key: statistics.median(run[key] for run in runs) for key in ("child", "job")}
+        for isolated, runs in figures.items()
+    }
+    print(f"\nmedians of {args.rounds} rounds, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}")
+    print(f"{'children':24} {'ms per child':>14} {'us per job':>12}")
+    for isolated in (False, True):
+        label, m = ("forked as before" if not isolated else "in namespaces"), medians[isolated]
+        print(f"{label:24} {m['child'] * 1e3:14.2f} {m['job'] * 1e6:12.0f}")
+    extra_child = (medians[True]["child"] - medians[False]["child"]) * 1e3
+    extra_job = (medians[True]["job"] - medians[False]["job"]) * 1e6
+    print(f"isolation costs {extra_child:+.2f} ms per child and {extra_job:+.0f} us per job")
+
+
+if __name__ == "__main__":
+    main()
