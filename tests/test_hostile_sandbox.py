@@ -47,6 +47,7 @@ def audited(tmp_path_factory):
     (canary / "keep.txt").write_text("precious")
     outside = tmp_path_factory.mktemp("outside") / "written-by-a-candidate.txt"
     problems = _problems(canary, outside)
+    Path("/tmp/escaped-by-a-candidate.txt").unlink(missing_ok=True)  # left by an earlier run
     before = os.getcwd()
     os.environ[TOKEN_NAME] = TOKEN  # the workers inherit it; no candidate may see it
     os.chdir(folder)
