@@ -6,7 +6,8 @@ Measures, in two fresh interpreters, one with namespaces and one without
 (``GAMEABILITY_TUI_NAMESPACES=off``: children forked as before), alternating which goes first:
 
 - per child: ``run_job`` of a trivial candidate, each in a new child (made, sealed, run, killed,
-  its folder emptied), wall seconds per child;
+  its folder emptied), wall seconds per child, and CPU seconds per child of this process and
+  every child it has collected (less noisy than wall time on a busy machine);
 - per job: that many trivial jobs handed to one kept child (``children_kept``), wall seconds per
   job once the child exists.
 
@@ -24,24 +25,29 @@ import subprocess
 import sys
 
 _MEASURE = r"""
-import json, sys, time
+import json, resource, sys, time
 from gameability_tui.engine.sandbox import Job, children_kept, namespaces, run_job, run_jobs
 
 children, jobs = int(sys.argv[1]), int(sys.argv[2])
 job = Job(mode="calls", program="def f(x):\n    return x + 1\n", setup="", entry="f", alias=None,
           calls=[((1,), {})], call_budgets=[10_000])
+def cpu():
+    mine, theirs = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return mine.ru_utime + mine.ru_stime + theirs.ru_utime + theirs.ru_stime
+
 run_job(job)  # the zygote and the first child: not counted
-started = time.perf_counter()
+started, cpu_before = time.perf_counter(), cpu()
 for _ in range(children):
     assert run_job(job).complete
 per_child = (time.perf_counter() - started) / children
+cpu_per_child = (cpu() - cpu_before) / children
 with children_kept():
     run_jobs([job])
     started = time.perf_counter()
     runs = run_jobs([job] * jobs)
     per_job = (time.perf_counter() - started) / jobs
 assert all(run.complete for run in runs)
-print(json.dumps({"isolated": namespaces.in_use(), "child": per_child, "job": per_job}))
+print(json.dumps({"isolated": namespaces.in_use(), "child": per_child, "job": per_job, "cpu": cpu_per_child}))
 """
 
 
@@ -69,20 +75,22 @@ def main() -> None:
             figures[isolated].append(_measure(isolated, args.children, args.jobs))
             last = figures[isolated][-1]
             label = "namespaces" if isolated else "forked as before"
-            print(f"round {number + 1}, {label}: {last['child'] * 1e3:.2f} ms per child, "
-                  f"{last['job'] * 1e6:.0f} us per job", flush=True)  # fmt: skip
+            print(f"round {number + 1}, {label}: {last['child'] * 1e3:.2f} ms/child "
+                  f"({last['cpu'] * 1e3:.2f} ms CPU), {last['job'] * 1e6:.0f} us/job", flush=True)  # fmt: skip
     medians = {
-        isolated: {key: statistics.median(run[key] for run in runs) for key in ("child", "job")}
+        isolated: {key: statistics.median(run[key] for run in runs) for key in ("child", "cpu", "job")}
         for isolated, runs in figures.items()
     }
     print(f"\nmedians of {args.rounds} rounds, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}")
-    print(f"{'children':24} {'ms per child':>14} {'us per job':>12}")
+    print(f"{'children':24} {'ms per child':>14} {'CPU ms/child':>14} {'us per job':>12}")
     for isolated in (False, True):
         label, m = ("forked as before" if not isolated else "in namespaces"), medians[isolated]
-        print(f"{label:24} {m['child'] * 1e3:14.2f} {m['job'] * 1e6:12.0f}")
+        print(f"{label:24} {m['child'] * 1e3:14.2f} {m['cpu'] * 1e3:14.2f} {m['job'] * 1e6:12.0f}")
     extra_child = (medians[True]["child"] - medians[False]["child"]) * 1e3
+    extra_cpu = (medians[True]["cpu"] - medians[False]["cpu"]) * 1e3
     extra_job = (medians[True]["job"] - medians[False]["job"]) * 1e6
-    print(f"isolation costs {extra_child:+.2f} ms per child and {extra_job:+.0f} us per job")
+    print(f"isolation costs {extra_child:+.2f} ms wall ({extra_cpu:+.2f} ms CPU) per child "
+          f"and {extra_job:+.0f} us per job")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -308,7 +308,14 @@ class _Child:
         for fd in (self.fd, self.orders, self.wake):
             os.close(fd)
             processes.PIPES.discard(fd)
-        processes.kill_group(self.pid, wait=False)
+        if self.timed_pid != self.pid:
+            # Its runner, in its namespaces: its init then ends as the runner did (taking the
+            # rest of the namespace with it) and is reaped later with the runner's CPU time,
+            # which a kill of the init would lose from this process's accounts.
+            processes.kill_group(self.timed_pid, wait=False)
+            processes.reap_later(self.pid)
+        else:
+            processes.kill_group(self.pid, wait=False)
         processes.ACTIVE_CHILDREN.discard(self.pid)
         empty_folder(self.workdir)
         remove_strays()

@@ -177,6 +177,11 @@ def kill_group(pid: int, wait: bool = True) -> None:
         pass
 
 
+def reap_later(pid: int) -> None:
+    """A child that is ending by itself: collected by ``reap``, killed with the rest at the end."""
+    _UNREAPED.add(pid)
+
+
 def reap() -> None:
     for pid in list(_UNREAPED):
         try:
