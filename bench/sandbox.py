@@ -75,8 +75,8 @@ def main() -> None:
             figures[isolated].append(_measure(isolated, args.children, args.jobs))
             last = figures[isolated][-1]
             label = "namespaces" if isolated else "forked as before"
-            print(f"round {number + 1}, {label}: {last['child'] * 1e3:.2f} ms/child "
-                  f"({last['cpu'] * 1e3:.2f} ms CPU), {last['job'] * 1e6:.0f} us/job", flush=True)  # fmt: skip
+            child, cpu, job = last["child"] * 1e3, last["cpu"] * 1e3, last["job"] * 1e6
+            print(f"round {number + 1}, {label}: {child:.2f} ms/child ({cpu:.2f} ms CPU), {job:.0f} us/job")
     medians = {
         isolated: {key: statistics.median(run[key] for run in runs) for key in ("child", "cpu", "job")}
         for isolated, runs in figures.items()
