@@ -505,3 +505,23 @@ def test_a_request_interrupted_mid_way_drops_the_zygote_and_loses_no_descriptor(
     assert run_job(job).calls[0][0][1] == 2
     assert processes._ZYGOTE is not interrupted
     assert len(os.listdir("/proc/self/fd")) == descriptors  # the new zygote's socket for the old's
+
+
+def test_a_lane_folder_replaced_by_a_link_is_made_anew_and_never_followed(tmp_path):
+    # What a candidate could do where namespaces are refused: rename its lane folder and leave a
+    # link to another folder in its place, for the worker's cleanup to empty and later
+    # candidates to run in. Done here between jobs, as the candidate would.
+    canary = tmp_path / "canary"
+    canary.mkdir()
+    (canary / "keep.txt").write_text("precious")
+    assert run_job(_job("def f(x):\n    return x\n")).complete
+    folder = limits.lane_folder(0)
+    os.rename(folder, folder + "-moved")
+    os.symlink(canary, folder)
+    limits.empty_folder(folder)  # as a child's close does
+    limits.remove_strays()
+    assert (canary / "keep.txt").read_text() == "precious"
+    litter = _job("def f(x):\n    open('litter.txt', 'w').write('x')\n    return x\n")
+    assert run_job(litter).complete
+    assert sorted(os.listdir(canary)) == ["keep.txt"]
+    assert not os.path.islink(limits.lane_folder(0)) and not os.path.exists(folder + "-moved")

@@ -118,7 +118,10 @@ def fork_child(sibling: bool) -> int:
 
 def split_init() -> None:
     """In a new PID namespace's first process: fork the runner and return in it; this process
-    stays the namespace's init, reaps what is reparented to it, and exits as the runner ended."""
+    stays the namespace's init, reaps what is reparented to it, and exits as the runner ended.
+    Refuses to go on anywhere but as pid 1: ``seal`` must never mount in the worker's namespace."""
+    if os.getpid() != 1:
+        raise RuntimeError("not the first process of a new PID namespace")
     runner = os.fork()
     if runner == 0:
         return
