@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import signal
+import threading
 import time
 
-from conftest import STRONG_SUM, WEAK_MAX, alive, problem
+from conftest import STRONG_SUM, WEAK_MAX, alive, problem, running
 
 from gameability_tui.engine.executors.local import Census, WorkerProcess, engine_request
 from gameability_tui.engine.model import AuditParams
@@ -67,49 +69,65 @@ def test_workers_started_nicer_judge_the_same_and_yield_the_cpu():
     assert nicer == _comparable(Census([WEAK_MAX, STRONG_SUM], AuditParams(), workers=1))
 
 
-KILLS_ITS_WORKER = problem(
-    "kills_its_worker",
-    "import os, signal\nos.kill(os.getppid(), signal.SIGKILL)\n\ndef ident(x):\n    return x\n",
+ITS_WORKER_IS_KILLED = problem(
+    "its_worker_is_killed",
+    "import subprocess\nsubprocess.run(['sleep', '59'])\n\ndef ident(x):\n    return x\n",
     ["assert ident(1) == 1"],
 )
 
 
+def _kill_the_worker_once_it_sleeps(census: Census) -> None:
+    """Kill the census's worker from outside while its candidate sleeps (a candidate cannot
+    reach its worker itself: ``test_hostile_sandbox.py``)."""
+    deadline = time.monotonic() + 60
+    while not running(["sleep", "59"], grace=0) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    for pid in census.worker_pids():
+        os.kill(pid, signal.SIGKILL)
+
+
 def test_a_worker_that_dies_loses_only_the_problem_it_was_on():
-    # One worker, so the problems after the killer sit queued behind it when the worker dies: they
-    # were never started, and a new worker judges them as if nothing had happened.
+    # One worker, so the problems after the dying one sit queued behind it when the worker dies:
+    # they were never started, and a new worker judges them as if nothing had happened.
     after = [WEAK_MAX, STRONG_SUM, problem("id", "def ident(x):\n    return x\n", ["assert ident(2) == 2"])]
-    results = {r.id: r for r in Census([KILLS_ITS_WORKER, *after], AuditParams(), workers=1)}
-    assert results["kills_its_worker"].status == "excluded:audit-crashed"
-    assert "died on this problem" in results["kills_its_worker"].detail
+    census = Census([ITS_WORKER_IS_KILLED, *after], AuditParams(), workers=1)
+    killer = threading.Thread(target=_kill_the_worker_once_it_sleeps, args=(census,))
+    killer.start()
+    results = {r.id: r for r in census}
+    killer.join()
+    assert results["its_worker_is_killed"].status == "excluded:audit-crashed"
+    assert "died on this problem" in results["its_worker_is_killed"].detail
     assert _comparable(results[p.id] for p in after) == _comparable(Census(after, AuditParams(), workers=1))
+    assert running(["sleep", "59"]) == []  # its candidate went with it
 
 
-def test_no_candidate_holds_its_workers_request_or_answer_pipe(tmp_path):
+def test_no_candidate_holds_its_workers_request_or_answer_pipe():
     # A candidate that held them could read the next problem's request, queued behind its own,
-    # or write into the answers the census reads. Each candidate here writes down what its
-    # descriptors are (reference and mutants alike, in every child of the problem).
-    seen = tmp_path / "descriptors.txt"
-    lists_its_descriptors = problem(
-        "lists_fds",
-        "import os\n"
-        f"with open({str(seen)!r}, 'a') as out:\n"
-        "    for fd in os.listdir('/proc/self/fd'):\n"
-        "        try:\n"
-        "            out.write(os.readlink('/proc/self/fd/' + fd) + '\\n')\n"
-        "        except OSError:\n"
-        "            pass\n\n"
-        "def ident(x):\n    return x + 0\n",
-        ["assert ident(1) == 1", "assert ident(2) == 2"],
-    )
+    # or write into the answers the census reads. Each candidate here lists its descriptors when
+    # it loads, and the reference fails its tests if it held either of them.
     worker = WorkerProcess()
     try:
-        answer = worker.request(engine_request("audit", lists_its_descriptors, AuditParams()))
-        channels = {
+        channels = sorted(
             f"pipe:[{os.fstat(end.fileno()).st_ino}]" for end in (worker.process.stdin, worker.process.stdout)
-        }
+        )
+        lists_its_descriptors = problem(
+            "lists_fds",
+            "import os\n"
+            "HELD = []\n"
+            "for fd in os.listdir('/proc/self/fd'):\n"
+            "    try:\n"
+            "        HELD.append(os.readlink('/proc/self/fd/' + fd))\n"
+            "    except OSError:\n"
+            "        pass\n\n"
+            "def ident(x):\n    return x + 0\n",
+            [
+                "assert ident(1) == 1",
+                "assert ident(2) == 2",
+                "assert any(name.startswith('pipe:') for name in HELD)",  # it saw its own pipes
+                f"assert not set(HELD) & set({channels!r})",
+            ],
+        )
+        answer = worker.request(engine_request("audit", lists_its_descriptors, AuditParams()))
     finally:
         worker.stop()
     assert answer["result"]["status"] == "ok" and answer["result"]["n_mutants"] > 0
-    held = set(seen.read_text().split())
-    assert held and any(name.startswith("pipe:") for name in held)  # it saw its own pipes
-    assert not held & channels

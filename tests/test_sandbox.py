@@ -27,6 +27,19 @@ FORKS_FROM_A_SECOND_THREAD = pytest.mark.filterwarnings(
     "ignore:This process .* is multi-threaded, use of fork\\(\\) may lead to deadlocks:DeprecationWarning"
 )
 
+# A candidate that returns its runner's pid as this process sees it (in its own PID namespace,
+# ``os.getpid()`` is the same small number in every child).
+RUNNER_PID = (
+    "def f(x):\n"
+    "    from gameability_tui.engine.sandbox import namespaces\n"
+    "    return namespaces.runner_pid()\n"
+)
+
+
+def _parent(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        return int(next(line for line in status if line.startswith("PPid:")).split()[1])
+
 
 def _job(program: str, **fields) -> Job:
     defaults = dict(
@@ -265,7 +278,7 @@ def spare_cores(monkeypatch):
 
 
 def test_spare_cores_take_waiting_jobs_and_are_given_back(spare_cores):
-    whose = [_job("import os\ndef f(x):\n    return os.getpid()\n") for _ in range(12)]
+    whose = [_job(RUNNER_PID) for _ in range(12)]
     pids = {run.calls[0][0][1] for run in lanes.run_jobs(whose)}
     assert len(pids) == 3  # the lane of its own and one child on each spare core
     assert os.read(spare_cores, 8) == b"++"  # both cores given back once the jobs were done
@@ -293,7 +306,7 @@ def test_jobs_on_spare_cores_give_the_results_of_one_child(spare_cores):
 
 
 def test_a_child_kept_for_the_problem_runs_its_next_calls_and_ends_with_it():
-    whose = _job("import os\ndef f(x):\n    return os.getpid()\n")
+    whose = _job(RUNNER_PID)
     litter = _job("def f(x):\n    open('litter.txt', 'w').write('x')\n    return x\n")
 
     def pid_of_call() -> int:
@@ -402,13 +415,15 @@ def _pipes_held_by(pid: int) -> set[str]:
 
 @needs_zygote
 def test_a_child_forked_by_the_zygote_is_this_processs_own():
-    whose = _job("import os\ndef f(x):\n    return (os.getppid(), os.getpid(), os.getpgrp())\n")
-    parent, pid, group = run_job(whose).calls[0][0][1]
-    forker = processes._ZYGOTE
-    assert forker is not None and forker.pid not in (pid, os.getpid())
-    assert parent == os.getpid()  # so it is waited for, killed and its death read as before
-    assert group == pid  # it leads its own process group, killed whole when it ends
-    assert _ends_soon(pid)
+    with lanes.children_kept():
+        runner = run_job(_job(RUNNER_PID)).calls[0][0][1]
+        (pid,) = processes.ACTIVE_CHILDREN  # the runner itself, or its namespaces' init
+        forker = processes._ZYGOTE
+        assert forker is not None and forker.pid not in (pid, os.getpid())
+        assert _parent(pid) == os.getpid()  # so it is waited for, killed and its death read as before
+        assert os.getpgid(pid) == pid  # it leads its own process group, killed whole when it ends
+        assert runner == pid or _parent(runner) == pid
+    assert _ends_soon(pid) and _ends_soon(runner)
 
 
 @needs_zygote
@@ -434,7 +449,7 @@ def test_zygote_children_give_the_results_of_children_this_process_forks(monkeyp
 @FORKS_FROM_A_SECOND_THREAD
 @needs_zygote
 def test_the_zygote_holds_no_pipe_of_a_child_and_a_child_none_of_another():
-    whose = _job("import os\ndef f(x):\n    return os.getpid()\n")
+    whose = _job(RUNNER_PID)
     with lanes.children_kept():
         kept = lanes.run_jobs([whose])[0].calls[0][0][1]  # its child waits, pipes open
         processes._drop_zygote()  # the next child comes from a new zygote, made while they are open
@@ -467,10 +482,11 @@ def test_a_zygote_that_died_is_replaced_and_no_job_is_lost():
 
 @needs_zygote
 def test_a_new_zygote_is_made_when_what_a_child_inherits_changes(monkeypatch):
-    job = _job("import os\ndef f(x):\n    return os.environ.get('GAMEABILITY_TUI_TEST_MARK')\n")
+    # (an LC_* variable: the sandbox passes those on, and scrubs most others)
+    job = _job("import os\ndef f(x):\n    return os.environ.get('LC_GAMEABILITY_TUI_TEST_MARK')\n")
     assert run_job(job).calls[0][0][1] is None
     first = processes._ZYGOTE
-    monkeypatch.setenv("GAMEABILITY_TUI_TEST_MARK", "seen")
+    monkeypatch.setenv("LC_GAMEABILITY_TUI_TEST_MARK", "seen")
     assert run_job(job).calls[0][0][1] == "seen"  # as a child this process forked would see it
     assert processes._ZYGOTE is not first and _ends_soon(first.pid)
 
@@ -499,3 +515,23 @@ def test_a_request_interrupted_mid_way_drops_the_zygote_and_loses_no_descriptor(
     assert run_job(job).calls[0][0][1] == 2
     assert processes._ZYGOTE is not interrupted
     assert len(os.listdir("/proc/self/fd")) == descriptors  # the new zygote's socket for the old's
+
+
+def test_a_lane_folder_replaced_by_a_link_is_made_anew_and_never_followed(tmp_path):
+    # What a candidate could do where namespaces are refused: rename its lane folder and leave a
+    # link to another folder in its place, for the worker's cleanup to empty and later
+    # candidates to run in. Done here between jobs, as the candidate would.
+    canary = tmp_path / "canary"
+    canary.mkdir()
+    (canary / "keep.txt").write_text("precious")
+    assert run_job(_job("def f(x):\n    return x\n")).complete
+    folder = limits.lane_folder(0)
+    os.rename(folder, folder + "-moved")
+    os.symlink(canary, folder)
+    limits.empty_folder(folder)  # as a child's close does
+    limits.remove_strays()
+    assert (canary / "keep.txt").read_text() == "precious"
+    litter = _job("def f(x):\n    open('litter.txt', 'w').write('x')\n    return x\n")
+    assert run_job(litter).complete
+    assert sorted(os.listdir(canary)) == ["keep.txt"]
+    assert not os.path.islink(limits.lane_folder(0)) and not os.path.exists(folder + "-moved")

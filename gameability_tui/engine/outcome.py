@@ -20,6 +20,11 @@ write (one that passes on the reference) could tell them apart. Threats to that,
 - NaN is not equal to itself in Python, but two NaN results are indistinguishable to an assert
   that passes on the reference: they compare the same here.
 - Default reprs carry memory addresses, which differ between processes: they are masked.
+- Results that cannot cross to the worker (too large to copy, nested deeper than its decoders
+  go, sets of objects whose plain state is unhashable) never end the child silently: they become
+  an outcome with the reason (``unencodable``, ``UNENCODABLE``), and the runner encodes under its
+  own step budget and the CPU limit, so a ``__repr__`` that never returns costs only itself.
+- A candidate that wraps ``marshal`` cannot steer encoding: this module uses its own references.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import hashlib
 import itertools
 import marshal
 import re
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +44,11 @@ MAX_VALUE_BYTES = 1 << 20
 MAX_REPR_CHARS = 4000
 MAX_STATE_DEPTH = 20  # deeper object graphs are cut: compared by type name only past this
 MAX_YIELDED = 10_000  # items taken from a returned generator or iterator
+MAX_NESTING = 100  # plain data nested deeper is not shipped: the worker's decoders recurse
+MAX_ENCODED_BYTES = 64 << 20  # a str/bytes result past this is not copied, hashed or shown
+
+_DUMPS = marshal.dumps  # taken before benchmark code runs, which may wrap marshal.dumps
+_NESTED_TYPES = frozenset({list, tuple, dict, set, frozenset})
 
 # Markers for data that stands for something that is not plain data. They start with NUL, which
 # no benchmark's own strings are expected to hold, so they cannot be mistaken for a result.
@@ -90,9 +101,17 @@ def to_data(value: Any, depth: int = 0) -> Any:
     if kind is tuple:
         return tuple(to_data(item, depth + 1) for item in value)
     if kind is dict:
-        return {to_data(k, depth + 1): to_data(v, depth + 1) for k, v in value.items()}
+        pairs = [(to_data(k, depth + 1), to_data(v, depth + 1)) for k, v in value.items()]
+        try:
+            return dict(pairs)
+        except TypeError:  # keys whose plain state is unhashable (objects with their own __hash__)
+            return (OBJECT_MARK, "dict", _canonical(pairs))
     if kind in (set, frozenset):
-        return kind(to_data(item, depth + 1) for item in value)
+        items = [to_data(item, depth + 1) for item in value]
+        try:
+            return kind(items)
+        except TypeError:  # objects with their own __hash__: their plain state is unhashable
+            return (OBJECT_MARK, kind.__name__, _canonical(items))
     if kind is Yielded:
         items = tuple(to_data(item, depth + 1) for item in value[:MAX_YIELDED])
         return (YIELDED_MARK, items, len(value) > MAX_YIELDED)
@@ -132,6 +151,12 @@ def _state(value: Any, depth: int) -> Any:
     return tuple(parts)
 
 
+def _canonical(items: list) -> tuple:
+    """Plain data in an order of its own (its reprs'), for a set or dict whose items' plain data
+    cannot be hashed: the same members in any order give the same data."""
+    return tuple(sorted(items, key=safe_repr))
+
+
 def _key(item: tuple) -> str:
     return str(item[0])
 
@@ -162,7 +187,7 @@ def _digest(data: bytes) -> str:
 def _ship(data: Any) -> tuple[str, Any]:
     """("value", data) when it is small enough to travel, else ("big", digest of its bytes)."""
     try:
-        packed = marshal.dumps(data)
+        packed = _DUMPS(data)
     except (ValueError, RecursionError) as error:
         raise _Unshippable from error
     if len(packed) <= MAX_VALUE_BYTES:
@@ -174,7 +199,7 @@ def _ship_value(value: Any) -> tuple[str, Any]:
     """``_ship(to_data(value))``, without walking plain data in Python: ``marshal`` accepts only
     exact built-in types (no subclass, no object), so a value it packs is already plain data."""
     try:
-        packed = marshal.dumps(value)
+        packed = _DUMPS(value)
     except (ValueError, RecursionError):
         return _ship(to_data(value))
     if len(packed) <= MAX_VALUE_BYTES:
@@ -182,8 +207,42 @@ def _ship_value(value: Any) -> tuple[str, Any]:
     return "big", _digest(packed)
 
 
+def unencodable(reason: str) -> Outcome:
+    """The outcome of a call whose result cannot be shipped, with the reason (never compared as
+    a value: a normal return that no assert could be written for)."""
+    return ("raise", f"<{reason}>")
+
+
+def why_unencodable(value: Any) -> str | None:
+    """Why ``value`` cannot be encoded, before any copy of it is made; None if it can be."""
+    if type(value) in (str, bytes, bytearray) and len(value) > MAX_ENCODED_BYTES:
+        return f"result too large: {sys.getsizeof(value) >> 20} MB"
+    if _deeper_than(value, MAX_NESTING):
+        return f"nested deeper than {MAX_NESTING}"
+    return None
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """Whether plain containers nest more than ``limit`` deep in ``value``; level by level, each
+    container's item types looked at in C (a flat list costs one call)."""
+    level = [value] if type(value) in _NESTED_TYPES else []
+    for _ in range(limit):
+        nested: list = []
+        for item in level:
+            parts = (*item.keys(), *item.values()) if type(item) is dict else item
+            if not _NESTED_TYPES.isdisjoint(map(type, parts)):
+                nested.extend(part for part in parts if type(part) in _NESTED_TYPES)
+        if not nested:
+            return False
+        level = nested
+    return bool(level)
+
+
 def encode_value(value: Any, arguments: tuple = ()) -> Outcome:
     """The outcome of a call that returned ``value``; ``arguments`` are its arguments afterwards."""
+    reason = why_unencodable(value) or next(filter(None, map(why_unencodable, arguments)), None)
+    if reason is not None:
+        return unencodable(reason)
     text = safe_repr(value)
     try:
         kind, data = _ship_value(value)

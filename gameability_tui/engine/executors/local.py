@@ -15,6 +15,7 @@ import collections
 import contextlib
 import json
 import os
+import secrets
 import selectors
 import signal
 import subprocess
@@ -72,11 +73,16 @@ class WorkerProcess:
         if nice:
             _lower_priority(self.process.pid, nice)
         self.buffer = b""
+        self.expected: collections.deque[str] = collections.deque()  # ids of requests not answered
+        self.protocol_error = ""  # why its answer channel stopped being trusted
         self.tasks: collections.deque[Problem] = collections.deque()  # sent, not yet answered
         self._request_lock = threading.Lock()  # the app's threads share one worker
 
     def send(self, request: dict) -> None:
-        self.process.stdin.write((json.dumps(request) + "\n").encode())
+        """Send ``request`` under a new id (a nonce) that its answer must carry."""
+        nonce = secrets.token_hex(16)
+        self.expected.append(nonce)
+        self.process.stdin.write((json.dumps({**request, "id": nonce}) + "\n").encode())
         self.process.stdin.flush()
 
     def take(self, problem: Problem, params: AuditParams) -> None:
@@ -85,13 +91,37 @@ class WorkerProcess:
         self.send(engine_request("audit", problem, params))
 
     def read_answers(self) -> tuple[list[dict], bool]:
-        """Answers available now, and whether the worker's channel has closed."""
+        """Answers available now, and whether the worker's channel has closed.
+
+        Threat: a line in the answer pipe that is not the worker's answer (a candidate that
+        reached the pipe). Defence: each answer must carry the id of the oldest request not yet
+        answered; any other line is a protocol error, never a result: the channel counts as
+        closed from there (``protocol_error`` says why) and what follows is not read."""
+        if self.protocol_error:
+            return [], True
         chunk = os.read(self.process.stdout.fileno(), 1 << 16)
         if not chunk:
             return [], True
         self.buffer += chunk
         *lines, self.buffer = self.buffer.split(b"\n")
-        return [json.loads(line) for line in lines if line.strip()], False
+        answers = []
+        for line in lines:
+            if not line.strip():
+                continue
+            try:
+                answer = json.loads(line)
+            except ValueError:
+                answer = None
+            if (
+                not isinstance(answer, dict)
+                or not self.expected
+                or answer.pop("id", None) != self.expected[0]
+            ):
+                self.protocol_error = "protocol error: an answer line without its request's id"
+                return answers, True
+            self.expected.popleft()
+            answers.append(answer)
+        return answers, False
 
     def request(self, request: dict) -> dict:
         """Blocking round trip (the app's probe and gate calls), one at a time."""
@@ -102,7 +132,7 @@ class WorkerProcess:
                 if answers:
                     return answers[0]
                 if closed:
-                    raise RuntimeError("the engine worker stopped unexpectedly")
+                    raise RuntimeError(self.protocol_error or "the engine worker stopped unexpectedly")
 
     def ask(self, kind: str, problem: Problem, params: AuditParams, **fields) -> dict:
         """One engine request about ``problem`` ("gate", "probe", "confirm"), answered in full."""
@@ -219,7 +249,7 @@ class Census:
                         lost = list(worker.tasks)
                         worker.stop()
                         if closed and lost and not self.cancelled:
-                            yield excluded(lost[0].id, "audit-crashed", WORKER_DIED)
+                            yield excluded(lost[0].id, "audit-crashed", worker.protocol_error or WORKER_DIED)
                             # Its queued problems were not started: a new worker takes them.
                             waiting = lost[1:] or [p for p in [next_problem()] if p is not None]
                             if waiting:

@@ -8,6 +8,12 @@ Its stdin and stdout are the request and answer channels, so the first thing it 
 them to private file descriptors, which no candidate's child holds, and point fds 0 and 1 at
 /dev/null: nothing benchmark code prints can reach the census, and benchmark code that reads its
 input gets nothing, never the next problem's request queued behind this one (``Census``).
+
+Every answer carries its request's ``id`` (a nonce the census chose): a line that does not is
+not an answer (``WorkerProcess.read_answers``). The nonce is no secret from a candidate forked
+from this process; what keeps candidates off the answer pipe is that none holds it and none can
+reach this process's descriptors (``sandbox/namespaces.py``); the id makes any line that is not
+the answer to the request in flight a protocol error instead of the next problem's result.
 """
 
 from __future__ import annotations
@@ -68,11 +74,14 @@ def main() -> None:
     for line in requests:
         if not line.strip():
             continue
+        request_id = None
         try:
-            answer = handle(json.loads(line))
+            request = json.loads(line)
+            request_id = request.pop("id", None)
+            answer = handle(request)
         except Exception:  # a bug in the engine: report it for this request, keep serving
             answer = {"error": traceback.format_exc(limit=8)}
-        answers.write(json.dumps(answer) + "\n")
+        answers.write(json.dumps({**answer, "id": request_id}) + "\n")
 
 
 if __name__ == "__main__":

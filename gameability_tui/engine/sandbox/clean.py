@@ -26,6 +26,24 @@ class Inherited(NamedTuple):
     builtins: dict
     modules: dict
     environ: dict
+    guarded: tuple  # (module, copy of its __dict__) for each of ``GUARDED_MODULES``
+
+
+# Modules whose functions the runner and the record channel rely on. Threat: a candidate that
+# wraps one (``marshal.dumps`` replaying the reference's answers, ``os.write``) in a child that
+# then runs the next candidate. Defence: the runner holds its own references to them
+# (``wire.py``, ``runner.py``), and a child whose modules here changed at all is ended.
+GUARDED_MODULES = ("marshal", "os", "posix", "pickle", "random", "struct", "signal", "time")
+
+
+def _guarded_now() -> tuple:
+    return tuple(
+        (sys.modules[name], dict(vars(sys.modules[name]))) for name in GUARDED_MODULES if name in sys.modules
+    )
+
+
+def _guarded_unchanged(guarded: tuple) -> bool:
+    return all(_same_entries(vars(module), copy) for module, copy in guarded)
 
 
 _INHERITED: tuple[int, Inherited] | None = None  # (len(sys.modules) when made, the copy)
@@ -51,8 +69,9 @@ def inherited_state() -> Inherited:
         or current[0] != len(sys.modules)
         or current[1].builtins != builtins.__dict__
         or current[1].environ != environ
+        or not _guarded_unchanged(current[1].guarded)
     ):
-        copy_ = Inherited(dict(builtins.__dict__), dict(sys.modules), dict(environ))
+        copy_ = Inherited(dict(builtins.__dict__), dict(sys.modules), dict(environ), _guarded_now())
         _INHERITED = current = (len(sys.modules), copy_)
     return current[1]
 
@@ -62,13 +81,16 @@ class CleanState:
 
     A child runs jobs one after another only while each leaves it as it found it: no thread, no
     process, no file, no open descriptor, no alarm or signal handler, the same builtins, modules,
-    sys streams, recursion limit, environment and working folder, and no more than 256 MB kept.
-    Anything else ends the child, and the next job gets a new one. Not checked: attributes set
-    inside an already imported module; benchmark code is careless, not malicious.
+    sys streams, recursion limit, environment and working folder, the same functions in the
+    modules the runner relies on (``GUARDED_MODULES``), and no more than 256 MB kept. Anything
+    else ends the child, and the next job gets a new one. Not checked: attributes set inside
+    other imported modules; a hostile candidate can change what its own child reports about
+    itself, never its worker, and never another child.
     """
 
-    def __init__(self, workdir: str, inherited: Inherited) -> None:
+    def __init__(self, workdir: str, inherited: Inherited, environ: dict | None = None) -> None:
         self.workdir = workdir
+        self.environ = inherited.environ if environ is None else environ  # as the child keeps it
         self.inherited = inherited  # copied by the worker before the fork (``inherited_state``)
         self.threads = _count("/proc/self/task")
         self.descriptors = _count("/proc/self/fd")
@@ -96,7 +118,8 @@ class CleanState:
             and not os.listdir(self.workdir)
             and _same_entries(builtins.__dict__, inherited.builtins)
             and _holds_entries(sys.modules, inherited.modules)  # new modules may come
-            and _same_entries(_environ_data(), inherited.environ)
+            and _guarded_unchanged(inherited.guarded)
+            and _same_entries(_environ_data(), self.environ)
             and _sys_state() == self.sys_state
             and _handlers() == self.handlers
         )

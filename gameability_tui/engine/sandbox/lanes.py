@@ -39,8 +39,8 @@ from collections.abc import Iterator
 
 from . import processes, spare_cores
 from .jobs import Job, Run
-from .limits import empty_folder, lane_folder, read_proc
-from .wire import ORDER, apply_record, next_record, only_program_differs
+from .limits import empty_folder, lane_folder, read_proc, remove_strays
+from .wire import FLOODED, ORDER, apply_record, next_record, only_program_differs
 
 _KEEPING = False  # inside children_kept(): children outlive run_jobs, for the next call's jobs
 
@@ -152,7 +152,7 @@ class _Child:
     def __init__(self, jobs: list[Job], runs: list[Run], waiting: deque, lane: int, borrowed: bool = False):
         self.lane = lane
         self.memory_mb = jobs[0].memory_mb
-        self.buffer = b""
+        self.buffer = bytearray()  # records not read yet; consumed by offset (``next_record``)
         self.exited = False
         self.solo = len(waiting) == 1 and not _KEEPING
         self.workdir = lane_folder(lane)
@@ -161,6 +161,7 @@ class _Child:
         self.pid, self.fd, self.orders, self.wake = processes.start_child(
             jobs[0].memory_mb, self.workdir, self.solo
         )
+        self.timed_pid = self.pid  # the process whose wait for a core is not its own fault
         # If it died at once, ``take`` left the job waiting (and current); ``advance`` ends the child.
         self.take(jobs, runs, waiting, borrowed)
 
@@ -194,7 +195,7 @@ class _Child:
     def _start_clock(self) -> None:
         self.started = time.monotonic()
         self.allowance = self.jobs[self.current].wall_seconds
-        self.waited_before = _waited_for_a_core(self.pid)
+        self.waited_before = _waited_for_a_core(self.timed_pid)
 
     @property
     def deadline(self) -> float:
@@ -204,7 +205,7 @@ class _Child:
         """Past the wall-clock allowance, not counting the time spent waiting for a core."""
         if time.monotonic() < self.deadline:
             return False
-        waited = _waited_for_a_core(self.pid) - self.waited_before
+        waited = _waited_for_a_core(self.timed_pid) - self.waited_before
         if waited > 0:
             self.allowance += waited
             self.waited_before += waited
@@ -217,13 +218,15 @@ class _Child:
         if woken:
             with contextlib.suppress(BlockingIOError):
                 os.read(self.wake, 1 << 12)
-        if self._read_available():
+        if self._read_available() and not self.flooded:
             if self.runs[self.current].complete and not self.handed:
                 self._hand_next()  # jobs given back by a child that ended
                 self.idle = not self.handed
                 return self.idle
             return False
         run = self.runs[self.current]
+        if self.flooded:
+            return self._ended()
         if self._out_of_time():
             run.stopped = "wall-clock limit"
             return self._ended()
@@ -245,12 +248,17 @@ class _Child:
         the pipe open after it exits); whether anything came."""
         came = False
         try:
-            while chunk := os.read(self.fd, 1 << 16):
+            while not self.flooded and (chunk := os.read(self.fd, 1 << 16)):
                 self._absorb(chunk)
                 came = True
         except BlockingIOError:
             pass
         return came
+
+    @property
+    def flooded(self) -> bool:
+        """It announced a frame past ``MAX_FRAME``: it is stopped, whatever else it sends."""
+        return self.runs[self.current].stopped == FLOODED
 
     def _ended(self) -> bool:
         """Give the jobs it was handed and never started back, first in line; but a new child
@@ -266,23 +274,33 @@ class _Child:
 
     def _absorb(self, chunk: bytes) -> None:
         self.buffer += chunk
-        while True:
-            record, self.buffer = next_record(self.buffer, self.runs[self.current])
-            if record is None:
-                return
-            if record[0] == "job":
-                self.ever_started = True
-                if record[1] in self.handed:
-                    self.handed.remove(record[1])
-                if record[1] != self.current:
-                    self.current = record[1]
-                    self._start_clock()
-            elif record[0] == "extend":  # a confirmation run was granted more CPU time
-                self.allowance += 2 * record[1]
-            else:
-                apply_record(self.runs[self.current], record)
-                if record[0] == "done" and not self.handed and not self.exited:
-                    self._hand_next()
+        start = 0
+        try:
+            while True:
+                record, start = next_record(self.buffer, start, self.runs[self.current])
+                if record is None:
+                    return
+                self._take_record(record)
+        finally:
+            del self.buffer[:start]  # once per chunk: consumed bytes are never copied again
+
+    def _take_record(self, record: tuple) -> None:
+        if record[0] == "pid":  # its runner's pid, where it is a namespace's: the one that waits
+            self.timed_pid = record[1]
+            self.waited_before = _waited_for_a_core(self.timed_pid)
+        elif record[0] == "job":
+            self.ever_started = True
+            if record[1] in self.handed:
+                self.handed.remove(record[1])
+            if record[1] != self.current:
+                self.current = record[1]
+                self._start_clock()
+        elif record[0] == "extend":  # a confirmation run was granted more CPU time
+            self.allowance += 2 * record[1]
+        else:
+            apply_record(self.runs[self.current], record)
+            if record[0] == "done" and not self.handed and not self.exited:
+                self._hand_next()
 
     def close(self) -> None:
         if self.pid < 0:  # closed already
@@ -290,9 +308,17 @@ class _Child:
         for fd in (self.fd, self.orders, self.wake):
             os.close(fd)
             processes.PIPES.discard(fd)
-        processes.kill_group(self.pid, wait=False)
+        if self.timed_pid != self.pid:
+            # Its runner, in its namespaces: its init then ends as the runner did (taking the
+            # rest of the namespace with it) and is reaped later with the runner's CPU time,
+            # which a kill of the init would lose from this process's accounts.
+            processes.kill_group(self.timed_pid, wait=False)
+            processes.reap_later(self.pid)
+        else:
+            processes.kill_group(self.pid, wait=False)
         processes.ACTIVE_CHILDREN.discard(self.pid)
         empty_folder(self.workdir)
+        remove_strays()
         processes.reap()
         self.pid = -1
 

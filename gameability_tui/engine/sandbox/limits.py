@@ -17,15 +17,20 @@ import os
 import resource
 import shutil
 import signal
+import stat
 import tempfile
 from typing import Any
 
+from . import namespaces
 from .jobs import Job
 
 try:  # C helpers for the child (setup.py builds them where a compiler is available)
     from .compiled import _isolation
 except ImportError:
     _isolation = None
+
+
+ARENAS = 2  # glibc malloc arenas a child's threads share (``isolate``)
 
 
 CONFIRM_STEPS_PER_SECOND = 2_000_000  # a slow machine's pace: the CPU backstop of a confirmation
@@ -37,7 +42,7 @@ _LIBC: Any = None
 _WORKDIR: tuple[int, str] | None = None  # (owning pid, path): one throwaway folder per process
 
 
-_LANE_FOLDERS: set[str] = set()
+_LANE_FOLDERS: dict[str, tuple[int, int]] = {}  # each lane folder made: (device, inode)
 
 
 def load_libc() -> Any:
@@ -55,10 +60,18 @@ def load_libc() -> Any:
 def _workdir() -> str:
     """This process's throwaway folder for candidates, emptied after any candidate that wrote to it."""
     global _WORKDIR
-    if _WORKDIR is None or _WORKDIR[0] != os.getpid() or not os.path.isdir(_WORKDIR[1]):
+    if _WORKDIR is None or _WORKDIR[0] != os.getpid() or not _is_plain_folder(_WORKDIR[1]):
         _WORKDIR = (os.getpid(), tempfile.mkdtemp(prefix="gameability-"))
         atexit.register(shutil.rmtree, _WORKDIR[1], True)
     return _WORKDIR[1]
+
+
+def _is_plain_folder(path: str) -> bool:
+    """A folder itself, not a link to one."""
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
 
 
 def remove_workdir() -> None:
@@ -67,32 +80,120 @@ def remove_workdir() -> None:
 
 
 def empty_folder(folder: str) -> None:
-    with os.scandir(folder) as entries:
-        leftovers = [entry.path for entry in entries]
-    for path in leftovers:
-        if os.path.isdir(path) and not os.path.islink(path):
-            shutil.rmtree(path, ignore_errors=True)
-        else:
-            with contextlib.suppress(OSError):
-                os.unlink(path)
+    """Remove everything in ``folder`` without ever following a symbolic link.
+
+    Threat: a candidate renames its lane folder and leaves a link to another folder in its
+    place; a cleanup that follows it deletes that folder's contents. Defence: the folder is
+    opened with ``O_NOFOLLOW`` and emptied through its descriptor (``shutil.rmtree`` with a
+    ``dir_fd`` never follows links either); a link, or anything but a folder, is unlinked
+    itself. Whatever stands at that path afterwards is not trusted: ``lane_folder`` makes it anew.
+    """
+    parent, name = os.path.split(folder)
+    try:
+        parent_fd = os.open(parent, _FOLDER_FLAGS)
+    except OSError:
+        return
+    try:
+        _empty_at(parent_fd, name)
+    finally:
+        os.close(parent_fd)
+
+
+_FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+
+
+def _empty_at(parent_fd: int, name: str) -> None:
+    """Empty the folder ``name`` in ``parent_fd``; unlink it if it is a link or not a folder."""
+    try:
+        fd = os.open(name, _FOLDER_FLAGS, dir_fd=parent_fd)
+    except FileNotFoundError:
+        return
+    except OSError:  # a link (ELOOP) or not a folder (ENOTDIR): remove the entry, not its target
+        with contextlib.suppress(OSError):
+            os.unlink(name, dir_fd=parent_fd)
+        return
+    try:
+        with os.scandir(fd) as entries:
+            leftovers = [(entry.name, entry.is_dir(follow_symlinks=False)) for entry in entries]
+        for entry, is_folder in leftovers:
+            if is_folder:
+                shutil.rmtree(entry, ignore_errors=True, dir_fd=fd)
+            else:
+                with contextlib.suppress(OSError):
+                    os.unlink(entry, dir_fd=fd)
+    finally:
+        os.close(fd)
 
 
 def lane_folder(lane: int) -> str:
-    """A throwaway folder per lane inside this process's, so lanes running at once never meet."""
-    folder = os.path.join(_workdir(), f"lane-{lane}")
-    if folder not in _LANE_FOLDERS or not os.path.isdir(folder):
-        os.makedirs(folder, exist_ok=True)
-        _LANE_FOLDERS.add(folder)
+    """A throwaway folder per lane inside this process's, so lanes running at once never meet.
+
+    Threat: a candidate replaced it (renamed it, left a link or a file in its place). Defence:
+    a folder is used only while it is the very folder this process made (same device and inode,
+    seen without following links); anything else at its path is removed, never followed, and
+    the folder made again. Entries in the process's folder that are no lane's are removed too.
+    """
+    workdir = _workdir()
+    folder = os.path.join(workdir, f"lane-{lane}")
+    try:
+        seen = os.lstat(folder)
+        same = stat.S_ISDIR(seen.st_mode) and _LANE_FOLDERS.get(folder) == (seen.st_dev, seen.st_ino)
+    except FileNotFoundError:
+        same = False
+    if not same:
+        empty_folder(folder)
+        with contextlib.suppress(OSError):
+            os.rmdir(folder)
+        os.mkdir(folder, 0o700)
+        _chown_for_candidates(folder)
+        made = os.lstat(folder)
+        _LANE_FOLDERS[folder] = (made.st_dev, made.st_ino)
     return folder
+
+
+def _chown_for_candidates(folder: str) -> None:
+    """Hand a new lane folder to the user candidates run as (``namespaces.py``), the one place
+    they may write; its parent only lets them through."""
+    owner = namespaces.candidate_owner()
+    if owner is not None:
+        with contextlib.suppress(OSError):
+            os.chmod(os.path.dirname(folder), 0o711)
+            os.chown(folder, *owner, follow_symlinks=False)
+
+
+def remove_strays() -> None:
+    """Remove what a candidate left in this process's folder beside the lanes (a renamed lane
+    folder, say), without following links."""
+    if _WORKDIR is None or _WORKDIR[0] != os.getpid():
+        return
+    workdir = _WORKDIR[1]
+    lanes = {os.path.basename(folder) for folder in _LANE_FOLDERS if os.path.dirname(folder) == workdir}
+    try:
+        fd = os.open(workdir, _FOLDER_FLAGS)
+    except OSError:
+        return
+    try:
+        strays = [name for name in os.listdir(fd) if name not in lanes]
+        for name in strays:
+            _empty_at(fd, name)
+            with contextlib.suppress(OSError):
+                os.rmdir(name, dir_fd=fd)
+    finally:
+        os.close(fd)
+
+
+def die_with_parent() -> None:
+    """Ask the kernel to kill this process when its parent (the worker, or its init) exits."""
+    if _isolation is not None:
+        _isolation.die_with_parent(signal.SIGKILL)
+    elif _LIBC:
+        _LIBC.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
 def isolate(memory_mb: int, address_space: int) -> None:
     """Cut the child off from the terminal, the worker's pipes, the user's folder and the machine."""
     os.setpgid(0, 0)
-    if _isolation is not None:
-        _isolation.die_with_parent(signal.SIGKILL)
-    elif _LIBC:
-        _LIBC.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: die with the worker
+    die_with_parent()
     devnull = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(devnull, fd)
@@ -101,6 +202,11 @@ def isolate(memory_mb: int, address_space: int) -> None:
     _signal.signal(signal.SIGTERM, _signal.SIG_DFL)
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     resource.setrlimit(resource.RLIMIT_FSIZE, (64 << 20, 64 << 20))
+    # Threat to a right answer: glibc reserves 64 MB of address space for each thread's arena
+    # (untouched, but counted by RLIMIT_AS), so a reference that starts ~15 threads lost its
+    # answers to a 1 GB limit. Defence: threads share two arenas; the limit counts what they use.
+    if _isolation is not None and hasattr(_isolation, "arena_max"):
+        _isolation.arena_max(ARENAS)
     limit = address_space + (memory_mb << 20)
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 

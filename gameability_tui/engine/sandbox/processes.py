@@ -14,9 +14,9 @@ import os
 import signal
 from collections.abc import Iterable
 
-from . import spare_cores, zygote
+from . import namespaces, spare_cores, zygote
 from .clean import CleanState, Inherited, inherited_state
-from .limits import isolate, limit_cpu, load_libc, memory_bytes, remove_workdir
+from .limits import die_with_parent, isolate, limit_cpu, load_libc, memory_bytes, remove_workdir
 from .runner import run_candidate
 from .wire import Channel, next_order
 
@@ -38,6 +38,7 @@ def start_child(memory_mb: int, workdir: str, solo: bool) -> tuple[int, int, int
     of its orders pipe and the read end of its wake pipe (``Channel``). The zygote forks it where
     it can (``zygote.py``), else this process does; either way it is this process's child."""
     load_libc()
+    namespaces.available()  # tried once, before the zygote is made: it forks as we would
     state = inherited_state()  # made before the fork: see Inherited
     forker = _zygote_for(state)  # before the pipes: they are not the zygote's to hold
     read_fd, write_fd = os.pipe()
@@ -49,7 +50,7 @@ def start_child(memory_mb: int, workdir: str, solo: bool) -> tuple[int, int, int
         pid = forker.fork(ends, (memory_mb, workdir, solo)) if forker is not None else None
         if pid is None:
             _drop_zygote()  # gone, or it could not fork: the next child makes a new one
-            pid = os.fork()
+            pid = namespaces.fork_child(sibling=False)
             if pid == 0:
                 child_main(state, ends, (memory_mb, workdir, solo), _kept_from_children() | ours)
     except BaseException:  # no child to hand these to (one the zygote made ends at their close)
@@ -79,10 +80,18 @@ def child_main(
     try:
         for fd in theirs:
             os.close(fd)
+        outside_pid = 0
+        if namespaces.in_use():  # this process is its namespaces' init; the runner goes on
+            die_with_parent()
+            namespaces.split_init()
+            outside_pid = namespaces.seal(workdir)
+        environ = namespaces.scrub_environment(workdir)
         os.chdir(workdir)
         isolate(memory_mb, memory_bytes(resident=False))  # it starts as a copy of its forker
         channel = Channel(write_fd, wake_write)
-        clean = None if solo else CleanState(workdir, state)
+        if outside_pid:
+            channel.send(("pid", outside_pid))
+        clean = None if solo else CleanState(workdir, state, environ)
         job = None
         while (order := next_order(orders_read, job)) is not None:
             index, job = order
@@ -168,6 +177,11 @@ def kill_group(pid: int, wait: bool = True) -> None:
         pass
 
 
+def reap_later(pid: int) -> None:
+    """A child that is ending by itself: collected by ``reap``, killed with the rest at the end."""
+    _UNREAPED.add(pid)
+
+
 def reap() -> None:
     for pid in list(_UNREAPED):
         try:
@@ -179,9 +193,17 @@ def reap() -> None:
 
 
 def death_reason(status: int) -> str:
-    if os.WIFSIGNALED(status):
-        sig = os.WTERMSIG(status)
+    """Why a child ended. A namespaces' init reports its runner's signal as 128 + the signal
+    (``namespaces.encode_status``); a runner that exits with such a code itself reads the same."""
+    signalled = os.WIFSIGNALED(status)
+    sig = os.WTERMSIG(status) if signalled else 0
+    if not signalled and namespaces.in_use() and 128 < os.WEXITSTATUS(status) < 128 + signal.NSIG:
+        signalled, sig = True, os.WEXITSTATUS(status) - 128
+    if signalled:
         if sig in (signal.SIGXCPU, signal.SIGPROF):
             return "CPU-time limit"
-        return f"killed by {signal.Signals(sig).name}"
+        try:
+            return f"killed by {signal.Signals(sig).name}"
+        except ValueError:
+            return f"killed by signal {sig}"
     return f"exited with code {os.WEXITSTATUS(status)}"

@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 import itertools
 import marshal
+import random
 import signal
 import sys
 import time
@@ -44,6 +45,15 @@ MODULE_NAME = "candidate"  # not "__main__": a benchmark's `if __name__ == "__ma
 RANDOM_SEED = 0
 
 
+# Threat: a candidate that replaces ``sys.modules['random']`` or wraps ``marshal`` breaks or
+# steers the runner's own seeding and argument copies in its child. Defence: the runner uses
+# these, taken when the worker imported it, before any benchmark code ran; the seed still
+# reaches the ``random`` module benchmark code imports (the very same object, unless a candidate
+# replaced it, and then ``clean.py`` ends the child after that job).
+_RESEED = random.seed
+_DUMPS, _LOADS = marshal.dumps, marshal.loads
+
+
 @functools.lru_cache(maxsize=512)
 def compiled(text: str, filename: str) -> Any:
     """``text`` compiled once per child: every mutant of a problem runs the same tests and setup.
@@ -54,7 +64,7 @@ def compiled(text: str, filename: str) -> Any:
 def _call_outcome(function, call: tuple[tuple, dict], budget: int | None) -> tuple[Any, int]:
     """Call ``function`` on a fresh copy of ``call``; a returned iterator is drained inside the
     step count, and the arguments' states after the call travel with the result."""
-    args, kwargs = marshal.loads(marshal.dumps(call))
+    args, kwargs = _LOADS(_DUMPS(call))
 
     def action() -> Any:
         value = function(*args, **kwargs)
@@ -67,7 +77,24 @@ def _call_outcome(function, call: tuple[tuple, dict], budget: int | None) -> tup
         return oc.BUDGET_OUTCOME, steps
     if error is not None:
         return oc.encode_raise(error), steps
-    return oc.encode_value(value, args + tuple(kwargs.values())), steps
+    return _encoded(value, args + tuple(kwargs.values())), steps
+
+
+ENCODE_BUDGET = 10_000_000  # steps: far past any plain result's encoding, which runs in C
+
+
+def _encoded(value: Any, arguments: tuple) -> Any:
+    """``value``'s outcome, encoded under its own step budget (and the job's CPU limit): its
+    ``__repr__``, ``__hash__`` and state are benchmark code, and a result that cannot be encoded
+    is an outcome with the reason, never a child that dies. Its steps are not the call's."""
+    encoded, _, error, exceeded = count_steps(lambda: oc.encode_value(value, arguments), ENCODE_BUDGET)
+    if exceeded:
+        return oc.unencodable(f"result not encoded within {ENCODE_BUDGET:,} steps")
+    if isinstance(error, MemoryError):
+        return oc.unencodable("result too large to encode")
+    if error is not None:
+        return oc.unencodable(f"result not encodable: {type(error).__name__}")
+    return encoded
 
 
 class _Candidate:
@@ -84,8 +111,7 @@ class _Candidate:
         """A fresh namespace holding the program (and setup), or None after reporting a failure."""
         job = self.job
         namespace: dict[str, Any] = {"__name__": MODULE_NAME, "__builtins__": __builtins__}
-        if "random" in sys.modules:  # a candidate's place in a shared child must not change its draws
-            sys.modules["random"].seed(RANDOM_SEED)
+        _RESEED(RANDOM_SEED)  # a candidate's place in a shared child must not change its draws
 
         def run() -> None:
             program, setup = self._compiled()

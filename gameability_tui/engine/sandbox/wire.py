@@ -20,6 +20,13 @@ from .jobs import AssertRun, Job, Run
 HEADER = struct.Struct("<I")
 
 
+# Threat: a candidate that wraps ``marshal.dumps`` or ``os.write`` (in setup, say) and so writes
+# the records of later jobs in its child, replaying the reference's answers as a mutant's.
+# Defence: the sender and the reader use these, taken when the worker imported this module,
+# before any benchmark code ran; ``clean.py`` ends a child whose ``marshal`` or ``os`` changed.
+_DUMPS, _LOADS, _WRITE = marshal.dumps, marshal.loads, os.write
+
+
 ORDER = struct.Struct("<I")  # the length of an order: a pickled (index, job), parent to child
 
 
@@ -46,16 +53,16 @@ class Channel:
 
     def send(self, record: tuple) -> None:
         try:
-            payload = marshal.dumps(record)
+            payload = _DUMPS(record)
         except ValueError:  # unmarshallable leftovers: ship the record without its value
-            payload = marshal.dumps(record[:2] + (("raise", "<unshippable>"),) + record[3:])
-        data = HEADER.pack(len(payload)) + payload
+            payload = _DUMPS(record[:2] + (("raise", "<unshippable>"),) + record[3:])
+        data = memoryview(HEADER.pack(len(payload)) + payload)
         self.unannounced += len(data)
         while data:
-            written = os.write(self.fd, data)
+            written = _WRITE(self.fd, data)
             data = data[written:]
         if self.wake_fd is not None and (record[0] in self.WAKE_ON or self.unannounced >= self.WAKE_EVERY):
-            os.write(self.wake_fd, b"!")
+            _WRITE(self.wake_fd, b"!")
             self.unannounced = 0
 
 
@@ -92,22 +99,41 @@ def _read_exactly(fd: int, size: int) -> bytes | None:
     return data
 
 
-def next_record(buffer: bytes, run: Run) -> tuple[tuple | None, bytes]:
-    """The first whole record in ``buffer`` and what follows it; a garbled one marks ``run``."""
-    while len(buffer) >= HEADER.size:
-        (size,) = HEADER.unpack_from(buffer)
-        if len(buffer) < HEADER.size + size:
-            break
-        payload = buffer[HEADER.size : HEADER.size + size]
-        buffer = buffer[HEADER.size + size :]
-        try:
-            record = marshal.loads(payload)
-        except (ValueError, EOFError, TypeError):
-            run.stopped = "garbled result channel"
-            continue
-        if isinstance(record, tuple) and record:
-            return record, buffer
-    return None, buffer
+MAX_FRAME = 32 << 20  # bytes: far above any record (a value past 1 MB travels as its digest)
+
+
+FLOODED = "result channel flooded"
+
+
+def next_record(buffer: bytearray, start: int, run: Run) -> tuple[tuple | None, int]:
+    """The first whole record in ``buffer`` from offset ``start``, and the offset past it.
+
+    Threats: a child that writes its own bytes into the pipe (64 MB of ``#`` reads as a 589 MB
+    frame), and a worker that copies its buffer for every chunk (quadratic). Defences: a frame
+    announced larger than ``MAX_FRAME`` stops the child (``run.stopped`` is ``FLOODED``: the
+    run is truncated, never a result) and the caller consumes records by offset, dropping the
+    consumed bytes once per chunk; a frame that does not decode marks the run ``garbled``."""
+    view = memoryview(buffer)
+    try:
+        while len(buffer) - start >= HEADER.size:
+            (size,) = HEADER.unpack_from(buffer, start)
+            if size > MAX_FRAME:
+                run.stopped = FLOODED
+                return None, len(buffer)
+            if len(buffer) - start < HEADER.size + size:
+                break
+            start += HEADER.size + size
+            try:
+                with view[start - size : start] as payload:
+                    record = _LOADS(payload)
+            except (ValueError, EOFError, TypeError):
+                run.stopped = "garbled result channel"
+                continue
+            if isinstance(record, tuple) and record:
+                return record, start
+        return None, start
+    finally:
+        view.release()
 
 
 def apply_record(run: Run, record: tuple) -> None:

@@ -23,6 +23,8 @@ import struct
 from collections.abc import Callable
 from typing import Any
 
+from . import namespaces
+
 try:  # the C helpers (setup.py builds them where a compiler is available)
     from .compiled import _isolation
 except ImportError:
@@ -102,7 +104,7 @@ def _serve(connection: socket.socket, made_for: Any, start_child: StartChild) ->
         if not message:
             return
         try:
-            pid = _isolation.fork_sibling()
+            pid = namespaces.fork_child(sibling=True)
         except OSError:
             pid = -1
         if pid == 0:  # the candidates' child

@@ -20,9 +20,21 @@
 #include <errno.h>
 #include <sched.h>
 #include <signal.h>
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <malloc.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#ifndef SECBIT_NOROOT
+#define SECBIT_NOROOT (1 << 0)
+#define SECBIT_NOROOT_LOCKED (1 << 1)
+#define SECBIT_NO_SETUID_FIXUP (1 << 2)
+#define SECBIT_NO_SETUID_FIXUP_LOCKED (1 << 3)
+#define SECBIT_KEEP_CAPS_LOCKED (1 << 5)
+#endif
 
 /* holds_entries(mine, other) -> True if every key of `mine` maps to the same object in `other` */
 static PyObject *
@@ -96,7 +108,105 @@ fork_sibling(PyObject *self, PyObject *noargs)
     }
     return PyLong_FromLong(pid);
 }
+
+/* clone_isolated(flags, sibling) -> (pid, go_fd): fork_sibling() (or os.fork(), without
+ * ``sibling``) into new namespaces (``flags``: CLONE_NEWUSER, CLONE_NEWPID...). The child waits
+ * until the caller has written its uid and gid maps and writes a byte to ``go_fd`` (or closes
+ * it: then the child exits at once), so that it never runs unmapped. The child gets (0, -1). */
+static PyObject *
+clone_isolated(PyObject *self, PyObject *args)
+{
+    unsigned long flags;
+    int sibling;
+    int go[2];
+    if (!PyArg_ParseTuple(args, "kp", &flags, &sibling)) {
+        return NULL;
+    }
+    if (pipe2(go, O_CLOEXEC) != 0) {
+        return PyErr_SetFromErrno(PyExc_OSError);
+    }
+    PyOS_BeforeFork();
+    long pid = syscall(SYS_clone, flags | (sibling ? CLONE_PARENT : 0) | SIGCHLD, NULL, NULL, NULL, NULL);
+    if (pid == 0) {
+        char byte;
+        PyOS_AfterFork_Child();
+        close(go[1]);
+        ssize_t got;
+        do {
+            got = read(go[0], &byte, 1);
+        } while (got < 0 && errno == EINTR);
+        if (got != 1) {
+            _exit(1);
+        }
+        close(go[0]);
+        return Py_BuildValue("(ii)", 0, -1);
+    }
+    int saved = errno;
+    PyOS_AfterFork_Parent();
+    close(go[0]);
+    if (pid < 0) {
+        close(go[1]);
+        errno = saved;
+        return PyErr_SetFromErrno(PyExc_OSError);
+    }
+    return Py_BuildValue("(li)", pid, go[1]);
+}
 #endif
+
+/* mount(source, target, fstype, flags, data): mount(2), with None for NULL */
+static PyObject *
+mount_(PyObject *self, PyObject *args)
+{
+    const char *source, *target, *fstype, *data;
+    unsigned long flags;
+    if (!PyArg_ParseTuple(args, "zszkz", &source, &target, &fstype, &flags, &data)) {
+        return NULL;
+    }
+    if (mount(source, target, fstype, flags, data) != 0) {
+        return PyErr_SetFromErrnoWithFilename(PyExc_OSError, target);
+    }
+    Py_RETURN_NONE;
+}
+
+/* drop_privileges(): no capability left, none to gain again (bounding set cleared, securebits
+ * locked, no_new_privs), so that root inside the namespaces cannot undo its mounts. */
+static PyObject *
+drop_privileges(PyObject *self, PyObject *noargs)
+{
+    for (int cap = 0; cap <= 63; cap++) {
+        if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno != EINVAL) {
+            return PyErr_SetFromErrno(PyExc_OSError);
+        }
+    }
+    if (prctl(PR_SET_SECUREBITS, SECBIT_NOROOT | SECBIT_NOROOT_LOCKED | SECBIT_NO_SETUID_FIXUP |
+                                     SECBIT_NO_SETUID_FIXUP_LOCKED | SECBIT_KEEP_CAPS_LOCKED,
+              0, 0, 0) != 0) {
+        return PyErr_SetFromErrno(PyExc_OSError);
+    }
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
+        return PyErr_SetFromErrno(PyExc_OSError);
+    }
+    struct __user_cap_header_struct header = {_LINUX_CAPABILITY_VERSION_3, 0};
+    struct __user_cap_data_struct data[2] = {{0, 0, 0}, {0, 0, 0}};
+    if (syscall(SYS_capset, &header, data) != 0) {
+        return PyErr_SetFromErrno(PyExc_OSError);
+    }
+    Py_RETURN_NONE;
+}
+
+/* arena_max(n): glibc's M_ARENA_MAX, so that threads share arenas instead of reserving 64 MB each */
+static PyObject *
+arena_max(PyObject *self, PyObject *args)
+{
+    int count;
+    if (!PyArg_ParseTuple(args, "i", &count)) {
+        return NULL;
+    }
+#ifdef M_ARENA_MAX
+    mallopt(M_ARENA_MAX, count);
+#endif
+    Py_RETURN_NONE;
+}
 
 static PyMethodDef methods[] = {
     {"holds_entries", holds_entries, METH_VARARGS, "Every key of the first dict maps to the same object in the second."},
@@ -104,7 +214,11 @@ static PyMethodDef methods[] = {
     {"die_with_parent", die_with_parent, METH_VARARGS, "Ask the kernel for this signal when the parent exits."},
 #ifdef HAVE_FORK_SIBLING
     {"fork_sibling", fork_sibling, METH_NOARGS, "Fork a child whose parent is this process's parent."},
+    {"clone_isolated", clone_isolated, METH_VARARGS, "Fork into new namespaces, waiting for its maps."},
 #endif
+    {"mount", mount_, METH_VARARGS, "mount(2)."},
+    {"drop_privileges", drop_privileges, METH_NOARGS, "Drop every capability for good."},
+    {"arena_max", arena_max, METH_VARARGS, "Set glibc's M_ARENA_MAX."},
     {NULL, NULL, 0, NULL},
 };
 
