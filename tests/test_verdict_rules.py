@@ -315,3 +315,87 @@ def test_an_alias_without_an_entry_takes_the_function_the_prompt_declares():
         prompt='def helper(x):\n    ...\n\ndef sum_sq(a, b):\n    """Sum of squares."""\n',
     )
     assert entry_of(aliased) == "sum_sq"
+
+
+# 10. Values are compared as Python and the harnesses compare them, and asserts by the same rule.
+
+
+def test_infinities_equal_only_themselves_and_nan_equals_nan():
+    inf = float("inf")
+    assert not same(encode_value(0.0), encode_value(inf))
+    assert not same(encode_value(-inf), encode_value(inf))
+    assert not same(encode_value([1.0, 0.0]), encode_value([1.0, inf]))
+    assert same(encode_value(inf), encode_value(inf))
+    assert same(encode_value([float("nan")]), encode_value([float("nan")]))
+
+
+def test_the_float_tolerance_is_evalplus_absolute_plus_relative():
+    assert not same(encode_value(1_000_001.0), encode_value(1_000_000.0))  # a whole unit
+    assert same(encode_value(1_000_000.05), encode_value(1_000_000.0))  # within 1e-6 + 0.1
+    assert same(encode_value(5e-7), encode_value(0.0))
+
+
+def test_standard_library_values_keep_their_own_eq():
+    from collections import OrderedDict, namedtuple
+    from datetime import datetime, timedelta, timezone
+    from decimal import Decimal
+    from fractions import Fraction
+
+    assert same(encode_value(Decimal("1.500")), encode_value(Decimal("1.50")))
+    assert not same(encode_value(Decimal("1.501")), encode_value(Decimal("1.50")))
+    assert same(encode_value(Fraction(3, 2)), encode_value(1.5))
+    assert not same(encode_value(Fraction(1, 3)), encode_value(Fraction(1, 3) + Fraction(1, 10**9)))
+    assert not same(encode_value(OrderedDict(a=1, b=2)), encode_value(OrderedDict(b=2, a=1)))
+    assert same(encode_value(OrderedDict(a=1, b=2)), encode_value({"b": 2, "a": 1}))
+    pair = namedtuple("Pair", "x y")
+    assert same(encode_value(pair(1, 2)), encode_value((1, 2)))
+    utc = datetime(2020, 1, 1, 12, tzinfo=timezone.utc)
+    east = datetime(2020, 1, 1, 13, tzinfo=timezone(timedelta(hours=1)))
+    assert same(encode_value(utc), encode_value(east))
+    assert not same(encode_value(utc), encode_value(datetime(2020, 1, 1, 12)))
+
+
+MILLIONS = "def scale(x):\n    return x * 1000000.0 + (x > 3)\n"
+
+
+def test_a_whole_unit_in_a_million_is_a_difference_and_the_assert_sees_it():
+    millions = problem(
+        "scale",
+        MILLIONS,
+        ["assert scale(1) == 1000000.0", "assert scale(9) == 9000001.0"],
+        hidden=("scale(3)",),
+    )
+    result = audit_problem(millions, PINNED)
+    assert result.status == "ok" and "return x * 1000000.0 + (x >= 3)" in _survivor_changes(result)
+    [survivor] = [s for s in result.survivors if s.after.strip() == "return x * 1000000.0 + (x >= 3)"]
+    texts = [c.text for c in result.asserts if "scale(3)" in c.text]
+    assert texts and _run_assert(millions.reference, "scale", texts[0]) is True
+    assert _run_assert(survivor.source, "scale", texts[0]) is False
+
+
+def test_a_decimal_result_is_judged_and_asserted_by_its_own_eq():
+    money = problem(
+        "money",
+        "from decimal import Decimal\n\n"
+        "def money(cents):\n"
+        "    if cents > 100:\n"
+        "        return Decimal(cents) / Decimal('100.00')\n"
+        "    return Decimal(cents) / Decimal('100')\n",
+        ["assert money(250) == 2.5", "assert money(7) * 100 == 7"],
+        hidden=("money(100)",),
+    )
+    result = audit_problem(money, PINNED)
+    assert result.status == "ok"
+    changes = _survivor_changes(result)
+    assert "if cents >= 100:" not in changes  # Decimal('1') == Decimal('1.00'): equivalent
+    text = assert_text(Call((5,)), "money", encode_value(__import__("decimal").Decimal("0.05")))
+    assert text == "from decimal import Decimal; assert money(5) == Decimal('0.05')"
+    assert _run_assert(money.reference, "money", text) is True
+    assert _run_assert(money.reference.replace("'100'", "'10'"), "money", text) is False
+
+
+def test_a_nan_result_is_asserted_as_nan():
+    text = assert_text(Call((1,)), "f", encode_value(float("nan")))
+    assert text is not None
+    assert _run_assert("def f(x):\n    return float('nan')\n", "f", text) is True
+    assert _run_assert("def f(x):\n    return 0.0\n", "f", text) is False

@@ -14,7 +14,7 @@ from typing import Any
 
 # Bumped whenever a change to the engine can change a verdict: cached results made by another
 # version are audited again, never shown as if this engine had judged them.
-ENGINE_VERSION = 3
+ENGINE_VERSION = 4
 
 
 @dataclass(frozen=True)
