@@ -399,3 +399,41 @@ def test_a_nan_result_is_asserted_as_nan():
     assert text is not None
     assert _run_assert("def f(x):\n    return float('nan')\n", "f", text) is True
     assert _run_assert("def f(x):\n    return 0.0\n", "f", text) is False
+
+
+# 11. Slow is not wrong, anywhere: visible tests get the confirmation allowance too, and the
+# allowance never falls below a harness's time limit (``AuditParams.harness_steps``).
+
+QUARTER_TESTS = ["assert quarter(8) == 2", "assert quarter(13) == 3", "assert quarter(100) == 25"]
+
+
+def test_a_mutant_only_slow_on_a_visible_test_passes_it_and_survives_where_it_is_wrong():
+    slow_then_wrong = (
+        "def quarter(n):\n"
+        "    best = 0\n"
+        "    for i in range(n * 400 + 1 if n < 200 else n // 4 + 1):\n"
+        "        if i * 4 <= n:\n"
+        "            best = i\n"
+        "    return best + (n >= 1000)\n"
+    )
+    quarter = problem("quarter", QUARTER, QUARTER_TESTS, hidden=("quarter(2000)",))
+    prepared = prepare(quarter, PINNED)
+    assert isinstance(prepared, Prepared)
+    assert max(prepared.reference.tests[i][2] for i in range(3)) * 100 < 100_000  # far past 100x
+    verdict = judge_program(quarter, PINNED, prepared, slow_then_wrong)
+    assert verdict.broken and verdict.survived and verdict.slow
+
+
+def test_a_mutant_slower_than_a_hundredfold_but_within_a_harness_limit_is_slow_not_broken():
+    hundredfold = QUARTER.replace("n // 4 + 1", "n * 100 + 1")  # the same answers, ~400x the steps
+    quarter = problem("quarter", QUARTER, QUARTER_TESTS, hidden=("quarter(2000)",))
+    prepared = prepare(quarter, PINNED)
+    assert isinstance(prepared, Prepared)
+    verdict = judge_program(quarter, PINNED, prepared, hundredfold)
+    assert not verdict.broken and verdict.slow
+
+
+def test_the_confirmation_allowance_has_a_harness_floor():
+    params = AuditParams()
+    assert params.confirm_for(10) == params.harness_steps >= 1_000_000
+    assert params.confirm_for(10**6) == 100 * 10**6
