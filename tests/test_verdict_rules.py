@@ -437,3 +437,58 @@ def test_the_confirmation_allowance_has_a_harness_floor():
     params = AuditParams()
     assert params.confirm_for(10) == params.harness_steps >= 1_000_000
     assert params.confirm_for(10**6) == 100 * 10**6
+
+
+# 12. Exceptions the tests expect: where a visible test shows the reference raising, the raise is
+# part of the answer (where none does, section 8's rule stands).
+
+GUARDED = (  # a mutant of "or True" still raises at -1, as the tests see, but returns at -3
+    "def double(x):\n"
+    "    if x < 0:\n"
+    "        if x > -2 or True:\n"
+    "            raise ValueError('negative')\n"
+    "    return x * 2\n"
+)
+
+
+def _exception_survivor(tests: list[str], setup: str = "") -> tuple:
+    guarded = problem("double", GUARDED, tests, hidden=("double(-3)", "double(5)"), setup=setup)
+    result = audit_problem(guarded, PINNED)
+    assert result.status == "ok"
+    survivors = [s for s in result.survivors if s.after.strip() == "if x > -2 or False:"]
+    return guarded, result, survivors
+
+
+def test_a_try_except_test_makes_the_raise_part_of_the_answer():
+    tests = ["assert double(4) == 8", "try:\n    double(-1)\nexcept ValueError:\n    pass"]
+    guarded, result, [survivor] = _exception_survivor(tests)
+    [text] = [c.text for c in result.asserts if "double(-3)" in c.text]
+    assert "assertRaises(ValueError" in text
+    assert _run_assert(guarded.reference, "double", text) is True
+    assert _run_assert(survivor.source, "double", text) is False
+    assert _run_assert(GUARDED.replace("ValueError", "TypeError"), "double", text) is False
+
+
+def test_try_except_with_assert_false_counts_too():
+    tests = ["assert double(4) == 8", "try:\n    double(-1)\n    assert False\nexcept ValueError:\n    pass"]
+    _, _, survivors = _exception_survivor(tests)
+    assert len(survivors) == 1
+
+
+def test_a_raises_helper_in_setup_counts_too():
+    setup = (
+        "def raises(error, function, *args):\n"
+        "    try:\n        function(*args)\n    except error:\n        return True\n    return False\n"
+    )
+    tests = ["assert double(4) == 8", "assert raises(ValueError, double, -1)"]
+    _, _, survivors = _exception_survivor(tests, setup)
+    assert len(survivors) == 1
+
+
+def test_a_bare_except_or_no_raise_in_the_tests_keeps_the_returned_normally_rule():
+    for tests in (
+        ["assert double(4) == 8"],
+        ["try:\n    double(-1)\nexcept:\n    pass", "assert double(3) == 6"],
+    ):
+        _, result, survivors = _exception_survivor(tests)
+        assert not survivors

@@ -365,16 +365,29 @@ class Oracle:
     """How a candidate's outcome is judged against the reference's on the same call.
 
     ``kind`` "eq" compares as the asserts do; "repr" compares full reprs, as the published tool
-    does. EvalPlus tasks (``evalplus``) compare numbers by EvalPlus's own rule and ``atol``."""
+    does. EvalPlus tasks (``evalplus``) compare numbers by EvalPlus's own rule and ``atol``.
+    ``raises``: the visible tests show a raise (``inputs/raises.py``), so the reference's
+    exception is part of the answer."""
 
     kind: str = "eq"
     evalplus: bool = False
     atol: float = 0.0
+    raises: bool = False
 
     def same(self, got: Outcome, expected: Outcome) -> bool:
         if self.evalplus:
             return matches(got, expected, self.atol, self.kind)
         return same(got, expected, self.kind)
+
+    def differs(self, got: Outcome, expected: Outcome) -> bool:
+        """Whether ``got`` tells a candidate apart from the reference's ``expected``: where the
+        reference returned normally, any difference; where it raised, only when the tests show
+        raises, and then returning or raising another type (a run that did not finish is not)."""
+        if returned_normally(expected):
+            return not self.same(got, expected)
+        if self.raises and expected[0] == "raise":
+            return returned_normally(got) or (got[0] == "raise" and got[1] != expected[1])
+        return False
 
 
 def returned_normally(outcome: Outcome) -> bool:

@@ -66,6 +66,8 @@ def assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: bo
 
 
 def _assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: bool) -> str | None:
+    if expected[0] == "raise":
+        return _raises_assert(call.render(name), expected[1])
     if expected[0] != "value":
         return None
     imports: set[str] = set()
@@ -96,6 +98,15 @@ def _assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: b
             return None
         checks.append(_equals(names[i], state[1], imports))
     return _with_imports("; ".join(bindings + [result] + [f"assert {check}" for check in checks]), imports)
+
+
+def _raises_assert(call_text: str, error: str) -> str | None:
+    """An assert that the call raises ``error`` (or a subclass, as ``except`` does), in one line
+    that holds only an import and an assert: ``assertRaises`` fails when nothing is raised, and
+    lets another exception through, which fails the test too."""
+    if not error.isidentifier():
+        return None
+    return f"import unittest; assert unittest.TestCase().assertRaises({error}, lambda: {call_text}) is None"
 
 
 def _with_imports(text: str | None, imports: set[str]) -> str | None:

@@ -24,7 +24,7 @@ from ..mutants.attack import attack_for
 from ..mutants.sites import Mutant, make_mutants
 from ..sandbox import Run, run_job
 from ..sandbox.steps import UNCOUNTED, cost_order
-from .prepared import Prepared, base_job, parse_checks, problem_seed
+from .prepared import Prepared, base_job, oracle_for, parse_checks, problem_seed
 
 # The reference's steps on a visible test are counted up to this many, and the test finished
 # untraced past them: the gate of a test that costs tens of millions of steps (MBPP/123's
@@ -141,7 +141,7 @@ def prepare_on(
     reference.calls = key
     reference_calls = [key[i][0] for i in range(len(fresh))]
     raised = endless + sum(not oc.returned_normally(o) for o in reference_calls)
-    if raised - endless == len(fresh):
+    if raised - endless == len(fresh) and not oracle_for(problem, params).raises:
         return excluded(
             problem.id, "no-usable-oracle", "the reference raises on every fresh input",
             entry=entry, n_fresh=len(fresh), reference_raised=raised,

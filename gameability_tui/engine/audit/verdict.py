@@ -2,7 +2,8 @@
 
 - Equivalent mutants (the reference's outcome on every fresh input) are discarded: they are not
   evidence of weak tests.
-- Only inputs where the reference returned normally can tell a mutant apart.
+- Only inputs where the reference returned normally can tell a mutant apart, unless the visible
+  tests show a raise: then its exception is part of the answer too (``Oracle.differs``).
 - A mutant whose child died or hit a wall-clock or CPU limit before its verdict was known is
   TRUNCATED: counted apart, never as rejected and never as surviving.
 - Slow is not wrong: each budget comes from the reference's own steps (``AuditParams.budget_for``),
@@ -15,7 +16,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .. import outcome as oc
 from ..model import AuditParams, Problem
 from ..outcome import Oracle
 from ..sandbox import Job, Run, run_jobs, shares_spare_cores
@@ -45,11 +45,7 @@ def _verdict(run: Run, reference_calls: list, n_tests: int, oracle: Oracle, n_ch
     slow = bool(run.slow)
     if run.load is not None:  # loads differently from the reference: broken, and fails its tests
         return Verdict(broken=True, slow=slow)
-    differs = tuple(
-        i
-        for i, (got, _) in sorted(run.calls.items())
-        if oc.returned_normally(reference_calls[i]) and not oracle.same(got, reference_calls[i])
-    )
+    differs = tuple(i for i, (got, _) in sorted(run.calls.items()) if oracle.differs(got, reference_calls[i]))
     if not differs:
         return Verdict(truncated=not run.complete, slow=slow)
     if any(not passed for passed, _, _ in run.tests.values()):

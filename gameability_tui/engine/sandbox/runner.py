@@ -262,7 +262,7 @@ def _mutant_plan(candidate: _Candidate, namespace: dict) -> None:
             if namespace is None:
                 return
         position += 1
-        broken = oc.returned_normally(expected) and not job.oracle.same(got, expected)
+        broken = job.oracle.differs(got, expected)
     if not broken:
         return
     if passes_tests is None and not _passes_tests(candidate):
