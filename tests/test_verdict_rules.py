@@ -22,6 +22,7 @@ from gameability_tui.engine.audit import (
 )
 from gameability_tui.engine.audit.asserts import assert_text
 from gameability_tui.engine.inputs.calls import Call, entry_of
+from gameability_tui.engine.inputs.fresh import fresh_calls
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.mutants.sites import make_mutants
 from gameability_tui.engine.outcome import encode_value, matches, same
@@ -492,3 +493,35 @@ def test_a_bare_except_or_no_raise_in_the_tests_keeps_the_returned_normally_rule
     ):
         _, result, survivors = _exception_survivor(tests)
         assert not survivors
+
+
+# 13. Every literal can be perturbed and every entry found.
+
+
+def test_bytes_arguments_are_perturbed():
+    draws = fresh_calls([Call((b"abca",))], 8, 0)
+    assert len(draws) == 8 and all(type(call.args[0]) is bytes for call in draws)
+    counting = problem(
+        "count_a",
+        "def count_a(b):\n    return b.count(b'a') + (len(b) > 4)\n",
+        ["assert count_a(b'abca') == 2"],
+    )
+    result = audit_problem(counting, AuditParams())
+    assert result.status == "ok" and result.n_fresh >= 8
+
+
+def test_a_call_without_arguments_does_not_end_the_draw():
+    visible = [Call(()), Call((3,)), Call((5,))]
+    assert all(fresh_calls(visible, 8, seed) for seed in range(20))  # some seeds drew f() first
+
+
+def test_an_entry_bound_to_a_lambda_is_found_and_audited():
+    bound = problem(
+        "twice",
+        "twice = lambda x: x * 2 if x > 3 else x\n",
+        ["assert twice(5) == 10", "assert twice(9) == 18"],
+        hidden=("twice(3)", "twice(4)"),
+    )
+    assert entry_of(bound) == "twice"
+    result = audit_problem(bound, PINNED)
+    assert result.status == "ok" and result.entry == "twice" and result.weak

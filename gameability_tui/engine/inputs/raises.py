@@ -18,14 +18,7 @@ from __future__ import annotations
 import ast
 import functools
 
-from .calls import parsed
-
-
-def _defined_names(reference: str) -> set[str]:
-    tree = parsed(reference)
-    if tree is None:
-        return set()
-    return {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+from .calls import defined_names, parsed
 
 
 def _calls_any(node: ast.AST, names: set[str]) -> bool:
@@ -67,7 +60,7 @@ def _raising_helpers(setup: str) -> set[str]:
 @functools.lru_cache(maxsize=256)
 def tests_expect_raises(reference: str, tests: tuple[str, ...], setup: str, alias: str | None) -> bool:
     """Whether a visible test shows a call to the solution raising an exception it names."""
-    names = _defined_names(reference) | ({alias} if alias else set())
+    names = set(defined_names(reference)) | ({alias} if alias else set())
     helpers = _raising_helpers(setup)
     for test in tests:
         tree = parsed(test)
