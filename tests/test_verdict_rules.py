@@ -525,3 +525,32 @@ def test_an_entry_bound_to_a_lambda_is_found_and_audited():
     assert entry_of(bound) == "twice"
     result = audit_problem(bound, PINNED)
     assert result.status == "ok" and result.entry == "twice" and result.weak
+
+
+# 14. Caches are state: steps are counted in the order candidates run, never from a warm cache.
+
+CACHED = (
+    "from functools import lru_cache\n\n"
+    "@lru_cache(maxsize=None)\n"
+    "def table(n):\n"
+    "    rows = [0] * (n + 1)\n"
+    "    for i in range(1, n + 1):\n"
+    "        rows[i] = rows[i - 1] + i % 7\n"
+    "    return tuple(rows)\n\n"
+    "def prefix(n, k):\n"
+    "    return table(n)[k]\n"
+)
+
+
+def test_a_cached_reference_judged_as_its_own_mutant_is_equivalent():
+    cached = problem(
+        "prefix",
+        CACHED,
+        ["assert prefix(10, 3) == 6", "assert prefix(12, 8) == 22"],
+        hidden=("prefix(600000, 3)", "prefix(600000, 9)"),  # the second is cheap only when warm
+    )
+    params = AuditParams(fresh_inputs=0, reference_fresh_floor=5_000_000)
+    prepared = prepare(cached, params)
+    assert isinstance(prepared, Prepared) and len(prepared.fresh) == 2
+    verdict = judge_program(cached, params, prepared, cached.reference)
+    assert not verdict.broken and not verdict.truncated

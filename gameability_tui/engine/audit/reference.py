@@ -221,8 +221,14 @@ def _is_lone_assert(test: str) -> bool:
 @functools.lru_cache(maxsize=64)
 def may_keep_state(source: str) -> bool:
     """Whether the reference could answer a call differently after other calls: module-level or
-    class-level mutable data, ``global`` / ``nonlocal``, mutable default arguments, randomness.
-    Only such a reference pays for a second run of its answer key in the mutants' order."""
+    class-level mutable data (a memo dict), ``global`` / ``nonlocal``, mutable default
+    arguments, randomness, and caches (``functools.lru_cache`` / ``cache``). Only such a
+    reference pays for a second run of its answer key in the mutants' order.
+
+    Threat (caches): a cache answers the same, but its cost depends on the calls before. Steps
+    counted in one order and budgets spent in another turn a call that was cheap only because
+    the cache was warm into "did not return" for an equivalent mutant that runs it first. As
+    state, a cached reference's steps are counted in the order candidates run them."""
     tree = parsed(source)
     if tree is None:
         return True
@@ -234,6 +240,10 @@ def may_keep_state(source: str) -> bool:
             names = [alias.name for alias in node.names] + [getattr(node, "module", None) or ""]
             if any(name.split(".")[0] in ("random", "secrets", "itertools") for name in names):
                 return True
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+            _is_cache(decorator) for decorator in node.decorator_list
+        ):
+            return True
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             defaults = node.args.defaults + [d for d in node.args.kw_defaults if d is not None]
             if any(isinstance(default, mutable) for default in defaults):
@@ -246,6 +256,14 @@ def may_keep_state(source: str) -> bool:
             if assignment and isinstance(value, mutable):
                 return True
     return False
+
+
+def _is_cache(decorator: ast.expr) -> bool:
+    """``@lru_cache``, ``@functools.cache``, ``@lru_cache(maxsize=None)`` and the like."""
+    if isinstance(decorator, ast.Call):
+        decorator = decorator.func
+    name = decorator.attr if isinstance(decorator, ast.Attribute) else getattr(decorator, "id", "")
+    return name in ("lru_cache", "cache")
 
 
 def _answer_key(
