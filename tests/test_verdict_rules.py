@@ -554,3 +554,21 @@ def test_a_cached_reference_judged_as_its_own_mutant_is_equivalent():
     assert isinstance(prepared, Prepared) and len(prepared.fresh) == 2
     verdict = judge_program(cached, params, prepared, cached.reference)
     assert not verdict.broken and not verdict.truncated
+
+
+# 15. An exclusion says its real reason.
+
+
+def test_no_fresh_inputs_because_every_draw_repeated_a_visible_call_says_so():
+    flags = problem(
+        "flag", "def flag(b):\n    return not b\n", ["assert flag(True) is False", "assert flag(False)"]
+    )
+    result = audit_problem(flags, AuditParams())
+    assert result.exclusion == "no-fresh-inputs"
+    assert "no literal calls" not in result.detail and "repeated" in result.detail
+
+
+def test_no_fresh_inputs_without_literal_calls_still_says_no_literal_calls():
+    opaque = problem("g", "def g(x):\n    return x + 1\n", ["x = 3\nassert g(x) == 4"])
+    result = audit_problem(opaque, AuditParams())
+    assert result.exclusion == "no-fresh-inputs" and "no literal calls to g()" in result.detail

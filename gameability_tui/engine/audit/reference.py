@@ -123,9 +123,8 @@ def prepare_on(
     keep = [i for i in ran if reference.calls[i][0] != oc.BUDGET_OUTCOME]
     keep = _within_step_allowance(keep, {i: reference.calls[i][1] for i in ran}, always, params)
     if not keep:
-        return excluded(
-            problem.id, "no-fresh-inputs", f"no literal calls to {call_name}() to perturb", entry=entry
-        )
+        detail = _why_no_fresh_inputs(call_name, visible, len(fresh), endless)
+        return excluded(problem.id, "no-fresh-inputs", detail, entry=entry)
     if mutants is None:
         attack = attack_for(params)
         mutants = make_mutants(problem.reference, attack.mutant_limit, attack.operators)
@@ -151,6 +150,23 @@ def prepare_on(
         entry, call_name, visible, fresh, mutants, reference, reference_calls, raised, checks,
         call_order=order, call_steps=[key[i][1] for i in range(len(fresh))], test_order=test_order,
     )  # fmt: skip
+
+
+def _why_no_fresh_inputs(call_name: str, visible: list[Call], n_fresh: int, endless: int) -> str:
+    """The real reason no fresh input is left (threat: a maintainer told "no literal calls" about
+    a problem whose tests are full of them looks for the wrong fix)."""
+    if not visible:
+        return f"no literal calls to {call_name}() to perturb"
+    if n_fresh == 0 and all(not call.args and not call.kwargs for call in visible):
+        return f"the visible calls to {call_name}() have no arguments to perturb"
+    if n_fresh == 0:
+        return (
+            f"every draw repeated one of the {len(visible)} visible calls to {call_name}() "
+            "(their values leave nothing new inside the contract)"
+        )
+    if endless == n_fresh:
+        return f"the reference ran out of its step budget on every fresh input ({n_fresh})"
+    return f"no fresh input to {call_name}() fits the attack's step allowance"
 
 
 def _test_order(problem: Problem, reference: Run, stateful: bool) -> list[int]:
