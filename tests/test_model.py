@@ -51,6 +51,7 @@ PARAMS = AuditParams(
     reference_seconds=9.0,
     max_asserts=4,
     slow_factor=7,
+    harness_steps=123_456,
     attack="deep",
 )
 RESULT = ProblemResult(

@@ -22,6 +22,7 @@ from gameability_tui.engine.audit import (
 )
 from gameability_tui.engine.audit.asserts import assert_text
 from gameability_tui.engine.inputs.calls import Call, entry_of
+from gameability_tui.engine.inputs.fresh import fresh_calls
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.mutants.sites import make_mutants
 from gameability_tui.engine.outcome import encode_value, matches, same
@@ -315,3 +316,259 @@ def test_an_alias_without_an_entry_takes_the_function_the_prompt_declares():
         prompt='def helper(x):\n    ...\n\ndef sum_sq(a, b):\n    """Sum of squares."""\n',
     )
     assert entry_of(aliased) == "sum_sq"
+
+
+# 10. Values are compared as Python and the harnesses compare them, and asserts by the same rule.
+
+
+def test_infinities_equal_only_themselves_and_nan_equals_nan():
+    inf = float("inf")
+    assert not same(encode_value(0.0), encode_value(inf))
+    assert not same(encode_value(-inf), encode_value(inf))
+    assert not same(encode_value([1.0, 0.0]), encode_value([1.0, inf]))
+    assert same(encode_value(inf), encode_value(inf))
+    assert same(encode_value([float("nan")]), encode_value([float("nan")]))
+
+
+def test_the_float_tolerance_is_evalplus_absolute_plus_relative():
+    assert not same(encode_value(1_000_001.0), encode_value(1_000_000.0))  # a whole unit
+    assert same(encode_value(1_000_000.05), encode_value(1_000_000.0))  # within 1e-6 + 0.1
+    assert same(encode_value(5e-7), encode_value(0.0))
+
+
+def test_standard_library_values_keep_their_own_eq():
+    from collections import OrderedDict, namedtuple
+    from datetime import datetime, timedelta, timezone
+    from decimal import Decimal
+    from fractions import Fraction
+
+    assert same(encode_value(Decimal("1.500")), encode_value(Decimal("1.50")))
+    assert not same(encode_value(Decimal("1.501")), encode_value(Decimal("1.50")))
+    assert same(encode_value(Fraction(3, 2)), encode_value(1.5))
+    assert not same(encode_value(Fraction(1, 3)), encode_value(Fraction(1, 3) + Fraction(1, 10**9)))
+    assert not same(encode_value(OrderedDict(a=1, b=2)), encode_value(OrderedDict(b=2, a=1)))
+    assert same(encode_value(OrderedDict(a=1, b=2)), encode_value({"b": 2, "a": 1}))
+    pair = namedtuple("Pair", "x y")
+    assert same(encode_value(pair(1, 2)), encode_value((1, 2)))
+    utc = datetime(2020, 1, 1, 12, tzinfo=timezone.utc)
+    east = datetime(2020, 1, 1, 13, tzinfo=timezone(timedelta(hours=1)))
+    assert same(encode_value(utc), encode_value(east))
+    assert not same(encode_value(utc), encode_value(datetime(2020, 1, 1, 12)))
+
+
+MILLIONS = "def scale(x):\n    return x * 1000000.0 + (x > 3)\n"
+
+
+def test_a_whole_unit_in_a_million_is_a_difference_and_the_assert_sees_it():
+    millions = problem(
+        "scale",
+        MILLIONS,
+        ["assert scale(1) == 1000000.0", "assert scale(9) == 9000001.0"],
+        hidden=("scale(3)",),
+    )
+    result = audit_problem(millions, PINNED)
+    assert result.status == "ok" and "return x * 1000000.0 + (x >= 3)" in _survivor_changes(result)
+    [survivor] = [s for s in result.survivors if s.after.strip() == "return x * 1000000.0 + (x >= 3)"]
+    texts = [c.text for c in result.asserts if "scale(3)" in c.text]
+    assert texts and _run_assert(millions.reference, "scale", texts[0]) is True
+    assert _run_assert(survivor.source, "scale", texts[0]) is False
+
+
+def test_a_decimal_result_is_judged_and_asserted_by_its_own_eq():
+    money = problem(
+        "money",
+        "from decimal import Decimal\n\n"
+        "def money(cents):\n"
+        "    if cents > 100:\n"
+        "        return Decimal(cents) / Decimal('100.00')\n"
+        "    return Decimal(cents) / Decimal('100')\n",
+        ["assert money(250) == 2.5", "assert money(7) * 100 == 7"],
+        hidden=("money(100)",),
+    )
+    result = audit_problem(money, PINNED)
+    assert result.status == "ok"
+    changes = _survivor_changes(result)
+    assert "if cents >= 100:" not in changes  # Decimal('1') == Decimal('1.00'): equivalent
+    text = assert_text(Call((5,)), "money", encode_value(__import__("decimal").Decimal("0.05")))
+    assert text == "from decimal import Decimal; assert money(5) == Decimal('0.05')"
+    assert _run_assert(money.reference, "money", text) is True
+    assert _run_assert(money.reference.replace("'100'", "'10'"), "money", text) is False
+
+
+def test_a_nan_result_is_asserted_as_nan():
+    text = assert_text(Call((1,)), "f", encode_value(float("nan")))
+    assert text is not None
+    assert _run_assert("def f(x):\n    return float('nan')\n", "f", text) is True
+    assert _run_assert("def f(x):\n    return 0.0\n", "f", text) is False
+
+
+# 11. Slow is not wrong, anywhere: visible tests get the confirmation allowance too, and the
+# allowance never falls below a harness's time limit (``AuditParams.harness_steps``).
+
+QUARTER_TESTS = ["assert quarter(8) == 2", "assert quarter(13) == 3", "assert quarter(100) == 25"]
+
+
+def test_a_mutant_only_slow_on_a_visible_test_passes_it_and_survives_where_it_is_wrong():
+    slow_then_wrong = (
+        "def quarter(n):\n"
+        "    best = 0\n"
+        "    for i in range(n * 400 + 1 if n < 200 else n // 4 + 1):\n"
+        "        if i * 4 <= n:\n"
+        "            best = i\n"
+        "    return best + (n >= 1000)\n"
+    )
+    quarter = problem("quarter", QUARTER, QUARTER_TESTS, hidden=("quarter(2000)",))
+    prepared = prepare(quarter, PINNED)
+    assert isinstance(prepared, Prepared)
+    assert max(prepared.reference.tests[i][2] for i in range(3)) * 100 < 100_000  # far past 100x
+    verdict = judge_program(quarter, PINNED, prepared, slow_then_wrong)
+    assert verdict.broken and verdict.survived and verdict.slow
+
+
+def test_a_mutant_slower_than_a_hundredfold_but_within_a_harness_limit_is_slow_not_broken():
+    hundredfold = QUARTER.replace("n // 4 + 1", "n * 100 + 1")  # the same answers, ~400x the steps
+    quarter = problem("quarter", QUARTER, QUARTER_TESTS, hidden=("quarter(2000)",))
+    prepared = prepare(quarter, PINNED)
+    assert isinstance(prepared, Prepared)
+    verdict = judge_program(quarter, PINNED, prepared, hundredfold)
+    assert not verdict.broken and verdict.slow
+
+
+def test_the_confirmation_allowance_has_a_harness_floor():
+    params = AuditParams()
+    assert params.confirm_for(10) == params.harness_steps >= 1_000_000
+    assert params.confirm_for(10**6) == 100 * 10**6
+
+
+# 12. Exceptions the tests expect: where a visible test shows the reference raising, the raise is
+# part of the answer (where none does, section 8's rule stands).
+
+GUARDED = (  # a mutant of "or True" still raises at -1, as the tests see, but returns at -3
+    "def double(x):\n"
+    "    if x < 0:\n"
+    "        if x > -2 or True:\n"
+    "            raise ValueError('negative')\n"
+    "    return x * 2\n"
+)
+
+
+def _exception_survivor(tests: list[str], setup: str = "") -> tuple:
+    guarded = problem("double", GUARDED, tests, hidden=("double(-3)", "double(5)"), setup=setup)
+    result = audit_problem(guarded, PINNED)
+    assert result.status == "ok"
+    survivors = [s for s in result.survivors if s.after.strip() == "if x > -2 or False:"]
+    return guarded, result, survivors
+
+
+def test_a_try_except_test_makes_the_raise_part_of_the_answer():
+    tests = ["assert double(4) == 8", "try:\n    double(-1)\nexcept ValueError:\n    pass"]
+    guarded, result, [survivor] = _exception_survivor(tests)
+    [text] = [c.text for c in result.asserts if "double(-3)" in c.text]
+    assert "assertRaises(ValueError" in text
+    assert _run_assert(guarded.reference, "double", text) is True
+    assert _run_assert(survivor.source, "double", text) is False
+    assert _run_assert(GUARDED.replace("ValueError", "TypeError"), "double", text) is False
+
+
+def test_try_except_with_assert_false_counts_too():
+    tests = ["assert double(4) == 8", "try:\n    double(-1)\n    assert False\nexcept ValueError:\n    pass"]
+    _, _, survivors = _exception_survivor(tests)
+    assert len(survivors) == 1
+
+
+def test_a_raises_helper_in_setup_counts_too():
+    setup = (
+        "def raises(error, function, *args):\n"
+        "    try:\n        function(*args)\n    except error:\n        return True\n    return False\n"
+    )
+    tests = ["assert double(4) == 8", "assert raises(ValueError, double, -1)"]
+    _, _, survivors = _exception_survivor(tests, setup)
+    assert len(survivors) == 1
+
+
+def test_a_bare_except_or_no_raise_in_the_tests_keeps_the_returned_normally_rule():
+    for tests in (
+        ["assert double(4) == 8"],
+        ["try:\n    double(-1)\nexcept:\n    pass", "assert double(3) == 6"],
+    ):
+        _, result, survivors = _exception_survivor(tests)
+        assert not survivors
+
+
+# 13. Every literal can be perturbed and every entry found.
+
+
+def test_bytes_arguments_are_perturbed():
+    draws = fresh_calls([Call((b"abca",))], 8, 0)
+    assert len(draws) == 8 and all(type(call.args[0]) is bytes for call in draws)
+    counting = problem(
+        "count_a",
+        "def count_a(b):\n    return b.count(b'a') + (len(b) > 4)\n",
+        ["assert count_a(b'abca') == 2"],
+    )
+    result = audit_problem(counting, AuditParams())
+    assert result.status == "ok" and result.n_fresh >= 8
+
+
+def test_a_call_without_arguments_does_not_end_the_draw():
+    visible = [Call(()), Call((3,)), Call((5,))]
+    assert all(fresh_calls(visible, 8, seed) for seed in range(20))  # some seeds drew f() first
+
+
+def test_an_entry_bound_to_a_lambda_is_found_and_audited():
+    bound = problem(
+        "twice",
+        "twice = lambda x: x * 2 if x > 3 else x\n",
+        ["assert twice(5) == 10", "assert twice(9) == 18"],
+        hidden=("twice(3)", "twice(4)"),
+    )
+    assert entry_of(bound) == "twice"
+    result = audit_problem(bound, PINNED)
+    assert result.status == "ok" and result.entry == "twice" and result.weak
+
+
+# 14. Caches are state: steps are counted in the order candidates run, never from a warm cache.
+
+CACHED = (
+    "from functools import lru_cache\n\n"
+    "@lru_cache(maxsize=None)\n"
+    "def table(n):\n"
+    "    rows = [0] * (n + 1)\n"
+    "    for i in range(1, n + 1):\n"
+    "        rows[i] = rows[i - 1] + i % 7\n"
+    "    return tuple(rows)\n\n"
+    "def prefix(n, k):\n"
+    "    return table(n)[k]\n"
+)
+
+
+def test_a_cached_reference_judged_as_its_own_mutant_is_equivalent():
+    cached = problem(
+        "prefix",
+        CACHED,
+        ["assert prefix(10, 3) == 6", "assert prefix(12, 8) == 22"],
+        hidden=("prefix(600000, 3)", "prefix(600000, 9)"),  # the second is cheap only when warm
+    )
+    params = AuditParams(fresh_inputs=0, reference_fresh_floor=5_000_000)
+    prepared = prepare(cached, params)
+    assert isinstance(prepared, Prepared) and len(prepared.fresh) == 2
+    verdict = judge_program(cached, params, prepared, cached.reference)
+    assert not verdict.broken and not verdict.truncated
+
+
+# 15. An exclusion says its real reason.
+
+
+def test_no_fresh_inputs_because_every_draw_repeated_a_visible_call_says_so():
+    flags = problem(
+        "flag", "def flag(b):\n    return not b\n", ["assert flag(True) is False", "assert flag(False)"]
+    )
+    result = audit_problem(flags, AuditParams())
+    assert result.exclusion == "no-fresh-inputs"
+    assert "no literal calls" not in result.detail and "repeated" in result.detail
+
+
+def test_no_fresh_inputs_without_literal_calls_still_says_no_literal_calls():
+    opaque = problem("g", "def g(x):\n    return x + 1\n", ["x = 3\nassert g(x) == 4"])
+    result = audit_problem(opaque, AuditParams())
+    assert result.exclusion == "no-fresh-inputs" and "no literal calls to g()" in result.detail

@@ -14,7 +14,7 @@ from typing import Any
 
 # Bumped whenever a change to the engine can change a verdict: cached results made by another
 # version are audited again, never shown as if this engine had judged them.
-ENGINE_VERSION = 3
+ENGINE_VERSION = 4
 
 
 @dataclass(frozen=True)
@@ -100,6 +100,12 @@ class AuditParams:
     reference_seconds: float = 60.0
     max_asserts: int = 12
     slow_factor: int = 100
+    # A harness's time limit, in steps: about 0.1 s of Python at the counter's pace (some 10
+    # million steps a second untraced). Every harness we know allows at least that much
+    # (EvalPlus: max(1 s, 4 x the reference's time)), so a mutant that returns within it is slow,
+    # never wrong, however much slower than the reference it is. Steps, not seconds: the same
+    # verdict on any machine.
+    harness_steps: int = 1_000_000
     attack: str = "sample"  # or "deep" (engine/attack.py)
 
     def budget_for(self, reference_steps: int) -> int:
@@ -108,9 +114,11 @@ class AuditParams:
 
     def confirm_for(self, reference_steps: int) -> int:
         """How many steps a mutant that ran out of its budget gets before "it did not return" is
-        evidence: ``slow_factor`` times the reference's own steps (10x the budget), at least 10x
-        the floor. A mutant that returns the right answer within this is slow, not wrong."""
-        return max(self.step_factor * self.step_floor, self.slow_factor * reference_steps)
+        evidence, on a fresh input and on a visible test alike: ``slow_factor`` times the
+        reference's own steps (10x the budget), and never less than ``harness_steps``, what a
+        harness's time limit allows. A mutant that returns the right answer (or passes the test)
+        within this is slow, not wrong."""
+        return max(self.harness_steps, self.slow_factor * reference_steps)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -13,8 +13,13 @@ write (one that passes on the reference) could tell them apart. Threats to that,
   to ship); a repr is only ever shown, never compared (except by the ``repr`` oracle, which
   compares a digest of the full repr, as the published tool does).
 - Floats: two correct computations may differ in the last bit, and the asserts compare floats with
-  a tolerance, so the oracle uses that same tolerance (``FloatRule``), inside containers too.
-  EvalPlus tasks use EvalPlus's own rule (``atol``, else 1e-6 absolute for float results).
+  a tolerance, so the oracle uses that same tolerance (``FloatRule``: EvalPlus's 1e-6 absolute
+  plus 1e-7 relative, so that a whole unit in a million is a difference), inside containers too.
+  ``inf`` and ``-inf`` equal only themselves (a relative bound on them is infinite). EvalPlus
+  tasks use EvalPlus's own rule (``atol``, else 1e-6 absolute for float results).
+- Standard-library value types (``Decimal``, ``Fraction``, ``OrderedDict``, ``datetime``, named
+  tuples) are not benchmark code: they keep their own ``==`` and order (``stdvalues``); only
+  benchmark-defined classes are compared by type and state.
 - Arguments changed in place are part of what a test can see: each mutable argument's state after
   the call travels with the outcome and is compared like the result.
 - NaN is not equal to itself in Python, but two NaN results are indistinguishable to an assert
@@ -36,6 +41,8 @@ import re
 import sys
 from dataclasses import dataclass
 from typing import Any
+
+from .stdvalues import is_std, std_data, std_equal
 
 PLAIN_SCALARS = (int, float, complex, str, bytes, bool, type(None))
 PLAIN_CONTAINERS = (list, tuple, set, frozenset, dict)
@@ -119,6 +126,9 @@ def to_data(value: Any, depth: int = 0) -> Any:
         return (OBJECT_MARK, "bytearray", bytes(value))
     if is_iterator(value):
         return to_data(Yielded(itertools.islice(value, MAX_YIELDED + 1)), depth)
+    standard = std_data(value, to_data, depth)
+    if standard is not None:
+        return standard
     return (OBJECT_MARK, kind.__qualname__, _state(value, depth))
 
 
@@ -281,24 +291,27 @@ def encode_raise(error: BaseException) -> Outcome:
 class FloatRule:
     """When two numbers count as the same.
 
-    ``relative``: the written asserts' rule, ``abs(got - want) <= tolerance * max(1.0, abs(want))``.
-    ``evalplus``: EvalPlus's ``allclose``, ``abs(got - want) <= atol + 1e-7 * abs(want)``.
-    ``exact``: ``got == want``.
+    ``relative``: the written asserts' rule, EvalPlus's ``abs(got - want) <= 1e-6 + 1e-7 * abs(want)``.
+    ``evalplus``: EvalPlus's ``allclose`` with the task's ``atol``: ``atol + 1e-7 * abs(want)``.
+    ``exact``: ``got == want``. Under every rule an infinity equals only itself.
     """
 
     kind: str = "relative"
-    tolerance: float = 1e-6
-    atol: float = 0.0
+    atol: float = 1e-6
 
     def close(self, got: Any, want: Any) -> bool:
         try:
             if got == want or self.kind == "exact":
                 return got == want
-            if self.kind == "relative":
-                return abs(got - want) <= self.tolerance * max(1.0, abs(want))
+            if _infinite(got) or _infinite(want):
+                return False
             return abs(got - want) <= self.atol + 1e-7 * abs(want)
         except (TypeError, OverflowError):
             return False
+
+
+def _infinite(number: Any) -> bool:
+    return any(abs(part) == float("inf") for part in (number.real, number.imag))
 
 
 RELATIVE = FloatRule()
@@ -317,6 +330,8 @@ def data_equal(got: Any, want: Any, rule: FloatRule = RELATIVE) -> bool:
             return True
     except (TypeError, ValueError, RecursionError):
         pass
+    if is_std(got) or is_std(want):
+        return std_equal(got, want, lambda g, w: data_equal(g, w, rule))
     got_type, want_type = type(got), type(want)
     if got_type in _NUMBERS and want_type in _NUMBERS and got_type is not bool and want_type is not bool:
         if float in (got_type, want_type) or complex in (got_type, want_type) or rule.kind == "evalplus":
@@ -409,16 +424,29 @@ class Oracle:
     """How a candidate's outcome is judged against the reference's on the same call.
 
     ``kind`` "eq" compares as the asserts do; "repr" compares full reprs, as the published tool
-    does. EvalPlus tasks (``evalplus``) compare numbers by EvalPlus's own rule and ``atol``."""
+    does. EvalPlus tasks (``evalplus``) compare numbers by EvalPlus's own rule and ``atol``.
+    ``raises``: the visible tests show a raise (``inputs/raises.py``), so the reference's
+    exception is part of the answer."""
 
     kind: str = "eq"
     evalplus: bool = False
     atol: float = 0.0
+    raises: bool = False
 
     def same(self, got: Outcome, expected: Outcome) -> bool:
         if self.evalplus:
             return matches(got, expected, self.atol, self.kind)
         return same(got, expected, self.kind)
+
+    def differs(self, got: Outcome, expected: Outcome) -> bool:
+        """Whether ``got`` tells a candidate apart from the reference's ``expected``: where the
+        reference returned normally, any difference; where it raised, only when the tests show
+        raises, and then returning or raising another type (a run that did not finish is not)."""
+        if returned_normally(expected):
+            return not self.same(got, expected)
+        if self.raises and expected[0] == "raise":
+            return returned_normally(got) or (got[0] == "raise" and got[1] != expected[1])
+        return False
 
 
 def returned_normally(outcome: Outcome) -> bool:

@@ -15,8 +15,9 @@ from .. import outcome as oc
 from ..inputs.calls import Call
 from ..inputs.literals import NotRenderable, render_literal
 from ..model import CandidateAssert
+from ..stdvalues import DEQUE, ORDERED, is_std, std_source
 
-FLOAT_TOLERANCE = "1e-06"  # the oracle's own tolerance (outcome.RELATIVE): one rule for both
+FLOAT_ATOL, FLOAT_RTOL = "1e-06", "1e-07"  # the oracle's own rule (outcome.RELATIVE): one rule for both
 
 
 def why_not_a_test(text: str) -> str | None:
@@ -55,8 +56,9 @@ def assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: bo
     the mutable arguments' states after the call (a survivor may corrupt its input in place).
 
     Floats compare with the oracle's tolerance, inside flat lists, tuples and dicts too; an
-    iterator's result is compared by what it yields; an object by its attributes. Rendering never
-    raises: a value with no literal gives no assert, never a lost problem."""
+    iterator's result is compared by what it yields; an object by its attributes; a
+    standard-library value (``Decimal``, ``OrderedDict``, ...) by its own ``==``, after its
+    import. Rendering never raises: a value with no literal gives no assert, never a lost problem."""
     try:
         return _assert_text(call, name, expected, check_arguments)
     except (NotRenderable, RecursionError, ValueError, TypeError, MemoryError):
@@ -64,11 +66,14 @@ def assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: bo
 
 
 def _assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: bool) -> str | None:
+    if expected[0] == "raise":
+        return _raises_assert(call.render(name), expected[1])
     if expected[0] != "value":
         return None
+    imports: set[str] = set()
     states = oc.arguments_after(expected) if check_arguments else None
     if states is None:
-        return _result_assert(call.render(name), expected[1])
+        return _with_imports(_result_assert(call.render(name), expected[1], imports), imports)
     # Name each mutable argument, call once, then check the result and the arguments.
     names = [f"arg{i}" for i in range(len(states))]
     values = list(call.args) + [value for _, value in call.kwargs]
@@ -82,7 +87,7 @@ def _assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: b
             arguments.append(names[i])
     positional = arguments[: len(call.args)]
     keywords = [f"{key}={text}" for (key, _), text in zip(call.kwargs, arguments[len(call.args) :])]
-    result = _result_assert(f"{name}({', '.join(positional + keywords)})", expected[1])
+    result = _result_assert(f"{name}({', '.join(positional + keywords)})", expected[1], imports)
     if result is None:
         return None
     checks = []
@@ -91,46 +96,97 @@ def _assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: b
             continue
         if state[0] != "value" or _has_marks(state[1]):
             return None
-        checks.append(_equals(names[i], state[1]))
-    return "; ".join(bindings + [result] + [f"assert {check}" for check in checks])
+        checks.append(_equals(names[i], state[1], imports))
+    return _with_imports("; ".join(bindings + [result] + [f"assert {check}" for check in checks]), imports)
 
 
-def _result_assert(call_text: str, data: object) -> str | None:
+def _raises_assert(call_text: str, error: str) -> str | None:
+    """An assert that the call raises ``error`` (or a subclass, as ``except`` does), in one line
+    that holds only an import and an assert: ``assertRaises`` fails when nothing is raised, and
+    lets another exception through, which fails the test too."""
+    if not error.isidentifier():
+        return None
+    return f"import unittest; assert unittest.TestCase().assertRaises({error}, lambda: {call_text}) is None"
+
+
+def _with_imports(text: str | None, imports: set[str]) -> str | None:
+    """The imports that a standard-library value's name needs, before the assert that uses it."""
+    if text is None or not imports:
+        return text
+    return "; ".join(sorted(imports) + [text])
+
+
+def _result_assert(call_text: str, data: object, imports: set[str]) -> str | None:
     if type(data) is tuple and data and data[0] == oc.YIELDED_MARK:
         items, more = data[1], data[2]
         if more or _has_marks(items):
             return None
-        return f"assert {_equals(f'list({call_text})', list(items))}"
+        return f"assert {_equals(f'list({call_text})', list(items), imports)}"
     if type(data) is tuple and data and data[0] == oc.OBJECT_MARK:
         parts = data[2]
         attributes = [part for part in parts if type(part) is dict]
         if len(parts) != 1 or not attributes or _has_marks(attributes[0]):
             return None
-        return f"assert {_equals(f'vars({call_text})', attributes[0])}"
+        return f"assert {_equals(f'vars({call_text})', attributes[0], imports)}"
     if _has_marks(data):
         return None
-    return f"assert {_equals(call_text, data)}"
+    return f"assert {_equals(call_text, data, imports)}"
 
 
-def _equals(text: str, value: object) -> str:
-    """``text == value`` as the oracle judges it: numbers that hold floats within the tolerance."""
-    literal = render_literal(value)
+def _close(got: str, want: str) -> str:
+    """The oracle's float rule (``outcome.FloatRule``) as source: EvalPlus's atol plus rtol."""
+    return f"abs({got} - {want}) <= {FLOAT_ATOL} + {FLOAT_RTOL} * abs({want})"
+
+
+def _equals(text: str, value: object, imports: set[str]) -> str:
+    """``text == value`` as the oracle judges it: numbers that hold floats within the tolerance,
+    NaN equal to NaN, infinities equal only to themselves (``==``), standard-library values by
+    their own ``==``."""
+    literal = _source(value, imports)
     if type(value) in (float, complex) and _finite(value):
-        return f"abs({text} - {literal}) <= {FLOAT_TOLERANCE} * max(1.0, abs({literal}))"
+        return _close(text, literal)
+    if type(value) is float and value != value:
+        return f"(got := {text}) != got"
     if type(value) in (list, tuple) and _close_numbers(value):
-        pair = f"abs(got - want) <= {FLOAT_TOLERANCE} * max(1.0, abs(want))"
         kind = type(value).__name__
         return (
             f"type(result := {text}) is {kind} and len(result) == {len(value)} and "
-            f"all({pair} for got, want in zip(result, {literal}))"
+            f"all({_close('got', 'want')} for got, want in zip(result, {literal}))"
         )
     if type(value) is dict and value and _close_numbers(list(value.values())):
-        pair = f"abs(result[key] - want) <= {FLOAT_TOLERANCE} * max(1.0, abs(want))"
         return (
             f"type(result := {text}) is dict and result.keys() == {literal}.keys() and "
-            f"all({pair} for key, want in {literal}.items())"
+            f"all({_close('result[key]', 'want')} for key, want in {literal}.items())"
         )
     return f"{text} == {literal}"
+
+
+def _source(value: object, imports: set[str]) -> str:
+    """Source for plain data that may hold standard-library values (``stdvalues``)."""
+    if is_std(value):
+        return std_source(value, lambda item: _source(item, imports), imports)
+    if not _holds_std(value):
+        return render_literal(value)
+    if type(value) is list:
+        return "[" + ", ".join(_source(item, imports) for item in value) + "]"
+    if type(value) is tuple:
+        inner = ", ".join(_source(item, imports) for item in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if type(value) is dict:
+        pairs = (f"{_source(k, imports)}: {_source(v, imports)}" for k, v in value.items())
+        return "{" + ", ".join(pairs) + "}"
+    raise NotRenderable(f"no literal for {type(value).__name__} holding standard-library values")
+
+
+def _holds_std(data: object) -> bool:
+    kind = type(data)
+    if is_std(data):
+        return True
+    if kind in (list, tuple, set, frozenset):
+        return any(_holds_std(item) for item in data)
+    if kind is dict:
+        return any(_holds_std(k) or _holds_std(v) for k, v in data.items())
+    return False
 
 
 def _finite(value: float | complex) -> bool:
@@ -148,8 +204,11 @@ def _close_numbers(values: list | tuple) -> bool:
 
 
 def _has_marks(data: object) -> bool:
-    """Whether plain data stands for something a literal cannot rebuild (an object, an iterator)."""
+    """Whether plain data stands for something a literal cannot rebuild (an object, an iterator);
+    a standard-library value is rebuilt from its source, so only what it holds counts."""
     kind = type(data)
+    if is_std(data):
+        return data[1] in (ORDERED, DEQUE) and _has_marks(data[2])
     if kind is str:
         return data.startswith("\x00")
     if kind in (list, tuple, set, frozenset):

@@ -24,7 +24,7 @@ from ..mutants.attack import attack_for
 from ..mutants.sites import Mutant, make_mutants
 from ..sandbox import Run, run_job
 from ..sandbox.steps import UNCOUNTED, cost_order
-from .prepared import Prepared, base_job, parse_checks, problem_seed
+from .prepared import Prepared, base_job, oracle_for, parse_checks, problem_seed
 
 # The reference's steps on a visible test are counted up to this many, and the test finished
 # untraced past them: the gate of a test that costs tens of millions of steps (MBPP/123's
@@ -123,9 +123,8 @@ def prepare_on(
     keep = [i for i in ran if reference.calls[i][0] != oc.BUDGET_OUTCOME]
     keep = _within_step_allowance(keep, {i: reference.calls[i][1] for i in ran}, always, params)
     if not keep:
-        return excluded(
-            problem.id, "no-fresh-inputs", f"no literal calls to {call_name}() to perturb", entry=entry
-        )
+        detail = _why_no_fresh_inputs(call_name, visible, len(fresh), endless)
+        return excluded(problem.id, "no-fresh-inputs", detail, entry=entry)
     if mutants is None:
         attack = attack_for(params)
         mutants = make_mutants(problem.reference, attack.mutant_limit, attack.operators)
@@ -141,7 +140,7 @@ def prepare_on(
     reference.calls = key
     reference_calls = [key[i][0] for i in range(len(fresh))]
     raised = endless + sum(not oc.returned_normally(o) for o in reference_calls)
-    if raised - endless == len(fresh):
+    if raised - endless == len(fresh) and not oracle_for(problem, params).raises:
         return excluded(
             problem.id, "no-usable-oracle", "the reference raises on every fresh input",
             entry=entry, n_fresh=len(fresh), reference_raised=raised,
@@ -151,6 +150,23 @@ def prepare_on(
         entry, call_name, visible, fresh, mutants, reference, reference_calls, raised, checks,
         call_order=order, call_steps=[key[i][1] for i in range(len(fresh))], test_order=test_order,
     )  # fmt: skip
+
+
+def _why_no_fresh_inputs(call_name: str, visible: list[Call], n_fresh: int, endless: int) -> str:
+    """The real reason no fresh input is left (threat: a maintainer told "no literal calls" about
+    a problem whose tests are full of them looks for the wrong fix)."""
+    if not visible:
+        return f"no literal calls to {call_name}() to perturb"
+    if n_fresh == 0 and all(not call.args and not call.kwargs for call in visible):
+        return f"the visible calls to {call_name}() have no arguments to perturb"
+    if n_fresh == 0:
+        return (
+            f"every draw repeated one of the {len(visible)} visible calls to {call_name}() "
+            "(their values leave nothing new inside the contract)"
+        )
+    if endless == n_fresh:
+        return f"the reference ran out of its step budget on every fresh input ({n_fresh})"
+    return f"no fresh input to {call_name}() fits the attack's step allowance"
 
 
 def _test_order(problem: Problem, reference: Run, stateful: bool) -> list[int]:
@@ -221,8 +237,14 @@ def _is_lone_assert(test: str) -> bool:
 @functools.lru_cache(maxsize=64)
 def may_keep_state(source: str) -> bool:
     """Whether the reference could answer a call differently after other calls: module-level or
-    class-level mutable data, ``global`` / ``nonlocal``, mutable default arguments, randomness.
-    Only such a reference pays for a second run of its answer key in the mutants' order."""
+    class-level mutable data (a memo dict), ``global`` / ``nonlocal``, mutable default
+    arguments, randomness, and caches (``functools.lru_cache`` / ``cache``). Only such a
+    reference pays for a second run of its answer key in the mutants' order.
+
+    Threat (caches): a cache answers the same, but its cost depends on the calls before. Steps
+    counted in one order and budgets spent in another turn a call that was cheap only because
+    the cache was warm into "did not return" for an equivalent mutant that runs it first. As
+    state, a cached reference's steps are counted in the order candidates run them."""
     tree = parsed(source)
     if tree is None:
         return True
@@ -234,6 +256,10 @@ def may_keep_state(source: str) -> bool:
             names = [alias.name for alias in node.names] + [getattr(node, "module", None) or ""]
             if any(name.split(".")[0] in ("random", "secrets", "itertools") for name in names):
                 return True
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+            _is_cache(decorator) for decorator in node.decorator_list
+        ):
+            return True
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             defaults = node.args.defaults + [d for d in node.args.kw_defaults if d is not None]
             if any(isinstance(default, mutable) for default in defaults):
@@ -246,6 +272,14 @@ def may_keep_state(source: str) -> bool:
             if assignment and isinstance(value, mutable):
                 return True
     return False
+
+
+def _is_cache(decorator: ast.expr) -> bool:
+    """``@lru_cache``, ``@functools.cache``, ``@lru_cache(maxsize=None)`` and the like."""
+    if isinstance(decorator, ast.Call):
+        decorator = decorator.func
+    name = decorator.attr if isinstance(decorator, ast.Attribute) else getattr(decorator, "id", "")
+    return name in ("lru_cache", "cache")
 
 
 def _answer_key(

@@ -2,19 +2,20 @@
 
 - Equivalent mutants (the reference's outcome on every fresh input) are discarded: they are not
   evidence of weak tests.
-- Only inputs where the reference returned normally can tell a mutant apart.
+- Only inputs where the reference returned normally can tell a mutant apart, unless the visible
+  tests show a raise: then its exception is part of the answer too (``Oracle.differs``).
 - A mutant whose child died or hit a wall-clock or CPU limit before its verdict was known is
   TRUNCATED: counted apart, never as rejected and never as surviving.
 - Slow is not wrong: each budget comes from the reference's own steps (``AuditParams.budget_for``),
-  and "did not return" on a fresh input is a difference only once ``AuditParams.confirm_for``'s
-  larger allowance confirms it (the child re-runs it, ``sandbox/runner.py``); a mutant that was
-  merely slow is counted apart."""
+  and "did not return" on a fresh input, or a visible test or check that ran out of its budget,
+  counts only once ``AuditParams.confirm_for``'s larger allowance (with a harness's time limit as
+  its floor) confirms it (the child re-runs it, ``sandbox/runner.py``); a mutant that was merely
+  slow is counted apart."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .. import outcome as oc
 from ..model import AuditParams, Problem
 from ..outcome import Oracle
 from ..sandbox import Job, Run, run_jobs, shares_spare_cores
@@ -44,11 +45,7 @@ def _verdict(run: Run, reference_calls: list, n_tests: int, oracle: Oracle, n_ch
     slow = bool(run.slow)
     if run.load is not None:  # loads differently from the reference: broken, and fails its tests
         return Verdict(broken=True, slow=slow)
-    differs = tuple(
-        i
-        for i, (got, _) in sorted(run.calls.items())
-        if oc.returned_normally(reference_calls[i]) and not oracle.same(got, reference_calls[i])
-    )
+    differs = tuple(i for i, (got, _) in sorted(run.calls.items()) if oracle.differs(got, reference_calls[i]))
     if not differs:
         return Verdict(truncated=not run.complete, slow=slow)
     if any(not passed for passed, _, _ in run.tests.values()):
@@ -109,14 +106,17 @@ def _mutant_job(problem: Problem, params: AuditParams, prepared: Prepared) -> Jo
     calls = [call.as_job() for call in prepared.fresh]
     cpu = max(params.cpu_seconds, 5 * reference.cpu)
     test_steps = [reference.tests[i][2] for i in range(len(problem.tests))]
+    check_steps = [reference.checks[i][2] for i in range(len(checks))]
+    # One confirmation allowance per fresh call, then per visible test, then per check (runner.py).
+    confirm = [params.confirm_for(steps) for steps in prepared.call_steps + test_steps + check_steps]
     return base_job(
         problem, prepared.entry, params, mode="mutant", calls=calls,
         load_budget=params.budget_for(reference.load_steps),
         test_budgets=[PENDING if steps == UNCOUNTED else params.budget_for(steps) for steps in test_steps],
         call_budgets=[params.budget_for(steps) for steps in prepared.call_steps],
-        confirm_budgets=[params.confirm_for(steps) for steps in prepared.call_steps],
+        confirm_budgets=confirm,
         reference_calls=prepared.reference_calls, cpu_seconds=cpu, wall_seconds=backstop_seconds(cpu),
         call_order=prepared.call_order, test_order=prepared.test_order, atol=problem.atol, checks=checks,
         reference_checks=[reference.checks[i][1] for i in range(len(checks))],
-        check_budgets=[params.budget_for(reference.checks[i][2]) for i in range(len(checks))],
+        check_budgets=[params.budget_for(steps) for steps in check_steps],
     )  # fmt: skip

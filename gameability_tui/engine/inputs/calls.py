@@ -56,9 +56,21 @@ def defined_names(reference: str) -> list[str]:
     tree = parsed(reference)
     if tree is None:
         return []
-    functions = [n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     classes = [n.name for n in tree.body if isinstance(n, ast.ClassDef)]
-    return functions + classes
+    return _top_level_functions(reference) + classes
+
+
+def _bound_lambdas(tree: ast.Module) -> dict[int, str]:
+    """``f = lambda x: ...`` at top level: a function bound by assignment is an entry too
+    (threat: a problem whose solution is a lambda was excluded as having no entry point)."""
+    return {
+        node.lineno: node.targets[0].id
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Lambda)
+    }
 
 
 def called_names(sources: list[str] | tuple[str, ...]) -> Counter:
@@ -117,10 +129,17 @@ def entry_of(problem: Any) -> str | None:
 
 
 def _top_level_functions(source: str) -> list[str]:
+    """Functions defined at top level, ``def`` or a name bound to a lambda, in source order."""
     tree = parsed(source)
     if tree is None:
         return []
-    return [n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    lambdas = _bound_lambdas(tree)
+    return [
+        lambdas[n.lineno] if isinstance(n, ast.Assign) else n.name
+        for n in tree.body
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+        or (isinstance(n, ast.Assign) and n.lineno in lambdas)
+    ]
 
 
 def _declared_functions(prompt: str) -> list[str]:

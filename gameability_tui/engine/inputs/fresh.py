@@ -51,12 +51,13 @@ def learn_domain(observed: list[Any]) -> Domain:
     if numbers:
         low = min(numbers)
         domain.lower = 1 if low >= 1 else (0 if low >= 0 else None)
-    strings = [v for v in observed if type(v) is str]
+    # bytes draw from their observed byte values as a string of the same code points (latin-1)
+    strings = [v if type(v) is str else v.decode("latin-1") for v in observed if type(v) in (str, bytes)]
     if strings:
         domain.characters = "".join(sorted({ch for s in strings for ch in s}))
         if any(" " in s.strip() for s in strings):
             domain.tokens = sorted({token for s in strings for token in s.split()})
-    sized = [v for v in observed if type(v) in (list, tuple, str, dict, set)]
+    sized = [v for v in observed if type(v) in (list, tuple, str, bytes, dict, set)]
     domain.nonempty = bool(sized) and all(len(v) > 0 for v in sized)
     sequences = [v for v in observed if type(v) in (list, tuple)]
     if sequences:
@@ -124,6 +125,8 @@ class Perturber:
             return self._float(value, domain)
         if kind is str:
             return self._str(value, domain)
+        if kind is bytes:
+            return self._str(value.decode("latin-1"), domain).encode("latin-1", "replace")
         if kind in (list, tuple) and depth < 6:
             return kind(self._sequence(list(value), domain, depth))
         if kind in (set, frozenset) and depth < 6:
@@ -284,6 +287,11 @@ def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = "contrac
         return []
     rng = random.Random(seed)
     contract = mode == "contract"
+    # A call with no arguments has nothing to perturb: the others are drawn from (it used to end
+    # the draw when it came up first, leaving a problem with no fresh inputs).
+    bases = [call for call in visible if call.args or call.kwargs]
+    if not bases:
+        return []
     width = max(len(call.args) for call in visible)
     domains = [learn_domain([c.args[i] for c in visible if len(c.args) > i]) for i in range(width)]
     keyword_names = sorted({name for call in visible for name, _ in call.kwargs})
@@ -296,10 +304,8 @@ def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = "contrac
     attempts = 0
     while len(fresh) < count and attempts < count * 25:
         attempts += 1
-        base = rng.choice(visible)
+        base = rng.choice(bases)
         positions = len(base.args) + len(base.kwargs)
-        if positions == 0:
-            break
         chosen = {rng.randrange(positions)}
         chosen |= {i for i in range(positions) if rng.random() < 0.25}
         args = tuple(

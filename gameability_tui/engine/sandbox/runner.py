@@ -9,8 +9,11 @@ the audit policy that runs inside them. What could make a verdict wrong here, an
   (``_steps.c``) keeps raising once the budget is spent, so a bare ``except:`` cannot swallow it.
 - Slow is not wrong: a mutant that runs out of its budget on a fresh input, and passes every
   visible test, is re-run there with a much larger allowance (``confirm_budgets``: a hundred times
-  the reference's own steps), from the same state (a fresh namespace and the same earlier calls);
-  one that then returns the reference's answer is SLOW on that input, not different.
+  the reference's own steps, at least a harness's time limit), from the same state (a fresh
+  namespace and the same earlier calls); one that then returns the reference's answer is SLOW on
+  that input, not different. A visible test or check that runs out of its budget is confirmed
+  the same way before it counts as failed (``confirm_budgets`` holds one allowance per fresh
+  call, then per visible test, then per check): no harness fails a test for being slow.
 - Run order and state: the reference and every mutant make the fresh calls in one namespace, in
   the same order, from a fresh load; the visible tests run in their own fresh namespace in the
   benchmark's order, as the benchmark runs them. ``random`` is reseeded at every load, so a
@@ -105,6 +108,7 @@ class _Candidate:
         self.test_steps: list[int] = []
         self.load_steps = 0
         self.last_steps = 0  # the steps of the latest fresh call
+        self.exceeded = False  # whether the latest visible test or check ran out of its budget
         self.code: tuple[Any, Any] | None = None  # the program and setup, compiled on first load
 
     def load(self) -> Any | None:
@@ -145,22 +149,27 @@ class _Candidate:
             self.code = (compile(job.program, "<candidate>", "exec"), setup)
         return self.code
 
-    def test(self, namespace: dict, index: int, count_until: int | None = None) -> bool:
+    def test(
+        self, namespace: dict, index: int, count_until: int | None = None, budget: int | None = None
+    ) -> bool:
         code = compiled(self.job.tests[index], f"<test {index}>")
-        budget = self.job.test_budgets[index]
+        budget = budget or self.job.test_budgets[index]
         _, steps, error, exceeded = count_steps(lambda: exec(code, namespace), budget, count_until)
         why = oc.BUDGET_OUTCOME if exceeded else (oc.encode_raise(error) if error else None)
         self.channel.send(("test", index, why is None, why, steps))
         self.test_steps.append(steps)
+        self.exceeded = exceeded
         return why is None
 
-    def check(self, namespace: dict, index: int) -> bool:
+    def check(self, namespace: dict, index: int, budget: int | None = None) -> bool:
         job = self.job
-        result, steps = _call_outcome(namespace[job.entry], job.checks[index], job.check_budgets[index])
+        budget = budget or job.check_budgets[index]
+        result, steps = _call_outcome(namespace[job.entry], job.checks[index], budget)
         reference = job.mode == "reference"
         passed = reference or oc.matches(result, job.reference_checks[index], job.atol, job.oracle.kind)
         self.channel.send(("check", index, passed, result if reference else None, steps))
         self.test_steps.append(steps)
+        self.exceeded = result == oc.BUDGET_OUTCOME
         return passed
 
     def call(self, namespace: dict, index: int, budget: int | None) -> Any:
@@ -279,7 +288,7 @@ def _mutant_plan(candidate: _Candidate, namespace: dict) -> None:
             if namespace is None:
                 return
         position += 1
-        broken = oc.returned_normally(expected) and not job.oracle.same(got, expected)
+        broken = job.oracle.differs(got, expected)
     if not broken:
         return
     if passes_tests is None and not _passes_tests(candidate):
@@ -296,18 +305,58 @@ def _mutant_plan(candidate: _Candidate, namespace: dict) -> None:
 def _passes_tests(candidate: _Candidate) -> bool | None:
     """Every visible test, then every check, from a fresh load, until the first that fails.
     None, after a "pending" record, at a test whose budget is PENDING: the job ends there, and
-    the audit runs it again once the reference's steps on that test are counted."""
+    the audit runs it again once the reference's steps on that test are counted. One that ran out
+    of its budget is confirmed (``_confirm_step``) before it counts as failed."""
     job = candidate.job
     namespace = candidate.load()
     if namespace is None:
         return False
-    for index in job.test_order or range(len(job.tests)):
-        if job.test_budgets[index] == PENDING:
+    steps = [("test", i) for i in job.test_order or range(len(job.tests))]
+    steps += [("check", i) for i in range(len(job.checks))]
+    for position, (kind, index) in enumerate(steps):
+        if kind == "test" and job.test_budgets[index] == PENDING:
             candidate.channel.send(("pending", index))
             return None
-        if not candidate.test(namespace, index):
+        passed = candidate.test(namespace, index) if kind == "test" else candidate.check(namespace, index)
+        if not passed and candidate.exceeded:
+            namespace, passed = _confirm_step(candidate, steps[:position], kind, index)
+        if not passed:
             return False
-    return all(candidate.check(namespace, i) for i in range(len(job.checks)))
+    return True
+
+
+def _confirm_step(
+    candidate: _Candidate, earlier: list[tuple[str, int]], kind: str, index: int
+) -> tuple[dict | None, bool]:
+    """Run visible test (or check) ``index`` again with its confirmation allowance, from the same
+    state: a fresh load and the same earlier tests and checks, under their own budgets."""
+    job = candidate.job
+    slot = len(job.calls) + (index if kind == "test" else len(job.tests) + index)
+    if slot >= len(job.confirm_budgets):  # a job with no allowance for it: the budget stands
+        return None, False
+    allowance = job.confirm_budgets[slot]
+    _grant(candidate, allowance)
+    namespace = candidate.load()
+    if namespace is None:
+        return None, False
+    for earlier_kind, earlier_index in earlier:
+        if earlier_kind == "test":
+            code = compiled(job.tests[earlier_index], f"<test {earlier_index}>")
+            count_steps(functools.partial(exec, code, namespace), job.test_budgets[earlier_index])
+        else:
+            _call_outcome(namespace[job.entry], job.checks[earlier_index], job.check_budgets[earlier_index])
+    run = candidate.test if kind == "test" else candidate.check
+    passed = run(namespace, index, budget=allowance)
+    if passed:
+        candidate.channel.send(("slow", slot))
+    return namespace, passed
+
+
+def _grant(candidate: _Candidate, steps: int) -> None:
+    """More CPU time for a confirmation run of ``steps``, at a slow machine's pace."""
+    seconds = steps / CONFIRM_STEPS_PER_SECOND
+    candidate.channel.send(("extend", seconds))
+    signal.setitimer(signal.ITIMER_PROF, signal.getitimer(signal.ITIMER_PROF)[0] + seconds)
 
 
 def _confirm_budget(
@@ -317,9 +366,7 @@ def _confirm_budget(
     the same earlier calls. A slow call's larger allowance is kept for later replays."""
     job = candidate.job
     allowance = job.confirm_budgets[index]
-    seconds = allowance / CONFIRM_STEPS_PER_SECOND
-    candidate.channel.send(("extend", seconds))
-    signal.setitimer(signal.ITIMER_PROF, signal.getitimer(signal.ITIMER_PROF)[0] + seconds)
+    _grant(candidate, allowance)
     namespace = candidate.load()
     if namespace is None:
         return None, None

@@ -1,0 +1,82 @@
+"""Whether the visible tests expect the solution to raise: then a raise is part of the answer.
+
+A difference counts only where the reference returned normally, when the tests never show a
+raise: a reference's refusal of an input (EvalPlus's ``$_CONTRACT_$`` asserts) is not something
+any test checks, and a mutant that returns there fails no harness. Threat: where a test does show
+a raise (``try: f(150) except ValueError: pass``, with or without ``assert False``;
+``with pytest.raises(ValueError):``; ``assertRaises``; a raises-style helper that ``setup``
+defines), the exception is what the test checks, and a mutant that returns there, or raises
+another type, goes unseen. Defence: such a problem gets ``Oracle(raises=True)``, which counts
+those differences too, and its asserts check the exception type.
+
+Only a handler that names a type counts: a bare ``except:`` also swallows the ``assert False``
+beside it, so the test accepts anything.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+
+from .calls import defined_names, parsed
+
+
+def _calls_any(node: ast.AST, names: set[str]) -> bool:
+    """Whether ``node`` calls one of ``names``, or passes one along (``helper(f, 1)``)."""
+    for inner in ast.walk(node):
+        if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id in names:
+            return True
+        if isinstance(inner, ast.Call) and any(isinstance(a, ast.Name) and a.id in names for a in inner.args):
+            return True
+    return False
+
+
+def _typed_try(node: ast.AST) -> bool:
+    return isinstance(node, ast.Try) and any(handler.type is not None for handler in node.handlers)
+
+
+def _is_raises_context(node: ast.AST) -> bool:
+    """``pytest.raises(...)`` / ``self.assertRaises(...)`` as a ``with`` item or a call."""
+    if not isinstance(node, ast.Call):
+        return False
+    name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+    return name in ("raises", "assertRaises", "assert_raises")
+
+
+def _raising_helpers(setup: str) -> set[str]:
+    """Functions that ``setup`` defines around a ``try`` with a typed handler, or a raises check."""
+    tree = parsed(setup) if setup else None
+    if tree is None:
+        return set()
+    helpers = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and any(
+            _typed_try(inner) or _is_raises_context(inner) for inner in ast.walk(node)
+        ):
+            helpers.add(node.name)
+    return helpers
+
+
+@functools.lru_cache(maxsize=256)
+def tests_expect_raises(reference: str, tests: tuple[str, ...], setup: str, alias: str | None) -> bool:
+    """Whether a visible test shows a call to the solution raising an exception it names."""
+    names = set(defined_names(reference)) | ({alias} if alias else set())
+    helpers = _raising_helpers(setup)
+    for test in tests:
+        tree = parsed(test)
+        if tree is None:
+            continue
+        for node in ast.walk(tree):
+            if _typed_try(node) and any(_calls_any(statement, names) for statement in node.body):
+                return True
+            if (
+                isinstance(node, ast.With)
+                and any(_is_raises_context(item.context_expr) for item in node.items)
+                and any(_calls_any(statement, names) for statement in node.body)
+            ):
+                return True
+            if isinstance(node, ast.Call) and _calls_any(node, names):
+                name = getattr(node.func, "id", None)
+                if name in helpers or _is_raises_context(node):
+                    return True
+    return False

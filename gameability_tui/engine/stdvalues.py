@@ -1,0 +1,154 @@
+"""Standard-library value types, carried across the process boundary with their own ``==``.
+
+The oracle turns a benchmark's objects into their type and plain state, so that no ``__eq__`` of
+benchmark code ever runs (``outcome.to_data``). Standard-library value types are not benchmark
+code, and a test compares them with their own ``==``; judging them by state or repr would call a
+mutant broken where no assert could reject it. Threats, and the defence:
+
+- ``Decimal('1.500') == Decimal('1.50')`` and ``Fraction(3, 2) == 1.5`` although their reprs
+  differ: numbers are carried as their exact ratio (``as_integer_ratio``) and compared by value,
+  with each other and with ints and floats, as Python does.
+- An ``OrderedDict``'s order is part of its ``==`` against another ``OrderedDict`` (not against a
+  dict): its items travel in order. A ``deque`` equals only a ``deque``.
+- ``datetime`` values with different time zones can be the same instant: they are carried as the
+  instant (aware) or the fields (naive), so equal values compare equal, and a naive one never
+  equals an aware one.
+- A named tuple, a ``defaultdict`` or a ``Counter`` compares as its plain tuple or dict.
+
+Each value keeps the source that rebuilds it (its repr and the import that name needs), so the
+asserts are written with the same rule: ``from decimal import Decimal; assert f(1) == Decimal(...)``.
+The types are recognised by module and name, never imported here (the child imports nothing new).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+STD_MARK = "\x00std"  # (STD_MARK, family, canonical, source, import line)
+
+NUMBER, ORDERED, DEQUE, TIME = "number", "ordered", "deque", "time"
+
+
+def _number(value: Any) -> Any:
+    """The exact value of a Decimal or Fraction: a ratio, or "nan" / "inf" / "-inf"."""
+    if value != value:
+        return "nan"
+    try:
+        return value.as_integer_ratio()
+    except (OverflowError, ValueError):
+        return "inf" if value > 0 else "-inf"
+
+
+def _moment(value: Any) -> Any:
+    """What a datetime-module value's ``==`` looks at: an aware moment in UTC, else its fields."""
+    kind = type(value).__name__
+    if kind == "timedelta":
+        return ("timedelta", value.days, value.seconds, value.microseconds)
+    if kind == "date":
+        return ("date", value.toordinal())
+    if kind == "datetime":
+        offset = value.utcoffset()
+        if offset is None:
+            return ("naive datetime", value.isoformat())
+        return ("aware datetime", (value.replace(tzinfo=None) - offset).isoformat())
+    if kind == "time":
+        offset = value.utcoffset()
+        if offset is None:
+            return ("naive time", value.isoformat())
+        seconds = value.hour * 3600 + value.minute * 60 + value.second - offset.total_seconds()
+        return ("aware time", seconds, value.microsecond)
+    return (kind, repr(value))
+
+
+# (module, class name) -> (family, canonical form, import line). ``None`` as the family: the
+# value compares as its plain base (a dict or a tuple).
+_TYPES: dict[tuple[str, str], tuple[str | None, str]] = {
+    ("decimal", "Decimal"): (NUMBER, "from decimal import Decimal"),
+    ("_decimal", "Decimal"): (NUMBER, "from decimal import Decimal"),
+    ("_pydecimal", "Decimal"): (NUMBER, "from decimal import Decimal"),
+    ("fractions", "Fraction"): (NUMBER, "from fractions import Fraction"),
+    ("collections", "OrderedDict"): (ORDERED, "from collections import OrderedDict"),
+    ("collections", "deque"): (DEQUE, "from collections import deque"),
+    ("collections", "defaultdict"): (None, ""),
+    ("collections", "Counter"): (None, ""),
+    ("datetime", "date"): (TIME, "import datetime"),
+    ("datetime", "datetime"): (TIME, "import datetime"),
+    ("datetime", "time"): (TIME, "import datetime"),
+    ("datetime", "timedelta"): (TIME, "import datetime"),
+}
+
+
+def is_named_tuple(kind: type) -> bool:
+    """A ``collections.namedtuple`` class: a tuple with ``_fields`` and tuple's own ``==``."""
+    return issubclass(kind, tuple) and hasattr(kind, "_fields") and kind.__eq__ is tuple.__eq__
+
+
+def std_data(value: Any, to_data: Callable[[Any, int], Any], depth: int) -> Any:
+    """Plain data for a standard-library value, or None when ``value`` is not one."""
+    kind = type(value)
+    if is_named_tuple(kind):
+        return tuple(to_data(item, depth + 1) for item in value)
+    known = _TYPES.get((kind.__module__, kind.__name__))
+    if known is None:
+        return None
+    family, imports = known
+    if family is None:
+        return to_data(dict(value), depth)
+    if family == NUMBER:
+        return (STD_MARK, NUMBER, _number(value), repr(value), imports)
+    if family == ORDERED:
+        items = tuple((to_data(k, depth + 1), to_data(v, depth + 1)) for k, v in value.items())
+        return (STD_MARK, ORDERED, items, "OrderedDict", imports)
+    if family == DEQUE:
+        return (STD_MARK, DEQUE, [to_data(item, depth + 1) for item in value], "deque", imports)
+    return (STD_MARK, TIME, _moment(value), repr(value), imports)
+
+
+def is_std(data: Any) -> bool:
+    return type(data) is tuple and len(data) == 5 and data[0] == STD_MARK
+
+
+def _ratio(data: Any) -> Any:
+    """The exact value of a number as (numerator, denominator) or "nan" / "inf" / "-inf"."""
+    if is_std(data) and data[1] == NUMBER:
+        return data[2]
+    kind = type(data)
+    if kind is bool or kind is int:
+        return (int(data), 1)
+    if kind is float:
+        if data != data:
+            return "nan"
+        if data in (float("inf"), float("-inf")):
+            return "inf" if data > 0 else "-inf"
+        return data.as_integer_ratio()
+    return None
+
+
+def std_equal(got: Any, want: Any, equal: Callable[[Any, Any], bool]) -> bool:
+    """``got == want`` where at least one side is a standard-library value (``is_std``);
+    ``equal`` compares the plain data inside them."""
+    got_ratio, want_ratio = _ratio(got), _ratio(want)
+    if got_ratio is not None and want_ratio is not None:
+        return got_ratio == want_ratio  # exact, as Python compares Decimal and Fraction
+    if is_std(got) and is_std(want):
+        if got[1] != want[1]:
+            return False
+        if got[1] in (ORDERED, DEQUE):
+            return len(got[2]) == len(want[2]) and all(equal(g, w) for g, w in zip(got[2], want[2]))
+        return got[2] == want[2]
+    ordered, other = (got, want) if is_std(got) else (want, got)
+    if ordered[1] == ORDERED and type(other) is dict:  # an OrderedDict equals a dict in any order
+        as_dict = dict(ordered[2])
+        return as_dict.keys() == other.keys() and all(equal(as_dict[k], other[k]) for k in other)
+    return False
+
+
+def std_source(data: Any, render: Callable[[Any], str], imports: set[str]) -> str:
+    """Source text that rebuilds a standard-library value, adding the import its name needs."""
+    imports.add(data[4])
+    if data[1] == ORDERED:
+        return f"OrderedDict([{', '.join(f'({render(k)}, {render(v)})' for k, v in data[2])}])"
+    if data[1] == DEQUE:
+        return f"deque([{', '.join(render(item) for item in data[2])}])"
+    return data[3]
