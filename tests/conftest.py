@@ -13,7 +13,9 @@ from gameability_tui.engine.model import AuditParams, Problem
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "toy.jsonl"
-HOSTILE = Path(__file__).resolve().parent / "hostile" / "hostile.jsonl"  # problems that attack the sandbox
+HOSTILE = (
+    Path(__file__).resolve().parent / "engine" / "sandbox" / "hostile" / "hostile.jsonl"
+)  # problems that attack the sandbox
 SHARED_DATA = ROOT.parent / "shared" / "data"
 
 

@@ -2,7 +2,7 @@
 
 Every result type here converts to a JSON-ready dict and back without loss, because the store
 caches results and the app reopens them later: a field that did not survive the round trip would
-silently change what a reviewer sees after a restart. ``tests/test_model.py`` checks the round trip.
+silently change what a reviewer sees after a restart. ``tests/engine/test_model.py`` checks the round trip.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class Problem:
         """``json.dumps(self.to_dict(), sort_keys=True)`` (tuples dump as lists), without
         ``asdict``'s deep copy, which costs many times as much: the benchmark's fingerprint and
         every cache key are made from it, once per problem, on every open of a 10^5-problem
-        benchmark. ``tests/test_model.py`` holds the two equal."""
+        benchmark. ``tests/engine/test_model.py`` holds the two equal."""
         data = dict(vars(self))
         if not self.checks:
             del data["checks"], data["atol"], data["check_reference"]
@@ -238,7 +238,7 @@ class ProblemResult:
     def from_dict(cls, data: dict[str, Any]) -> ProblemResult:
         """The result ``to_dict`` wrote. Built without the frozen dataclass's ``__init__`` (one
         guarded ``object.__setattr__`` per field): the app builds 10^5 of these on a reopen, and
-        that ``__init__`` and ``KindCount``'s were most of each one's cost. ``tests/test_model.py``
+        that ``__init__`` and ``KindCount``'s were most of each one's cost. ``tests/engine/test_model.py``
         holds the two ways equal, defaults included."""
         kinds = data.get("kinds", {})
         return _frozen(

@@ -1,0 +1,1 @@
+"""Where a census runs: this machine's cores or a Ray cluster, behind one interface (``base.py``)."""

@@ -13,8 +13,9 @@ Two catalogues:
   index and slice bounds, ``min``/``max``, ``any``/``all``, ``not``, ``is``, ``break``/``continue``,
   loops that run zero times, deleted statements, ``+=`` to ``=``, reversed sorts).
 
-Each operator's ``examples`` are (source, one of its mutants) pairs; ``tests/test_operators.py``
-checks every example both ways: the operator produces that mutant, and nothing else changes it.
+Each operator's ``examples`` are (source, one of its mutants) pairs;
+``tests/engine/mutants/test_operators.py`` checks every example both ways: the operator produces
+that mutant, and nothing else changes it.
 """
 
 from __future__ import annotations
