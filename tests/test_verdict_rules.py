@@ -572,3 +572,50 @@ def test_no_fresh_inputs_without_literal_calls_still_says_no_literal_calls():
     opaque = problem("g", "def g(x):\n    return x + 1\n", ["x = 3\nassert g(x) == 4"])
     result = audit_problem(opaque, AuditParams())
     assert result.exclusion == "no-fresh-inputs" and "no literal calls to g()" in result.detail
+
+
+# 16. What a result shows when the tests use it: a coroutine as the tests await it, an object by
+# what its own __repr__ / __str__ show.
+
+
+def test_a_coroutine_is_judged_by_what_it_returns_when_awaited():
+    squares = problem(
+        "square",
+        "import asyncio\n\nasync def square(x):\n    await asyncio.sleep(0)\n    return x * x + (x > 6)\n",
+        [
+            "import asyncio\nassert asyncio.run(square(3)) == 9",
+            "import asyncio\nassert asyncio.run(square(8)) == 65",
+        ],
+        hidden=("square(6)",),
+    )
+    result = audit_problem(squares, PINNED)
+    assert result.status == "ok" and "return x * x + (x >= 6)" in _survivor_changes(result)
+    [text] = [c.text for c in result.asserts if "square(6)" in c.text]
+    assert text == "import asyncio; assert asyncio.run(square(6)) == 36"
+    assert _run_assert(squares.reference, "square", text) is True
+
+
+def test_an_objects_own_repr_is_part_of_what_it_shows():
+    money = problem(
+        "money",
+        "class Money:\n"
+        "    def __init__(self, cents):\n"
+        "        self.cents = cents\n"
+        "\n"
+        "    def __repr__(self):\n"
+        "        sign = '-' if self.cents < 0 else ''\n"
+        "        return f'{sign}${abs(self.cents) // 100}.{abs(self.cents) % 100:02d}'\n"
+        "\n"
+        "def make(cents):\n"
+        "    return Money(cents)\n",
+        ["assert make(150).cents == 150", "assert make(-5).cents == -5"],
+        hidden=("make(0)", "make(250)"),
+        entry="make",
+    )
+    result = audit_problem(money, PINNED)
+    assert result.status == "ok" and "sign = '-' if self.cents <= 0 else ''" in _survivor_changes(result)
+    [survivor] = [s for s in result.survivors if "self.cents <= 0" in s.after]
+    [text] = [c.text for c in result.asserts if "make(0)" in c.text]
+    assert "repr(result) == '$0.00'" in text
+    assert _run_assert(money.reference, "make", text) is True
+    assert _run_assert(survivor.source, "make", text) is False

@@ -6,8 +6,9 @@ write (one that passes on the reference) could tell them apart. Threats to that,
 - A returned object's ``__eq__`` is untrusted code (a mutant can return an object equal to
   everything). Values are turned into plain data first (``to_data``): built-in data types as they
   are; any other object as its type name and its plain state (``vars()`` / ``__slots__``),
-  recursively and bounded; generators and iterators as what they yielded. No ``__eq__`` of
-  benchmark code ever runs.
+  recursively and bounded, with what its own ``__repr__`` / ``__str__`` show; generators and
+  iterators as what they yielded; coroutines as what they return (``observed.py``). No
+  ``__eq__`` of benchmark code ever runs.
 - Reprs lie: a cut repr hides a difference past the cut, and an int past 4,300 digits has no repr
   at all. Values are compared as values (a digest of their full marshalled bytes when too large
   to ship); a repr is only ever shown, never compared (except by the ``repr`` oracle, which
@@ -36,6 +37,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .observed import AWAITED_MARK, Awaited, shown
 from .stdvalues import is_std, std_data, std_equal
 
 PLAIN_SCALARS = (int, float, complex, str, bytes, bool, type(None))
@@ -105,6 +107,8 @@ def to_data(value: Any, depth: int = 0) -> Any:
         return (YIELDED_MARK, items, len(value) > MAX_YIELDED)
     if kind is bytearray:
         return (OBJECT_MARK, "bytearray", bytes(value))
+    if kind is Awaited:  # what a coroutine returned (observed.py)
+        return (AWAITED_MARK, to_data(value.value, depth + 1))
     if is_iterator(value):
         return to_data(Yielded(itertools.islice(value, MAX_YIELDED + 1)), depth)
     standard = std_data(value, to_data, depth)
@@ -137,6 +141,9 @@ def _state(value: Any, depth: int) -> Any:
                     pass
     if attributes:
         parts.append({str(k): to_data(v, depth + 1) for k, v in sorted(attributes.items(), key=_key)})
+    text = shown(value, safe_repr)  # its own __repr__ / __str__ (observed.py)
+    if text is not None:
+        parts.append(text)
     if not parts:  # a C type with no visible state (Decimal, datetime, ...): its repr is its state
         parts.append(safe_repr(value))
     return tuple(parts)

@@ -15,6 +15,7 @@ from .. import outcome as oc
 from ..inputs.calls import Call
 from ..inputs.literals import NotRenderable, render_literal
 from ..model import CandidateAssert
+from ..observed import AWAITED_MARK, SHOWN_MARK
 from ..stdvalues import DEQUE, ORDERED, is_std, std_source
 
 FLOAT_ATOL, FLOAT_RTOL = "1e-06", "1e-07"  # the oracle's own rule (outcome.RELATIVE): one rule for both
@@ -117,20 +118,40 @@ def _with_imports(text: str | None, imports: set[str]) -> str | None:
 
 
 def _result_assert(call_text: str, data: object, imports: set[str]) -> str | None:
+    if type(data) is tuple and len(data) == 2 and data[0] == AWAITED_MARK:  # as the tests await it
+        imports.add("import asyncio")
+        return _result_assert(f"asyncio.run({call_text})", data[1], imports)
     if type(data) is tuple and data and data[0] == oc.YIELDED_MARK:
         items, more = data[1], data[2]
         if more or _has_marks(items):
             return None
         return f"assert {_equals(f'list({call_text})', list(items), imports)}"
     if type(data) is tuple and data and data[0] == oc.OBJECT_MARK:
-        parts = data[2]
-        attributes = [part for part in parts if type(part) is dict]
-        if len(parts) != 1 or not attributes or _has_marks(attributes[0]):
-            return None
-        return f"assert {_equals(f'vars({call_text})', attributes[0], imports)}"
+        return _object_assert(call_text, data[2], imports)
     if _has_marks(data):
         return None
     return f"assert {_equals(call_text, data, imports)}"
+
+
+def _object_assert(call_text: str, parts: tuple, imports: set[str]) -> str | None:
+    """An object by its attributes, and by what its own ``__repr__`` / ``__str__`` show."""
+    attributes = [part for part in parts if type(part) is dict]
+    texts = [part for part in parts if type(part) is tuple and part and part[0] == SHOWN_MARK]
+    if len(parts) != len(attributes) + len(texts) or len(attributes) > 1:
+        return None
+    if attributes and _has_marks(attributes[0]):
+        return None
+    if not texts:
+        return f"assert {_equals(f'vars({call_text})', attributes[0], imports)}" if attributes else None
+    checks = [f"(result := {call_text}) is not None"]
+    if attributes:
+        checks.append(_equals("vars(result)", attributes[0], imports))
+    _, own_repr, own_str = texts[0]
+    if own_repr is not None:
+        checks.append(f"repr(result) == {render_literal(own_repr)}")
+    if own_str is not None:
+        checks.append(f"str(result) == {render_literal(own_str)}")
+    return "assert " + " and ".join(checks)
 
 
 def _close(got: str, want: str) -> str:

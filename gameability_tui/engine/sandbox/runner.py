@@ -36,6 +36,7 @@ import time
 from typing import Any
 
 from .. import outcome as oc
+from ..observed import drive, is_coroutine
 from .jobs import Job
 from .limits import CONFIRM_STEPS_PER_SECOND
 from .steps import COMPILED_COUNTER, PENDING, UNCOUNTED, count_steps, median_steps
@@ -55,12 +56,15 @@ def compiled(text: str, filename: str) -> Any:
 
 
 def _call_outcome(function, call: tuple[tuple, dict], budget: int | None) -> tuple[Any, int]:
-    """Call ``function`` on a fresh copy of ``call``; a returned iterator is drained inside the
-    step count, and the arguments' states after the call travel with the result."""
+    """Call ``function`` on a fresh copy of ``call``; a returned iterator is drained and a
+    returned coroutine driven to its end inside the step count, and the arguments' states after
+    the call travel with the result."""
     args, kwargs = marshal.loads(marshal.dumps(call))
 
     def action() -> Any:
         value = function(*args, **kwargs)
+        if is_coroutine(value):  # the tests await it: what it returns is the result
+            value = drive(value)
         if oc.is_iterator(value):
             return oc.Yielded(itertools.islice(value, oc.MAX_YIELDED + 1))
         return value
