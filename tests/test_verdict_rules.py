@@ -619,3 +619,55 @@ def test_an_objects_own_repr_is_part_of_what_it_shows():
     assert "repr(result) == '$0.00'" in text
     assert _run_assert(money.reference, "make", text) is True
     assert _run_assert(survivor.source, "make", text) is False
+
+
+# 17. The tests' chain of calls on a returned object or callable is replayed on fresh inputs.
+
+COUNTER_CLASS = (
+    "class Counter:\n"
+    "    def __init__(self, start):\n"
+    "        self.value = start\n"
+    "\n"
+    "    def bump(self):\n"
+    "        if self.value > 9:\n"
+    "            return self.value + 2\n"
+    "        return self.value + 1\n"
+)
+
+
+def test_a_method_the_tests_call_on_a_constructed_object_is_judged():
+    counter = problem(
+        "counter",
+        COUNTER_CLASS,
+        ["assert Counter(5).bump() == 6", "assert Counter(20).bump() == 22"],
+        hidden=("Counter(9).bump()",),
+    )
+    result = audit_problem(counter, PINNED)
+    assert result.status == "ok" and result.entry == "Counter"
+    assert "if self.value >= 9:" in _survivor_changes(result)
+    [survivor] = [s for s in result.survivors if s.after.strip() == "if self.value >= 9:"]
+    texts = [c.text for c in result.asserts if survivor in [result.survivors[i] for i in c.kills]]
+    assert texts and all(".bump() ==" in text for text in texts)
+    assert all(_run_assert(counter.reference, "Counter", text) is True for text in texts)
+    assert _run_assert(survivor.source, "Counter", texts[0]) is False
+
+
+def test_a_returned_closure_is_called_as_the_tests_call_it():
+    adder = problem(
+        "make_adder",
+        "def make_adder(n):\n    def add(x):\n        return x + n + (x > 9)\n    return add\n",
+        ["assert make_adder(3)(4) == 7", "assert make_adder(1)(20) == 22"],
+        hidden=("make_adder(2)(9)",),
+    )
+    result = audit_problem(adder, PINNED)
+    assert result.status == "ok" and "return x + n + (x >= 9)" in _survivor_changes(result)
+    assert [c.text for c in result.asserts] == ["assert make_adder(2)(9) == 11"]
+
+
+def test_a_chain_on_plain_data_keeps_the_whole_result_as_the_answer():
+    lower = problem(
+        "shout", "def shout(s):\n    return s.upper() + '!'\n", ["assert shout('ab').lower() == 'ab!'"]
+    )
+    result = audit_problem(lower, AuditParams())
+    assert result.status == "ok"
+    assert all(".lower()" not in c.text for c in result.asserts)

@@ -11,12 +11,19 @@ Threats, and the defence:
 - An object's own ``__repr__`` / ``__str__`` is what a test that prints or formats it sees: a
   mutant that changes only them was called equivalent. Where the benchmark's class defines them
   (Python code, not a built-in's), their text is part of the object's outcome (``shown``).
+- A returned object or callable is used by the tests through a chain of calls
+  (``Counter(5).bump()``, ``Solution().twoSum(...)``, ``make_adder(3)(4)``): calling the entry
+  alone makes every mutant of ``bump`` equivalent. The child replays the chain (``replay``) and
+  the outcome is what its last call returned (``Chained``), asserted in the chain's shape. Where
+  the entry returns plain data, the chain is not replayed: a test that looks at only part of a
+  result (``f(x).lower()``) is what makes a problem weak, so the whole result stays the answer.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+CHAINED_MARK = "\x00chained"  # (CHAINED_MARK, data of what the tests' chain of calls returned)
 AWAITED_MARK = "\x00awaited"  # (AWAITED_MARK, data of what the coroutine returned)
 SHOWN_MARK = "\x00shown"  # (SHOWN_MARK, own repr or None, own str or None)
 
@@ -31,6 +38,30 @@ class Awaited:
 
     def __repr__(self) -> str:
         return f"<awaited {self.value!r}>"
+
+
+class Chained:
+    """What the last call of the tests' chain returned (see ``replay``)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+_PLAIN = (int, float, complex, str, bytes, bool, type(None), list, tuple, set, frozenset, dict)
+
+
+def replay(value: Any, chain: tuple) -> Any:
+    """The tests' chain of calls on ``value`` (an object or a callable), else ``value`` itself."""
+    if not chain or type(value) in _PLAIN:
+        return value
+    for method, args, kwargs in chain:
+        value = (getattr(value, method) if method else value)(*args, **kwargs)
+    return Chained(value)
 
 
 def is_coroutine(value: Any) -> bool:

@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .observed import AWAITED_MARK, Awaited, shown
+from .observed import AWAITED_MARK, CHAINED_MARK, Awaited, Chained, shown
 from .stdvalues import is_std, std_data, std_equal
 
 PLAIN_SCALARS = (int, float, complex, str, bytes, bool, type(None))
@@ -107,8 +107,8 @@ def to_data(value: Any, depth: int = 0) -> Any:
         return (YIELDED_MARK, items, len(value) > MAX_YIELDED)
     if kind is bytearray:
         return (OBJECT_MARK, "bytearray", bytes(value))
-    if kind is Awaited:  # what a coroutine returned (observed.py)
-        return (AWAITED_MARK, to_data(value.value, depth + 1))
+    if kind is Awaited or kind is Chained:  # what a coroutine or a chain returned (observed.py)
+        return (AWAITED_MARK if kind is Awaited else CHAINED_MARK, to_data(value.value, depth + 1))
     if is_iterator(value):
         return to_data(Yielded(itertools.islice(value, MAX_YIELDED + 1)), depth)
     standard = std_data(value, to_data, depth)

@@ -15,7 +15,7 @@ from .. import outcome as oc
 from ..inputs.calls import Call
 from ..inputs.literals import NotRenderable, render_literal
 from ..model import CandidateAssert
-from ..observed import AWAITED_MARK, SHOWN_MARK
+from ..observed import AWAITED_MARK, CHAINED_MARK, SHOWN_MARK
 from ..stdvalues import DEQUE, ORDERED, is_std, std_source
 
 FLOAT_ATOL, FLOAT_RTOL = "1e-06", "1e-07"  # the oracle's own rule (outcome.RELATIVE): one rule for both
@@ -73,8 +73,12 @@ def _assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: b
         return None
     imports: set[str] = set()
     states = oc.arguments_after(expected) if check_arguments else None
+    data, chain = expected[1], ""
+    if type(data) is tuple and len(data) == 2 and data[0] == CHAINED_MARK:  # in the chain's shape
+        data, chain = data[1], call.render_chain()
     if states is None:
-        return _with_imports(_result_assert(call.render(name), expected[1], imports), imports)
+        root = f"{name}({call.render_arguments()})"
+        return _with_imports(_result_assert(root + chain, data, imports), imports)
     # Name each mutable argument, call once, then check the result and the arguments.
     names = [f"arg{i}" for i in range(len(states))]
     values = list(call.args) + [value for _, value in call.kwargs]
@@ -88,7 +92,7 @@ def _assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: b
             arguments.append(names[i])
     positional = arguments[: len(call.args)]
     keywords = [f"{key}={text}" for (key, _), text in zip(call.kwargs, arguments[len(call.args) :])]
-    result = _result_assert(f"{name}({', '.join(positional + keywords)})", expected[1], imports)
+    result = _result_assert(f"{name}({', '.join(positional + keywords)}){chain}", data, imports)
     if result is None:
         return None
     checks = []
