@@ -2,6 +2,8 @@
 
 Threats, and the defence:
 
+- A generator or other one-shot iterator looks the same for every candidate by its repr: it is
+  drained inside the step count (``Yielded``) and compared by what it yields.
 - A coroutine (an ``async def`` entry) is, unawaited, the same ``<coroutine object>`` for every
   mutant: all of them would look equivalent. The tests await it (``asyncio.run(f(3))``), so the
   child drives it to its end (``drive``) inside the step count and the outcome is what it
@@ -24,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 CHAINED_MARK = "\x00chained"  # (CHAINED_MARK, data of what the tests' chain of calls returned)
+MAX_YIELDED = 10_000  # items taken from a returned generator or iterator
 AWAITED_MARK = "\x00awaited"  # (AWAITED_MARK, data of what the coroutine returned)
 SHOWN_MARK = "\x00shown"  # (SHOWN_MARK, own repr or None, own str or None)
 
@@ -38,6 +41,23 @@ class Awaited:
 
     def __repr__(self) -> str:
         return f"<awaited {self.value!r}>"
+
+
+class Yielded(list):
+    """What a returned generator or iterator yielded (at most ``MAX_YIELDED`` + 1 items)."""
+
+    def __repr__(self) -> str:
+        return f"<iterator yielding {list.__repr__(self[:MAX_YIELDED])}>"
+
+
+def is_iterator(value: Any) -> bool:
+    """A generator or other one-shot iterator (map, filter, zip, ...): compared by what it yields."""
+    kind = type(value)
+    return (
+        hasattr(kind, "__next__")
+        and hasattr(kind, "__iter__")
+        and kind not in (list, tuple, set, frozenset, dict)
+    )
 
 
 class Chained:

@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .observed import AWAITED_MARK, CHAINED_MARK, Awaited, Chained, shown
+from .observed import AWAITED_MARK, CHAINED_MARK, MAX_YIELDED, Awaited, Chained, Yielded, is_iterator, shown
 from .stdvalues import is_std, std_data, std_equal
 
 PLAIN_SCALARS = (int, float, complex, str, bytes, bool, type(None))
@@ -46,7 +46,6 @@ MUTABLE_CONTAINERS = (list, dict, set, bytearray)
 MAX_VALUE_BYTES = 1 << 20
 MAX_REPR_CHARS = 4000
 MAX_STATE_DEPTH = 20  # deeper object graphs are cut: compared by type name only past this
-MAX_YIELDED = 10_000  # items taken from a returned generator or iterator
 
 # Markers for data that stands for something that is not plain data. They start with NUL, which
 # no benchmark's own strings are expected to hold, so they cannot be mistaken for a result.
@@ -70,20 +69,6 @@ STOPPED_OUTCOME: Outcome = ("stopped",)
 
 class _Unshippable(Exception):
     pass
-
-
-class Yielded(list):
-    """What a returned generator or iterator yielded (at most ``MAX_YIELDED`` + 1 items), drained
-    inside the step count: two generators are compared by what they yield, not by their repr."""
-
-    def __repr__(self) -> str:
-        return f"<iterator yielding {list.__repr__(self[:MAX_YIELDED])}>"
-
-
-def is_iterator(value: Any) -> bool:
-    """A generator or other one-shot iterator (map, filter, zip, ...): compared by what it yields."""
-    kind = type(value)
-    return hasattr(kind, "__next__") and hasattr(kind, "__iter__") and kind not in PLAIN_CONTAINERS
 
 
 def to_data(value: Any, depth: int = 0) -> Any:
