@@ -438,6 +438,8 @@ def test_the_confirmation_allowance_has_a_harness_floor():
     params = AuditParams()
     assert params.confirm_for(10) == params.harness_steps >= 1_000_000
     assert params.confirm_for(10**6) == 100 * 10**6
+    assert params.test_confirm_for(10) == params.harness_steps
+    assert params.test_confirm_for(10**6) == params.budget_for(10**6)  # a harness's multiple, not 100x
 
 
 # 12. Exceptions the tests expect: where a visible test shows the reference raising, the raise is

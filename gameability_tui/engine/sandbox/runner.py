@@ -12,8 +12,9 @@ the audit policy that runs inside them. What could make a verdict wrong here, an
   the reference's own steps, at least a harness's time limit), from the same state (a fresh
   namespace and the same earlier calls); one that then returns the reference's answer is SLOW on
   that input, not different. A visible test or check that runs out of its budget is confirmed
-  the same way before it counts as failed (``confirm_budgets`` holds one allowance per fresh
-  call, then per visible test, then per check): no harness fails a test for being slow.
+  the same way, with what a harness allows a test (its time limit, or the budget where that is
+  larger), before it counts as failed (``confirm_budgets`` holds one allowance per fresh call,
+  then per visible test, then per check): no harness fails a test for being slow.
 - Run order and state: the reference and every mutant make the fresh calls in one namespace, in
   the same order, from a fresh load; the visible tests run in their own fresh namespace in the
   benchmark's order, as the benchmark runs them. ``random`` is reseeded at every load, so a
@@ -315,6 +316,9 @@ def _confirm_step(
     if slot >= len(job.confirm_budgets):  # a job with no allowance for it: the budget stands
         return None, False
     allowance = job.confirm_budgets[slot]
+    budget = job.test_budgets[index] if kind == "test" else job.check_budgets[index]
+    if budget is None or allowance <= budget:  # no more than it had: the failure stands
+        return None, False
     _grant(candidate, allowance)
     namespace = candidate.load()
     if namespace is None:
