@@ -51,16 +51,22 @@ def why_not_a_test(text: str) -> str | None:
 TEST_STATEMENTS = (ast.Assert, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Import, ast.ImportFrom)
 
 
-def assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: bool = False) -> str | None:
+def assert_text(
+    call: Call, name: str, expected: oc.Outcome, check_arguments: bool = False, raises: bool = False
+) -> str | None:
     """An assert that passes on ``expected`` (the reference's outcome of ``call``), written in the
     benchmark's convention, or None when none can be written. ``check_arguments`` also checks
     the mutable arguments' states after the call (a survivor may corrupt its input in place).
+    ``raises``: the tests expect raises (``inputs/raises.py``), so a reference's exception is an
+    answer too, asserted by its type; otherwise a call that raises gives no assert.
 
     Floats compare with the oracle's tolerance, inside flat lists, tuples and dicts too; an
     iterator's result is compared by what it yields; an object by its attributes; a
     standard-library value (``Decimal``, ``OrderedDict``, ...) by its own ``==``, after its
     import. Rendering never raises: a value with no literal gives no assert, never a lost problem."""
     try:
+        if expected[0] == "raise" and not raises:
+            return None
         return _assert_text(call, name, expected, check_arguments)
     except (NotRenderable, RecursionError, ValueError, TypeError, MemoryError):
         return None

@@ -70,5 +70,5 @@ def probe(
     for source in survivors:
         got, _ = run(source, budget)
         rows.append({"outcome": oc.describe(got), "differs": not oracle.same(got, reference)})
-    text = assert_text(call, name, reference)
+    text = assert_text(call, name, reference, raises=oracle.raises)
     return {"call": call.render(name), "reference": oc.describe(reference), "survivors": rows, "assert": text}
