@@ -120,6 +120,14 @@ class AuditParams:
         within this is slow, not wrong."""
         return max(self.harness_steps, self.slow_factor * reference_steps)
 
+    def test_confirm_for(self, reference_steps: int) -> int:
+        """How many steps a mutant that ran out of its budget on a visible test (or check) gets
+        before it counts as failing it: what a harness allows a test, its time limit
+        (``harness_steps``) or a multiple of the reference's time (EvalPlus: 4x; the budget
+        already gives 10x). Not 100x: a looping mutant would pay a hundred times a whole test
+        suite (HumanEval's ``check``) for nothing any harness would grant."""
+        return max(self.harness_steps, self.budget_for(reference_steps))
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 

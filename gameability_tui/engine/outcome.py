@@ -6,8 +6,9 @@ write (one that passes on the reference) could tell them apart. Threats to that,
 - A returned object's ``__eq__`` is untrusted code (a mutant can return an object equal to
   everything). Values are turned into plain data first (``to_data``): built-in data types as they
   are; any other object as its type name and its plain state (``vars()`` / ``__slots__``),
-  recursively and bounded; generators and iterators as what they yielded. No ``__eq__`` of
-  benchmark code ever runs.
+  recursively and bounded, with what its own ``__repr__`` / ``__str__`` show; generators and
+  iterators as what they yielded; coroutines as what they return (``observed.py``). No
+  ``__eq__`` of benchmark code ever runs.
 - Reprs lie: a cut repr hides a difference past the cut, and an int past 4,300 digits has no repr
   at all. Values are compared as values (a digest of their full marshalled bytes when too large
   to ship); a repr is only ever shown, never compared (except by the ``repr`` oracle, which
@@ -42,6 +43,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
+from .observed import AWAITED_MARK, CHAINED_MARK, MAX_YIELDED, Awaited, Chained, Yielded, is_iterator, shown
 from .stdvalues import is_std, std_data, std_equal
 
 PLAIN_SCALARS = (int, float, complex, str, bytes, bool, type(None))
@@ -50,7 +52,6 @@ MUTABLE_CONTAINERS = (list, dict, set, bytearray)
 MAX_VALUE_BYTES = 1 << 20
 MAX_REPR_CHARS = 4000
 MAX_STATE_DEPTH = 20  # deeper object graphs are cut: compared by type name only past this
-MAX_YIELDED = 10_000  # items taken from a returned generator or iterator
 MAX_NESTING = 100  # plain data nested deeper is not shipped: the worker's decoders recurse
 MAX_ENCODED_BYTES = 64 << 20  # a str/bytes result past this is not copied, hashed or shown
 
@@ -79,20 +80,6 @@ STOPPED_OUTCOME: Outcome = ("stopped",)
 
 class _Unshippable(Exception):
     pass
-
-
-class Yielded(list):
-    """What a returned generator or iterator yielded (at most ``MAX_YIELDED`` + 1 items), drained
-    inside the step count: two generators are compared by what they yield, not by their repr."""
-
-    def __repr__(self) -> str:
-        return f"<iterator yielding {list.__repr__(self[:MAX_YIELDED])}>"
-
-
-def is_iterator(value: Any) -> bool:
-    """A generator or other one-shot iterator (map, filter, zip, ...): compared by what it yields."""
-    kind = type(value)
-    return hasattr(kind, "__next__") and hasattr(kind, "__iter__") and kind not in PLAIN_CONTAINERS
 
 
 def to_data(value: Any, depth: int = 0) -> Any:
@@ -124,6 +111,8 @@ def to_data(value: Any, depth: int = 0) -> Any:
         return (YIELDED_MARK, items, len(value) > MAX_YIELDED)
     if kind is bytearray:
         return (OBJECT_MARK, "bytearray", bytes(value))
+    if kind is Awaited or kind is Chained:  # what a coroutine or a chain returned (observed.py)
+        return (AWAITED_MARK if kind is Awaited else CHAINED_MARK, to_data(value.value, depth + 1))
     if is_iterator(value):
         return to_data(Yielded(itertools.islice(value, MAX_YIELDED + 1)), depth)
     standard = std_data(value, to_data, depth)
@@ -156,6 +145,9 @@ def _state(value: Any, depth: int) -> Any:
                     pass
     if attributes:
         parts.append({str(k): to_data(v, depth + 1) for k, v in sorted(attributes.items(), key=_key)})
+    text = shown(value, safe_repr)  # its own __repr__ / __str__ (observed.py)
+    if text is not None:
+        parts.append(text)
     if not parts:  # a C type with no visible state (Decimal, datetime, ...): its repr is its state
         parts.append(safe_repr(value))
     return tuple(parts)

@@ -85,7 +85,16 @@ def is_named_tuple(kind: type) -> bool:
 
 
 def std_data(value: Any, to_data: Callable[[Any, int], Any], depth: int) -> Any:
-    """Plain data for a standard-library value, or None when ``value`` is not one."""
+    """Plain data for a standard-library value, or None when ``value`` is not one, or when its
+    canonical form cannot be made (a signalling NaN, a benchmark's ``tzinfo`` that raises): then
+    it is compared by its type and state like any object."""
+    try:
+        return _std_data(value, to_data, depth)
+    except Exception:
+        return None
+
+
+def _std_data(value: Any, to_data: Callable[[Any, int], Any], depth: int) -> Any:
     kind = type(value)
     if is_named_tuple(kind):
         return tuple(to_data(item, depth + 1) for item in value)

@@ -438,6 +438,8 @@ def test_the_confirmation_allowance_has_a_harness_floor():
     params = AuditParams()
     assert params.confirm_for(10) == params.harness_steps >= 1_000_000
     assert params.confirm_for(10**6) == 100 * 10**6
+    assert params.test_confirm_for(10) == params.harness_steps
+    assert params.test_confirm_for(10**6) == params.budget_for(10**6)  # a harness's multiple, not 100x
 
 
 # 12. Exceptions the tests expect: where a visible test shows the reference raising, the raise is
@@ -572,3 +574,102 @@ def test_no_fresh_inputs_without_literal_calls_still_says_no_literal_calls():
     opaque = problem("g", "def g(x):\n    return x + 1\n", ["x = 3\nassert g(x) == 4"])
     result = audit_problem(opaque, AuditParams())
     assert result.exclusion == "no-fresh-inputs" and "no literal calls to g()" in result.detail
+
+
+# 16. What a result shows when the tests use it: a coroutine as the tests await it, an object by
+# what its own __repr__ / __str__ show.
+
+
+def test_a_coroutine_is_judged_by_what_it_returns_when_awaited():
+    squares = problem(
+        "square",
+        "import asyncio\n\nasync def square(x):\n    await asyncio.sleep(0)\n    return x * x + (x > 6)\n",
+        [
+            "import asyncio\nassert asyncio.run(square(3)) == 9",
+            "import asyncio\nassert asyncio.run(square(8)) == 65",
+        ],
+        hidden=("square(6)",),
+    )
+    result = audit_problem(squares, PINNED)
+    assert result.status == "ok" and "return x * x + (x >= 6)" in _survivor_changes(result)
+    [text] = [c.text for c in result.asserts if "square(6)" in c.text]
+    assert text == "import asyncio; assert asyncio.run(square(6)) == 36"
+    assert _run_assert(squares.reference, "square", text) is True
+
+
+def test_an_objects_own_repr_is_part_of_what_it_shows():
+    money = problem(
+        "money",
+        "class Money:\n"
+        "    def __init__(self, cents):\n"
+        "        self.cents = cents\n"
+        "\n"
+        "    def __repr__(self):\n"
+        "        sign = '-' if self.cents < 0 else ''\n"
+        "        return f'{sign}${abs(self.cents) // 100}.{abs(self.cents) % 100:02d}'\n"
+        "\n"
+        "def make(cents):\n"
+        "    return Money(cents)\n",
+        ["assert make(150).cents == 150", "assert make(-5).cents == -5"],
+        hidden=("make(0)", "make(250)"),
+        entry="make",
+    )
+    result = audit_problem(money, PINNED)
+    assert result.status == "ok" and "sign = '-' if self.cents <= 0 else ''" in _survivor_changes(result)
+    [survivor] = [s for s in result.survivors if "self.cents <= 0" in s.after]
+    [text] = [c.text for c in result.asserts if "make(0)" in c.text]
+    assert "repr(result) == '$0.00'" in text
+    assert _run_assert(money.reference, "make", text) is True
+    assert _run_assert(survivor.source, "make", text) is False
+
+
+# 17. The tests' chain of calls on a returned object or callable is replayed on fresh inputs.
+
+COUNTER_CLASS = (
+    "class Counter:\n"
+    "    def __init__(self, start):\n"
+    "        self.value = start\n"
+    "\n"
+    "    def bump(self):\n"
+    "        if self.value > 9:\n"
+    "            return self.value + 2\n"
+    "        return self.value + 1\n"
+)
+
+
+def test_a_method_the_tests_call_on_a_constructed_object_is_judged():
+    counter = problem(
+        "counter",
+        COUNTER_CLASS,
+        ["assert Counter(5).bump() == 6", "assert Counter(20).bump() == 22"],
+        hidden=("Counter(9).bump()",),
+    )
+    result = audit_problem(counter, PINNED)
+    assert result.status == "ok" and result.entry == "Counter"
+    assert "if self.value >= 9:" in _survivor_changes(result)
+    [survivor] = [s for s in result.survivors if s.after.strip() == "if self.value >= 9:"]
+    texts = [c.text for c in result.asserts if survivor in [result.survivors[i] for i in c.kills]]
+    assert texts and all(".bump() ==" in text for text in texts)
+    assert all(_run_assert(counter.reference, "Counter", text) is True for text in texts)
+    assert _run_assert(survivor.source, "Counter", texts[0]) is False
+
+
+def test_a_returned_closure_is_called_as_the_tests_call_it():
+    adder = problem(
+        "make_adder",
+        "def make_adder(n):\n    def add(x):\n        return x + n + (x > 9)\n    return add\n",
+        ["assert make_adder(3)(4) == 7", "assert make_adder(1)(20) == 22"],
+        hidden=("make_adder(2)(9)",),
+    )
+    result = audit_problem(adder, PINNED)
+    assert result.status == "ok" and "return x + n + (x >= 9)" in _survivor_changes(result)
+    assert [c.text for c in result.asserts] == ["assert make_adder(2)(9) == 11"]
+
+
+def test_a_chain_on_plain_data_keeps_the_whole_result_as_the_answer():
+    lower = problem(
+        "shout", "def shout(s):\n    return s.upper() + '!'\n", ["assert shout('ab').lower() == 'ab!'"]
+    )
+    result = audit_problem(lower, AuditParams())
+    assert result.status == "ok"
+    assert all(".lower()" not in c.text for c in result.asserts)

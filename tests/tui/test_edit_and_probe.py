@@ -167,7 +167,7 @@ async def test_a_probe_the_reference_cannot_answer_says_so_rather_than_that_no_s
         await answer_dialog(pilot, "p", "[1, 2], 3")  # one argument too many
         said = lambda: [str(n.message) for n in app._notifications]  # noqa: E731
         await wait_for(pilot, lambda: any("no assert to add" in text for text in said()))
-        assert any("The reference returns no value there (raises TypeError" in text for text in said()), said()
+        assert any("The reference returns no value there (raises TypeError" in text for text in said())
 
 
 async def test_probe_arguments_that_do_not_read_come_back_to_be_mended(tmp_path):

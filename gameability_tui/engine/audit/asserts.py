@@ -15,6 +15,7 @@ from .. import outcome as oc
 from ..inputs.calls import Call
 from ..inputs.literals import NotRenderable, render_literal
 from ..model import CandidateAssert
+from ..observed import AWAITED_MARK, CHAINED_MARK, SHOWN_MARK
 from ..stdvalues import DEQUE, ORDERED, is_std, std_source
 
 FLOAT_ATOL, FLOAT_RTOL = "1e-06", "1e-07"  # the oracle's own rule (outcome.RELATIVE): one rule for both
@@ -50,16 +51,22 @@ def why_not_a_test(text: str) -> str | None:
 TEST_STATEMENTS = (ast.Assert, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Import, ast.ImportFrom)
 
 
-def assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: bool = False) -> str | None:
+def assert_text(
+    call: Call, name: str, expected: oc.Outcome, check_arguments: bool = False, raises: bool = False
+) -> str | None:
     """An assert that passes on ``expected`` (the reference's outcome of ``call``), written in the
     benchmark's convention, or None when none can be written. ``check_arguments`` also checks
     the mutable arguments' states after the call (a survivor may corrupt its input in place).
+    ``raises``: the tests expect raises (``inputs/raises.py``), so a reference's exception is an
+    answer too, asserted by its type; otherwise a call that raises gives no assert.
 
     Floats compare with the oracle's tolerance, inside flat lists, tuples and dicts too; an
     iterator's result is compared by what it yields; an object by its attributes; a
     standard-library value (``Decimal``, ``OrderedDict``, ...) by its own ``==``, after its
     import. Rendering never raises: a value with no literal gives no assert, never a lost problem."""
     try:
+        if expected[0] == "raise" and not raises:
+            return None
         return _assert_text(call, name, expected, check_arguments)
     except (NotRenderable, RecursionError, ValueError, TypeError, MemoryError):
         return None
@@ -72,8 +79,12 @@ def _assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: b
         return None
     imports: set[str] = set()
     states = oc.arguments_after(expected) if check_arguments else None
+    data, chain = expected[1], ""
+    if type(data) is tuple and len(data) == 2 and data[0] == CHAINED_MARK:  # in the chain's shape
+        data, chain = data[1], call.render_chain()
     if states is None:
-        return _with_imports(_result_assert(call.render(name), expected[1], imports), imports)
+        root = f"{name}({call.render_arguments()})"
+        return _with_imports(_result_assert(root + chain, data, imports), imports)
     # Name each mutable argument, call once, then check the result and the arguments.
     names = [f"arg{i}" for i in range(len(states))]
     values = list(call.args) + [value for _, value in call.kwargs]
@@ -87,7 +98,7 @@ def _assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: b
             arguments.append(names[i])
     positional = arguments[: len(call.args)]
     keywords = [f"{key}={text}" for (key, _), text in zip(call.kwargs, arguments[len(call.args) :])]
-    result = _result_assert(f"{name}({', '.join(positional + keywords)})", expected[1], imports)
+    result = _result_assert(f"{name}({', '.join(positional + keywords)}){chain}", data, imports)
     if result is None:
         return None
     checks = []
@@ -117,20 +128,40 @@ def _with_imports(text: str | None, imports: set[str]) -> str | None:
 
 
 def _result_assert(call_text: str, data: object, imports: set[str]) -> str | None:
+    if type(data) is tuple and len(data) == 2 and data[0] == AWAITED_MARK:  # as the tests await it
+        imports.add("import asyncio")
+        return _result_assert(f"asyncio.run({call_text})", data[1], imports)
     if type(data) is tuple and data and data[0] == oc.YIELDED_MARK:
         items, more = data[1], data[2]
         if more or _has_marks(items):
             return None
         return f"assert {_equals(f'list({call_text})', list(items), imports)}"
     if type(data) is tuple and data and data[0] == oc.OBJECT_MARK:
-        parts = data[2]
-        attributes = [part for part in parts if type(part) is dict]
-        if len(parts) != 1 or not attributes or _has_marks(attributes[0]):
-            return None
-        return f"assert {_equals(f'vars({call_text})', attributes[0], imports)}"
+        return _object_assert(call_text, data[2], imports)
     if _has_marks(data):
         return None
     return f"assert {_equals(call_text, data, imports)}"
+
+
+def _object_assert(call_text: str, parts: tuple, imports: set[str]) -> str | None:
+    """An object by its attributes, and by what its own ``__repr__`` / ``__str__`` show."""
+    attributes = [part for part in parts if type(part) is dict]
+    texts = [part for part in parts if type(part) is tuple and part and part[0] == SHOWN_MARK]
+    if len(parts) != len(attributes) + len(texts) or len(attributes) > 1:
+        return None
+    if attributes and _has_marks(attributes[0]):
+        return None
+    if not texts:
+        return f"assert {_equals(f'vars({call_text})', attributes[0], imports)}" if attributes else None
+    checks = [f"(result := {call_text}) is not None"]
+    if attributes:
+        checks.append(_equals("vars(result)", attributes[0], imports))
+    _, own_repr, own_str = texts[0]
+    if own_repr is not None:
+        checks.append(f"repr(result) == {render_literal(own_repr)}")
+    if own_str is not None:
+        checks.append(f"str(result) == {render_literal(own_str)}")
+    return "assert " + " and ".join(checks)
 
 
 def _close(got: str, want: str) -> str:

@@ -11,7 +11,7 @@ from ..model import AuditParams, CandidateAssert, Problem, Survivor
 from ..sandbox import AssertRun, run_job
 from ..sandbox.limits import CONFIRM_STEPS_PER_SECOND
 from .asserts import GatedText, assert_text, order_candidates
-from .prepared import Prepared, backstop_seconds, base_job
+from .prepared import Prepared, backstop_seconds, base_job, oracle_for
 from .verdict import Verdict
 
 
@@ -36,6 +36,7 @@ def candidate_asserts(
     """One assert per witness input, written to check what the survivors get wrong there: the
     result, and the arguments' states too where a survivor differs in those."""
     texts: dict[str, int] = {}
+    oracle = oracle_for(problem, params)
     for index in sorted({i for verdict in verdicts for i in verdict.witnesses}):
         expected = prepared.reference_calls[index]
         if expected[0] not in ("value", "raise"):  # a raise is a witness only where tests expect one
@@ -46,7 +47,7 @@ def candidate_asserts(
             if index in verdict.outcomes
         )
         call = prepared.fresh[index]
-        text = assert_text(call, prepared.call_name, expected, check_arguments)
+        text = assert_text(call, prepared.call_name, expected, check_arguments, raises=oracle.raises)
         if text is not None and text not in texts:
             texts[text] = len(call.render(""))
     if not texts:

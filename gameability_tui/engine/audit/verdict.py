@@ -8,9 +8,9 @@
   TRUNCATED: counted apart, never as rejected and never as surviving.
 - Slow is not wrong: each budget comes from the reference's own steps (``AuditParams.budget_for``),
   and "did not return" on a fresh input, or a visible test or check that ran out of its budget,
-  counts only once ``AuditParams.confirm_for``'s larger allowance (with a harness's time limit as
-  its floor) confirms it (the child re-runs it, ``sandbox/runner.py``); a mutant that was merely
-  slow is counted apart."""
+  counts only once a larger allowance (``AuditParams.confirm_for`` / ``test_confirm_for``, each
+  with a harness's time limit as its floor) confirms it (the child re-runs it,
+  ``sandbox/runner.py``); a mutant that was merely slow is counted apart."""
 
 from __future__ import annotations
 
@@ -108,7 +108,8 @@ def _mutant_job(problem: Problem, params: AuditParams, prepared: Prepared) -> Jo
     test_steps = [reference.tests[i][2] for i in range(len(problem.tests))]
     check_steps = [reference.checks[i][2] for i in range(len(checks))]
     # One confirmation allowance per fresh call, then per visible test, then per check (runner.py).
-    confirm = [params.confirm_for(steps) for steps in prepared.call_steps + test_steps + check_steps]
+    confirm = [params.confirm_for(steps) for steps in prepared.call_steps]
+    confirm += [params.test_confirm_for(steps) for steps in test_steps + check_steps]
     return base_job(
         problem, prepared.entry, params, mode="mutant", calls=calls,
         load_budget=params.budget_for(reference.load_steps),

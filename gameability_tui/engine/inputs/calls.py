@@ -14,30 +14,52 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+# One call on what the call before returned: (method name, or "" to call the result itself,
+# positional arguments, keyword arguments). ``Counter(5).bump()`` is Counter's call (5,) with the
+# chain (("bump", (), ()),); ``make_adder(3)(4)`` is (3,) with (("", (4,), ()),).
+ChainStep = tuple[str, tuple, tuple[tuple[str, Any], ...]]
+
 
 @dataclass(frozen=True)
 class Call:
-    """One call's arguments as Python values (positional, then keywords)."""
+    """One call's arguments as Python values (positional, then keywords), and the chain of calls
+    the tests make on its result (threat: a test that uses ``Counter(5).bump()`` sees what
+    ``bump`` returns; calling ``Counter(5)`` alone makes every mutant of ``bump`` equivalent)."""
 
     args: tuple
     kwargs: tuple[tuple[str, Any], ...] = ()
+    chain: tuple[ChainStep, ...] = ()
 
-    def as_job(self) -> tuple[tuple, dict]:
+    def as_job(self) -> tuple:
+        if self.chain:
+            return self.args, dict(self.kwargs), tuple((m, a, dict(k)) for m, a, k in self.chain)
         return self.args, dict(self.kwargs)
 
     def render(self, name: str) -> str:
-        return f"{name}({self.render_arguments()})"
+        return f"{name}({self.render_arguments()}){self.render_chain()}"
 
     def render_arguments(self) -> str:
         """The arguments as written between a call's parentheses: ``[4, 9], k=2``."""
-        from .literals import render_literal
+        return _arguments_text(self.args, self.kwargs)
 
-        parts = [render_literal(value) for value in self.args]
-        parts += [f"{key}={render_literal(value)}" for key, value in self.kwargs]
-        return ", ".join(parts)
+    def render_chain(self) -> str:
+        """The tests' calls on the result, as written after the call: ``.bump()``, ``(4)``."""
+        return "".join(
+            f"{'.' + method if method else ''}({_arguments_text(a, k)})" for method, a, k in self.chain
+        )
 
     def key(self) -> str:
+        if self.chain:
+            return repr((self.args, self.kwargs, self.chain))
         return repr((self.args, self.kwargs))
+
+
+def _arguments_text(args: tuple, kwargs: tuple) -> str:
+    from .literals import render_literal
+
+    parts = [render_literal(value) for value in args]
+    parts += [f"{key}={render_literal(value)}" for key, value in kwargs]
+    return ", ".join(parts)
 
 
 @functools.lru_cache(maxsize=64)
@@ -156,23 +178,52 @@ def _declared_functions(prompt: str) -> list[str]:
 
 
 def harvest_calls(sources: list[str] | tuple[str, ...], name: str) -> list[Call]:
-    """Literal argument tuples of every call to ``name`` in ``sources``, in order, deduplicated."""
+    """Literal argument tuples of every call to ``name`` in ``sources``, in order, deduplicated,
+    with the chain of literal calls the tests make on its result (``Counter(5).bump()``): the
+    whole chain is the call, its first link alone is not taken again."""
     seen: set[str] = set()
     calls: list[Call] = []
     for source in sources:
         tree = parsed(source)
         if tree is None:
             continue
-        for node in ast.walk(tree):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+        inside: set[int] = set()  # the first links of chains taken whole
+        for node in ast.walk(tree):  # outer calls come before the calls inside them
+            if not isinstance(node, ast.Call) or id(node) in inside:
                 continue
-            if node.func.id != name:
-                continue
-            call = _literal_call(node)
-            if call is not None and call.key() not in seen:
-                seen.add(call.key())
-                calls.append(call)
+            found = _chained_call(node, name, inside)
+            if found is not None and found.key() not in seen:
+                seen.add(found.key())
+                calls.append(found)
     return calls
+
+
+def _chained_call(node: ast.Call, name: str, inside: set[int]) -> Call | None:
+    """The call to ``name`` at the root of ``node``'s chain of calls, all arguments literal."""
+    steps: list[ChainStep] = []
+    links = []
+    while True:
+        if isinstance(node.func, ast.Name):
+            if node.func.id != name:
+                return None
+            root = _literal_call(node)
+            if root is None:
+                return None
+            inside.update(id(link) for link in links)
+            inside.add(id(node))
+            return Call(root.args, root.kwargs, tuple(reversed(steps)))
+        if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Call):
+            method, inner = node.func.attr, node.func.value
+        elif isinstance(node.func, ast.Call):
+            method, inner = "", node.func
+        else:
+            return None
+        step = _literal_call(node)
+        if step is None:
+            return None
+        steps.append((method, step.args, step.kwargs))
+        links.append(node)
+        node = inner
 
 
 def _literal_call(node: ast.Call) -> Call | None:

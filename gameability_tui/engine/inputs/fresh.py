@@ -17,6 +17,7 @@ Everything is seeded, so the same problem and seed give the same inputs on every
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -282,7 +283,52 @@ def _dedupe(items: list) -> list:
 
 
 def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = "contract") -> list[Call]:
-    """``count`` new calls, distinct from each other and from the visible ones."""
+    """``count`` new calls, distinct from each other and from the visible ones.
+
+    Calls with a chain (``Counter(5).bump()``) are drawn by shape: every literal of the chain is
+    a position of its own, learned from the visible calls of the same shape, so the draw keeps
+    the tests' shape with its literals perturbed."""
+    if not any(call.chain for call in visible):
+        return _fresh_plain(visible, count, seed, mode)
+    shapes: dict[tuple, list[Call]] = {}
+    for call in visible:
+        shapes.setdefault(_shape(call), []).append(call)
+    groups = []
+    for calls in shapes.values():
+        flat = [Call(_flat(call)) for call in calls]
+        groups.append([_unflat(draw.args, calls[0]) for draw in _fresh_plain(flat, count, seed, mode)])
+    merged: list[Call] = []
+    for draws in itertools.zip_longest(*groups):  # each shape in turn
+        merged += [draw for draw in draws if draw is not None]
+    return merged[:count]
+
+
+def _shape(call: Call) -> tuple:
+    steps = tuple((method, len(args), tuple(k for k, _ in kw)) for method, args, kw in call.chain)
+    return (len(call.args), tuple(k for k, _ in call.kwargs), steps)
+
+
+def _flat(call: Call) -> tuple:
+    """Every literal of a call and its chain, in order."""
+    values = list(call.args) + [value for _, value in call.kwargs]
+    for _, args, kwargs in call.chain:
+        values += list(args) + [value for _, value in kwargs]
+    return tuple(values)
+
+
+def _unflat(values: tuple, like: Call) -> Call:
+    """A call of ``like``'s shape holding ``values`` (``_flat``'s inverse)."""
+    taken = iter(values)
+
+    def part(args: tuple, kwargs: tuple) -> tuple[tuple, tuple]:
+        return tuple(next(taken) for _ in args), tuple((k, next(taken)) for k, _ in kwargs)
+
+    args, kwargs = part(like.args, like.kwargs)
+    chain = tuple((method, *part(a, kw)) for method, a, kw in like.chain)
+    return Call(args, kwargs, chain)
+
+
+def _fresh_plain(visible: list[Call], count: int, seed: int, mode: str) -> list[Call]:
     if not visible or count <= 0:
         return []
     rng = random.Random(seed)

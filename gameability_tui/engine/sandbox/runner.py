@@ -12,8 +12,9 @@ the audit policy that runs inside them. What could make a verdict wrong here, an
   the reference's own steps, at least a harness's time limit), from the same state (a fresh
   namespace and the same earlier calls); one that then returns the reference's answer is SLOW on
   that input, not different. A visible test or check that runs out of its budget is confirmed
-  the same way before it counts as failed (``confirm_budgets`` holds one allowance per fresh
-  call, then per visible test, then per check): no harness fails a test for being slow.
+  the same way, with what a harness allows a test (its time limit, or the budget where that is
+  larger), before it counts as failed (``confirm_budgets`` holds one allowance per fresh call,
+  then per visible test, then per check): no harness fails a test for being slow.
 - Run order and state: the reference and every mutant make the fresh calls in one namespace, in
   the same order, from a fresh load; the visible tests run in their own fresh namespace in the
   benchmark's order, as the benchmark runs them. ``random`` is reseeded at every load, so a
@@ -37,6 +38,7 @@ import time
 from typing import Any
 
 from .. import outcome as oc
+from ..observed import drive, is_coroutine, replay
 from .jobs import Job
 from .limits import CONFIRM_STEPS_PER_SECOND
 from .steps import COMPILED_COUNTER, PENDING, UNCOUNTED, count_steps, median_steps
@@ -65,12 +67,17 @@ def compiled(text: str, filename: str) -> Any:
 
 
 def _call_outcome(function, call: tuple[tuple, dict], budget: int | None) -> tuple[Any, int]:
-    """Call ``function`` on a fresh copy of ``call``; a returned iterator is drained inside the
-    step count, and the arguments' states after the call travel with the result."""
-    args, kwargs = _LOADS(_DUMPS(call))
+    """Call ``function`` on a fresh copy of ``call``; a returned iterator is drained and a
+    returned coroutine driven to its end inside the step count, and the arguments' states after
+    the call travel with the result."""
+    args, kwargs, *chain = _LOADS(_DUMPS(call))
 
     def action() -> Any:
         value = function(*args, **kwargs)
+        if chain:  # the tests' calls on a returned object or callable (observed.py)
+            value = replay(value, chain[0])
+        if is_coroutine(value):  # the tests await it: what it returns is the result
+            value = drive(value)
         if oc.is_iterator(value):
             return oc.Yielded(itertools.islice(value, oc.MAX_YIELDED + 1))
         return value
@@ -335,6 +342,9 @@ def _confirm_step(
     if slot >= len(job.confirm_budgets):  # a job with no allowance for it: the budget stands
         return None, False
     allowance = job.confirm_budgets[slot]
+    budget = job.test_budgets[index] if kind == "test" else job.check_budgets[index]
+    if budget is None or allowance <= budget:  # no more than it had: the failure stands
+        return None, False
     _grant(candidate, allowance)
     namespace = candidate.load()
     if namespace is None:

@@ -1,0 +1,122 @@
+"""What a result shows when the tests use it, beyond its plain state.
+
+Threats, and the defence:
+
+- A generator or other one-shot iterator looks the same for every candidate by its repr: it is
+  drained inside the step count (``Yielded``) and compared by what it yields.
+- A coroutine (an ``async def`` entry) is, unawaited, the same ``<coroutine object>`` for every
+  mutant: all of them would look equivalent. The tests await it (``asyncio.run(f(3))``), so the
+  child drives it to its end (``drive``) inside the step count and the outcome is what it
+  returned (``Awaited``), asserted as ``asyncio.run(f(...)) == ...``. Only coroutines that await
+  nothing needing an event loop are driven (``asyncio.sleep(0)``, other coroutines); one that
+  does raises ``RuntimeError`` for every candidate alike.
+- An object's own ``__repr__`` / ``__str__`` is what a test that prints or formats it sees: a
+  mutant that changes only them was called equivalent. Where the benchmark's class defines them
+  (Python code, not a built-in's), their text is part of the object's outcome (``shown``).
+- A returned object or callable is used by the tests through a chain of calls
+  (``Counter(5).bump()``, ``Solution().twoSum(...)``, ``make_adder(3)(4)``): calling the entry
+  alone makes every mutant of ``bump`` equivalent. The child replays the chain (``replay``) and
+  the outcome is what its last call returned (``Chained``), asserted in the chain's shape. Where
+  the entry returns plain data, the chain is not replayed: a test that looks at only part of a
+  result (``f(x).lower()``) is what makes a problem weak, so the whole result stays the answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CHAINED_MARK = "\x00chained"  # (CHAINED_MARK, data of what the tests' chain of calls returned)
+MAX_YIELDED = 10_000  # items taken from a returned generator or iterator
+AWAITED_MARK = "\x00awaited"  # (AWAITED_MARK, data of what the coroutine returned)
+SHOWN_MARK = "\x00shown"  # (SHOWN_MARK, own repr or None, own str or None)
+
+
+class Awaited:
+    """What a coroutine returned when driven to its end."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"<awaited {self.value!r}>"
+
+
+class Yielded(list):
+    """What a returned generator or iterator yielded (at most ``MAX_YIELDED`` + 1 items)."""
+
+    def __repr__(self) -> str:
+        return f"<iterator yielding {list.__repr__(self[:MAX_YIELDED])}>"
+
+
+def is_iterator(value: Any) -> bool:
+    """A generator or other one-shot iterator (map, filter, zip, ...): compared by what it yields."""
+    kind = type(value)
+    return (
+        hasattr(kind, "__next__")
+        and hasattr(kind, "__iter__")
+        and kind not in (list, tuple, set, frozenset, dict)
+    )
+
+
+class Chained:
+    """What the last call of the tests' chain returned (see ``replay``)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+_PLAIN = (int, float, complex, str, bytes, bool, type(None), list, tuple, set, frozenset, dict)
+
+
+def replay(value: Any, chain: tuple) -> Any:
+    """The tests' chain of calls on ``value`` (an object or a callable), else ``value`` itself."""
+    if not chain or type(value) in _PLAIN:
+        return value
+    for method, args, kwargs in chain:
+        value = (getattr(value, method) if method else value)(*args, **kwargs)
+    return Chained(value)
+
+
+def is_coroutine(value: Any) -> bool:
+    kind = type(value)
+    return kind.__name__ == "coroutine" and hasattr(kind, "send") and hasattr(kind, "__await__")
+
+
+def drive(coroutine: Any) -> Awaited:
+    """Run ``coroutine`` to its end as ``asyncio.run`` would, for one that awaits only what
+    needs no event loop (a bare yield, as ``asyncio.sleep(0)``)."""
+    try:
+        while True:
+            if coroutine.send(None) is not None:
+                coroutine.close()
+                raise RuntimeError("the coroutine awaits something that needs an event loop")
+    except StopIteration as stop:
+        return Awaited(stop.value)
+
+
+def _own(kind: type, name: str) -> bool:
+    """Whether ``kind``'s ``name`` method is Python code (the benchmark's), not a built-in's."""
+    return getattr(getattr(kind, name, None), "__code__", None) is not None
+
+
+def shown(value: Any, safe_repr: Any) -> tuple | None:
+    """The text an object's own ``__repr__`` / ``__str__`` gives, or None when it defines neither."""
+    kind = type(value)
+    own_repr, own_str = _own(kind, "__repr__"), _own(kind, "__str__")
+    if not (own_repr or own_str):
+        return None
+    text = None
+    if own_str:
+        try:
+            text = str(value)
+            text = text if type(text) is str else None
+        except Exception as error:  # a hostile __str__: its failure is what a test would see
+            text = f"<str raised {type(error).__name__}>"
+    return (SHOWN_MARK, safe_repr(value) if own_repr else None, text)
