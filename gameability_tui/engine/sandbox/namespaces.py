@@ -122,6 +122,8 @@ def split_init() -> None:
     Refuses to go on anywhere but as pid 1: ``seal`` must never mount in the worker's namespace."""
     if os.getpid() != 1:
         raise RuntimeError("not the first process of a new PID namespace")
+    os.setresgid(0, 0, 0)  # become its namespace's root: the user it is mapped to outside
+    os.setresuid(0, 0, 0)
     runner = os.fork()
     if runner == 0:
         return
@@ -163,7 +165,8 @@ def seal(workdir: str) -> int:
 
 def scrub_environment(workdir: str) -> dict:
     """Keep only what a benchmark needs (``SAFE_VARIABLES``, ``LC_*``, ``HOME`` = ``workdir``),
-    in the process and in what its subprocesses inherit; returns the environment it holds."""
+    in the process, in what its subprocesses inherit and in ``/proc/self/environ``; returns the
+    environment it holds. (The caller drops its other copies: ``Inherited.environ``.)"""
     data = getattr(os.environ, "_data", None)
     if not isinstance(data, dict):
         return dict(os.environ)
@@ -173,8 +176,10 @@ def scrub_environment(workdir: str) -> dict:
         os.unsetenv(key)
     for key, value in kept.items():
         os.putenv(key, value)
-    data.clear()
+    data.clear()  # os.environ's own mapping, and posix.environ: the same dict
     data.update(kept)
+    if _isolation is not None and hasattr(_isolation, "wipe_environ_block"):
+        _isolation.wipe_environ_block()  # what /proc/self/environ shows: the worker's, as forked
     if "tempfile" in sys.modules:  # /tmp is read-only to it: temporary files go in its folder
         tempfile.tempdir = workdir
     return kept

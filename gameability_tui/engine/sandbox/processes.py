@@ -86,6 +86,7 @@ def child_main(
             namespaces.split_init()
             outside_pid = namespaces.seal(workdir)
         environ = namespaces.scrub_environment(workdir)
+        state.environ.clear()  # the worker's whole environment, as copied before the fork
         os.chdir(workdir)
         isolate(memory_mb, memory_bytes(resident=False))  # it starts as a copy of its forker
         channel = Channel(write_fd, wake_write)
