@@ -71,8 +71,19 @@ def available() -> bool:
         reason = _try_namespaces()
         _STATE["ok"], _STATE["reason"] = reason is None, reason or ""
         if reason is not None and os.environ.get(SWITCH, "on") != "off":
-            warnings.warn(GAP.format(reason=reason), RuntimeWarning, stacklevel=2)
+            _warn_once(reason)
     return bool(_STATE["ok"])
+
+
+def cloned() -> bool:
+    """Whether this process was cloned into new namespaces (``fork_child``): its init to be."""
+    return _STATE.get("cloned") is True
+
+
+def _warn_once(reason: str) -> None:
+    if not _STATE.get("warned"):
+        _STATE["warned"] = True
+        warnings.warn(GAP.format(reason=reason), RuntimeWarning, stacklevel=3)
 
 
 def in_use() -> bool:
@@ -103,8 +114,13 @@ def fork_child(sibling: bool) -> int:
     ``sibling``: the caller's parent's child (``zygote.py``), else the caller's."""
     if not in_use():
         return _isolation.fork_sibling() if sibling else os.fork()
-    pid, go = _isolation.clone_isolated(FLAGS, sibling)
+    try:
+        pid, go = _isolation.clone_isolated(FLAGS, sibling)
+    except OSError as error:  # a process with threads, or no namespace left: this child goes without
+        _warn_once(f"a child could not be cloned into namespaces ({os.strerror(error.errno or 0)})")
+        return _isolation.fork_sibling() if sibling else os.fork()
     if pid == 0:
+        _STATE["cloned"] = True
         return 0
     try:
         _write_maps(pid, *_STATE["outside"])  # type: ignore[misc]

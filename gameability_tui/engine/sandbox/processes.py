@@ -81,7 +81,7 @@ def child_main(
         for fd in theirs:
             os.close(fd)
         outside_pid = 0
-        if namespaces.in_use():  # this process is its namespaces' init; the runner goes on
+        if namespaces.cloned():  # this process is its namespaces' init; the runner goes on
             die_with_parent()
             namespaces.split_init()
             outside_pid = namespaces.seal(workdir)
