@@ -28,8 +28,8 @@ write (one that passes on the reference) could tell them apart. Threats to that,
 - Default reprs carry memory addresses, which differ between processes: they are masked.
 - Results that cannot cross to the worker (too large to copy, nested deeper than its decoders
   go, sets of objects whose plain state is unhashable) never end the child silently: they become
-  an outcome with the reason (``unencodable``, ``UNENCODABLE``), and the runner encodes under its
-  own step budget and the CPU limit, so a ``__repr__`` that never returns costs only itself.
+  an outcome with the reason (``unencodable``; the checks and the step budget encoding runs
+  under are ``sandbox/encoding.py``'s), so a ``__repr__`` that never returns costs only itself.
 - A candidate that wraps ``marshal`` cannot steer encoding: this module uses its own references.
 """
 
@@ -39,7 +39,6 @@ import hashlib
 import itertools
 import marshal
 import re
-import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,11 +51,8 @@ MUTABLE_CONTAINERS = (list, dict, set, bytearray)
 MAX_VALUE_BYTES = 1 << 20
 MAX_REPR_CHARS = 4000
 MAX_STATE_DEPTH = 20  # deeper object graphs are cut: compared by type name only past this
-MAX_NESTING = 100  # plain data nested deeper is not shipped: the worker's decoders recurse
-MAX_ENCODED_BYTES = 64 << 20  # a str/bytes result past this is not copied, hashed or shown
 
 _DUMPS = marshal.dumps  # taken before benchmark code runs, which may wrap marshal.dumps
-_NESTED_TYPES = frozenset({list, tuple, dict, set, frozenset})
 
 # Markers for data that stands for something that is not plain data. They start with NUL, which
 # no benchmark's own strings are expected to hold, so they cannot be mistaken for a result.
@@ -215,36 +211,8 @@ def unencodable(reason: str) -> Outcome:
     return ("raise", f"<{reason}>")
 
 
-def why_unencodable(value: Any) -> str | None:
-    """Why ``value`` cannot be encoded, before any copy of it is made; None if it can be."""
-    if type(value) in (str, bytes, bytearray) and len(value) > MAX_ENCODED_BYTES:
-        return f"result too large: {sys.getsizeof(value) >> 20} MB"
-    if _deeper_than(value, MAX_NESTING):
-        return f"nested deeper than {MAX_NESTING}"
-    return None
-
-
-def _deeper_than(value: Any, limit: int) -> bool:
-    """Whether plain containers nest more than ``limit`` deep in ``value``; level by level, each
-    container's item types looked at in C (a flat list costs one call)."""
-    level = [value] if type(value) in _NESTED_TYPES else []
-    for _ in range(limit):
-        nested: list = []
-        for item in level:
-            parts = (*item.keys(), *item.values()) if type(item) is dict else item
-            if not _NESTED_TYPES.isdisjoint(map(type, parts)):
-                nested.extend(part for part in parts if type(part) in _NESTED_TYPES)
-        if not nested:
-            return False
-        level = nested
-    return bool(level)
-
-
 def encode_value(value: Any, arguments: tuple = ()) -> Outcome:
     """The outcome of a call that returned ``value``; ``arguments`` are its arguments afterwards."""
-    reason = why_unencodable(value) or next(filter(None, map(why_unencodable, arguments)), None)
-    if reason is not None:
-        return unencodable(reason)
     text = safe_repr(value)
     try:
         kind, data = _ship_value(value)

@@ -11,6 +11,8 @@ import sys
 
 from conftest import EXAMPLES, as_from_a_shell, signal_state
 
+from gameability_tui.engine.sandbox.namespaces import SWITCH as NAMESPACES_SWITCH
+from gameability_tui.engine.sandbox.namespaces import isolation_note
 from gameability_tui.engine.sandbox.steps import SWITCH
 
 
@@ -39,6 +41,19 @@ def test_without_the_compiled_counter_check_says_so_once_and_judges_alike(tmp_pa
     assert _without_seconds(json.loads(in_python.read_text())) == _without_seconds(
         json.loads(compiled.read_text())
     )
+
+
+def test_where_candidates_are_not_isolated_by_the_kernel_check_says_so_once(tmp_path, monkeypatch):
+    report = tmp_path / "r.json"
+    if isolation_note() is None:  # this machine gives children their own namespaces
+        done = _cli("check", str(EXAMPLES), "--json", str(report))
+        assert done.returncode == 0, done.stderr
+        assert "not isolated" not in done.stderr and "namespaces" not in done.stderr
+    monkeypatch.setenv(NAMESPACES_SWITCH, "off")
+    open_ = _cli("check", str(EXAMPLES), "--json", str(report))
+    assert open_.returncode == 0, open_.stderr
+    notes = [line for line in open_.stderr.splitlines() if line.startswith("gameability-tui: note:")]
+    assert len(notes) == 1 and "namespaces" in notes[0], open_.stderr
 
 
 def test_check_writes_report_and_fixes(tmp_path):

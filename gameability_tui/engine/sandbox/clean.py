@@ -33,7 +33,12 @@ class Inherited(NamedTuple):
 # wraps one (``marshal.dumps`` replaying the reference's answers, ``os.write``) in a child that
 # then runs the next candidate. Defence: the runner holds its own references to them
 # (``wire.py``, ``runner.py``), and a child whose modules here changed at all is ended.
-GUARDED_MODULES = ("marshal", "os", "posix", "pickle", "random", "struct", "signal", "time")
+GUARDED_MODULES = (
+    "marshal", "os", "posix", "pickle", "random", "struct", "signal", "time", "hashlib",
+    "gameability_tui.engine.outcome", "gameability_tui.engine.sandbox.encoding",
+    "gameability_tui.engine.sandbox.runner", "gameability_tui.engine.sandbox.steps",
+    "gameability_tui.engine.sandbox.wire",
+)  # fmt: skip
 
 
 def _guarded_now() -> tuple:

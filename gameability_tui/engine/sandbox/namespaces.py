@@ -56,7 +56,7 @@ SWITCH = "GAMEABILITY_TUI_NAMESPACES"  # "off": fork children as before (bench/s
 NOBODY = 65534
 
 GAP = (
-    "sandbox: the kernel refused user/PID/mount namespaces ({reason}); candidates run as the "
+    "sandbox: candidates get no user/PID/mount namespaces of their own ({reason}); they run as the "
     "auditor's user and can read its processes' /proc, write outside their folder and reach the "
     "network; only their folder, limits and a scrubbed environment isolate them"
 )
@@ -71,8 +71,19 @@ def available() -> bool:
         reason = _try_namespaces()
         _STATE["ok"], _STATE["reason"] = reason is None, reason or ""
         if reason is not None and os.environ.get(SWITCH, "on") != "off":
-            warnings.warn(GAP.format(reason=reason), RuntimeWarning, stacklevel=2)
+            _warn_once(reason)
     return bool(_STATE["ok"])
+
+
+def cloned() -> bool:
+    """Whether this process was cloned into new namespaces (``fork_child``): its init to be."""
+    return _STATE.get("cloned") is True
+
+
+def _warn_once(reason: str) -> None:
+    if not _STATE.get("warned"):
+        _STATE["warned"] = True
+        warnings.warn(GAP.format(reason=reason), RuntimeWarning, stacklevel=3)
 
 
 def in_use() -> bool:
@@ -90,6 +101,14 @@ def gap() -> str | None:
     return None if available() else GAP.format(reason=_STATE["reason"])
 
 
+def isolation_note() -> str | None:
+    """``gap()`` for a command to say once in its own words: a worker's warning goes nowhere (its
+    stderr is /dev/null), so the process that starts the census asks the kernel itself."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return gap()
+
+
 def candidate_owner() -> tuple[int, int] | None:
     """The (uid, gid) outside the namespaces that candidates run as, where not this process's."""
     if not available():
@@ -103,8 +122,13 @@ def fork_child(sibling: bool) -> int:
     ``sibling``: the caller's parent's child (``zygote.py``), else the caller's."""
     if not in_use():
         return _isolation.fork_sibling() if sibling else os.fork()
-    pid, go = _isolation.clone_isolated(FLAGS, sibling)
+    try:
+        pid, go = _isolation.clone_isolated(FLAGS, sibling)
+    except OSError as error:  # a process with threads, or no namespace left: this child goes without
+        _warn_once(f"a child could not be cloned into namespaces ({os.strerror(error.errno or 0)})")
+        return _isolation.fork_sibling() if sibling else os.fork()
     if pid == 0:
+        _STATE["cloned"] = True
         return 0
     try:
         _write_maps(pid, *_STATE["outside"])  # type: ignore[misc]
@@ -122,6 +146,8 @@ def split_init() -> None:
     Refuses to go on anywhere but as pid 1: ``seal`` must never mount in the worker's namespace."""
     if os.getpid() != 1:
         raise RuntimeError("not the first process of a new PID namespace")
+    os.setresgid(0, 0, 0)  # become its namespace's root: the user it is mapped to outside
+    os.setresuid(0, 0, 0)
     runner = os.fork()
     if runner == 0:
         return
@@ -163,7 +189,8 @@ def seal(workdir: str) -> int:
 
 def scrub_environment(workdir: str) -> dict:
     """Keep only what a benchmark needs (``SAFE_VARIABLES``, ``LC_*``, ``HOME`` = ``workdir``),
-    in the process and in what its subprocesses inherit; returns the environment it holds."""
+    in the process, in what its subprocesses inherit and in ``/proc/self/environ``; returns the
+    environment it holds. (The caller drops its other copies: ``Inherited.environ``.)"""
     data = getattr(os.environ, "_data", None)
     if not isinstance(data, dict):
         return dict(os.environ)
@@ -173,8 +200,10 @@ def scrub_environment(workdir: str) -> dict:
         os.unsetenv(key)
     for key, value in kept.items():
         os.putenv(key, value)
-    data.clear()
+    data.clear()  # os.environ's own mapping, and posix.environ: the same dict
     data.update(kept)
+    if _isolation is not None and hasattr(_isolation, "wipe_environ_block"):
+        _isolation.wipe_environ_block()  # what /proc/self/environ shows: the worker's, as forked
     if "tempfile" in sys.modules:  # /tmp is read-only to it: temporary files go in its folder
         tempfile.tempdir = workdir
     return kept

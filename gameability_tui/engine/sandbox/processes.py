@@ -81,11 +81,12 @@ def child_main(
         for fd in theirs:
             os.close(fd)
         outside_pid = 0
-        if namespaces.in_use():  # this process is its namespaces' init; the runner goes on
+        if namespaces.cloned():  # this process is its namespaces' init; the runner goes on
             die_with_parent()
             namespaces.split_init()
             outside_pid = namespaces.seal(workdir)
         environ = namespaces.scrub_environment(workdir)
+        state.environ.clear()  # the worker's whole environment, as copied before the fork
         os.chdir(workdir)
         isolate(memory_mb, memory_bytes(resident=False))  # it starts as a copy of its forker
         channel = Channel(write_fd, wake_write)

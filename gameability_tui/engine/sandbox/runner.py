@@ -39,6 +39,7 @@ from typing import Any
 
 from .. import outcome as oc
 from ..observed import drive, is_coroutine, replay
+from .encoding import encoded
 from .jobs import Job
 from .limits import CONFIRM_STEPS_PER_SECOND
 from .steps import COMPILED_COUNTER, PENDING, UNCOUNTED, count_steps, median_steps
@@ -87,24 +88,7 @@ def _call_outcome(function, call: tuple[tuple, dict], budget: int | None) -> tup
         return oc.BUDGET_OUTCOME, steps
     if error is not None:
         return oc.encode_raise(error), steps
-    return _encoded(value, args + tuple(kwargs.values())), steps
-
-
-ENCODE_BUDGET = 10_000_000  # steps: far past any plain result's encoding, which runs in C
-
-
-def _encoded(value: Any, arguments: tuple) -> Any:
-    """``value``'s outcome, encoded under its own step budget (and the job's CPU limit): its
-    ``__repr__``, ``__hash__`` and state are benchmark code, and a result that cannot be encoded
-    is an outcome with the reason, never a child that dies. Its steps are not the call's."""
-    encoded, _, error, exceeded = count_steps(lambda: oc.encode_value(value, arguments), ENCODE_BUDGET)
-    if exceeded:
-        return oc.unencodable(f"result not encoded within {ENCODE_BUDGET:,} steps")
-    if isinstance(error, MemoryError):
-        return oc.unencodable("result too large to encode")
-    if error is not None:
-        return oc.unencodable(f"result not encodable: {type(error).__name__}")
-    return encoded
+    return encoded(value, args + tuple(kwargs.values())), steps
 
 
 class _Candidate:

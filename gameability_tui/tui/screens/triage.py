@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header
 
 from ...engine.model import ProblemResult
+from ...engine.sandbox.namespaces import isolation_note
 from ...engine.sandbox.steps import COMPILED_COUNTER, SLOW_COUNTER_NOTE
 from ...store.cached_audit import CachedAudit
 from ...vocabulary import ACCEPTED, REJECTED, SKIPPED
@@ -88,8 +89,10 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
         self._drainer = self.set_interval(DRAIN_EVERY, self._drain)
         for note in self.app.cache.notes:  # what opening the cache found and did about it
             self.notify(note, severity="warning", timeout=15)
-        if not COMPILED_COUNTER and self.app.executor.ray_address is None:
-            self.notify(SLOW_COUNTER_NOTE, severity="warning", timeout=15)
+        if self.app.executor.ray_address is None:  # a cluster's nodes are checked instead
+            for note in (None if COMPILED_COUNTER else SLOW_COUNTER_NOTE, isolation_note()):
+                if note:
+                    self.notify(note, severity="warning", timeout=15)
         if self.app.store.created:  # a first run, or a mistyped --db: either way, where they go
             self.notify(f"A new decisions database: {home_path(self.app.store.path)}", timeout=10)
         self.run_audit()

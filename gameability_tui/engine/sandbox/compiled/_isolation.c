@@ -21,6 +21,8 @@
 #include <sched.h>
 #include <signal.h>
 #include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
 #include <linux/capability.h>
 #include <malloc.h>
 #include <sys/mount.h>
@@ -208,6 +210,40 @@ arena_max(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* wipe_environ_block(): zero the environment this process was started with (the block that
+ * /proc/self/environ shows, env_start..env_end in /proc/self/stat), once nothing points into it
+ * any more (every variable kept was set again). A forked child still holds its worker's block. */
+static PyObject *
+wipe_environ_block(PyObject *self, PyObject *noargs)
+{
+    char buffer[4096];
+    int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        return PyErr_SetFromErrno(PyExc_OSError);
+    }
+    ssize_t size = read(fd, buffer, sizeof(buffer) - 1);
+    close(fd);
+    if (size <= 0) {
+        return PyErr_SetFromErrno(PyExc_OSError);
+    }
+    buffer[size] = '\0';
+    char *field = strrchr(buffer, ')'); /* past the command name, which may hold spaces */
+    unsigned long start = 0, end = 0;
+    for (int number = 3; field != NULL && number <= 51; number++) { /* field + 1: field `number` */
+        field = strchr(field + 1, ' ');
+        if (field != NULL && number == 50) {
+            start = strtoul(field + 1, NULL, 10);
+        } else if (field != NULL && number == 51) {
+            end = strtoul(field + 1, NULL, 10);
+        }
+    }
+    if (start == 0 || end <= start) {
+        Py_RETURN_FALSE;
+    }
+    memset((void *)start, 0, end - start);
+    Py_RETURN_TRUE;
+}
+
 static PyMethodDef methods[] = {
     {"holds_entries", holds_entries, METH_VARARGS, "Every key of the first dict maps to the same object in the second."},
     {"same_entries", same_entries, METH_VARARGS, "Both dicts hold the same keys, each mapping to the same object."},
@@ -219,6 +255,7 @@ static PyMethodDef methods[] = {
     {"mount", mount_, METH_VARARGS, "mount(2)."},
     {"drop_privileges", drop_privileges, METH_NOARGS, "Drop every capability for good."},
     {"arena_max", arena_max, METH_VARARGS, "Set glibc's M_ARENA_MAX."},
+    {"wipe_environ_block", wipe_environ_block, METH_NOARGS, "Zero the environment block this process started with."},
     {NULL, NULL, 0, NULL},
 };
 

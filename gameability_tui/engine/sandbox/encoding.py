@@ -1,0 +1,64 @@
+"""Encoding a call's result inside the child, under a budget of its own.
+
+A result is benchmark code too: its ``__repr__``, ``__hash__`` and state run when it is encoded,
+and its size and depth decide whether the worker can take it in. Threats, and the defence:
+
+- A ``__repr__`` (or any method encoding reaches) that never returns: encoding runs under its own
+  step budget (``ENCODE_BUDGET``; its steps are not the call's) and the job's CPU limit.
+- A result too large to copy (a 400 MB string) or nested deeper than the worker's decoders
+  recurse (a list 1,500 deep): refused before any copy is made, as an outcome with the reason.
+- Anything else that fails while encoding (``MemoryError`` included): an outcome with the
+  reason. None of these ends the child, so none costs the problem silently.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import outcome as oc
+from .steps import count_steps
+
+ENCODE_BUDGET = 10_000_000  # steps: far past any plain result's encoding, which runs in C
+MAX_NESTING = 100  # plain data nested deeper is not shipped: the worker's decoders recurse
+MAX_ENCODED_BYTES = 64 << 20  # a str/bytes result past this is not copied, hashed or shown
+_NESTED_TYPES = frozenset({list, tuple, dict, set, frozenset})
+
+
+def encoded(value: Any, arguments: tuple) -> oc.Outcome:
+    """The outcome of a call that returned ``value`` (``arguments``: its arguments afterwards)."""
+    reason = why_unencodable(value) or next(filter(None, map(why_unencodable, arguments)), None)
+    if reason is not None:
+        return oc.unencodable(reason)
+    outcome, _, error, exceeded = count_steps(lambda: oc.encode_value(value, arguments), ENCODE_BUDGET)
+    if exceeded:
+        return oc.unencodable(f"result not encoded within {ENCODE_BUDGET:,} steps")
+    if isinstance(error, MemoryError):
+        return oc.unencodable("result too large to encode")
+    if error is not None:
+        return oc.unencodable(f"result not encodable: {type(error).__name__}")
+    return outcome
+
+
+def why_unencodable(value: Any) -> str | None:
+    """Why ``value`` cannot be encoded, found before any copy of it is made; None if it can be."""
+    if type(value) in (str, bytes, bytearray) and len(value) > MAX_ENCODED_BYTES:
+        return f"result too large: {len(value) >> 20} MB"
+    if _deeper_than(value, MAX_NESTING):
+        return f"nested deeper than {MAX_NESTING}"
+    return None
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """Whether plain containers nest more than ``limit`` deep in ``value``: level by level, each
+    container's item types looked at in C (a flat list costs one call)."""
+    level = [value] if type(value) in _NESTED_TYPES else []
+    for _ in range(limit):
+        nested: list = []
+        for item in level:
+            parts = (*item.keys(), *item.values()) if type(item) is dict else item
+            if not _NESTED_TYPES.isdisjoint(map(type, parts)):
+                nested.extend(part for part in parts if type(part) in _NESTED_TYPES)
+        if not nested:
+            return False
+        level = nested
+    return bool(level)
