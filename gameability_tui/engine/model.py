@@ -14,7 +14,7 @@ from typing import Any
 
 # Bumped whenever a change to the engine can change a verdict: cached results made by another
 # version are audited again, never shown as if this engine had judged them.
-ENGINE_VERSION = 3
+ENGINE_VERSION = 4
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,9 @@ class Problem:
     # The program whose results are the checks' expected values, when it is not ``reference``
     # (EvalPlus's canonical solution while auditing the original benchmark's reference).
     check_reference: str = ""
+    # The benchmark's written preconditions (EvalPlus's ``contract`` lines), put back at the top
+    # of the entry to refuse the inputs the task excludes (``audit.written_contract``).
+    contract: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -51,6 +54,8 @@ class Problem:
         data["checks"] = list(self.checks)
         if not self.checks:  # keep the plain JSONL format for benchmarks without them
             del data["checks"], data["atol"], data["check_reference"]
+        if not self.contract:
+            del data["contract"]
         return data
 
     def canonical_json(self) -> str:
@@ -61,6 +66,8 @@ class Problem:
         data = dict(vars(self))
         if not self.checks:
             del data["checks"], data["atol"], data["check_reference"]
+        if not self.contract:
+            del data["contract"]
         return json.dumps(data, sort_keys=True)
 
     @classmethod
@@ -79,6 +86,7 @@ class Problem:
             checks=tuple(data.get("checks") or ()),
             atol=float(data.get("atol") or 0.0),
             check_reference=data.get("check_reference") or "",
+            contract=data.get("contract") or "",
         )
 
 
@@ -89,7 +97,9 @@ class AuditParams:
     mutants: int = 24
     fresh_inputs: int = 8
     seed: int = 0
-    inputs: str = "contract"  # or "free"
+    # "contract-v2": the domain, relations between arguments and a benchmark's written contract;
+    # "contract": the v1 method (published figures, field by field); "free": no rules
+    inputs: str = "contract-v2"
     oracle: str = "eq"  # "eq": compare as the tests do; "repr": the published tool's oracle
     step_floor: int = 20_000
     step_factor: int = 10
