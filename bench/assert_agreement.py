@@ -32,9 +32,10 @@ import json
 import os
 import subprocess
 import sys
-import textwrap
 from collections import Counter
 from pathlib import Path
+
+from gameability_tui.engine.inputs.written import with_contract
 
 DATA = Path(os.environ.get("GAMEABILITY_TUI_DATA", "/work/shared/data"))
 PLUS_FILES = {"mbpp": "MbppPlus-v0.2.0.jsonl.gz", "humaneval": "HumanEvalPlus-v0.1.10.jsonl.gz"}
@@ -64,25 +65,6 @@ def parameters(source: str, entry: str) -> list[str] | None:
         if isinstance(node, ast.FunctionDef) and node.name == entry:
             return [arg.arg for arg in node.args.args]
     return None
-
-
-def with_contract(source: str, entry: str, contract: str) -> str:
-    """``source`` with the contract's lines as the first statements of ``entry`` (after its
-    docstring), indented as its body is."""
-    lines = [line for line in (contract or "").split("\n") if line.strip()]
-    if not lines:
-        return source
-    tree = ast.parse(source)
-    function = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == entry)
-    body = function.body
-    docstring = isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-    anchor = body[1] if docstring and len(body) > 1 else body[0]
-    source_lines = source.split("\n")
-    at = anchor.lineno - 1
-    first = source_lines[at]
-    indent = first[: len(first) - len(first.lstrip())]  # tabs stay tabs
-    block = [indent + line for line in textwrap.dedent("\n".join(lines)).split("\n")]
-    return "\n".join(source_lines[:at] + block + source_lines[at:])
 
 
 RUNNER = """
