@@ -161,19 +161,42 @@ class Survivor:
 
 @dataclass(frozen=True)
 class CandidateAssert:
-    """An assert text, executed as-is against the reference and every survivor."""
+    """An assert text, executed as-is against the reference and every survivor.
+
+    ``flags`` are reasons a maintainer might reject it as written ("kind: ...", "reference: ...";
+    ``audit.flags``); ``extra`` marks one outside the covering set (it rejects no survivor that
+    the asserts before it leave). Both are left out of the dict at their defaults, so reports of
+    the v1 method, which sets neither, reproduce field by field."""
 
     text: str
     passes_reference: bool
     kills: tuple[int, ...]  # indexes into ProblemResult.survivors
+    flags: tuple[str, ...] = ()
+    extra: bool = False
+
+    @property
+    def flagged(self) -> bool:
+        return bool(self.flags)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"text": self.text, "passes_reference": self.passes_reference, "kills": list(self.kills)}
+        data = {"text": self.text, "passes_reference": self.passes_reference, "kills": list(self.kills)}
+        if self.flags:
+            data["flags"] = list(self.flags)
+        if self.extra:
+            data["extra"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CandidateAssert:
         passes = bool(data["passes_reference"])
-        return _frozen(cls, text=data["text"], passes_reference=passes, kills=tuple(data["kills"]))
+        return _frozen(
+            cls,
+            text=data["text"],
+            passes_reference=passes,
+            kills=tuple(data["kills"]),
+            flags=tuple(data.get("flags", ())),
+            extra=bool(data.get("extra", False)),
+        )
 
 
 @dataclass(frozen=True)
@@ -211,6 +234,11 @@ class ProblemResult:
     @property
     def weak(self) -> bool:
         return self.judged and self.n_survived > 0
+
+    @property
+    def unsure(self) -> bool:
+        """Weak, but every candidate assert is flagged: it needs judgement ("weak?")."""
+        return self.weak and bool(self.asserts) and all(a.flags for a in self.asserts)
 
     @property
     def exclusion(self) -> str | None:
