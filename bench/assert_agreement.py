@@ -150,6 +150,9 @@ def measure(kind: str, report: dict, rows: dict[str, dict], problems: dict) -> d
             flags[(verdict == "agrees", bool(candidate.get("flags")))] += 1
         if all(candidate.get("flags") for candidate in entry["asserts"]):
             unsure[verdicts[0] == "agrees"] += 1
+        else:
+            unsure["clean"] += 1
+            unsure["clean first agrees"] += verdicts[0] == "agrees"
     return dict(
         weak=len(weak), judged=judged, first=first_agree, any=any_agree, skipped=dict(skipped),
         flags=flags, unsure=unsure, disagreeing=disagreeing,
@@ -202,8 +205,9 @@ def main() -> int:
             print(
                 f"{'':17}asserts: agreeing {split[(True, False)]} unflagged + {split[(True, True)]} flagged; "
                 f"disagreeing {split[(False, False)]} unflagged + {split[(False, True)]} flagged; "
-                f"weak? (all flagged) {sum(found['unsure'].values())} "
-                f"(first agrees in {found['unsure'][True]})"
+                f"weak? (all flagged) {found['unsure'][True] + found['unsure'][False]} "
+                f"(first agrees in {found['unsure'][True]}); outside weak?: first assert agrees "
+                f"{found['unsure']['clean first agrees']}/{found['unsure']['clean']}"
             )
             for line in found["disagreeing"][: args.show]:
                 print(f"{'':17}- {line}")

@@ -60,7 +60,8 @@ def test_a_sentinel_assert_is_flagged_and_shown_after_the_clean_ones():
 
 POS_COUNT = Problem(
     "pos_count",
-    "def pos_count(items):\n    total = 0\n    for n in items:\n        if n >= 0:\n            total += 1\n    return total\n",
+    "def pos_count(items):\n    total = 0\n    for n in items:\n"
+    "        if n >= 0:\n            total += 1\n    return total\n",
     (
         "assert pos_count([1, -2, 3, -4]) == 2",
         "assert pos_count([3, 4, 5, -1]) == 3",

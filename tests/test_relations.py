@@ -82,7 +82,13 @@ def test_a_grid_of_one_to_n_squared_stays_one():
 
 
 def test_a_list_of_two_strings_stays_a_pair_and_a_threshold_stays_positive():
-    pairs = [Call((["()(", ")"],)), Call(([")", ")"],)), Call((["(()(())", "())())"],))]
+    pairs = [
+        Call((["()(", ")"],)),
+        Call(([")", ")"],)),
+        Call((["(()(())", "())())"],)),
+        Call(([")())", "(()()("],)),
+        Call((["(()))", "(()"],)),
+    ]
     assert all(len(call.args[0]) == 2 for call in draws(pairs))
     assert any(len(call.args[0]) != 2 for call in draws(pairs, "contract"))
     thresholds = [Call(([1.0, 2.0, 3.9], 0.3)), Call(([1.0, 2.8, 3.0], 0.05)), Call(([1.0, 2.0], 0.5))]
@@ -99,3 +105,26 @@ def test_the_characters_of_a_dicts_values_refuse_nothing():
     call = Call(({"p": "pineapple", 8: "zucchini"},))
     assert contract_violations(call, visible) == []
     assert contract_violations(call, visible, "contract") != []
+
+
+def test_a_range_is_never_drawn_upside_down():
+    # perfect_squares(a, b): every test passes a < b; (100, 99) is not a range the task allows.
+    visible = [Call((1, 30)), Call((50, 100)), Call((100, 200))]
+    assert all(low <= high for low, high in (call.args for call in draws(visible)))
+    assert any(low > high for low, high in (call.args for call in draws(visible, "contract")))
+    relations = learn_relations(visible)
+    assert repair(Call((100, 99)), relations) == Call((99, 100))
+    assert relation_violations(Call((100, 99)), relations) == [
+        "argument 1 is above argument 2, unlike in every test"
+    ]
+
+
+def test_three_lists_of_one_length_do_not_fix_every_lists_length():
+    # len_log(["python", "PHP", "bigdata"]) and two more three-word lists: a one-word list is
+    # still a list of words.
+    visible = [
+        Call((["python", "PHP", "bigdata"],)),
+        Call((["a", "ab", "abc"],)),
+        Call((["small", "big", "tall"],)),
+    ]
+    assert contract_violations(Call((["python"],)), visible) == []

@@ -7,11 +7,12 @@ keeps it (see ``fresh.py`` for how draws keep them, ``contract.py`` for the chec
 
 Rules of the "contract-v2" inputs (the v1 "contract" inputs ignore them, so the published figures
 reproduce): a sequence whose every visible value has one length keeps it (a tuple always, a list
-seen at least three times: a pair stays a pair); a float argument whose every visible value is
-positive stays positive (a threshold of 0.0 is not a threshold); a grid whose cells are a
-permutation of 1..N*N stays one; a string whose every visible value is a word of a known
-vocabulary (month or weekday names) is drawn from that vocabulary, never edited letter by letter
-into a made-up month.
+seen at least five times: HumanEval/119's pair of strings stays a pair, while three MBPP tests
+that happen to pass three-word lists do not make every list three words long); a float argument
+whose every visible value is positive stays positive (a threshold of 0.0 is not a threshold); a
+grid whose cells are a permutation of 1..N*N stays one; a string whose every visible value is a
+word of a known vocabulary (month or weekday names) is drawn from that vocabulary, never edited
+letter by letter into a made-up month.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def learn_domain(observed: list[Any]) -> Domain:
         domain.element = learn_domain([item for v in sequences for item in v])
         sizes = {len(v) for v in sequences}
         all_tuples = all(type(v) is tuple for v in sequences)
-        if len(sizes) == 1 and len(sequences) == len(observed) and (all_tuples or len(sequences) >= 3):
+        if len(sizes) == 1 and len(sequences) == len(observed) and (all_tuples or len(sequences) >= 5):
             domain.length = sizes.pop()
         domain.grid_permutation = len(sequences) >= 2 and all(is_grid_permutation(v) for v in sequences)
     sets = [v for v in observed if type(v) in (set, frozenset)]

@@ -14,6 +14,8 @@ by chance), and every draw (random or aimed) is repaired to keep it:
 - an int argument at most another argument's length (an index or a count into it), equal to it in
   at least one call (so it is not a small number beside a long list by chance): clamped;
 - two sequence arguments of one length: the longer is cut to the shorter;
+- a number argument below another in every visible call (a range's low and high ends): never
+  above it (a draw upside down trades them; equal ends, a range's edge, stay allowed);
 - a plain value (number, string) that every visible call passes unchanged: kept as the tests
   pass it (a setting of the task, such as a fixed base or a fixed text).
 
@@ -43,9 +45,10 @@ class Relations:
     at_most: tuple[tuple[int, int], ...] = ()  # args[i] <= len(args[j])
     same_length: tuple[tuple[int, int], ...] = ()  # len(args[i]) == len(args[j])
     constant: tuple[tuple[int, Any], ...] = ()  # (i, value): every visible call passes value
+    ordered: tuple[tuple[int, int], ...] = ()  # args[i] < args[j] in every visible call (numbers)
 
     def __bool__(self) -> bool:
-        return bool(self.lengths or self.at_most or self.same_length or self.constant)
+        return bool(self.lengths or self.at_most or self.same_length or self.constant or self.ordered)
 
 
 def learn_relations(visible: list[Call]) -> Relations:
@@ -77,7 +80,18 @@ def learn_relations(visible: list[Call]) -> Relations:
     constant = tuple(
         (i, together[0].args[i]) for i in range(width) if _all_equal([c.args[i] for c in together])
     )
-    return Relations(width, lengths, at_most, same, constant)
+    fixed = {i for i, _ in constant}
+    ordered = tuple(
+        (i, j)
+        for i, j in pairs
+        if not {i, j} & fixed and all(_below(c.args[i], c.args[j]) for c in together)
+    )
+    return Relations(width, lengths, at_most, same, constant, ordered)
+
+
+def _below(low: Any, high: Any) -> bool:
+    numbers = (int, float)
+    return type(low) in numbers and type(high) in numbers and low < high
 
 
 def _length_plus(count: Any, sized: Any, offset: int) -> bool:
@@ -123,6 +137,9 @@ def repair(call: Call, relations: Relations, base: Call | None = None) -> Call |
     for i, j in relations.at_most:
         if type(args[i]) is int and type(args[j]) in SIZED and args[i] > len(args[j]):
             args[i] = len(args[j])
+    for i, j in relations.ordered:
+        if _below(args[j], args[i]):  # a range drawn upside down: its ends trade places
+            args[i], args[j] = args[j], args[i]
     repaired = Call(tuple(args), call.kwargs)
     return None if relation_violations(repaired, relations) else repaired
 
@@ -162,4 +179,7 @@ def relation_violations(call: Call, relations: Relations) -> list[str]:
     for i, j in relations.same_length:
         if not _same_length(args[i], args[j]):
             found.append(f"arguments {i + 1} and {j + 1} differ in length, unlike in every test")
+    for i, j in relations.ordered:
+        if _below(args[j], args[i]):
+            found.append(f"argument {i + 1} is above argument {j + 1}, unlike in every test")
     return found
