@@ -82,9 +82,7 @@ def learn_relations(visible: list[Call]) -> Relations:
     )
     fixed = {i for i, _ in constant}
     ordered = tuple(
-        (i, j)
-        for i, j in pairs
-        if not {i, j} & fixed and all(_below(c.args[i], c.args[j]) for c in together)
+        (i, j) for i, j in pairs if not {i, j} & fixed and all(_below(c.args[i], c.args[j]) for c in together)
     )
     return Relations(width, lengths, at_most, same, constant, ordered)
 
