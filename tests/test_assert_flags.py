@@ -107,3 +107,27 @@ def test_flags_round_trip_and_stay_out_of_v1_reports():
     }
     unsure = ProblemResult("p", "ok", n_survived=1, asserts=(flagged,))
     assert unsure.unsure and ProblemResult.from_dict(unsure.to_dict()).unsure
+
+
+TOGGLE = Problem(
+    "toggle",
+    "def toggle(n):\n    if (n == 1):\n        return 1\n    return n ^ 6\n",
+    ("assert toggle(9) == 15", "assert toggle(10) == 12", "assert toggle(11) == 13"),
+)
+
+
+def test_an_answer_only_a_special_case_returns_is_flagged():
+    result = audit_problem(TOGGLE, AuditParams(attack="deep"))
+    special = [a for a in result.asserts if a.text == "assert toggle(1) == 1"]
+    assert special and special[0].flags == (
+        "path: expects 1, what the special case `if n == 1: return 1` returns; no visible test does",
+    )
+
+
+def test_an_assert_that_only_moves_a_literal_bound_is_flagged():
+    result = audit_problem(POS_COUNT, AuditParams(attack="deep"))
+    zero = [a for a in result.asserts if "[0" in a.text or ", 0" in a.text]
+    assert zero and all(
+        any(f.startswith("boundary: rejects only survivors that move the bound of `n >= 0`") for f in a.flags)
+        for a in zero
+    )

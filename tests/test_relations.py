@@ -128,3 +128,18 @@ def test_three_lists_of_one_length_do_not_fix_every_lists_length():
         Call((["small", "big", "tall"],)),
     ]
     assert contract_violations(Call((["python"],)), visible) == []
+
+
+def test_one_test_that_slips_from_the_grid_rule_does_not_undo_it():
+    # HumanEval/129: ten grids of 1..N*N and one [[1, 3], [3, 2]].
+    grids = [
+        Call(([[1, 2, 3], [4, 5, 6], [7, 8, 9]], 3)),
+        Call(([[5, 9, 3], [4, 1, 6], [7, 8, 2]], 1)),
+        Call(([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]], 4)),
+        Call(([[1, 2], [3, 4]], 10)),
+        Call(([[1, 3], [3, 2]], 10)),
+    ]
+    for call in draws(grids):
+        cells = sorted(cell for row in call.args[0] for cell in row)
+        assert cells == list(range(1, len(cells) + 1)), call
+    assert contract_violations(Call(([[2, 3], [3, 4]], 1)), grids) != []

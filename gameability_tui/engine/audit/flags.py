@@ -126,3 +126,73 @@ def _unseen_items(expected: Any, answers: list[Any]) -> list[str]:
                 f"{seen.pop()} (a path no visible test takes)"
             ]
     return []
+
+
+def special_case_literals(reference: str) -> dict[str, str]:
+    """repr(literal) -> the source of each ``if ...: return LITERAL`` of the reference: the
+    answers of special cases, which a visible test may never reach."""
+    tree = parsed(reference)
+    found: dict[str, str] = {}
+    if tree is None:
+        return found
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.If) and len(node.body) == 1 and isinstance(node.body[0], ast.Return)):
+            continue
+        value = node.body[0].value
+        try:
+            literal = ast.literal_eval(value) if value is not None else None
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            continue
+        returned = ast.unparse(value) if value is not None else ""
+        found.setdefault(repr(literal), f"if {ast.unparse(node.test)}: return {returned}")
+    return found
+
+
+def path_flags(expected: Any, answers: list[Any], special: dict[str, str]) -> tuple[str, ...]:
+    """``path``: the answer is a special case's literal (``if (n == 1): return 1``) that no
+    visible answer is: the input takes a path no visible test takes, whose answer the task may not
+    state (MBPP/735's ``toggle_middle_bits(1) == 1``)."""
+    where = special.get(repr(expected))
+    if where is None or not answers or any(repr(a) == repr(expected) for a in answers):
+        return ()
+    return (f"path: expects {expected!r}, what the special case `{where}` returns; no visible test does",)
+
+
+STRICTNESS = {"<": "<=", "<=": "<", ">": ">=", ">=": ">"}
+BOUNDARY_KINDS = {"compare", "int-constant", "number-constant"}
+
+
+def boundary_flags(killed: list[Any]) -> tuple[str, ...]:
+    """``boundary``: every survivor the assert rejects changes one comparison of a number with a
+    literal bound (``num >= 0`` to ``num > 0`` or ``num >= 1``): they differ from the reference
+    only AT the bound, and whether the bound itself is in (is 0 positive?) is often what the task
+    text leaves open, or states against the reference (MBPP/66)."""
+    if not killed or any(s.kind not in BOUNDARY_KINDS for s in killed):
+        return ()
+    lines = {s.line for s in killed}
+    if len(lines) != 1:
+        return ()
+    compare = _literal_comparison(killed[0].before)
+    if compare is None:
+        return ()
+    return (f"boundary: rejects only survivors that move the bound of `{compare}`; the task may not fix it",)
+
+
+def _literal_comparison(line: str) -> str | None:
+    """The comparison of a number with a literal number in ``line``, as written, else None."""
+    text = line.strip().rstrip(":")
+    for prefix in ("if ", "elif ", "while "):
+        if text.startswith(prefix):
+            text = text[len(prefix) :]
+    try:
+        node = ast.parse(text.strip("()"), mode="eval").body
+    except SyntaxError:
+        return None
+    if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
+        return None
+    if type(node.ops[0]) not in (ast.Lt, ast.LtE, ast.Gt, ast.GtE):
+        return None
+    sides = (node.left, node.comparators[0])
+    if not any(isinstance(s, ast.Constant) and type(s.value) in (int, float) for s in sides):
+        return None
+    return ast.unparse(node)

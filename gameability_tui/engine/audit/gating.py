@@ -16,7 +16,14 @@ from ..model import AuditParams, CandidateAssert, Problem, Survivor
 from ..sandbox import AssertRun, run_job
 from ..sandbox.limits import CONFIRM_STEPS_PER_SECOND
 from .asserts import GatedText, assert_text, order_candidates
-from .flags import compares_exactly, value_flags, visible_answers
+from .flags import (
+    boundary_flags,
+    compares_exactly,
+    path_flags,
+    special_case_literals,
+    value_flags,
+    visible_answers,
+)
 from .prepared import Prepared, backstop_seconds, base_job
 from .verdict import Verdict
 
@@ -45,6 +52,7 @@ def candidate_asserts(
     visible_tests = tuple(problem.tests) + tuple(problem.harvest or ())
     answers = visible_answers(visible_tests, prepared.call_name) if v2 else []
     exact = v2 and compares_exactly(visible_tests)
+    special = special_case_literals(problem.reference) if v2 else {}
     texts: dict[str, int] = {}
     flags: dict[str, tuple[str, ...]] = {}
     distance: dict[str, float] = {}
@@ -62,11 +70,15 @@ def candidate_asserts(
         if text is not None and text not in texts:
             texts[text] = len(call.render(""))
             if v2:
-                flags[text] = value_flags(oc.returned_value(expected), answers)
+                value = oc.returned_value(expected)
+                flags[text] = value_flags(value, answers) + path_flags(value, answers, special)
                 distance[text] = nearest_visible(call, prepared.visible)
     if not texts:
         return []
     gated = gate_asserts(problem, prepared.entry, [s.source for s in survivors], list(texts), params)
+    if v2:
+        for text, (_, kills) in zip(texts, gated):
+            flags[text] = flags[text] + boundary_flags([survivors[k] for k in sorted(kills)])
     if v2 and problem.check_reference:
         for text, why in zip(texts, reference_disagrees(problem, prepared.entry, list(texts), params)):
             flags[text] = flags[text] + ((why,) if why else ())

@@ -121,8 +121,8 @@ class Perturber:
                 self.rng.shuffle(permutation)
             return permutation
         element = domain.element
-        if self.v2 and domain.grid_permutation and is_grid_permutation(items):
-            return self._swap_cells(items)
+        if self.v2 and domain.grid_permutation:
+            return self._swap_cells(items if is_grid_permutation(items) else self._new_grid(items))
         if self.contract and domain.rectangular and items:
             return self._keep_order(self._change_cell(items, element, depth), domain)
         operation = self.rng.choice(["change", "insert", "delete", "swap"])
@@ -158,6 +158,13 @@ class Perturber:
             except TypeError:
                 pass
         return items
+
+    def _new_grid(self, grid: list) -> list:
+        """A grid of 1..N*N of ``grid``'s size, for a visible value that slipped from the rule."""
+        size = len(grid)
+        cells = list(range(1, size * size + 1))
+        self.rng.shuffle(cells)
+        return [cells[row * size : (row + 1) * size] for row in range(size)]
 
     def _swap_cells(self, grid: list) -> list:
         """Two cells of a grid of 1..N*N trade places: it stays a permutation."""
@@ -254,6 +261,11 @@ def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = DEFAULT_
         chosen |= {i for i in range(positions) if rng.random() < 0.25}
         if v2:  # an argument every test passes unchanged is not the input's to vary
             chosen -= fixed
+            chosen |= {  # a visible grid that slipped from the 1..N*N rule is not kept as it is
+                i
+                for i, value in enumerate(base.args)
+                if domains[i].grid_permutation and not is_grid_permutation(value)
+            }
             if not chosen:
                 continue
         args = tuple(
