@@ -24,6 +24,7 @@ def test_answers_of_a_kind_no_visible_test_expects_are_flagged():
         "kind: expects 'No pairs exists', where every visible test expects a tuple",
     )
     assert value_flags(7, [3, 0]) == () and value_flags("heo", ["H", "bcd"]) == ()
+    assert value_flags(1, [True, False]) == ()  # 1 == True: no assert tells them apart
 
 
 def test_an_answer_outside_a_few_repeated_words_or_an_unseen_path_is_flagged():
@@ -122,12 +123,6 @@ def test_an_answer_only_a_special_case_returns_is_flagged():
     assert special and special[0].flags == (
         "path: expects 1, what the special case `if n == 1: return 1` returns; no visible test does",
     )
-
-
-def test_an_assert_that_only_moves_a_literal_bound_is_flagged():
-    result = audit_problem(POS_COUNT, AuditParams(attack="deep"))
-    zero = [a for a in result.asserts if "[0" in a.text or ", 0" in a.text]
-    assert zero and all(
-        any(f.startswith("boundary: rejects only survivors that move the bound of `n >= 0`") for f in a.flags)
-        for a in zero
-    )
+    # 7 ^ 6 == 1 too, but the survivors it rejects change `n ^ 6`, not the special case
+    computed = [a for a in result.asserts if a.text == "assert toggle(7) == 1"]
+    assert all(not a.flags for a in computed)

@@ -7,7 +7,10 @@ threat, with the evidence beside it, so that the reviewer (and ``A``) can leave 
 - ``kind``: the expected value is of a kind no visible test expects (``None`` or an error string
   where every visible answer is a number, a negative number where every visible answer is
   non-negative: a sentinel such as ``-1``): a convention the task may never state;
-- ``answer``: every visible answer is one of a few words (``'Yes'``/``'No'``) and this one is not;
+- ``answer``: every visible answer is one of a few words (``'Yes'``/``'No'``) and this one is not,
+  or a tuple item every visible answer holds fixed differs (``(False, 8)``: an unseen path);
+- ``path``: the answer is what a special case (``if n == 1: return 1``) returns, no visible test
+  returns it, and every survivor it rejects changes that special case;
 - ``reference``: with a fixed reference (EvalPlus's canonical solution, ``*-origref``), it returns
   something else on this input, or its written contract refuses the input: the reference looks
   wrong here, which is a finding about the benchmark, not a test to add.
@@ -70,7 +73,7 @@ def _answer(test: ast.AST, name: str) -> Any:
 
 
 def _kind(value: Any) -> str:
-    if type(value) in (int, float):
+    if type(value) in (int, float, bool):  # 1 == True: an assert cannot tell them apart
         return "number"
     return type(value).__name__
 
@@ -128,11 +131,11 @@ def _unseen_items(expected: Any, answers: list[Any]) -> list[str]:
     return []
 
 
-def special_case_literals(reference: str) -> dict[str, str]:
-    """repr(literal) -> the source of each ``if ...: return LITERAL`` of the reference: the
-    answers of special cases, which a visible test may never reach."""
+def special_case_literals(reference: str) -> dict[str, tuple[str, set[int]]]:
+    """repr(literal) -> the source and lines of each ``if ...: return LITERAL`` of the reference:
+    the answers of special cases, which a visible test may never reach."""
     tree = parsed(reference)
-    found: dict[str, str] = {}
+    found: dict[str, tuple[str, set[int]]] = {}
     if tree is None:
         return found
     for node in ast.walk(tree):
@@ -144,55 +147,23 @@ def special_case_literals(reference: str) -> dict[str, str]:
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
             continue
         returned = ast.unparse(value) if value is not None else ""
-        found.setdefault(repr(literal), f"if {ast.unparse(node.test)}: return {returned}")
+        lines = {node.lineno, node.body[0].lineno}
+        found.setdefault(repr(literal), (f"if {ast.unparse(node.test)}: return {returned}", lines))
     return found
 
 
-def path_flags(expected: Any, answers: list[Any], special: dict[str, str]) -> tuple[str, ...]:
+def path_flags(
+    expected: Any, answers: list[Any], special: dict[str, tuple[str, set[int]]], killed: list[Any]
+) -> tuple[str, ...]:
     """``path``: the answer is a special case's literal (``if (n == 1): return 1``) that no
-    visible answer is: the input takes a path no visible test takes, whose answer the task may not
-    state (MBPP/735's ``toggle_middle_bits(1) == 1``)."""
-    where = special.get(repr(expected))
-    if where is None or not answers or any(repr(a) == repr(expected) for a in answers):
+    visible answer is, and every survivor the assert rejects changes that special case: the input
+    takes a path no visible test takes, whose answer the task may not state (MBPP/735's
+    ``toggle_middle_bits(1) == 1``). An answer that merely equals the literal (``power(1, 1)``)
+    is not flagged: its survivors are changed elsewhere."""
+    found = special.get(repr(expected))
+    if found is None or not answers or not killed or any(repr(a) == repr(expected) for a in answers):
+        return ()
+    where, lines = found
+    if any(survivor.line not in lines for survivor in killed):
         return ()
     return (f"path: expects {expected!r}, what the special case `{where}` returns; no visible test does",)
-
-
-STRICTNESS = {"<": "<=", "<=": "<", ">": ">=", ">=": ">"}
-BOUNDARY_KINDS = {"compare", "int-constant", "number-constant"}
-
-
-def boundary_flags(killed: list[Any]) -> tuple[str, ...]:
-    """``boundary``: every survivor the assert rejects changes one comparison of a number with a
-    literal bound (``num >= 0`` to ``num > 0`` or ``num >= 1``): they differ from the reference
-    only AT the bound, and whether the bound itself is in (is 0 positive?) is often what the task
-    text leaves open, or states against the reference (MBPP/66)."""
-    if not killed or any(s.kind not in BOUNDARY_KINDS for s in killed):
-        return ()
-    lines = {s.line for s in killed}
-    if len(lines) != 1:
-        return ()
-    compare = _literal_comparison(killed[0].before)
-    if compare is None:
-        return ()
-    return (f"boundary: rejects only survivors that move the bound of `{compare}`; the task may not fix it",)
-
-
-def _literal_comparison(line: str) -> str | None:
-    """The comparison of a number with a literal number in ``line``, as written, else None."""
-    text = line.strip().rstrip(":")
-    for prefix in ("if ", "elif ", "while "):
-        if text.startswith(prefix):
-            text = text[len(prefix) :]
-    try:
-        node = ast.parse(text.strip("()"), mode="eval").body
-    except SyntaxError:
-        return None
-    if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
-        return None
-    if type(node.ops[0]) not in (ast.Lt, ast.LtE, ast.Gt, ast.GtE):
-        return None
-    sides = (node.left, node.comparators[0])
-    if not any(isinstance(s, ast.Constant) and type(s.value) in (int, float) for s in sides):
-        return None
-    return ast.unparse(node)

@@ -17,7 +17,6 @@ from ..sandbox import AssertRun, run_job
 from ..sandbox.limits import CONFIRM_STEPS_PER_SECOND
 from .asserts import GatedText, assert_text, order_candidates
 from .flags import (
-    boundary_flags,
     compares_exactly,
     path_flags,
     special_case_literals,
@@ -56,6 +55,7 @@ def candidate_asserts(
     texts: dict[str, int] = {}
     flags: dict[str, tuple[str, ...]] = {}
     distance: dict[str, float] = {}
+    values: dict[str, object] = {}
     for index in sorted({i for verdict in verdicts for i in verdict.witnesses}):
         expected = prepared.reference_calls[index]
         if expected[0] != "value":
@@ -71,14 +71,16 @@ def candidate_asserts(
             texts[text] = len(call.render(""))
             if v2:
                 value = oc.returned_value(expected)
-                flags[text] = value_flags(value, answers) + path_flags(value, answers, special)
+                flags[text] = value_flags(value, answers)
+                values[text] = value
                 distance[text] = nearest_visible(call, prepared.visible)
     if not texts:
         return []
     gated = gate_asserts(problem, prepared.entry, [s.source for s in survivors], list(texts), params)
     if v2:
         for text, (_, kills) in zip(texts, gated):
-            flags[text] = flags[text] + boundary_flags([survivors[k] for k in sorted(kills)])
+            killed = [survivors[k] for k in sorted(kills)]
+            flags[text] = flags[text] + path_flags(values[text], answers, special, killed)
     if v2 and problem.check_reference:
         for text, why in zip(texts, reference_disagrees(problem, prepared.entry, list(texts), params)):
             flags[text] = flags[text] + ((why,) if why else ())
