@@ -94,7 +94,7 @@ def test_the_cover_counts_only_unflagged_asserts_and_marks_the_rest_extra():
 def test_an_exact_float_is_written_as_the_tests_write_it():
     value = ("value", 3.0, "3.0", "", None)
     assert assert_text(Call((4,)), "f", value, exact=True) == "assert f(4) == 3"
-    assert assert_text(Call((4,)), "f", ("value", 2.5, "2.5", "", None), exact=True) == "assert f(4) == 2.5"
+    assert assert_text(Call((4,)), "f", ("value", 2.5, "2.5", "", None), exact=True).startswith("assert abs(")
     assert assert_text(Call((4,)), "f", value).startswith("assert abs(f(4) - 3.0)")
 
 

@@ -59,8 +59,8 @@ def assert_text(
     Floats compare with the oracle's tolerance, inside flat lists, tuples and dicts too; an
     iterator's result is compared by what it yields; an object by its attributes. Rendering never
     raises: a value with no literal gives no assert, never a lost problem. With ``exact`` (the
-    visible tests compare with ``==`` alone), a float that reads exactly is written as the tests
-    write it (``== 3`` for 3.0, ``== 2.5``) rather than within a tolerance."""
+    visible tests compare with ``==`` alone), a whole-number float is written as the tests write
+    it (``== 3`` for 3.0) rather than within a tolerance."""
     try:
         if exact and expected[0] == "value" and _reads_exactly(expected[1]) and not check_arguments:
             return f"assert {call.render(name)} == {_exact_literal(expected[1])}"
