@@ -140,17 +140,14 @@ def _equals(text: str, value: object) -> str:
 
 
 def _reads_exactly(value: object) -> bool:
-    """A finite float whose shortest repr has few digits: the reference computed it exactly."""
-    return (
-        type(value) is float
-        and _finite(value)
-        and len(repr(value).lstrip("-")) <= 8
-        and "e" not in repr(value)
-    )
+    """A float holding a whole number of modest size (3.0): written ``== 3`` as the tests write
+    it. A fraction keeps the tolerance: another correct order of the same sums may differ from
+    the reference's in the last bit, and an exact assert would reject that correct solution."""
+    return type(value) is float and _finite(value) and value.is_integer() and abs(value) < 2**53
 
 
 def _exact_literal(value: float) -> str:
-    return str(int(value)) if value.is_integer() else repr(value)
+    return str(int(value))
 
 
 def _finite(value: float | complex) -> bool:
