@@ -109,7 +109,7 @@ def test_the_characters_of_a_dicts_values_refuse_nothing():
 
 def test_a_range_is_never_drawn_upside_down():
     # perfect_squares(a, b): every test passes a < b; (100, 99) is not a range the task allows.
-    visible = [Call((1, 30)), Call((50, 100)), Call((100, 200))]
+    visible = [Call((1, 30)), Call((50, 100)), Call((100, 200)), Call((4, 9))]
     assert all(low <= high for low, high in (call.args for call in draws(visible)))
     assert any(low > high for low, high in (call.args for call in draws(visible, "contract")))
     relations = learn_relations(visible)
@@ -117,6 +117,13 @@ def test_a_range_is_never_drawn_upside_down():
     assert relation_violations(Call((100, 99)), relations) == [
         "argument 1 is above argument 2, unlike in every test"
     ]
+
+
+def test_only_neighbours_written_low_then_high_are_a_range():
+    # median_numbers(a, b, c): the tests happen to pass b < c; a median takes them in any order.
+    medians = [Call((25, 55, 65)), Call((20, 10, 30)), Call((15, 45, 75))]
+    assert learn_relations(medians).ordered == ()
+    assert any(a > c for a, _, c in (call.args for call in draws(medians)))
 
 
 def test_three_lists_of_one_length_do_not_fix_every_lists_length():

@@ -14,8 +14,11 @@ by chance), and every draw (random or aimed) is repaired to keep it:
 - an int argument at most another argument's length (an index or a count into it), equal to it in
   at least one call (so it is not a small number beside a long list by chance): clamped;
 - two sequence arguments of one length: the longer is cut to the shorter;
-- a number argument below another in every visible call (a range's low and high ends): never
-  above it (a draw upside down trades them; equal ends, a range's edge, stay allowed);
+- a number argument below the next one in every visible call (a range's ends, written low then
+  high): never above it (a draw upside down trades them; equal ends, a range's edge, stay
+  allowed). Only neighbours in that order, and only from four calls or more: MBPP's three tests
+  of a median happen to pass b < c (MBPP/397), and ``(m, n)`` with n below m (MBPP/239) is not
+  a range; ordering them hid real survivors;
 - a plain value (number, string) that every visible call passes unchanged: kept as the tests
   pass it (a setting of the task, such as a fixed base or a fixed text).
 
@@ -32,8 +35,9 @@ from typing import Any
 from .calls import Call
 
 SIZED = (list, tuple, str, dict)
-CUTTABLE = (list, tuple, str)
-SCALARS = (int, float, str, bool, type(None))  # a dict has a length but no order to cut it in
+CUTTABLE = (list, tuple, str)  # a dict has a length but no order to cut it in
+SCALARS = (int, float, str, bool, type(None))
+RANGE_EVIDENCE = 4  # three calls keep a chance order of two numbers one time in eight
 
 
 @dataclass(frozen=True)
@@ -81,8 +85,12 @@ def learn_relations(visible: list[Call]) -> Relations:
         (i, together[0].args[i]) for i in range(width) if _all_equal([c.args[i] for c in together])
     )
     fixed = {i for i, _ in constant}
-    ordered = tuple(
-        (i, j) for i, j in pairs if not {i, j} & fixed and all(_below(c.args[i], c.args[j]) for c in together)
+    ordered = tuple(  # a range's ends, written low then high: neighbours, in that order
+        (i, i + 1)
+        for i in range(width - 1)
+        if len(together) >= RANGE_EVIDENCE
+        and not {i, i + 1} & fixed
+        and all(_below(c.args[i], c.args[i + 1]) for c in together)
     )
     return Relations(width, lengths, at_most, same, constant, ordered)
 
