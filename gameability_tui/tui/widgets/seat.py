@@ -61,6 +61,8 @@ class Seat(Static):
         head.append(f" [{here.undecided}/{here.total}] · {state.status(problem_id)}")
         if result.judged:
             head.append(f" · {result.n_survived} of {result.n_broken} broken pass")
+        if result.unsure:
+            head.append(" · weak? every assert is flagged", style="bold yellow")
         lines: list[Text] = [head]
         if candidate is None:
             lines.append(Text(self._no_assert(state, problem_id), style="italic"))
