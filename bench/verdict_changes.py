@@ -17,10 +17,27 @@ import sys
 from pathlib import Path
 
 from gameability_tui.benchmarks import load_benchmark
-from gameability_tui.engine.audit import Prepared, judge_program, prepare
+from gameability_tui.engine.audit import Prepared, judge_program, prepare, visible_calls
+from gameability_tui.engine.inputs.calls import harvest_calls
+from gameability_tui.engine.inputs.contract import contract_violations, relation_violations
 from gameability_tui.engine.model import AuditParams
 
 PARAMS = AuditParams()
+
+
+def outside_rules(problem, witnesses: list[str]) -> str:
+    """Why the old witnesses are no longer drawn: the first v2 rule each breaks."""
+    found = visible_calls(problem)
+    if found is None:
+        return ""
+    _, name, visible = found
+    reasons = []
+    for text in witnesses[:3]:
+        calls = harvest_calls([text], name)
+        if calls:
+            why = contract_violations(calls[0], visible) + relation_violations(calls[0], visible)
+            reasons.append(why[0] if why else "inside the v2 rules")
+    return "; ".join(reasons)
 
 
 def verdict(entry: dict) -> str:
@@ -48,7 +65,10 @@ def main() -> int:
     parser.add_argument("--data", type=Path)
     parser.add_argument("--before", type=Path, required=True)
     parser.add_argument("--after", type=Path, required=True)
+    parser.add_argument("--attack", default="sample", choices=("sample", "deep"))
     args = parser.parse_args()
+    global PARAMS
+    PARAMS = AuditParams(attack=args.attack)
     problems = {p.id: p for p in load_benchmark(args.benchmark, args.data).problems}
     before = {e["id"]: e for e in json.loads(args.before.read_text())["problems"]}
     after = {e["id"]: e for e in json.loads(args.after.read_text())["problems"]}
@@ -63,6 +83,8 @@ def main() -> int:
                 change = f"line {survivor['line']}: {survivor['after'].strip()}"
                 print(f"    old survivor {change} -> {fate(problems[pid], prepared, survivor['source'])}")
                 print(f"        witnesses then: {', '.join(survivor.get('witnesses', [])[:2])[:200]}")
+                rules = outside_rules(problems[pid], survivor.get("witnesses", []))
+                print(f"        v2 rules: {rules[:300]}")
         for survivor in new["survivors"] if verdict(new) == "weak" else []:
             print(f"    new survivor line {survivor['line']}: {survivor['after'].strip()}")
             print(f"        witnesses: {', '.join(survivor.get('witnesses', [])[:2])[:200]}")

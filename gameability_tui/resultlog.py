@@ -108,7 +108,13 @@ def dataset_features():
                 }
             ),
             "asserts": List(
-                {"text": Value("string"), "passes_reference": Value("bool"), "kills": List(Value("int64"))}
+                {
+                    "text": Value("string"),
+                    "passes_reference": Value("bool"),
+                    "kills": List(Value("int64")),
+                    "flags": List(Value("string")),  # absent when empty (v1 reports have none)
+                    "extra": Value("bool"),  # absent when False
+                }
             ),
             "seconds": Value("float64"),
             "engine_version": Value("int64"),

@@ -3,7 +3,11 @@
 It must let them check the reviewer's work without opening the app: every accepted assert with
 the broken solutions it rejects (an edited one also shows the text as generated), every rejected
 and skipped one, asserts the benchmark's format could not hold, and the weak problems that leave
-the review still weak because nothing was accepted for them.
+the review still weak because nothing was accepted for them. The engine's flags travel with the
+asserts: an accepted one that was flagged says so, the problems whose every assert is flagged
+("weak?": every survivor may be right) are counted apart, and each place where the fixed
+reference answers otherwise is listed as a finding about the REFERENCE, which is often what a
+maintainer must mend rather than add a test for.
 """
 
 from __future__ import annotations
@@ -48,6 +52,11 @@ def review_markdown(
             f"- problems with accepted asserts that still leave a survivor unrejected: {len(partial)}"
             + (f" ({', '.join(partial)})" if partial else "")
         )
+        unsure = [pid for pid in weak if results[pid].unsure]
+        lines.append(
+            f"- weak? (every candidate assert flagged: needs judgement): {len(unsure)}"
+            + (f" ({', '.join(unsure)})" if unsure else "")
+        )
     else:
         lines.append("- weak problems: not known (the export was given no audit results)")
     lines.append("")
@@ -62,6 +71,7 @@ def review_markdown(
             original = plan.originals.get((problem_id, text))
             if original is not None:
                 lines.append(f"  - edited by the reviewer; generated as {_code(original)}")
+            lines += [f"  - flagged: {flag}" for flag in _flags(result, original or text)]
             if result is None:
                 lines.append("  - rejects: not known (no audit result for this problem)")
                 continue
@@ -101,11 +111,32 @@ def review_markdown(
                 else f"- {problem_id}: weak"
             )
         lines += (["- none"] if not unfixed else []) + [""]
+    findings = _reference_findings(weak, results)
+    if findings:
+        lines += ["## Findings about the reference", ""]
+        lines += [f"- {pid}: {_code(text)}: {why}" for pid, text, why in findings] + [""]
     if verdicts:
         lines += ["## Verdicts", ""]
         lines += [f"- {pid}: **{v}**{' - ' + note if note else ''}" for pid, (v, note) in verdicts.items()]
         lines.append("")
     return "\n".join(lines)
+
+
+def _flags(result: ProblemResult | None, text: str) -> tuple[str, ...]:
+    if result is None:
+        return ()
+    return next((a.flags for a in result.asserts if a.text == text), ())
+
+
+def _reference_findings(weak: list[str], results: Mapping[str, ProblemResult]) -> list[tuple[str, str, str]]:
+    """Every candidate assert the fixed reference (or its written contract) disagrees with."""
+    return [
+        (pid, candidate.text, flag.split(": ", 1)[1])
+        for pid in weak
+        for candidate in results[pid].asserts
+        for flag in candidate.flags
+        if flag.startswith("reference:")
+    ]
 
 
 def _verdict_counts(verdicts: Mapping[str, tuple[str, str]]) -> str:

@@ -173,6 +173,7 @@ def _problem(
         checks=tuple(checks),
         atol=float(row.get("atol") or 0.0),
         check_reference=check_reference,
+        contract=row.get("contract") or "",
     )
 
 

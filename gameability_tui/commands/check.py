@@ -196,6 +196,12 @@ def print_summary(
         which = f": {', '.join(named)}{more}" if named else ""
         console.print(f"    excluded {count:4d}  {reason}{which}", markup=False)
     console.print(f"  weak {share_text(summary.weak, summary.judged)}", style="bold", markup=False)
+    if summary.weak_unsure:
+        console.print(
+            f"    of which weak? {summary.weak_unsure}: every candidate assert is flagged (a sentinel, "
+            "a convention, a reference that looks wrong): needs judgement",
+            markup=False,
+        )
     console.print(
         f"  mutants {summary.mutants}: equivalent {summary.equivalent}, broken {summary.broken}, "
         f"survived {summary.survived}, truncated {summary.truncated}, slow but right {summary.slow}"

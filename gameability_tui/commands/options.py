@@ -107,10 +107,12 @@ def add_audit_settings(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--seed", type=int, default=0, help="seed for fresh inputs and --limit (default 0)")
     group.add_argument(
         "--inputs",
-        choices=("contract", "free"),
-        default="contract",
-        help="contract: fresh inputs stay inside each argument's observed domain (default); "
-        "free: unconstrained perturbation",
+        choices=("contract-v2", "contract", "free"),
+        default="contract-v2",
+        help="contract-v2: fresh inputs stay inside each argument's observed domain, keep the "
+        "relations every visible call keeps between arguments and the benchmark's written contract, "
+        "and candidate asserts carry flags (default); contract: the v1 method, which reproduces the "
+        "published figures and earlier reports field by field; free: unconstrained perturbation",
     )
     group.add_argument(
         "--oracle",

@@ -14,7 +14,7 @@ from typing import Any
 
 # Bumped whenever a change to the engine can change a verdict: cached results made by another
 # version are audited again, never shown as if this engine had judged them.
-ENGINE_VERSION = 4
+ENGINE_VERSION = 5  # 4: verdicts round two and contract-v2 inputs, each alone; 5: both
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,9 @@ class Problem:
     # The program whose results are the checks' expected values, when it is not ``reference``
     # (EvalPlus's canonical solution while auditing the original benchmark's reference).
     check_reference: str = ""
+    # The benchmark's written preconditions (EvalPlus's ``contract`` lines), put back at the top
+    # of the entry to refuse the inputs the task excludes (``audit.written_contract``).
+    contract: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -51,6 +54,8 @@ class Problem:
         data["checks"] = list(self.checks)
         if not self.checks:  # keep the plain JSONL format for benchmarks without them
             del data["checks"], data["atol"], data["check_reference"]
+        if not self.contract:
+            del data["contract"]
         return data
 
     def canonical_json(self) -> str:
@@ -61,6 +66,8 @@ class Problem:
         data = dict(vars(self))
         if not self.checks:
             del data["checks"], data["atol"], data["check_reference"]
+        if not self.contract:
+            del data["contract"]
         return json.dumps(data, sort_keys=True)
 
     @classmethod
@@ -79,6 +86,7 @@ class Problem:
             checks=tuple(data.get("checks") or ()),
             atol=float(data.get("atol") or 0.0),
             check_reference=data.get("check_reference") or "",
+            contract=data.get("contract") or "",
         )
 
 
@@ -89,7 +97,9 @@ class AuditParams:
     mutants: int = 24
     fresh_inputs: int = 8
     seed: int = 0
-    inputs: str = "contract"  # or "free"
+    # "contract-v2": the domain, relations between arguments and a benchmark's written contract;
+    # "contract": the v1 method (published figures, field by field); "free": no rules
+    inputs: str = "contract-v2"
     oracle: str = "eq"  # "eq": compare as the tests do; "repr": the published tool's oracle
     step_floor: int = 20_000
     step_factor: int = 10
@@ -167,19 +177,42 @@ class Survivor:
 
 @dataclass(frozen=True)
 class CandidateAssert:
-    """An assert text, executed as-is against the reference and every survivor."""
+    """An assert text, executed as-is against the reference and every survivor.
+
+    ``flags`` are reasons a maintainer might reject it as written ("kind: ...", "reference: ...";
+    ``audit.flags``); ``extra`` marks one outside the covering set (it rejects no survivor that
+    the asserts before it leave). Both are left out of the dict at their defaults, so reports of
+    the v1 method, which sets neither, reproduce field by field."""
 
     text: str
     passes_reference: bool
     kills: tuple[int, ...]  # indexes into ProblemResult.survivors
+    flags: tuple[str, ...] = ()
+    extra: bool = False
+
+    @property
+    def flagged(self) -> bool:
+        return bool(self.flags)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"text": self.text, "passes_reference": self.passes_reference, "kills": list(self.kills)}
+        data = {"text": self.text, "passes_reference": self.passes_reference, "kills": list(self.kills)}
+        if self.flags:
+            data["flags"] = list(self.flags)
+        if self.extra:
+            data["extra"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CandidateAssert:
         passes = bool(data["passes_reference"])
-        return _frozen(cls, text=data["text"], passes_reference=passes, kills=tuple(data["kills"]))
+        return _frozen(
+            cls,
+            text=data["text"],
+            passes_reference=passes,
+            kills=tuple(data["kills"]),
+            flags=tuple(data.get("flags", ())),
+            extra=bool(data.get("extra", False)),
+        )
 
 
 @dataclass(frozen=True)
@@ -217,6 +250,11 @@ class ProblemResult:
     @property
     def weak(self) -> bool:
         return self.judged and self.n_survived > 0
+
+    @property
+    def unsure(self) -> bool:
+        """Weak, but every candidate assert is flagged: it needs judgement ("weak?")."""
+        return self.weak and bool(self.asserts) and all(a.flags for a in self.asserts)
 
     @property
     def exclusion(self) -> str | None:

@@ -44,10 +44,16 @@ class Summary:
     by_kind: dict[str, dict[str, int]] = field(default_factory=dict)
     fresh_inputs: int = 0
     reference_raised: int = 0
+    # Weak problems whose every candidate assert is flagged ("weak?": each survivor may be right
+    # where the task is silent). Counted apart, never dropped; out of the dict when 0, so reports
+    # of the v1 method, which flags nothing, reproduce field by field.
+    weak_unsure: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["weak_ci"] = list(self.weak_ci)
+        if not self.weak_unsure:
+            del data["weak_unsure"]
         return data
 
 
@@ -77,6 +83,7 @@ class Tally:
         else:
             summary.judged += 1
             summary.weak += result.weak
+            summary.weak_unsure += result.unsure
         summary.mutants += result.n_mutants
         summary.equivalent += result.n_equivalent
         summary.broken += result.n_broken

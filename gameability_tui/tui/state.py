@@ -42,6 +42,7 @@ class Candidate:
     passes_reference: bool
     kills: tuple[int, ...]  # survivors rejected by ``text`` (measured on it, never on the original)
     origin: str  # GENERATED or PROBE
+    flags: tuple[str, ...] = ()  # the engine's reasons to doubt it (unedited generated asserts only)
 
     @property
     def edited(self) -> bool:
@@ -131,7 +132,7 @@ class TriageState:
                 rows.append(Candidate(made.key, made.text, made.passes_reference, made.kills, GENERATED))
             else:
                 rows.append(Candidate(generated.text, generated.text, generated.passes_reference,
-                                      generated.kills, GENERATED))  # fmt: skip
+                                      generated.kills, GENERATED, generated.flags))  # fmt: skip
         generated_keys = {row.key for row in rows}
         for (owner, key), made in self.made.items():
             if owner == problem_id and made.origin == PROBE and key not in generated_keys:
@@ -257,8 +258,10 @@ class TriageState:
         return None
 
     def cover(self, problem_id: str) -> list[Candidate]:
-        """The smallest set (greedy) of not-rejected candidates that, with those already accepted,
-        rejects every survivor; ties go to the earlier row, which is the engine's own order."""
+        """The smallest set (greedy) of not-rejected, unflagged candidates that, with those already
+        accepted, rejects every survivor it can; ties go to the earlier row, which is the engine's
+        own order. A flagged assert (a sentinel, a reference that looks wrong) is never taken
+        without being read: ``flagged_left`` says what it left."""
         result = self.results[problem_id]
         remaining = set(range(len(result.survivors)))
         usable = []
@@ -266,7 +269,7 @@ class TriageState:
             decided = self.decision(problem_id, candidate.key)
             if decided == ACCEPTED and candidate.passes_reference:
                 remaining -= set(candidate.kills)
-            elif decided != REJECTED and candidate.passes_reference:
+            elif decided != REJECTED and candidate.passes_reference and not candidate.flags:
                 usable.append(candidate)
         chosen = []
         while remaining:
@@ -277,6 +280,12 @@ class TriageState:
             usable.remove(best)
             remaining -= set(best.kills)
         return chosen
+
+    def flagged_left(self, problem_id: str) -> list[Candidate]:
+        """The undecided flagged candidates ``cover`` leaves for the reviewer to read."""
+        return [
+            c for c in self.candidates(problem_id) if c.flags and self.decision(problem_id, c.key) is None
+        ]
 
     # ------------------------------------------------------------------ changing the review
 

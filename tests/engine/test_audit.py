@@ -89,8 +89,9 @@ def test_float_results_are_asserted_with_a_tolerance(params):
     result = audit_problem(average, params)
     texts = [a.text for a in result.asserts]
     assert texts, "the survivors (// for /, a changed length test) should get asserts"
-    for text in texts:  # every expected value is a float: none may be compared with ==
-        assert text.startswith("assert abs(average(") and "<= 1e-06 + 1e-07 * abs(" in text, text
+    for text in texts:  # every expected value is a float: a fraction is never compared with ==
+        whole = text.split(" == ")[-1].lstrip("-").isdigit()  # v2: == 2 as the tests write 2.0
+        assert whole or (text.startswith("assert abs(average(") and "<= 1e-06 + 1e-07 * abs(" in text), text
 
 
 def test_eq_oracle_does_not_count_228_point_0_as_broken():

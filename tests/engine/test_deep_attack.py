@@ -157,8 +157,12 @@ def test_a_square_grid_stays_square():
     visible = harvest_calls(
         ["assert f([[1, 2], [3, 4]]) == 1", "assert f([[1, 2, 3], [4, 5, 6], [7, 8, 9]]) == 2"], "f"
     )
-    assert contract_violations(Call(([[1, 2, 3]],)), visible) == [
+    assert contract_violations(Call(([[1, 2, 3]],)), visible, "contract") == [
         "argument 1: not square, where every visible one is"
+    ]
+    assert contract_violations(Call(([[1, 2, 3]],)), visible) == [  # and v2 sees 1..N*N too
+        "argument 1: not square, where every visible one is",
+        "argument 1: not a grid of 1..N*N once each, where every visible one is",
     ]
     calls = aimed_calls(visible, "def f(g):\n    return len(g)\n", {c.key() for c in visible}, 100)
     assert all(len(g) == len(g[0]) for (g,) in (c.args for c in calls) if g)

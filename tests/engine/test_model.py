@@ -35,6 +35,7 @@ PROBLEM = Problem(
     checks=("(1, 2)", "((1,), {2})"),
     atol=1e-6,
     check_reference="def add(a, b):\n    return b + a\n",
+    contract='    assert isinstance(a, int), "invalid inputs" # $_CONTRACT_$\n',
 )
 PARAMS = AuditParams(
     mutants=5,

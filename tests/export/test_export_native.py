@@ -442,7 +442,9 @@ def test_the_review_is_summed_up_under_the_settings_it_was_made_with(tmp_path):
     store.decide("sum_to", "assert sum_to(2) == 3", SKIPPED)  # a database, with nothing accepted
     store.close()
     lines = {}
-    for settings in ([], ["--attack", "deep"]):
+    # (v1 inputs: the v2 inputs keep clamp's low and high as every test passes them, so its deep
+    # survivor, found only where low > high, is gone and both attacks find 2.)
+    for settings in ([], ["--attack", "deep", "--inputs", "contract"]):
         review = tmp_path / f"review{len(settings)}.md"
         done = cli("export", str(EXAMPLES), "--db", str(db), "--summary", str(review), *settings)
         assert done.returncode == 0, done.stderr

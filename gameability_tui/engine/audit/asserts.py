@@ -52,7 +52,12 @@ TEST_STATEMENTS = (ast.Assert, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Imp
 
 
 def assert_text(
-    call: Call, name: str, expected: oc.Outcome, check_arguments: bool = False, raises: bool = False
+    call: Call,
+    name: str,
+    expected: oc.Outcome,
+    check_arguments: bool = False,
+    raises: bool = False,
+    exact: bool = False,
 ) -> str | None:
     """An assert that passes on ``expected`` (the reference's outcome of ``call``), written in the
     benchmark's convention, or None when none can be written. ``check_arguments`` also checks
@@ -63,10 +68,14 @@ def assert_text(
     Floats compare with the oracle's tolerance, inside flat lists, tuples and dicts too; an
     iterator's result is compared by what it yields; an object by its attributes; a
     standard-library value (``Decimal``, ``OrderedDict``, ...) by its own ``==``, after its
-    import. Rendering never raises: a value with no literal gives no assert, never a lost problem."""
+    import. Rendering never raises: a value with no literal gives no assert, never a lost problem.
+    With ``exact`` (the visible tests compare with ``==`` alone), a whole-number float is written
+    as the tests write it (``== 3`` for 3.0) rather than within a tolerance."""
     try:
         if expected[0] == "raise" and not raises:
             return None
+        if exact and expected[0] == "value" and _reads_exactly(expected[1]) and not check_arguments:
+            return f"assert {call.render(name)} == {_exact_literal(expected[1])}"
         return _assert_text(call, name, expected, check_arguments)
     except (NotRenderable, RecursionError, ValueError, TypeError, MemoryError):
         return None
@@ -220,6 +229,17 @@ def _holds_std(data: object) -> bool:
     return False
 
 
+def _reads_exactly(value: object) -> bool:
+    """A float holding a whole number of modest size (3.0): written ``== 3`` as the tests write
+    it. A fraction keeps the tolerance: another correct order of the same sums may differ from
+    the reference's in the last bit, and an exact assert would reject that correct solution."""
+    return type(value) is float and _finite(value) and value.is_integer() and abs(value) < 2**53
+
+
+def _exact_literal(value: float) -> str:
+    return str(int(value))
+
+
 def _finite(value: float | complex) -> bool:
     return all(part == part and abs(part) != float("inf") for part in (value.real, value.imag))
 
@@ -255,13 +275,23 @@ class GatedText:
     size: int  # length of the call's argument text: smaller inputs read better
     passes_reference: bool
     kills: frozenset[int]
+    flags: tuple[str, ...] = ()
+    distance: float = 0.0  # how far the input is from the nearest visible call (0: the same)
 
 
-def order_candidates(gated: list[GatedText], n_survivors: int, limit: int) -> list[CandidateAssert]:
+def order_candidates(
+    gated: list[GatedText], n_survivors: int, limit: int, flagged_last: bool = False
+) -> list[CandidateAssert]:
     """A small set that kills every survivor first (greedy cover, smallest inputs), then the rest.
 
     Texts that fail on the reference or kill nothing are dropped: they are not candidates.
+    With ``flagged_last`` (the v2 method): the cover is made of unflagged asserts only, over the
+    survivors they can reject, preferring inputs near a visible call; then the other unflagged
+    asserts, then the flagged ones; each outside the cover is marked ``extra``. Otherwise (v1),
+    the cover counts every assert alike and the rest follow by input size.
     """
+    if flagged_last:
+        return _order_flagged_last(gated, limit)
     pool = sorted((g for g in gated if g.passes_reference and g.kills), key=lambda g: (g.size, g.text))
     ordered: list[GatedText] = []
     uncovered = set(range(n_survivors))
@@ -274,3 +304,26 @@ def order_candidates(gated: list[GatedText], n_survivors: int, limit: int) -> li
         uncovered -= best.kills
     ordered += pool
     return [CandidateAssert(g.text, g.passes_reference, tuple(sorted(g.kills))) for g in ordered[:limit]]
+
+
+def _order_flagged_last(gated: list[GatedText], limit: int) -> list[CandidateAssert]:
+    """Threat: the greedy cover counting every survivor alike puts first the assert that kills
+    most survivors through the reference's bug path (MBPP/83: the wrong ``get_Char`` assert
+    kills 7, the right one 1); a flagged assert is never needed to cover a survivor an
+    unflagged one rejects."""
+    usable = [g for g in gated if g.passes_reference and g.kills]
+    near = sorted(usable, key=lambda g: (g.distance, g.size, g.text))
+    clean = [g for g in near if not g.flags]
+    uncovered = set().union(*(g.kills for g in clean)) if clean else set()
+    cover: list[GatedText] = []
+    while uncovered:
+        best = max(clean, key=lambda g: (len(g.kills & uncovered), -g.distance, -g.size))
+        cover.append(best)
+        clean.remove(best)
+        uncovered -= best.kills
+    rest = clean + sorted((g for g in near if g.flags), key=lambda g: (len(g.flags), g.distance, g.size))
+    ordered = [(g, False) for g in cover] + [(g, True) for g in rest]
+    return [
+        CandidateAssert(g.text, g.passes_reference, tuple(sorted(g.kills)), g.flags, extra)
+        for g, extra in ordered[:limit]
+    ]

@@ -6,11 +6,23 @@ being slow; an assert the reference fails is never shown."""
 
 from __future__ import annotations
 
+from difflib import SequenceMatcher
+
 from .. import outcome as oc
+from ..inputs.calls import Call
+from ..inputs.contract import V1_MODES
+from ..inputs.written import with_contract
 from ..model import AuditParams, CandidateAssert, Problem, Survivor
 from ..sandbox import AssertRun, run_job
 from ..sandbox.limits import CONFIRM_STEPS_PER_SECOND
 from .asserts import GatedText, assert_text, order_candidates
+from .flags import (
+    compares_exactly,
+    path_flags,
+    special_case_literals,
+    value_flags,
+    visible_answers,
+)
 from .prepared import Prepared, backstop_seconds, base_job, oracle_for
 from .verdict import Verdict
 
@@ -35,8 +47,16 @@ def candidate_asserts(
 ) -> list[CandidateAssert]:
     """One assert per witness input, written to check what the survivors get wrong there: the
     result, and the arguments' states too where a survivor differs in those."""
+    v2 = params.inputs not in V1_MODES
+    visible_tests = tuple(problem.tests) + tuple(problem.harvest or ())
+    answers = visible_answers(visible_tests, prepared.call_name) if v2 else []
+    exact = v2 and compares_exactly(visible_tests)
+    special = special_case_literals(problem.reference) if v2 else {}
     texts: dict[str, int] = {}
     oracle = oracle_for(problem, params)
+    flags: dict[str, tuple[str, ...]] = {}
+    distance: dict[str, float] = {}
+    values: dict[str, object] = {}
     for index in sorted({i for verdict in verdicts for i in verdict.witnesses}):
         expected = prepared.reference_calls[index]
         if expected[0] not in ("value", "raise"):  # a raise is a witness only where tests expect one
@@ -47,17 +67,68 @@ def candidate_asserts(
             if index in verdict.outcomes
         )
         call = prepared.fresh[index]
-        text = assert_text(call, prepared.call_name, expected, check_arguments, raises=oracle.raises)
+        text = assert_text(
+            call, prepared.call_name, expected, check_arguments, raises=oracle.raises, exact=exact
+        )
         if text is not None and text not in texts:
             texts[text] = len(call.render(""))
+            if v2:
+                value = oc.returned_value(expected)
+                flags[text] = value_flags(value, answers)
+                values[text] = value
+                distance[text] = nearest_visible(call, prepared.visible)
     if not texts:
         return []
     gated = gate_asserts(problem, prepared.entry, [s.source for s in survivors], list(texts), params)
+    if v2:
+        for text, (_, kills) in zip(texts, gated):
+            killed = [survivors[k] for k in sorted(kills)]
+            flags[text] = flags[text] + path_flags(values[text], answers, special, killed)
+    if v2 and problem.check_reference:
+        for text, why in zip(texts, reference_disagrees(problem, prepared.entry, list(texts), params)):
+            flags[text] = flags[text] + ((why,) if why else ())
     return order_candidates(
-        [GatedText(t, texts[t], passes, kills) for t, (passes, kills) in zip(texts, gated)],
+        [
+            GatedText(t, texts[t], passes, kills, flags.get(t, ()), distance.get(t, 0.0))
+            for t, (passes, kills) in zip(texts, gated)
+        ],
         len(survivors),
         params.max_asserts,
+        flagged_last=v2,
     )
+
+
+def nearest_visible(call: Call, visible: list[Call]) -> float:
+    """How far ``call``'s arguments read from the nearest visible call's (0: the same text)."""
+    try:
+        mine = call.render_arguments()
+        return min(
+            (1 - SequenceMatcher(None, mine, v.render_arguments()).ratio() for v in visible), default=0.0
+        )
+    except (ValueError, RecursionError):
+        return 1.0
+
+
+LOOKS_WRONG = "reference: the fixed reference returns something else here (the reference looks wrong)"
+
+
+def reference_disagrees(problem: Problem, entry: str, texts: list[str], params: AuditParams) -> list[str]:
+    """For each assert, why the FIXED reference (``check_reference``) rejects it, or "": its
+    written contract refuses the input, or it returns something else (the reference looks wrong)."""
+    fixed = _run_asserts(problem, entry, problem.check_reference, texts, None, params)
+    contracted = with_contract(problem.check_reference, entry, problem.contract) if problem.contract else None
+    refused = _run_asserts(problem, entry, contracted, texts, None, params) if contracted else {}
+    reasons = []
+    for i in range(len(texts)):
+        if i in fixed and not fixed[i].passed:
+            reasons.append(
+                "reference: the fixed reference returns something else here (the reference looks wrong)"
+            )
+        elif i in refused and not refused[i].passed:
+            reasons.append("reference: the benchmark's written contract refuses this input")
+        else:
+            reasons.append("")
+    return reasons
 
 
 def gate_asserts(

@@ -25,6 +25,7 @@ from ..mutants.sites import Mutant, make_mutants
 from ..sandbox import Run, run_job
 from ..sandbox.steps import UNCOUNTED, cost_order
 from .prepared import Prepared, base_job, oracle_for, parse_checks, problem_seed
+from .written_contract import within_written_contract
 
 # The reference's steps on a visible test are counted up to this many, and the test finished
 # untraced past them: the gate of a test that costs tens of millions of steps (MBPP/123's
@@ -65,6 +66,10 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         fresh += aimed_calls(
             visible, problem.reference, known, attack.aimed, params.inputs, attack.aggregates
         )
+    if problem.contract:  # the benchmark's written rules are the domain: count the kept ones
+        allowed = {call.key() for call in within_written_contract(problem, params, entry, fresh)}
+        always -= sum(1 for call in fresh[:always] if call.key() not in allowed)
+        fresh = [call for call in fresh if call.key() in allowed]
     return prepare_on(problem, params, entry, call_name, visible, fresh, always=always)
 
 

@@ -28,7 +28,9 @@ are known in advance, so they are probed on purpose, each as one edit of a visib
 In the contract mode every aimed input must lie inside the contract learned from the visible
 calls (``contract_violations`` is empty), exactly as the random draws do, and must also keep the
 relations between arguments that every visible call keeps (``relation_violations``: a count equal
-to a list's length, two lists of one length), which cutting a length would otherwise break.
+to a list's length, two lists of one length), which cutting a length would otherwise break. In
+"contract-v2" an aimed input that breaks a relation is repaired first (the count follows the cut
+list, ``relations.repair``), so a cut still probes the short input instead of being dropped.
 Nothing here is random: the same reference and visible calls give the same inputs, at any seed.
 """
 
@@ -41,7 +43,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from .calls import Call
-from .fresh import contract_violations, relation_violations
+from .contract import V1_MODES, contract_violations, relation_violations
+from .relations import Relations, learn_relations, repair
+from .relations import relation_violations as relations_broken
 
 SIZED = (list, tuple, str)
 
@@ -255,14 +259,15 @@ def aimed_calls(
     reference: str,
     known: set[str],
     limit: int,
-    mode: str = "contract",
+    mode: str = "contract-v2",
     aggregates: int = 0,
 ) -> list[Call]:
     """Up to ``limit`` aimed calls, then up to ``aggregates`` aggregate meetings, none of whose
     keys is in ``known``, inside the contract in the "contract" mode. Each kind of probe is taken
     in turn, so no kind crowds out the others."""
     numbers = reference_numbers(reference)
-    alphabet = _characters(visible) if mode == "contract" else string.ascii_letters
+    alphabet = _characters(visible) if mode != "free" else string.ascii_letters
+    relations = learn_relations(visible) if mode not in V1_MODES else None
     kinds = [
         [call for base in visible for call in _number_edits(base, numbers)],
         [call for base in visible for call in _length_edits(base)],
@@ -276,22 +281,28 @@ def aimed_calls(
     cursors = [iter(kind) for kind in kinds]
     while cursors and len(chosen) < limit:
         for cursor in list(cursors):
-            call = _next_new(cursor, seen, visible, mode)
+            call = _next_new(cursor, seen, visible, mode, relations)
             if call is None:
                 cursors.remove(cursor)
             elif len(chosen) < limit:
                 chosen.append(call)
     meetings = _interleaved([list(_aggregate_meetings(base)) for base in visible])
     for _ in range(aggregates):
-        call = _next_new(meetings, seen, visible, mode)
+        call = _next_new(meetings, seen, visible, mode, relations)
         if call is None:
             break
         chosen.append(call)
     return chosen
 
 
-def _next_new(cursor: Iterator[Call], seen: set[str], visible: list[Call], mode: str) -> Call | None:
+def _next_new(
+    cursor: Iterator[Call], seen: set[str], visible: list[Call], mode: str, relations: Relations | None
+) -> Call | None:
     for call in cursor:
+        if relations is not None:
+            call = repair(call, relations)
+            if call is None:
+                continue
         try:
             key = call.key()
         except RecursionError:
@@ -299,7 +310,13 @@ def _next_new(cursor: Iterator[Call], seen: set[str], visible: list[Call], mode:
         if key in seen:
             continue
         seen.add(key)
-        if mode == "contract" and (contract_violations(call, visible) or relation_violations(call, visible)):
+        if mode == "free":
+            return call
+        if relations is not None:
+            broken = relations_broken(call, relations)
+        else:
+            broken = relation_violations(call, visible, mode)
+        if contract_violations(call, visible, mode) or broken:
             continue
         return call
     return None

@@ -216,12 +216,17 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
 
     def action_accept_cover(self) -> None:
         chosen = self.state.cover(self.current)
+        flagged = self.state.flagged_left(self.current)
+        unread = f" Left {counted(len(flagged), 'flagged assert')} to read." if flagged else ""
         if not chosen:
-            self.notify("Nothing to accept: the accepted asserts already reject every survivor they can.")
+            self.notify(
+                "Nothing to accept: the accepted asserts already reject every survivor unflagged ones can."
+                + unread
+            )
             return
         self.state.decide(self.current, [c.key for c in chosen], ACCEPTED)
         left = self.state.status(self.current)
-        self.notify(f"Accepted {counted(len(chosen), 'assert')}; {self.current} is {left}.")
+        self.notify(f"Accepted {counted(len(chosen), 'assert')}; {self.current} is {left}.{unread}")
         self.detail.redraw()
         self._counts_changed(self.current)
 

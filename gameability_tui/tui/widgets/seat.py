@@ -1,8 +1,9 @@
 """The reviewer's seat: the one thing being decided, always at the top of the detail pane.
 
 Threat: an assert accepted without ever being seen. Whatever ``a`` would accept is drawn here in
-full (never cut by a column), with the survivors it rejects and the diff of the survivor it is
-about, above everything that may scroll (prompt, reference).
+full (never cut by a column), with the survivors it rejects, the engine's flags on it (one line
+each, with its reason: a sentinel, a reference that looks wrong) and the diff of the survivor it
+is about, above everything that may scroll (prompt, reference).
 """
 
 from __future__ import annotations
@@ -60,6 +61,8 @@ class Seat(Static):
         head.append(f" [{here.undecided}/{here.total}] · {state.status(problem_id)}")
         if result.judged:
             head.append(f" · {result.n_survived} of {result.n_broken} broken pass")
+        if result.unsure:
+            head.append(" · weak? every assert is flagged", style="bold yellow")
         lines: list[Text] = [head]
         if candidate is None:
             lines.append(Text(self._no_assert(state, problem_id), style="italic"))
@@ -77,6 +80,7 @@ class Seat(Static):
         lines.append(row)
         lines.append(Text(state.shown_text(problem_id, candidate), style="bold reverse"))
         lines.append(self._verdict_line(candidate, len(result.survivors)))
+        lines += [Text(f"⚑ {flag}", style="bold yellow") for flag in candidate.flags]
         shown = shown_survivor(len(result.survivors), candidate)
         if shown is not None:
             lines += survivor_lines(shown, result.survivors[shown])

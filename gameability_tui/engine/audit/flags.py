@@ -1,0 +1,169 @@
+"""Flags on a candidate assert: reasons a careful maintainer might reject it as written.
+
+A candidate assert is gated against the reference, so it always encodes what the REFERENCE does;
+the task's text may say otherwise, and the reviewer's time is the product. Each flag names one
+threat, with the evidence beside it, so that the reviewer (and ``A``) can leave the assert out:
+
+- ``kind``: the expected value is of a kind no visible test expects (``None`` or an error string
+  where every visible answer is a number, a negative number where every visible answer is
+  non-negative: a sentinel such as ``-1``): a convention the task may never state;
+- ``answer``: every visible answer is one of a few words (``'Yes'``/``'No'``) and this one is not,
+  or a tuple item every visible answer holds fixed differs (``(False, 8)``: an unseen path);
+- ``path``: the answer is what a special case (``if n == 1: return 1``) returns, no visible test
+  returns it, and every survivor it rejects changes that special case;
+- ``reference``: with a fixed reference (EvalPlus's canonical solution, ``*-origref``), it returns
+  something else on this input, or its written contract refuses the input: the reference looks
+  wrong here, which is a finding about the benchmark, not a test to add.
+
+Flags never remove an assert: they order it after the unflagged ones, keep ``A`` from taking it,
+and a problem whose every assert is flagged is counted apart ("weak?"), never dropped.
+Visible answers are read only from asserts of the plain form ``NAME(literal args) == literal``
+(and ``assert NAME(...)`` / ``assert not NAME(...)``); with none such, no kind flag is raised.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from ..inputs.calls import parsed
+
+SMALL_VOCABULARY = 3
+
+
+def visible_answers(tests: tuple[str, ...] | list[str], call_name: str) -> list[Any]:
+    """The literal answers the visible asserts expect from ``call_name``."""
+    answers: list[Any] = []
+    for test in tests:
+        tree = parsed(test)
+        if tree is None:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assert):
+                answer = _answer(node.test, call_name)
+                if answer is not _NONE:
+                    answers.append(answer)
+    return answers
+
+
+_NONE = object()
+
+
+def _calls(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
+
+
+def _answer(test: ast.AST, name: str) -> Any:
+    if _calls(test, name):
+        return True
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and _calls(test.operand, name):
+        return False
+    if not (
+        isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.Is))
+    ):
+        return _NONE
+    left, right = test.left, test.comparators[0]
+    literal = right if _calls(left, name) else left if _calls(right, name) else None
+    if literal is None:
+        return _NONE
+    try:
+        return ast.literal_eval(literal)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return _NONE
+
+
+def _kind(value: Any) -> str:
+    if type(value) in (int, float, bool):  # 1 == True: an assert cannot tell them apart
+        return "number"
+    return type(value).__name__
+
+
+def compares_exactly(tests: tuple[str, ...] | list[str]) -> bool:
+    """Whether the visible tests compare answers with ``==`` only (no tolerance of their own)."""
+    text = "\n".join(tests)
+    return not any(word in text for word in ("abs(", "isclose", "round(", "approx"))
+
+
+def value_flags(expected: Any, answers: list[Any]) -> tuple[str, ...]:
+    """The ``kind`` and ``answer`` flags of an assert expecting ``expected``."""
+    if not answers:
+        return ()
+    kinds = {_kind(a) for a in answers}
+    flags = []
+    if _kind(expected) not in kinds:
+        seen = "/".join(sorted(kinds))
+        shown = repr(expected) if len(repr(expected)) <= 40 else _kind(expected)
+        flags.append(f"kind: expects {shown}, where every visible test expects a {seen}")
+    elif (
+        _kind(expected) == "number" and expected < 0 and all(a >= 0 for a in answers if _kind(a) == "number")
+    ):
+        flags.append(f"kind: expects {expected!r}, where every visible answer is non-negative (a sentinel?)")
+    strings = {a for a in answers if type(a) is str}
+    if type(expected) is str and expected not in strings and _few_words(answers, strings):
+        words = sorted(strings)
+        flags.append(f"answer: expects {expected!r}, where every visible answer is one of {words}")
+    flags += _unseen_items(expected, answers)
+    return tuple(flags)
+
+
+def _few_words(answers: list[Any], strings: set[str]) -> bool:
+    """Answers drawn from a few words, which repeat ('Yes', 'No', 'Yes'): not free text."""
+    words = all(type(a) is str for a in answers) and len(strings) <= SMALL_VOCABULARY
+    return words and len(answers) > len(strings)
+
+
+def _unseen_items(expected: Any, answers: list[Any]) -> list[str]:
+    """An item of a tuple answer that is the same in every visible answer and differs here:
+    ``(False, 8)`` where every visible answer is ``(True, i)`` takes a path no visible test
+    takes, and its other items (the index a loop leaves) are a convention the task may not fix."""
+    if type(expected) is not tuple or len(expected) < 2:
+        return []
+    same_shape = [a for a in answers if type(a) is tuple and len(a) == len(expected)]
+    if len(same_shape) < 2 or len(same_shape) != len(answers):
+        return []
+    for position, item in enumerate(expected):
+        seen = {repr(a[position]) for a in same_shape}
+        if len(seen) == 1 and repr(item) not in seen:
+            return [
+                f"answer: item {position + 1} is {item!r}, where every visible answer's is "
+                f"{seen.pop()} (a path no visible test takes)"
+            ]
+    return []
+
+
+def special_case_literals(reference: str) -> dict[str, tuple[str, set[int]]]:
+    """repr(literal) -> the source and lines of each ``if ...: return LITERAL`` of the reference:
+    the answers of special cases, which a visible test may never reach."""
+    tree = parsed(reference)
+    found: dict[str, tuple[str, set[int]]] = {}
+    if tree is None:
+        return found
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.If) and len(node.body) == 1 and isinstance(node.body[0], ast.Return)):
+            continue
+        value = node.body[0].value
+        try:
+            literal = ast.literal_eval(value) if value is not None else None
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            continue
+        returned = ast.unparse(value) if value is not None else ""
+        lines = {node.lineno, node.body[0].lineno}
+        found.setdefault(repr(literal), (f"if {ast.unparse(node.test)}: return {returned}", lines))
+    return found
+
+
+def path_flags(
+    expected: Any, answers: list[Any], special: dict[str, tuple[str, set[int]]], killed: list[Any]
+) -> tuple[str, ...]:
+    """``path``: the answer is a special case's literal (``if (n == 1): return 1``) that no
+    visible answer is, and every survivor the assert rejects changes that special case: the input
+    takes a path no visible test takes, whose answer the task may not state (MBPP/735's
+    ``toggle_middle_bits(1) == 1``). An answer that merely equals the literal (``power(1, 1)``)
+    is not flagged: its survivors are changed elsewhere."""
+    found = special.get(repr(expected))
+    if found is None or not answers or not killed or any(repr(a) == repr(expected) for a in answers):
+        return ()
+    where, lines = found
+    if any(survivor.line not in lines for survivor in killed):
+        return ()
+    return (f"path: expects {expected!r}, what the special case `{where}` returns; no visible test does",)

@@ -1,0 +1,163 @@
+"""Checking an input against the domain and relations the visible calls keep (read the other way
+from ``fresh.py``'s draws): the aimed inputs and inputs found by other tools are checked here.
+
+Threat: a rule learned where it does not matter refuses a real survivor's input. HumanEval+/95's
+survivor differs on a dict with a non-string key, and was refused because a dict VALUE held a
+character no visible value holds: in the "contract-v2" rules the characters of a dict's values
+are not a rule (a dict's keys and values are data the task reads, not a format it parses); a
+value's type still is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .calls import Call
+from .domain import (
+    Domain,
+    is_grid_permutation,
+    is_permutation,
+    is_rectangular,
+    is_sorted,
+    is_unique,
+    learn_domain,
+)
+from .relations import learn_relations
+from .relations import relation_violations as _relations_broken
+
+V1_MODES = ("contract", "free")
+
+
+def contract_violations(call: Call, visible: list[Call], mode: str = "contract-v2") -> list[str]:
+    """Why ``call`` lies outside the contract learned from ``visible`` (empty when it is inside).
+
+    The same rules the contract perturber keeps, read the other way: an input found by another
+    tool (or written by hand) can be checked against the domain our fresh inputs stay in.
+    """
+    v2 = mode not in V1_MODES
+    width = max((len(c.args) for c in visible), default=0)
+    problems: list[str] = []
+    for index, value in enumerate(call.args):
+        if index >= width:
+            problems.append(f"argument {index + 1}: no visible call passes it")
+            continue
+        domain = learn_domain([c.args[index] for c in visible if len(c.args) > index])
+        problems += [f"argument {index + 1}: {why}" for why in _violations(value, domain, v2)]
+    for name, value in call.kwargs:
+        observed = [v for c in visible for k, v in c.kwargs if k == name]
+        if not observed:
+            problems.append(f"{name}=: no visible call passes it")
+            continue
+        problems += [f"{name}=: {why}" for why in _violations(value, learn_domain(observed), v2)]
+    return problems
+
+
+def _violations(value: Any, domain: Domain | None, v2: bool = False, in_dict: bool = False) -> list[str]:
+    if domain is None or not domain.types:
+        return []
+    kind = type(value)
+    if kind not in domain.types:
+        seen = "/".join(sorted(t.__name__ for t in domain.types))
+        return [f"a {kind.__name__}, where the tests pass {seen}"]
+    found: list[str] = []
+    if kind in (int, float) and domain.lower is not None and value < domain.lower:
+        found.append(f"{value!r} is below {domain.lower}, the smallest the tests allow")
+    if kind in (list, tuple, str, dict, set, frozenset) and domain.nonempty and len(value) == 0:
+        found.append("empty, where every visible value is non-empty")
+    if kind is str and not (v2 and in_dict):
+        found += _string_violations(value, domain, v2)
+    if kind in (list, tuple):
+        items = list(value)
+        if domain.sorted and not is_sorted(items):
+            found.append("not sorted, where every visible one is")
+        if domain.unique and not is_unique(items):
+            found.append("has repeats, where every visible one has none")
+        if domain.permutation and not is_permutation(items):
+            found.append("not a permutation of 1..n, where every visible one is")
+        if domain.rectangular and items and not is_rectangular(items):
+            found.append("rows of unequal length, where every visible one is rectangular")
+        elif domain.square and items and len(items) != len(items[0]):
+            found.append("not square, where every visible one is")
+        found += [f"element {why}" for item in items for why in _violations(item, domain.element, v2)][:1]
+    if kind in (set, frozenset):
+        found += [f"element {why}" for item in value for why in _violations(item, domain.element, v2)][:1]
+    if kind is dict:
+        found += [f"key {why}" for key in value for why in _violations(key, domain.keys, v2, True)][:1]
+        values = [why for item in value.values() for why in _violations(item, domain.values, v2, True)]
+        found += [f"value {why}" for why in values][:1]
+    if v2:
+        found += _v2_violations(value, domain)
+    return found
+
+
+def _string_violations(value: str, domain: Domain, v2: bool) -> list[str]:
+    if v2 and domain.vocabulary:
+        return [] if value in domain.vocabulary else [f"{value!r} is not one of the words the tests use"]
+    if domain.tokens:
+        unseen = sorted(set(value.split()) - set(domain.tokens))
+        return [f"word {unseen[0]!r} appears in no visible value"] if unseen else []
+    unseen = sorted(set(value) - set(domain.characters))
+    return [f"character {unseen[0]!r} appears in no visible value"] if unseen else []
+
+
+def _v2_violations(value: Any, domain: Domain) -> list[str]:
+    found = []
+    if type(value) is float and domain.positive and value <= 0:
+        found.append(f"{value!r} is not above 0, where every visible value is")
+    if type(value) in (list, tuple):
+        if domain.length is not None and len(value) != domain.length:
+            found.append(f"{len(value)} items, where every visible value has {domain.length}")
+        if domain.grid_permutation and not is_grid_permutation(value):
+            found.append("not a grid of 1..N*N once each, where every visible one is")
+    return found
+
+
+def relation_violations(call: Call, visible: list[Call], mode: str = "contract-v2") -> list[str]:
+    """Why ``call`` breaks a relation between arguments that every visible call keeps.
+
+    v1 ("contract"): an int equal to another argument's length, two arguments of one length, as
+    the v1 aimed inputs checked them. v2: ``relations.learn_relations``'s relations."""
+    if mode not in V1_MODES:
+        return _relations_broken(call, learn_relations(visible))
+    return _v1_relation_violations(call, visible)
+
+
+def _v1_relation_violations(call: Call, visible: list[Call]) -> list[str]:
+    """Why ``call`` breaks a relation between arguments that every visible call keeps: an int
+    argument equal to another argument's length, or two arguments of equal length.
+
+    The random draws do not keep these (a known limit, so the default figures stay comparable);
+    the deep attack's aimed inputs, which cut lengths on purpose, must.
+    """
+    together = [c for c in visible if len(c.args) >= len(call.args)]
+    if len(together) < 2:
+        return []
+    found: list[str] = []
+    positions = range(len(call.args))
+    for i, j in ((i, j) for i in positions for j in positions if i != j):
+        if _kept(together, call, i, j, _is_length_of):
+            found.append(f"argument {i + 1} is not the length of argument {j + 1}, as in every test")
+        if i < j and _kept(together, call, i, j, _same_length):
+            found.append(f"arguments {i + 1} and {j + 1} differ in length, unlike in every test")
+    return found
+
+
+def _kept(visible: list[Call], call: Call, i: int, j: int, relation) -> bool:
+    """Whether every visible call keeps ``relation`` between arguments i and j, and ``call`` breaks it."""
+    holds = [relation(c.args[i], c.args[j]) for c in visible]
+    return all(held is True for held in holds) and relation(call.args[i], call.args[j]) is False
+
+
+_SIZED = (list, tuple, str, dict)
+
+
+def _is_length_of(count: Any, sized: Any) -> bool | None:
+    if type(count) is not int or type(sized) not in _SIZED:
+        return None
+    return count == len(sized)
+
+
+def _same_length(first: Any, second: Any) -> bool | None:
+    if type(first) not in _SIZED or type(second) not in _SIZED:
+        return None
+    return len(first) == len(second)
