@@ -16,12 +16,13 @@ Threats to the review and what this module does about them:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..engine.model import Problem, ProblemResult
 from ..engine.stats import wilson_interval
 from ..store import DecisionStore
 from ..vocabulary import ACCEPTED, EDIT, PROBE, REJECTED, SKIPPED, Decision, StoredCandidate
+from .own_tests import TestRuns, repeated
 
 FILTERS = ("all", "weak", "undecided", "excluded")
 SORTS = ("benchmark order", "most survivors", "status")
@@ -42,6 +43,7 @@ class Candidate:
     passes_reference: bool
     kills: tuple[int, ...]  # survivors rejected by ``text`` (measured on it, never on the original)
     origin: str  # GENERATED or PROBE
+    repeats: str = ""  # "visible" or "challenge": it repeats one of the problem's own tests
 
     @property
     def edited(self) -> bool:
@@ -118,11 +120,13 @@ class TriageState:
         self._rank: dict[str, tuple[bool, str]] = {}  # (not weak, exclusion or ""): the status order
         self._survived: dict[str, int] = {}
         self._with_asserts: set[str] = set()  # problems the audit suggested asserts for
+        self.test_runs: dict[str, TestRuns] = {}  # the engine's answer on each problem's own tests
 
     # ------------------------------------------------------------------ candidates
 
     def candidates(self, problem_id: str) -> list[Candidate]:
-        """Generated asserts (with the reviewer's edits applied), then the probes' asserts."""
+        """Generated asserts (with the reviewer's edits applied), then the probes' asserts; any
+        that repeats one of the problem's own tests last, marked (it would add nothing)."""
         result = self.results.get(problem_id)
         rows = []
         for generated in result.asserts if result else ():
@@ -136,7 +140,14 @@ class TriageState:
         for (owner, key), made in self.made.items():
             if owner == problem_id and made.origin == PROBE and key not in generated_keys:
                 rows.append(Candidate(key, made.text, made.passes_reference, made.kills, PROBE))
-        return rows
+        if not rows:
+            return rows
+        problem = self.problems[problem_id]
+        if not (problem.tests or problem.hidden):
+            return rows
+        entry = (result.entry if result else None) or problem.entry or ""
+        marked = [replace(row, repeats=repeated(problem, entry, row.text)) for row in rows]
+        return sorted(marked, key=lambda row: bool(row.repeats))  # stable: the engine's order kept
 
     def candidate(self, problem_id: str, key: str) -> Candidate | None:
         return next((c for c in self.candidates(problem_id) if c.key == key), None)

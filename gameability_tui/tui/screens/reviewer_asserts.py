@@ -15,11 +15,43 @@ from ...review import rejected_survivors, survivor_number
 from ...vocabulary import EDIT, PROBE, StoredCandidate
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.text import TextDialog
-from ..messages import CandidateGated, ProbeAnswered
+from ..messages import CandidateGated, ProbeAnswered, TestsRun
+from ..own_tests import own_tests
 
 
 class ReviewerAsserts:
-    """The edit and probe part of ``TriageScreen``: open the dialog, gate the text, show the answer."""
+    """The edit and probe part of ``TriageScreen``: open the dialog, gate the text, show the answer;
+    and the engine's answer on a problem's own tests, asked once when the problem is first opened."""
+
+    def ask_own_tests(self, problem_id: str) -> None:
+        """What each survivor does on the problem's own tests, once per problem and session."""
+        if problem_id in self.state.test_runs or problem_id in self._tests_asked:
+            return
+        problem, result = self.state.problems[problem_id], self.state.results[problem_id]
+        if not result.survivors or not own_tests(problem):
+            return
+        self._tests_asked.add(problem_id)
+        self.run_own_tests(problem_id)
+
+    @work(thread=True, exit_on_error=False, group="engine")
+    def run_own_tests(self, problem_id: str) -> None:
+        problem, result = self.state.problems[problem_id], self.state.results[problem_id]
+        texts = [test.text for test in own_tests(problem)]
+        try:
+            runs = self.app.engine.tests(problem, result, texts)
+        except Exception as error:
+            self.post_message(TestsRun(problem_id, None, error=str(error)))
+            return
+        self.post_message(TestsRun(problem_id, runs))
+
+    def on_tests_run(self, message: TestsRun) -> None:
+        if message.runs is None:
+            self._tests_asked.discard(message.problem_id)  # asked again when next opened
+            self.notify(f"Could not run the problem's own tests: {message.error}", severity="error")
+            return
+        self.state.test_runs[message.problem_id] = message.runs
+        if message.problem_id == self.current:
+            self.detail.draw_seat()
 
     def action_edit(self) -> None:
         candidate = self.detail.highlighted()

@@ -62,6 +62,7 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
         self._finished_with: AuditFinished | None = None
         self._seat_drawn = 0.0
         self._draining = False  # a drain tick is showing rows (it gives the loop back between chunks)
+        self._tests_asked: set[str] = set()  # problems whose own tests the engine is running
 
     # ------------------------------------------------------------------ layout
 
@@ -130,6 +131,7 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
     def watch_current(self, problem_id: str | None) -> None:
         if problem_id is not None:
             self.detail.show(problem_id, self._row_to_show)
+            self.ask_own_tests(problem_id)
         self._sync_bindings()
 
     def go_to(self, problem_id: str, row: int, focus: bool = True) -> None:

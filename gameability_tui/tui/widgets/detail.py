@@ -1,5 +1,6 @@
 """The detail pane: the seat on top, the problem's candidate asserts under it, and below them,
-scrolling, the survivors, the prompt and the reference with the mutated line marked.
+scrolling, the problem's own tests, the survivors, the prompt and the reference with the mutated
+line marked.
 
 It draws what the ``TriageState`` holds about the problem; it decides nothing and writes nothing.
 """
@@ -20,6 +21,7 @@ from textual.widgets import Collapsible, DataTable, Static
 
 from ...review import survivor_number
 from ..state import PROBE, Candidate, TriageState
+from .own_tests import OwnTestsPane
 from .seat import DECISION_LABELS, DECISION_STYLES, Seat, shown_survivor
 
 EVALPLUS_LABELS = {True: "rejects", False: "passes", None: "?"}
@@ -95,6 +97,8 @@ class AssertTable(DataTable):
             text = Text(state.shown_text(problem_id, candidate))
             if candidate.edited or candidate.origin == PROBE:
                 text = Text("✎ " if candidate.edited else "+ ", style="cyan") + text
+            if candidate.repeats:  # one of the problem's own tests again: ranked last
+                text = Text("= ", style="bold yellow") + text
             rows.append((label, kills, text, candidate.key))
         texts = fit_last(self, [text for _, _, text, _ in rows], list(self.WIDTHS))
         for (label, kills, _, key), text in zip(rows, texts):
@@ -137,6 +141,7 @@ class ProblemDetail(Vertical):
         yield Seat("Select a problem.", id="seat")
         yield AssertTable(id="asserts")
         with VerticalScroll(id="more"):
+            yield OwnTestsPane("", id="own-tests")
             yield Static("", classes="section", id="survivors-title")
             yield SurvivorTable(id="survivors")
             yield Static("", id="note")
@@ -210,6 +215,7 @@ class ProblemDetail(Vertical):
             survivors = self.state.results[self.problem_id].survivors
             shown = shown_survivor(len(survivors), candidate)
             self._show_reference(set() if shown is None else {survivors[shown].line})  # as the seat
+            self.query_one(OwnTestsPane).draw(self.state, self.problem_id, shown)
 
     def highlighted(self) -> Candidate | None:
         """The assert under review: the one under the assert table's cursor."""

@@ -75,12 +75,25 @@ class Seat(Static):
         if candidate.origin == PROBE:
             row.append(" from a probe", style="italic cyan")
         lines.append(row)
+        lines += self._marks(candidate)
         lines.append(Text(state.shown_text(problem_id, candidate), style="bold reverse"))
         lines.append(self._verdict_line(candidate, len(result.survivors)))
         shown = shown_survivor(len(result.survivors), candidate)
         if shown is not None:
             lines += survivor_lines(shown, result.survivors[shown])
         self._show(lines)
+
+    @staticmethod
+    def _marks(candidate: Candidate) -> list[Text]:
+        """What the reviewer should know about the assert before deciding, a line each (empty
+        for most): it repeats one of the problem's own tests."""
+        marks = []
+        if candidate.repeats:
+            marks.append(
+                Text(f"= repeats a {candidate.repeats} test of the problem: adds nothing (ranked last)",
+                     style="bold yellow")
+            )  # fmt: skip
+        return marks
 
     @staticmethod
     def _verdict_line(candidate: Candidate, survivors: int) -> Text:
