@@ -98,7 +98,7 @@ def summary_markdown(
     plan: ExportPlan,
     results: Mapping[str, ProblemResult] | None = None,
 ) -> str:
-    return review_markdown(benchmark, store.all_verdicts(), plan, results)
+    return review_markdown(benchmark, store.all_verdicts(), plan, results, store.all_survivor_verdicts())
 
 
 def write_export(

@@ -88,6 +88,17 @@ KEYS: tuple[tuple[str, Binding], ...] = (
     ),
     (
         PROBLEM,
+        Binding(
+            "c",
+            "judge_survivor",
+            "Correct",
+            id="correct",
+            show=False,
+            tooltip="Survivor correct per task (again: clear)",
+        ),
+    ),
+    (
+        PROBLEM,
         Binding("v", "verdict", "Verdict", id="verdict", tooltip="Verdict: keep/fix/drop + note"),
     ),
     (

@@ -23,6 +23,7 @@ from ..engine.stats import wilson_interval
 from ..store import DecisionStore
 from ..vocabulary import ACCEPTED, EDIT, PROBE, REJECTED, SKIPPED, Decision, StoredCandidate
 from .own_tests import TestRuns, repeated
+from .survivor_judging import SurvivorChange, SurvivorJudging
 
 FILTERS = ("all", "weak", "undecided", "excluded")
 SORTS = ("benchmark order", "most survivors", "status")
@@ -32,6 +33,7 @@ NOT_COVERED = "not covered"
 GENERATED = "generated"
 
 FIXED, PARTLY_FIXED, WEAK, STRONG, EXCLUDED = "fixed", "partly fixed", "weak", "strong", "excluded"
+STRONG_BY_REVIEW = "strong by review"  # every survivor judged correct per the task, none rejected
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,7 @@ class ReviewCounts:
 
 
 @dataclass
-class TriageState:
+class TriageState(SurvivorJudging):
     problems: dict[str, Problem]
     store: DecisionStore
     # EvalPlus tasks by our problem id, when weak problems are to be confirmed against them.
@@ -97,12 +99,17 @@ class TriageState:
     def __post_init__(self) -> None:
         self.decisions: dict[tuple[str, str], Decision] = self.store.all_decisions()
         self.verdicts: dict[str, tuple[str, str]] = self.store.all_verdicts()
+        self.load_survivor_verdicts()
         self.made: dict[tuple[str, str], StoredCandidate] = {
             (c.problem_id, c.key): c for c in self.store.all_candidates()
         }
         # Decisions already on disk are history too: after a restart, ``u`` takes back the latest.
         earlier = sorted(self.decisions.values(), key=lambda d: d.at)
-        self.history: list[list[Change]] = [[Change(d.problem_id, d.text, None, d)] for d in earlier]
+        # Survivor verdicts too, in the order they were made among the decisions.
+        steps = [(d.at, Change(d.problem_id, d.text, None, d)) for d in earlier]
+        steps += [(v.at, SurvivorChange(v.problem_id, v.survivor, None, v)) for v in self.correct.values()]
+        steps.sort(key=lambda step: step[0])
+        self.history: list[list[Change | SurvivorChange]] = [[change] for _, change in steps]
         self._totals: ReviewCounts | None = None
         self._undecided_since = 0  # asserts of untouched problems added since ``_totals`` was read
         # Problems the reviewer has touched (a decision or an assert of theirs, ever): every other
@@ -216,7 +223,8 @@ class TriageState:
 
     def status(self, problem_id: str) -> str:
         """excluded, strong, weak (no accepted assert rejects a survivor), partly fixed (some
-        survivors rejected) or fixed (accepted asserts reject every survivor)."""
+        survivors rejected) or fixed (accepted asserts reject every survivor the reviewer did not
+        judge correct per the task); strong by review when every survivor is judged correct."""
         result = self.results[problem_id]
         if result.exclusion:
             return EXCLUDED
@@ -227,12 +235,11 @@ class TriageState:
             for c in self.candidates(problem_id)
             if self.decision(problem_id, c.key) == ACCEPTED and c.passes_reference
         ]
-        if not accepted:
-            return WEAK
         rejected = set().union(*(c.kills for c in accepted))
-        if not rejected:
-            return WEAK
-        return FIXED if rejected >= set(range(len(result.survivors))) else PARTLY_FIXED
+        everyone = set(range(len(result.survivors)))
+        if rejected | self.judged_correct(problem_id) >= everyone:
+            return FIXED if rejected else STRONG_BY_REVIEW
+        return PARTLY_FIXED if rejected else WEAK
 
     # ------------------------------------------------------------------ moving through the review
 
@@ -331,7 +338,10 @@ class TriageState:
         while self.history:
             changes = self.history.pop()
             for change in reversed(changes):
-                self._restore(change)
+                if isinstance(change, SurvivorChange):
+                    self.restore_survivor(change)
+                else:
+                    self._restore(change)
             return changes
         return []
 
@@ -436,4 +446,4 @@ class TriageState:
         return weak, judged, f"{100 * weak / judged:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
 
 
-__all__ = ["EDIT", "PROBE", "Candidate", "Change", "ReviewCounts", "TriageState"]
+__all__ = ["EDIT", "PROBE", "Candidate", "Change", "ReviewCounts", "SurvivorChange", "TriageState"]

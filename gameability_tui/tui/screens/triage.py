@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header
 
 from ...engine.model import ProblemResult
+from ...review import survivor_number
 from ...store.cached_audit import CachedAudit
 from ...vocabulary import ACCEPTED, REJECTED, SKIPPED
 from ...words import counted, home_path
@@ -30,7 +31,7 @@ from ..dialogs.verdict import VerdictDialog
 from ..messages import (
     AuditFinished,
 )
-from ..state import FILTERS, SORTS, Change, TriageState
+from ..state import FILTERS, SORTS, Change, SurvivorChange, TriageState
 from ..widgets.audit_status import AuditStatus
 from ..widgets.detail import AssertTable, ProblemDetail
 from ..widgets.problem_table import ProblemTable
@@ -157,6 +158,7 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
             self.table.put(problem_id)
         totals = self.state.totals()
         self.status.undecided, self.status.candidates = totals.undecided, totals.total
+        self.status.correct = self.state.correct_count()
         if self.current is not None:  # the seat's counter covers the whole benchmark
             self.detail.draw_seat()
         self._sync_bindings()
@@ -192,6 +194,9 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
             return True if self.state.history else None
         if action in ("accept_cover", "reject_rest"):
             return True if self.current is not None and self.state.counts(self.current).total else None
+        if action == "judge_survivor":
+            has = self.current is not None and bool(self.state.results[self.current].survivors)
+            return True if has else None
         if action in ("probe", "verdict"):
             judged = self.current is not None and self.state.results[self.current].judged
             return True if judged else None
@@ -238,10 +243,13 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
             return
         self._show_change(changes[0])
         self._counts_changed(*{c.problem_id for c in changes})
-        what = "decision" if len(changes) == 1 else f"{len(changes)} decisions"
+        if isinstance(changes[0], SurvivorChange):
+            what = "verdict on a survivor"
+        else:
+            what = "decision" if len(changes) == 1 else f"{len(changes)} decisions"
         self.notify(f"Undid the {what} on {changes[0].problem_id}.")
 
-    def _show_change(self, change: Change) -> None:
+    def _show_change(self, change: Change | SurvivorChange) -> None:
         keys = [c.key for c in self.state.candidates(change.problem_id)]
         row = keys.index(change.key) if change.key in keys else 0
         if change.problem_id not in self.table.rows:  # hidden by the filter: show every problem
@@ -265,6 +273,37 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
                 self.notify(f"Verdict on {problem_id}: {value[0] or 'cleared'}.")
 
         self.app.push_screen(VerdictDialog(problem_id, verdict, note), chosen)
+
+    def action_judge_survivor(self) -> None:
+        """Judge the survivor under review correct per the task, with an optional note; on one
+        already judged, take the verdict back. Either is one step of the undo history."""
+        problem_id, index = self.current, self.detail.survivor_under_review()
+        if problem_id is None or index is None:
+            return
+        name = f"survivor {survivor_number(index)} of {problem_id}"
+        if self.state.survivor_verdict(problem_id, index) is not None:
+            self.state.unjudge_survivor(problem_id, index)
+            self._survivor_judged(problem_id, f"The verdict on {name} is cleared (u puts it back).")
+            return
+
+        def noted(note: str | None) -> None:
+            if note is None:
+                return
+            self.state.judge_survivor(problem_id, index, note.strip())
+            now = f"{problem_id} is {self.state.status(problem_id)}"
+            self._survivor_judged(problem_id, f"Judged {name} correct per the task; {now}.")
+
+        self.app.push_screen(
+            TextDialog(f"Judge {name} correct per the task", placeholder="why (optional)",
+                       hint="Enter judges it correct, with the note if any; Escape cancels"),
+            noted,
+        )  # fmt: skip
+
+    def _survivor_judged(self, problem_id: str, said: str) -> None:
+        if problem_id == self.current:
+            self.detail.redraw_survivors()
+        self._counts_changed(problem_id)
+        self.notify(said)
 
     def action_cycle_filter(self) -> None:
         self.state.cycle_filter()
@@ -327,7 +366,8 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
         return (
             f"{self.app.benchmark.name}: {totals.accepted} accepted, {totals.rejected} rejected, "
             f"{totals.skipped} skipped, {totals.undecided} undecided left of {totals.total}; "
-            f"{counted(verdicts, 'verdict')}; {exported}; "
+            f"{counted(verdicts, 'verdict')}; "
+            f"{counted(self.state.correct_count(), 'survivor')} judged correct; {exported}; "
             + (f"decisions in {path}" if path.exists() else "no decision saved (none made)")
             + running
         )

@@ -180,6 +180,8 @@ class ProblemDetail(Vertical):
             # Text, not a string: a string cell is read as markup, and `arr[i - 1]` would lose its
             # brackets, the very change the row is about.
             change = Text(f"{s.before.strip()}  ->  {s.after.strip()}")
+            if self.state.survivor_verdict(self.problem_id, index) is not None:
+                change = Text("correct per the task · ", style="bold green") + change
             evalplus = EVALPLUS_LABELS.get(rejected[index]) if index < len(rejected) else ""
             rows.append((survivor_number(index), s.kind, str(s.line), change, evalplus))
         survivors = self.query_one("#survivors", DataTable)
@@ -203,6 +205,17 @@ class ProblemDetail(Vertical):
             evalplus = (row[4],) if self.state.confirm_with else ()
             survivors.add_row(*row[:3], change, *evalplus, key=str(index))
 
+    def redraw_survivors(self) -> None:
+        """The survivors and the seat after a survivor's verdict changed, the cursor kept."""
+        if self.problem_id is None:
+            return
+        survivors = self.query_one("#survivors", DataTable)
+        row = survivors.cursor_row
+        self._show_survivors()
+        if survivors.row_count:
+            survivors.move_cursor(row=min(max(row, 0), survivors.row_count - 1))
+        self.draw_seat()
+
     def redraw(self, row: int | None = None) -> None:
         """The same problem after a decision or an edit; the cursor on ``row`` (or where it was)."""
         if self.problem_id is not None:
@@ -216,6 +229,17 @@ class ProblemDetail(Vertical):
             shown = shown_survivor(len(survivors), candidate)
             self._show_reference(set() if shown is None else {survivors[shown].line})  # as the seat
             self.query_one(OwnTestsPane).draw(self.state, self.problem_id, shown)
+
+    def survivor_under_review(self) -> int | None:
+        """The survivor a verdict is about: the survivor table's row when that table has the
+        focus, else the one the seat shows."""
+        if self.problem_id is None or self.problem_id not in self.state.results:
+            return None
+        survivors = self.query_one("#survivors", DataTable)
+        count = len(self.state.results[self.problem_id].survivors)
+        if survivors.has_focus and 0 <= survivors.cursor_row < count:
+            return survivors.cursor_row
+        return shown_survivor(count, self.highlighted())
 
     def highlighted(self) -> Candidate | None:
         """The assert under review: the one under the assert table's cursor."""

@@ -41,6 +41,7 @@ from ..state import (
     NOT_CONFIRMED,
     PARTLY_FIXED,
     STRONG,
+    STRONG_BY_REVIEW,
     WEAK,
     TriageState,
 )
@@ -50,6 +51,7 @@ STATUS_STYLES = {
     PARTLY_FIXED: "yellow",
     WEAK: "bold red",
     STRONG: "green",
+    STRONG_BY_REVIEW: "green",
     EXCLUDED: "dim",
 }
 
@@ -70,7 +72,7 @@ COLUMNS = (
     Column("asserts", "asrt", 4, 0),
     Column("review", "review", 12, 9),
 )
-SHORT_STATUS = {PARTLY_FIXED: "partly", EXCLUDED: "excl."}
+SHORT_STATUS = {PARTLY_FIXED: "partly", EXCLUDED: "excl.", STRONG_BY_REVIEW: "ok*"}
 
 
 def review_cell(state: TriageState, problem_id: str) -> Text:
@@ -90,6 +92,9 @@ def review_cell(state: TriageState, problem_id: str) -> Text:
     ):
         if count:
             cell.append(f"{count}{sign} ", style=style)
+    correct = len(state.judged_correct(problem_id))
+    if correct:  # survivors judged correct per the task
+        cell.append(f"{correct}ok ", style="bold green")
     return cell
 
 

@@ -13,20 +13,22 @@ from textual.widgets import Static
 
 from ...engine.model import Survivor
 from ...review import rejected_survivors, survivor_number
-from ...vocabulary import ACCEPTED, REJECTED, SKIPPED
+from ...vocabulary import ACCEPTED, REJECTED, SKIPPED, SurvivorVerdict
 from ..state import PROBE, Candidate, TriageState
 
 DECISION_STYLES = {ACCEPTED: "bold green", REJECTED: "bold red", SKIPPED: "bold magenta", None: "bold yellow"}
 DECISION_LABELS = {ACCEPTED: "✓ accepted", REJECTED: "✗ rejected", SKIPPED: "» skipped", None: "? undecided"}
 
 
-def survivor_lines(index: int, survivor: Survivor) -> list[Text]:
-    """A survivor as the two lines that differ from the reference."""
-    return [
-        Text(f"survivor {survivor_number(index)} · {survivor.kind} · line {survivor.line}", style="bold"),
-        Text(f"- {survivor.before.strip()}", style="red"),
-        Text(f"+ {survivor.after.strip()}", style="green"),
-    ]
+def survivor_lines(index: int, survivor: Survivor, judged: SurvivorVerdict | None = None) -> list[Text]:
+    """A survivor as the two lines that differ from the reference, under its verdict if it has one."""
+    title = Text(f"survivor {survivor_number(index)} · {survivor.kind} · line {survivor.line}", style="bold")
+    if judged is not None:
+        title.append(" · judged correct per the task", style="bold green")
+        if judged.note:
+            title.append(f": {judged.note}", style="green")
+    before = Text(f"- {survivor.before.strip()}", style="red")
+    return [title, before, Text(f"+ {survivor.after.strip()}", style="green")]
 
 
 def shown_survivor(survivors: int, candidate: Candidate | None) -> int | None:
@@ -64,7 +66,7 @@ class Seat(Static):
         if candidate is None:
             lines.append(Text(self._no_assert(state, problem_id), style="italic"))
             for index, survivor in enumerate(result.survivors[:1]):
-                lines += survivor_lines(index, survivor)
+                lines += survivor_lines(index, survivor, state.survivor_verdict(problem_id, index))
             self._show(lines)
             return
         decided = state.decision(problem_id, candidate.key)
@@ -80,7 +82,7 @@ class Seat(Static):
         lines.append(self._verdict_line(candidate, len(result.survivors)))
         shown = shown_survivor(len(result.survivors), candidate)
         if shown is not None:
-            lines += survivor_lines(shown, result.survivors[shown])
+            lines += survivor_lines(shown, result.survivors[shown], state.survivor_verdict(problem_id, shown))
         self._show(lines)
 
     @staticmethod
