@@ -15,6 +15,7 @@ from ...review import rejected_survivors, survivor_number
 from ...vocabulary import EDIT, PROBE, StoredCandidate
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.text import TextDialog
+from ..external_editor import edit_outside, editor_command
 from ..messages import CandidateGated, ProbeAnswered, TestsRun
 from ..own_tests import own_tests
 
@@ -76,6 +77,10 @@ class ReviewerAsserts:
                 text = value.strip()
                 return None if not text or text == shown else why_not_a_test(text)
 
+            command = editor_command()
+            if command is not None:
+                self._edit_in_editor(command, problem_id, shown, refused, edited)
+                return
             self.app.push_screen(
                 TextDialog(f"Edit the assert of {problem_id}", shown,
                            hint="Enter runs it on the reference and every survivor; Escape cancels",
@@ -96,6 +101,32 @@ class ReviewerAsserts:
         self.app.push_screen(
             ConfirmDialog(f"This assert is {decided}. Edit it and re-open it for review?"), answered
         )
+
+    def _edit_in_editor(self, command: list[str], problem_id: str, shown: str, refused, edited) -> None:
+        """The assert in the reviewer's editor, handed back until it passes the same checks as
+        the inline editor (each refusal said at the top of the file), comes back unchanged after
+        a refusal (said here, nothing run), or is emptied (cancelled)."""
+        text, said = (
+            shown,
+            [
+                f"the assert of {problem_id}: save and quit to run it on the reference and every survivor",
+                "several lines may hold asserts and the assignments and imports they use",
+                "empty the file to cancel",
+            ],
+        )
+        while True:
+            got = edit_outside(self.app, command, text, said)
+            if got is None:
+                self.notify(f"The editor ({command[0]}) failed: nothing was edited.", severity="error")
+                return
+            why = refused(got)
+            if why is None:
+                edited(got)
+                return
+            if got == text:  # refused, and handed back unchanged: stop asking
+                self.notify(f"Not run: {why}.", severity="error")
+                return
+            text, said = got, [f"Not run: {why}. Mend it, or empty the file to cancel."]
 
     @work(thread=True, exit_on_error=False, group="engine")
     def gate_text(self, problem_id: str, key: str, text: str, origin: str, reopen: bool = False) -> None:

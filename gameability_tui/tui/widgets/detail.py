@@ -94,7 +94,8 @@ class AssertTable(DataTable):
             label = Text(DECISION_LABELS[decided], style=DECISION_STYLES[decided].replace("bold ", ""))
             # How many of the survivors it rejects: the numbers are in the seat, which has room.
             kills = f"{len(candidate.kills)}/{survivors}" if candidate.passes_reference else "FAILS"
-            text = Text(state.shown_text(problem_id, candidate))
+            # One line a row: a multi-line assert (from the editor) shows its lines joined visibly.
+            text = Text(" ⏎ ".join(state.shown_text(problem_id, candidate).splitlines()))
             if candidate.edited or candidate.origin == PROBE:
                 text = Text("✎ " if candidate.edited else "+ ", style="cyan") + text
             if candidate.repeats:  # one of the problem's own tests again: ranked last
