@@ -55,10 +55,10 @@ class ReviewerAsserts:
             self.detail.draw_seat()
 
     def action_edit(self) -> None:
-        candidate = self.detail.highlighted()
-        if candidate is None:
+        seen = self.detail.under_review()  # what the seat shows, not where the cursor is now
+        if seen is None:
             return
-        problem_id = self.current
+        problem_id, candidate = seen
         decided = self.state.decision(problem_id, candidate.key)
         shown = self.state.shown_text(problem_id, candidate)
 

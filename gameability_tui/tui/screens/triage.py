@@ -189,7 +189,7 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """None shows a key as disabled (the footer keeps its place) when it would do nothing now."""
         if action in ("decide", "edit"):
-            return True if self.current is not None and self.detail.highlighted() is not None else None
+            return True if self.detail.under_review() is not None else None
         if action == "undo":
             return True if self.state.history else None
         if action in ("accept_cover", "reject_rest"):
@@ -203,17 +203,22 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
         return True
 
     def action_decide(self, decision: str) -> None:
-        candidate = self.detail.highlighted()
-        if candidate is None:
+        """Decide on the assert the seat shows (the problem and assert the reviewer saw), then
+        move to the next undecided assert of that problem, which the seat names beforehand."""
+        seen = self.detail.under_review()
+        if seen is None:
             return
+        problem_id, candidate = seen
         if decision == ACCEPTED and not candidate.passes_reference:
             self.notify("This assert fails on the reference: edit it or reject it.", severity="error")
             return
-        row = self.detail.asserts.cursor_row
-        self.state.decide(self.current, [candidate.key], decision)
-        later = [i for i in self.state.rows_where(self.current, None) if i > row]
-        self.detail.redraw(later[0] if later else row)
-        self._counts_changed(self.current)
+        self.state.decide(problem_id, [candidate.key], decision)
+        if problem_id == self.current:
+            keys = [c.key for c in self.state.candidates(problem_id)]
+            row = keys.index(candidate.key)
+            later = [i for i in self.state.rows_where(problem_id, None) if i > row]
+            self.detail.redraw(later[0] if later else row)
+        self._counts_changed(problem_id)
 
     def action_accept_cover(self) -> None:
         chosen = self.state.cover(self.current)

@@ -80,8 +80,12 @@ class AssertTable(DataTable):
         self.add_column("assert", key="text")
 
     def on_resize(self) -> None:
+        """Drawn again at the new width, the cursor on the same assert (found by its key)."""
         if self._drawn is not None:
-            self.draw(*self._drawn, self.cursor_row)
+            state, problem_id = self._drawn
+            key = self.highlighted_key()
+            keys = [c.key for c in state.candidates(problem_id)]
+            self.draw(state, problem_id, keys.index(key) if key in keys else self.cursor_row)
 
     def draw(self, state: TriageState, problem_id: str, row: int) -> None:
         self._drawn = (state, problem_id)
@@ -241,6 +245,16 @@ class ProblemDetail(Vertical):
         if survivors.has_focus and 0 <= survivors.cursor_row < count:
             return survivors.cursor_row
         return shown_survivor(count, self.highlighted())
+
+    def under_review(self) -> tuple[str, Candidate] | None:
+        """The problem and assert the seat shows: what the reviewer saw when they pressed a key.
+        Never "the row under the cursor when the action lands": a resize redraws the table, and
+        a key pressed then must not land on whichever row the redraw left the cursor on."""
+        problem_id, key = self.query_one(Seat).shows
+        if problem_id is None or key is None or problem_id not in self.state.results:
+            return None
+        candidate = self.state.candidate(problem_id, key)
+        return None if candidate is None else (problem_id, candidate)
 
     def highlighted(self) -> Candidate | None:
         """The assert under review: the one under the assert table's cursor."""

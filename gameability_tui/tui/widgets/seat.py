@@ -39,6 +39,9 @@ def shown_survivor(survivors: int, candidate: Candidate | None) -> int | None:
 
 class Seat(Static):
     plain = ""  # what is drawn, as plain text (tests read it)
+    # (problem, assert key) the reviewer is shown: what a/r/s/e act on, whatever the cursor has
+    # done since (a redraw on resize, a row still being drawn).
+    shows: tuple[str | None, str | None] = (None, None)
 
     _lines: list[Text] | None = None
 
@@ -50,6 +53,7 @@ class Seat(Static):
         self.update(Group(*lines))
 
     def draw(self, state: TriageState, problem_id: str | None, candidate: Candidate | None) -> None:
+        self.shows = (problem_id, candidate.key if candidate is not None else None)
         if problem_id is None or problem_id not in state.results:
             self._show([Text("Select a problem.")])
             return
