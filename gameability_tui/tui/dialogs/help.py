@@ -1,4 +1,5 @@
-"""Every key, read from the one bindings table, in two columns so it fits an 80x24 terminal."""
+"""The review's words in five lines, then every key, read from the one bindings table, in two
+columns so it fits an 80x24 terminal."""
 
 from __future__ import annotations
 
@@ -10,6 +11,17 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from ..bindings import KEYS, key_label
+
+# The words the seat and the table use, defined before the keys: a first-time reviewer meets them
+# on the first screen ("1 of 14 broken pass") with nothing else to read them by.
+GLOSSARY = (
+    ("survivor", "a broken copy of the reference (one small change) that passes every visible test"),
+    ("broken", "a changed copy that answers wrong on some input the audit checked"),
+    ("weak", "a problem with a survivor: its tests let a wrong solution through"),
+    ("1 of 14 broken pass", "of 14 broken copies, 1 passes every visible test: 1 survivor"),
+    ("candidate assert", "a test the audit wrote where a survivor differs: a accepts it"),
+)
+NEXT = "a, r and s move to the next undecided assert of the problem (the seat names it: 'then a/r/s →')"
 
 TABLES = (("↑↓", "move in the focused table"), ("tab", "to the next table"),
           ("⏎", "a survivor's whole diff"), ("^p", "command palette"))  # fmt: skip
@@ -43,13 +55,26 @@ def keys_table() -> Table:
     return table
 
 
+def glossary_table() -> Table:
+    """Five lines: each word, then what it means."""
+    table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column(ratio=1)
+    for word, meaning in GLOSSARY:
+        table.add_row(word, meaning)
+    return table
+
+
 class HelpScreen(ModalScreen[None]):
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close")]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help"):
-            yield Label("Keys (escape closes)", classes="dialog-title")
+            yield Label("Words (escape closes)", classes="dialog-title")
+            yield Static(glossary_table(), id="glossary")
+            yield Static(NEXT, classes="help-next")
+            yield Label("Keys", classes="dialog-title")
             yield Static(keys_table())
 
     def action_close(self) -> None:

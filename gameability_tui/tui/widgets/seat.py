@@ -84,6 +84,7 @@ class Seat(Static):
         lines += self._marks(candidate)
         lines.append(Text(state.shown_text(problem_id, candidate), style="bold reverse"))
         lines.append(self._verdict_line(candidate, len(result.survivors)))
+        lines.append(self._next_line(state, problem_id, candidate))
         shown = shown_survivor(len(result.survivors), candidate)
         if shown is not None:
             lines += survivor_lines(shown, result.survivors[shown], state.survivor_verdict(problem_id, shown))
@@ -100,6 +101,23 @@ class Seat(Static):
                      style="bold yellow")
             )  # fmt: skip
         return marks
+
+    @staticmethod
+    def _next_line(state: TriageState, problem_id: str, candidate: Candidate) -> Text:
+        """Where a/r/s go after deciding this one: the problem's next undecided assert, named,
+        so that "decide, then n" does not skip it unseen."""
+        keys = [c.key for c in state.candidates(problem_id)]
+        row = keys.index(candidate.key) if candidate.key in keys else 0
+        later = [i for i in state.rows_where(problem_id, None) if i > row]
+        line = Text("then a/r/s → ", style="dim")
+        if later:
+            following = state.candidates(problem_id)[later[0]]
+            line.append(f"#{later[0] + 1} ", style="bold")
+            line.append(" ⏎ ".join(state.shown_text(problem_id, following).splitlines()))
+        else:
+            line.append("stay here (no undecided assert after it in this problem; n goes on)", style="dim")
+        line.no_wrap, line.overflow = True, "ellipsis"
+        return line
 
     @staticmethod
     def _verdict_line(candidate: Candidate, survivors: int) -> Text:
