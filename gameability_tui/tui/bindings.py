@@ -94,7 +94,7 @@ KEYS: tuple[tuple[str, Binding], ...] = (
             "Correct",
             id="correct",
             show=False,
-            tooltip="Survivor correct per task (again: clear)",
+            tooltip="Judge survivor correct per task",
         ),
     ),
     (

@@ -15,13 +15,13 @@ from ..bindings import KEYS, key_label
 # The words the seat and the table use, defined before the keys: a first-time reviewer meets them
 # on the first screen ("1 of 14 broken pass") with nothing else to read them by.
 GLOSSARY = (
-    ("survivor", "a broken copy of the reference (one small change) that passes every visible test"),
-    ("broken", "a changed copy that answers wrong on some input the audit checked"),
-    ("weak", "a problem with a survivor: its tests let a wrong solution through"),
-    ("1 of 14 broken pass", "of 14 broken copies, 1 passes every visible test: 1 survivor"),
-    ("candidate assert", "a test the audit wrote where a survivor differs: a accepts it"),
+    ("survivor", "a broken copy that passes every visible test"),
+    ("broken", "the reference changed a little, now wrong somewhere"),
+    ("weak", "a problem with a survivor: its tests let it through"),
+    ("1 of 14 broken pass", "14 broken copies, 1 of them a survivor"),
+    ("candidate assert", "a test written where a survivor goes wrong"),
 )
-NEXT = "a, r and s move to the next undecided assert of the problem (the seat names it: 'then a/r/s →')"
+NEXT = "Keys (esc closes) · a/r/s move to the next undecided assert the seat names"
 
 TABLES = (("↑↓", "move in the focused table"), ("tab", "to the next table"),
           ("⏎", "a survivor's whole diff"), ("^p", "command palette"))  # fmt: skip
@@ -71,10 +71,8 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help"):
-            yield Label("Words (escape closes)", classes="dialog-title")
             yield Static(glossary_table(), id="glossary")
-            yield Static(NEXT, classes="help-next")
-            yield Label("Keys", classes="dialog-title")
+            yield Label(NEXT, classes="dialog-title help-title help-next")
             yield Static(keys_table())
 
     def action_close(self) -> None:

@@ -34,12 +34,14 @@ from ..messages import (
 from ..state import FILTERS, SORTS, Change, SurvivorChange, TriageState
 from ..widgets.audit_status import AuditStatus
 from ..widgets.detail import AssertTable, ProblemDetail
-from ..widgets.problem_table import ProblemTable
+from ..widgets.problem_table import FULL, MEDIUM, NARROW, ProblemTable, table_width
 from .auditing import DRAIN_EVERY, AuditFeed
 from .exporting import Exporting
 from .reviewer_asserts import ReviewerAsserts
 
-NARROW_BELOW = 120  # columns: below this the problem table keeps only id, status and review
+NARROW_BELOW = 120  # columns: below this the problem table's status is shortened too
+TINY_BELOW = 80  # columns: below this the problem table is hidden and the detail has the width
+FULL_FROM = 160  # columns: from here the problem table has every column, whole, in half the width
 
 
 class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
@@ -97,9 +99,16 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
         self._fit(event.size.width)
 
     def _fit(self, width: int) -> None:
-        narrow = width < NARROW_BELOW
-        self.set_class(narrow, "-narrow")
-        self.table.narrow = narrow
+        layout = NARROW if width < NARROW_BELOW else MEDIUM if width < FULL_FROM else FULL
+        self.set_class(layout == NARROW, "-narrow")
+        # Below 80 columns the table would leave the seat a few characters (8 at 50x15): the
+        # detail pane takes the width, and n, N and / move between problems.
+        self.set_class(width < TINY_BELOW, "-tiny")
+        if layout != FULL:  # exactly as wide as its columns: none of them is cut
+            self.table.styles.width = table_width(layout)
+        else:
+            self.table.styles.width = "50%"
+        self.table.layout = layout
 
     @property
     def table(self) -> ProblemTable:

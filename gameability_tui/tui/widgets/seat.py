@@ -37,6 +37,20 @@ def shown_survivor(survivors: int, candidate: Candidate | None) -> int | None:
     return shown if shown < survivors else None
 
 
+def fold(phrases: list[Text], width: int) -> list[Text]:
+    """``phrases`` joined by " · ", a new line where the next would not fit ``width``: wrapped by
+    Rich, the header broke mid-phrase ("4 of 9 broken" / "pass"). Unfolded when the width is not
+    known yet (the seat draws again once laid out)."""
+    lines = [Text()]
+    for phrase in phrases:
+        line = lines[-1]
+        if line.cell_len and width > 0 and line.cell_len + 3 + phrase.cell_len > width:
+            lines.append(phrase.copy())
+        else:
+            lines[-1] = Text.assemble(line, " · ", phrase) if line.cell_len else phrase.copy()
+    return lines
+
+
 class Seat(Static):
     plain = ""  # what is drawn, as plain text (tests read it)
     # (problem, assert key) the reviewer is shown: what a/r/s/e act on, whatever the cursor has
@@ -44,6 +58,11 @@ class Seat(Static):
     shows: tuple[str | None, str | None] = (None, None)
 
     _lines: list[Text] | None = None
+    _drawn: tuple | None = None  # the last draw's arguments: drawn again at a new width
+
+    def on_resize(self) -> None:
+        if self._drawn is not None:
+            self.draw(*self._drawn)
 
     def _show(self, lines: list[Text]) -> None:
         if lines == self._lines:
@@ -57,16 +76,17 @@ class Seat(Static):
         if problem_id is None or problem_id not in state.results:
             self._show([Text("Select a problem.")])
             return
+        self._drawn = (state, problem_id, candidate)
         result = state.results[problem_id]
         totals, here = state.totals(), state.counts(problem_id)
-        head = Text()
-        head.append(f"[{totals.undecided}/{totals.total}]", style="bold")
-        head.append(" undecided · ")
-        head.append(problem_id, style="bold")
-        head.append(f" [{here.undecided}/{here.total}] · {state.status(problem_id)}")
+        phrases = [
+            Text.assemble((f"[{totals.undecided}/{totals.total}]", "bold"), " undecided"),
+            Text.assemble((problem_id, "bold"), f" [{here.undecided}/{here.total}]"),
+            Text(state.status(problem_id)),
+        ]
         if result.judged:
-            head.append(f" · {result.n_survived} of {result.n_broken} broken pass")
-        lines: list[Text] = [head]
+            phrases.append(Text(f"{result.n_survived} of {result.n_broken} broken pass"))
+        lines: list[Text] = fold(phrases, self.content_size.width)
         if candidate is None:
             lines.append(Text(self._no_assert(state, problem_id), style="italic"))
             for index, survivor in enumerate(result.survivors[:1]):
