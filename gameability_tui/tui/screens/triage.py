@@ -92,7 +92,12 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
         for note in self.app.cache.notes:  # what opening the cache found and did about it
             self.notify(note, severity="warning", timeout=15)
         if self.app.store.created:  # a first run, or a mistyped --db: either way, where they go
-            self.notify(f"A new decisions database: {home_path(self.app.store.path)}", timeout=10)
+            self.notify(
+                f"A new decisions database: {home_path(self.app.store.path)}. Nothing to resume "
+                "there: if you meant another, quit (q) and pass --db with it.",
+                severity="warning",
+                timeout=15,
+            )
         self.run_audit()
 
     def on_resize(self, event) -> None:
@@ -387,10 +392,10 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
         )
 
     def action_quit_review(self) -> None:
-        line = self.summary()
+        dialog = QuitDialog(self.summary)
 
         def answered(leave: bool | None) -> None:
-            if leave:  # the summary as it is now: rows may have come in while the dialog was up
-                self.app.exit(result=self.summary())
+            if leave:  # the line the reviewer read (the dialog keeps it up to date while open)
+                self.app.exit(result=dialog.shown)
 
-        self.app.push_screen(QuitDialog(line), answered)
+        self.app.push_screen(dialog, answered)

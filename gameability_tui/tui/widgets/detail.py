@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Collapsible, DataTable, Static
+from textual.widgets._collapsible import CollapsibleTitle
 
 from ...review import survivor_number
 from ..state import PROBE, Candidate, TriageState
@@ -154,6 +155,12 @@ class ProblemDetail(Vertical):
                 yield Static("", id="prompt")
             with Collapsible(title="reference", id="reference-box", collapsed=False):
                 yield Static("", id="reference")
+
+    def on_mount(self) -> None:
+        # Tab goes from table to table, never to a collapsible's title, where Enter (meant for a
+        # row) folded the prompt or the reference away by accident; a click still folds them.
+        for title in self.query(CollapsibleTitle):
+            title.can_focus = False
 
     @on(SurvivorTable.Resized)
     def _survivors_resized(self) -> None:
