@@ -47,7 +47,8 @@ def worker_judge(params: AuditParams) -> tuple[Judge, Callable[[], None]]:
     worker = WorkerProcess()
 
     def judge(problem: Problem, entry: str, texts: list[str], survivors: list[str]) -> list:
-        answer = worker.ask("gate", problem, params, entry=entry, survivors=survivors, texts=texts)
+        # The harness's rule, as in the app: a survivor that runs past the allowance is rejected.
+        answer = worker.ask("harness_gate", problem, params, entry=entry, survivors=survivors, texts=texts)
         if "gated" not in answer:
             raise RuntimeError(answer.get("error", "the engine could not gate the asserts"))
         return [(passes, tuple(kills)) for passes, kills in answer["gated"]]

@@ -80,7 +80,9 @@ class EngineClient:
     ) -> list[tuple[bool, tuple[int, ...]]]:
         """Each text on the reference, and which of ``survivors`` it rejects: the one "gate"
         request that ``gate`` and ``passes`` also make."""
-        answer = self._ask("gate", problem, entry=entry, survivors=survivors, texts=texts)
+        # The harness's rule: a survivor that runs past the allowance on an assert is rejected by
+        # it, as the re-audit of the patched file counts it (``probe.harness_gate``).
+        answer = self._ask("harness_gate", problem, entry=entry, survivors=survivors, texts=texts)
         return [(bool(passes), tuple(kills)) for passes, kills in answer["gated"]]
 
     def probe(self, problem: Problem, result: ProblemResult, arguments: str) -> ProbeAnswer:

@@ -21,6 +21,7 @@ from functools import lru_cache
 from ..engine.model import Problem
 
 VISIBLE, CHALLENGE = "visible", "challenge"
+RUNS_PAST = "runs past the budget"  # the engine's word (``probe.RUNS_PAST``), read here only
 
 
 @dataclass(frozen=True)

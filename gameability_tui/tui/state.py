@@ -22,7 +22,7 @@ from ..engine.model import Problem, ProblemResult
 from ..engine.stats import wilson_interval
 from ..store import DecisionStore
 from ..vocabulary import ACCEPTED, EDIT, PROBE, REJECTED, SKIPPED, Decision, StoredCandidate
-from .own_tests import TestRuns, repeated
+from .own_tests import RUNS_PAST, TestRuns, repeated
 from .survivor_judging import SurvivorChange, SurvivorJudging
 
 FILTERS = ("all", "weak", "undecided", "excluded")
@@ -128,6 +128,9 @@ class TriageState(SurvivorJudging):
         self._survived: dict[str, int] = {}
         self._with_asserts: set[str] = set()  # problems the audit suggested asserts for
         self.test_runs: dict[str, TestRuns] = {}  # the engine's answer on each problem's own tests
+        # Survivors that run past the allowance on a generated assert: rejected by it, as a
+        # harness rejects them (the audit's gate counts them as passing).
+        self.runs_past: dict[tuple[str, str], frozenset[int]] = {}
 
     # ------------------------------------------------------------------ candidates
 
@@ -141,8 +144,12 @@ class TriageState(SurvivorJudging):
             if made is not None:
                 rows.append(Candidate(made.key, made.text, made.passes_reference, made.kills, GENERATED))
             else:
+                kills = generated.kills
+                looping = self.runs_past.get((problem_id, generated.text))
+                if looping and generated.passes_reference:
+                    kills = tuple(sorted(set(kills) | looping))
                 rows.append(Candidate(generated.text, generated.text, generated.passes_reference,
-                                      generated.kills, GENERATED))  # fmt: skip
+                                      kills, GENERATED))  # fmt: skip
         generated_keys = {row.key for row in rows}
         for (owner, key), made in self.made.items():
             if owner == problem_id and made.origin == PROBE and key not in generated_keys:
@@ -155,6 +162,23 @@ class TriageState(SurvivorJudging):
         entry = (result.entry if result else None) or problem.entry or ""
         marked = [replace(row, repeats=repeated(problem, entry, row.text)) for row in rows]
         return sorted(marked, key=lambda row: bool(row.repeats))  # stable: the engine's order kept
+
+    def take_test_runs(self, problem_id: str, runs: TestRuns) -> bool:
+        """Keep the engine's answer on the problem's own tests and its generated asserts (in
+        that order); True when a survivor runs past the allowance on a generated assert, which
+        then rejects it (the kill sets, and so the status, changed)."""
+        problem, result = self.problems[problem_id], self.results[problem_id]
+        own = len(problem.tests) + len(problem.hidden)
+        self.test_runs[problem_id] = runs
+        changed = False
+        for index, generated in enumerate(result.asserts):
+            looping = frozenset(s for s, row in enumerate(runs.survivors) if row[own + index] == RUNS_PAST)
+            if looping - set(generated.kills):
+                self.runs_past[(problem_id, generated.text)] = looping
+                self._touched.add(problem_id)
+                self._totals = None
+                changed = True
+        return changed
 
     def candidate(self, problem_id: str, key: str) -> Candidate | None:
         return next((c for c in self.candidates(problem_id) if c.key == key), None)

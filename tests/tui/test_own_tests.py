@@ -54,3 +54,33 @@ async def test_own_tests_are_shown_marked_by_the_engine_and_a_repeat_is_ranked_l
         await wait_for(pilot, lambda: CHALLENGE_TEXT in seat_text(screen))
         assert "repeats a challenge test" in seat_text(screen)
         assert screen.detail.asserts.get_row(CHALLENGE_TEXT)[2].plain.startswith("= ")
+
+
+async def test_a_survivor_that_loops_on_an_accepted_assert_counts_as_rejected(tmp_path):
+    """One rule for a looping survivor (the harness's): the app rejects it, as the re-audit does."""
+    from gameability_tui.engine.model import AuditParams, CandidateAssert, ProblemResult, Survivor
+    from gameability_tui.store import ResultCache
+    from gameability_tui.tui.state import FIXED
+
+    reference = "def f(n):\n    return max(n, 0)\n"
+    loops = "def f(n):\n    while n < 0:\n        pass\n    return max(n, 0)\n"  # never ends below 0
+    row = {"id": "f", "reference": reference, "tests": ["assert f(3) == 3"], "entry": "f"}
+    app = app_on_rows(tmp_path, [row])
+    problem = app.benchmark.problems[0]
+    survivor = Survivor("compare", 2, "return max(n, 0)", "while n < 0: pass", loops)
+    slow_only = CandidateAssert("assert f(-1) == 0", True, ())  # the audit's gate: slow is no rejection
+    result = ProblemResult("f", "ok", entry="f", n_mutants=2, n_broken=2, n_survived=1,
+                           survivors=(survivor,), asserts=(slow_only,))  # fmt: skip
+    cache = ResultCache(tmp_path / "cache.json")  # as a previous session left it
+    cache.put(problem, AuditParams(), result)
+    cache.flush()
+    app = app_on_rows(tmp_path, [row])
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await open_problem(pilot, "f")
+        await wait_for(pilot, lambda: "f" in app.state.test_runs)
+        await pilot.pause()
+        assert app.state.candidate("f", slow_only.text).kills == (0,)
+        await pilot.press("a")
+        await wait_for(pilot, lambda: app.state.status("f") == FIXED)
+        assert "rejects survivor #1 of 1" in seat_text(screen)

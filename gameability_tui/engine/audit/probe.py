@@ -100,3 +100,19 @@ def own_tests(
         runs = _run_asserts(problem, entry, source, texts, budgets, params)
         rows.append([word(runs.get(i)) for i in range(len(texts))])
     return {"reference": [word(reference.get(i)) for i in range(len(texts))], "survivors": rows}
+
+
+def harness_gate(
+    problem: Problem, entry: str, survivors: list[str], texts: list[str], params: AuditParams
+) -> list[list[Any]]:
+    """[passes on the reference, survivors rejected] for each assert text, as a harness judges:
+    a survivor that fails the assert, or that runs past the confirmation allowance on it (a
+    harness's time limit stops it, and the re-audit of the patched file counts it broken), is
+    rejected. The one rule the app, the export and review.md apply to an accepted assert."""
+    runs = own_tests(problem, entry, survivors, texts, params)
+    gated = []
+    for index, on_reference in enumerate(runs["reference"]):
+        passes = on_reference == PASSES
+        kills = [s for s, row in enumerate(runs["survivors"]) if passes and row[index] != PASSES]
+        gated.append([passes, kills])
+    return gated

@@ -50,6 +50,12 @@ def handle(request: dict) -> dict:
                 problem, request["entry"], request["survivors"], request["arguments"], params
             )
         }
+    if request["kind"] == "harness_gate":  # "gate", a survivor that runs past the allowance rejected
+        return {
+            "gated": probe.harness_gate(
+                problem, request["entry"], request["survivors"], request["texts"], params
+            )
+        }
     if request["kind"] == "tests":  # the benchmark's own tests on the reference and each survivor
         return {
             "tests": probe.own_tests(
