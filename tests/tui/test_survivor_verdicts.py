@@ -67,3 +67,20 @@ async def test_review_md_lists_the_survivors_judged_correct_with_their_notes(tmp
     assert "- survivors judged correct per the task: 1" in review
     section = review.split("## Survivors judged correct per the task\n\n")[1]
     assert section.startswith(f"- {PID}: #") and ": a tie the task does not fix" in section.splitlines()[0]
+
+
+async def test_the_survivors_table_marks_a_judged_survivor_and_undo_takes_the_mark_away(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await open_problem(pilot, PID)
+        await answer_dialog(pilot, "c", "")
+        await wait_for(pilot, lambda: len(survivors_on_disk(tmp_path)) == 1)
+        [index] = app.state.judged_correct(PID)
+        table = screen.detail.query_one("#survivors")
+        assert table.get_row(str(index))[0] == f"#{index + 1} ok"
+        assert "->" in table.get_row(str(index))[3].plain  # the change itself still in view
+        await pilot.press("u")
+        await wait_for(pilot, lambda: not survivors_on_disk(tmp_path))
+        await pilot.pause()
+        assert table.get_row(str(index))[0] == f"#{index + 1}"

@@ -261,6 +261,8 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
             self.notify("Nothing to undo.")
             return
         self._show_change(changes[0])
+        if isinstance(changes[0], SurvivorChange):
+            self.detail.redraw_survivors()  # the survivors table marks the verdict too
         self._counts_changed(*{c.problem_id for c in changes})
         if isinstance(changes[0], SurvivorChange):
             what = "verdict on a survivor"

@@ -192,10 +192,11 @@ class ProblemDetail(Vertical):
             # Text, not a string: a string cell is read as markup, and `arr[i - 1]` would lose its
             # brackets, the very change the row is about.
             change = Text(f"{s.before.strip()}  ->  {s.after.strip()}")
+            number = survivor_number(index)
             if self.state.survivor_verdict(self.problem_id, index) is not None:
-                change = Text("correct per the task · ", style="bold green") + change
+                number += " ok"  # judged correct per the task (the seat says it in full)
             evalplus = EVALPLUS_LABELS.get(rejected[index]) if index < len(rejected) else ""
-            rows.append((survivor_number(index), s.kind, str(s.line), change, evalplus))
+            rows.append((number, s.kind, str(s.line), change, evalplus))
         survivors = self.query_one("#survivors", DataTable)
         survivors.display = bool(rows)  # a strong problem: a sentence, not an empty table
         self.query_one("#survivors-title", Static).update(

@@ -68,7 +68,7 @@ class Column:
 
 
 COLUMNS = (
-    Column("id", "problem", 18, 16, 16),
+    Column("id", "problem", 18, 16, 18),
     Column("status", "status", 22, 6, 16),
     Column("broken", "broken", 6, 0, 0),
     Column("survivors", "surv", 4, 0, 0),
