@@ -58,3 +58,15 @@ async def test_at_50x15_the_seat_is_usable(tmp_path):
 def test_snapshot_at_size(snap_compare, tmp_path, size):
     app = make_app(tmp_path, clock=lambda: 0.0)
     assert snap_compare(app, terminal_size=size, run_before=_settle)
+
+
+async def test_at_120_columns_the_status_line_with_a_filter_and_an_order_is_not_cut(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await ready(pilot)
+        screen.status.message = "running the edited assert..."  # the longest line a key makes
+        await pilot.press("f", "o")
+        await pilot.pause()
+        line = str(screen.status.render())
+        assert "filter: weak" in line and "order: most survivors" in line and "undecided" in line
+        assert len(line) <= screen.status.content_size.width and not line.endswith("…")
