@@ -166,6 +166,8 @@ class TriageState(SurvivorJudging, TableView):
         own = len(problem.tests) + len(problem.hidden)
         self.test_runs[problem_id] = runs
         changed = False
+        if len(runs.reference) != own + len(result.asserts):
+            return changed  # asked about an earlier result of the problem: its asserts differ
         for index, generated in enumerate(result.asserts):
             looping = frozenset(s for s, row in enumerate(runs.survivors) if row[own + index] == RUNS_PAST)
             if looping - set(generated.kills):

@@ -28,8 +28,8 @@ class ReviewerAsserts:
         """What each survivor does on the problem's own tests, once per problem and session."""
         if problem_id in self.state.test_runs or problem_id in self._tests_asked:
             return
-        result = self.state.results[problem_id]
-        if not result.survivors:
+        result, problem = self.state.results[problem_id], self.state.problems[problem_id]
+        if not result.survivors or not (result.asserts or own_tests(problem)):
             return
         self._tests_asked.add(problem_id)
         self.run_own_tests(problem_id)
