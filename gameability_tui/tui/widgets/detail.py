@@ -19,6 +19,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Collapsible, DataTable, Static
 from textual.widgets._collapsible import CollapsibleTitle
+from textual.widgets.data_table import Column
 
 from ...review import survivor_number
 from ..state import PROBE, Candidate, TriageState
@@ -61,6 +62,13 @@ def fit_last(table: DataTable, cells: list[Text], others: list[int]) -> list[Tex
             cell.truncate(room, overflow="ellipsis")
         fitted.append(cell)
     return fitted
+
+
+def measured(column: Column, cells: list[Text]) -> None:
+    """Give an auto-width column its cells' width now: DataTable measures new cells only when it
+    is next idle, and a frame drawn before that (a busy machine, a snapshot) showed the column
+    as wide as its label ("if len " for a whole change)."""
+    column.content_width = max([len(str(column.label)), *(cell.cell_len for cell in cells)])
 
 
 class AssertTable(DataTable):
@@ -109,6 +117,7 @@ class AssertTable(DataTable):
         texts = fit_last(self, [text for _, _, text, _ in rows], list(self.WIDTHS))
         for (label, kills, _, key), text in zip(rows, texts):
             self.add_row(label, kills, text, key=key)
+        measured(self.columns["text"], texts)
         if self.row_count:
             self.move_cursor(row=min(max(row, 0), self.row_count - 1), scroll=True)
         self.post_message(self.Moved())
@@ -217,6 +226,7 @@ class ProblemDetail(Vertical):
         for index, (row, change) in enumerate(zip(rows, changes)):
             evalplus = (row[4],) if self.state.confirm_with else ()
             survivors.add_row(*row[:3], change, *evalplus, key=str(index))
+        measured(survivors.ordered_columns[3], changes)
 
     def redraw_survivors(self) -> None:
         """The survivors and the seat after a survivor's verdict changed, the cursor kept."""
