@@ -47,6 +47,7 @@ def worker_judge(params: AuditParams) -> tuple[Judge, Callable[[], None]]:
     worker = WorkerProcess()
 
     def judge(problem: Problem, entry: str, texts: list[str], survivors: list[str]) -> list:
+        # The harness's rule, as in the app: a survivor that runs past the allowance is rejected.
         answer = worker.ask("gate", problem, params, entry=entry, survivors=survivors, texts=texts)
         if "gated" not in answer:
             raise RuntimeError(answer.get("error", "the engine could not gate the asserts"))
@@ -98,7 +99,7 @@ def summary_markdown(
     plan: ExportPlan,
     results: Mapping[str, ProblemResult] | None = None,
 ) -> str:
-    return review_markdown(benchmark, store.all_verdicts(), plan, results)
+    return review_markdown(benchmark, store.all_verdicts(), plan, results, store.all_survivor_verdicts())
 
 
 def write_export(

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from .benchmarks import Benchmark
 from .engine.model import ProblemResult, Survivor
 from .export_plan import ExportPlan
+from .vocabulary import SurvivorVerdict, survivor_key
 from .words import counted
 
 
@@ -26,11 +27,19 @@ def review_markdown(
     verdicts: Mapping[str, tuple[str, str]],
     plan: ExportPlan,
     results: Mapping[str, ProblemResult] | None,
+    correct: Mapping[tuple[str, str], SurvivorVerdict] | None = None,
 ) -> str:
+    """``correct``: survivors the reviewer judged correct per the task, by (problem, survivor key);
+    listed with their notes (the next maintainer sees why they stay) and never called weak."""
     results = results or {}
+    judged = _judged_correct(results, correct or {})
     native = plan.native
     weak = [pid for pid in (p.id for p in benchmark.problems) if pid in results and results[pid].weak]
-    unfixed = [pid for pid in weak if pid not in plan.accepted]
+    unfixed = [  # a problem whose every survivor is judged correct is strong by review, not left weak
+        pid
+        for pid in weak
+        if pid not in plan.accepted and len(judged.get(pid, {})) < len(results[pid].survivors)
+    ]
     lines = [f"# Review of {benchmark.name}", "", f"Source: {_source_line(benchmark)}", ""]
     lines += [
         f"- accepted asserts exported: {plan.count} in {counted(len(plan.accepted), 'problem')}",
@@ -38,6 +47,7 @@ def review_markdown(
         f"- skipped asserts: {len(plan.skipped)}",
         f"- refused at export (each with its reason below): {len(plan.refused)}",
         f"- verdicts given: {_verdict_counts(verdicts)}",
+        f"- survivors judged correct per the task: {sum(len(found) for found in judged.values())}",
     ]
     if native is not None:
         lines += [
@@ -47,7 +57,9 @@ def review_markdown(
         ]
     if results:
         lines.append(f"- weak problems left with no accepted assert: {len(unfixed)} of {len(weak)} weak")
-        partial = [pid for pid in plan.accepted if pid in results and _unrejected(pid, plan, results[pid])]
+        partial = [
+            pid for pid in plan.accepted if pid in results and _unrejected(pid, plan, results[pid], judged)
+        ]
         lines.append(
             f"- problems with accepted asserts that still leave a survivor unrejected: {len(partial)}"
             + (f" ({', '.join(partial)})" if partial else "")
@@ -84,7 +96,7 @@ def review_markdown(
             for index in kills:
                 lines.append(f"  - rejects survivor {survivor_label(index, result.survivors[index])}")
         if result is not None:
-            for index in _unrejected(problem_id, plan, result):
+            for index in _unrejected(problem_id, plan, result, judged):
                 label = survivor_label(index, result.survivors[index])
                 lines.append(f"- still weak: no accepted assert rejects survivor {label}")
         lines.append("")
@@ -111,6 +123,14 @@ def review_markdown(
                 else f"- {problem_id}: weak"
             )
         lines += (["- none"] if not unfixed else []) + [""]
+    if judged:
+        lines += ["## Survivors judged correct per the task", ""]
+        for problem_id, found in judged.items():
+            for index, verdict in found.items():
+                note = f": {verdict.note}" if verdict.note else ""
+                label = survivor_label(index, results[problem_id].survivors[index])
+                lines.append(f"- {problem_id}: {label}{note}")
+        lines.append("")
     findings = _reference_findings(weak, results)
     if findings:
         lines += ["## Findings about the reference", ""]
@@ -168,13 +188,34 @@ def survivor_label(index: int, survivor: Survivor) -> str:
     return f"{survivor_number(index)} {survivor.kind}, line {survivor.line}: {change}"
 
 
-def _unrejected(problem_id: str, plan: ExportPlan, result: ProblemResult) -> list[int]:
-    """Survivors that pass every accepted assert of the problem: it stays weak after the patch."""
+def _unrejected(
+    problem_id: str,
+    plan: ExportPlan,
+    result: ProblemResult,
+    judged: Mapping[str, Mapping[int, SurvivorVerdict]],
+) -> list[int]:
+    """Survivors that pass every accepted assert of the problem and were not judged correct per
+    the task: it stays weak after the patch."""
     kills = [plan.kills.get((problem_id, text), ()) for text in plan.accepted[problem_id]]
     if any(k is None for k in kills):
         return []  # an assert's rejections are not known: claim nothing
-    rejected = {i for k in kills for i in k}
+    rejected = {i for k in kills for i in k} | set(judged.get(problem_id, {}))
     return [i for i in range(len(result.survivors)) if i not in rejected]
+
+
+def _judged_correct(
+    results: Mapping[str, ProblemResult], correct: Mapping[tuple[str, str], SurvivorVerdict]
+) -> dict[str, dict[int, SurvivorVerdict]]:
+    """The verdicts on survivors the audit still has, by problem and survivor index, in the
+    benchmark's order of results (a verdict on a program the audit no longer finds is left out)."""
+    found: dict[str, dict[int, SurvivorVerdict]] = {}
+    for problem_id in {pid for pid, _ in correct}:
+        result = results.get(problem_id)
+        for index, survivor in enumerate(result.survivors if result else ()):
+            verdict = correct.get((problem_id, survivor_key(survivor.source)))
+            if verdict is not None:
+                found.setdefault(problem_id, {})[index] = verdict
+    return {pid: found[pid] for pid in results if pid in found}
 
 
 def _source_line(benchmark: Benchmark) -> str:

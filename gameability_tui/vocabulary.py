@@ -7,6 +7,7 @@ app and the export used to import them from the persistence layer).
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 ACCEPTED, REJECTED = "accepted", "rejected"
@@ -14,6 +15,8 @@ SKIPPED = "skipped"
 DECISIONS = (ACCEPTED, REJECTED, SKIPPED)
 VERDICTS = ("keep", "fix", "drop")
 PROBE, EDIT = "probe", "edit"  # where a reviewer-made candidate assert came from
+CORRECT = "correct"  # a survivor the reviewer judged correct per the task: not a bug to reject
+SURVIVOR_VERDICTS = (CORRECT,)
 
 
 @dataclass(frozen=True)
@@ -42,3 +45,21 @@ class StoredCandidate:
     passes_reference: bool
     kills: tuple[int, ...]
     origin: str  # PROBE or EDIT
+
+
+def survivor_key(source: str) -> str:
+    """What a survivor's verdict is stored under: its program, not its number, which a re-audit
+    may change (another sample, another order); the same program keeps its verdict."""
+    return hashlib.sha256(source.encode("utf-8")).hexdigest()[:20]
+
+
+@dataclass(frozen=True)
+class SurvivorVerdict:
+    """The reviewer's word that a survivor is correct per the task (MBPP/66's survivor is the
+    right answer; a tie the task does not fix): it stays, and the problem is not weak for it."""
+
+    problem_id: str
+    survivor: str  # survivor_key of its program
+    verdict: str = CORRECT
+    note: str = ""
+    at: float = 0.0

@@ -93,3 +93,10 @@ def signal_state(pid: int) -> str:
     except OSError:
         return "(no /proc status)"
     return " ".join(line for line in lines if line.startswith(("SigBlk", "SigIgn", "SigCgt")))
+
+
+@pytest.fixture(autouse=True)
+def _no_editor(monkeypatch):
+    """The app runs as if no editor were set, unless a test sets one: ``e`` then edits inline."""
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.delenv("EDITOR", raising=False)

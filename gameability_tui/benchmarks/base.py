@@ -61,6 +61,12 @@ def local_file(data: Path | None, filename: str) -> Path | None:
             return path
         if candidate is data:
             raise LoadError(f"{path}: no such file. Pass --data with the path of {filename}.")
+        # The folder named in the environment was meant to hold it: saying the hub cannot be
+        # reached (what trying it next would say offline) hides the real slip.
+        raise LoadError(
+            f"{candidate} ({DATA_ENV}) has no {filename}. Put {filename} there, pass --data FILE, "
+            f"or unset {DATA_ENV} to download it from the hub."
+        )
     return None
 
 

@@ -24,7 +24,8 @@ def not_json(where: str, error: json.JSONDecodeError) -> LoadError:
         return LoadError(
             f"{where}: the file starts with a byte-order mark (BOM); save it as UTF-8 without one"
         )
-    return LoadError(f"{where}: not valid JSON ({error.msg} at column {error.colno})")
+    # Some of json's messages end in "at" ("Invalid control character at"): one "at" is enough.
+    return LoadError(f"{where}: not valid JSON ({error.msg.removesuffix(' at')} at column {error.colno})")
 
 
 def jsonl_lines(text: str) -> list[str]:

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from ..errors import UserError
 from .options import (
     HelpFormatter,
     add_audit_settings,
@@ -70,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
     from ..store import ResultCache, cache_path_for, collector_paused, default_db_path
     from ..tui.app import GameabilityApp
 
+    if args.db:
+        refuse_unknown_folder(Path(args.db))  # before the benchmark is read: a slip said at once
     # What is read here is kept for the session, so the cycle collector is held off while it is
     # built (at 10^5 problems its passes over the growing heap were a third of the reading).
     with collector_paused():
@@ -117,6 +120,18 @@ def run(args: argparse.Namespace) -> int:
     # and the operating system takes the memory back.
     gc.freeze()
     return 0
+
+
+def refuse_unknown_folder(db_path: Path) -> None:
+    """A ``--db`` in a folder that does not exist is a typo more often than a new review: taken
+    as given, it started an empty review (and a full audit, the cache lives beside it) without a
+    word. A new review goes in a folder that exists; there the app says the database is new."""
+    folder = db_path.expanduser().parent
+    if not db_path.exists() and not folder.exists():
+        raise UserError(
+            f"--db {db_path}: no folder {folder}, so no review to resume there. Check the path, "
+            f"or create the folder (mkdir -p {folder}) to start a new review in it."
+        )
 
 
 @contextlib.contextmanager

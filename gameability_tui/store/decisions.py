@@ -16,12 +16,13 @@ from pathlib import Path
 
 from tinydb import Query, TinyDB
 
-from ..vocabulary import Decision, StoredCandidate
+from ..vocabulary import CORRECT, Decision, StoredCandidate, SurvivorVerdict
 from .storage import AtomicJSONStorage, check_database_path, lock_beside
 
 
 class DecisionStore:
-    """Decisions, verdicts and reviewer-made asserts for one benchmark, in a TinyDB file.
+    """Decisions, verdicts, survivors judged correct and reviewer-made asserts for one benchmark,
+    in a TinyDB file.
 
     One writer: the UI thread. With ``exclusive=True`` (the app) a lock file beside the database
     keeps a second app from writing the same file: the last writer would silently erase the
@@ -40,6 +41,7 @@ class DecisionStore:
         self.decisions = self.db.table("decisions")
         self.verdicts = self.db.table("verdicts")
         self.candidates = self.db.table("candidates")
+        self.survivors = self.db.table("survivors")  # survivors judged correct per the task
 
     def close(self) -> None:
         self.db.close()
@@ -90,6 +92,28 @@ class DecisionStore:
         rows = self.verdicts.search(Query().benchmark == self.benchmark)
         return {r["problem"]: (r["verdict"], r.get("note", "")) for r in rows}
 
+    def judge_survivor(
+        self, problem_id: str, survivor: str, note: str = "", at: float | None = None
+    ) -> SurvivorVerdict:
+        """Store that a survivor (by ``vocabulary.survivor_key``) is correct per the task."""
+        when = time.time() if at is None else at
+        record = {"benchmark": self.benchmark, "problem": problem_id, "survivor": survivor,
+                  "verdict": CORRECT, "note": note, "at": when}  # fmt: skip
+        self.survivors.upsert(record, _survivor_row(self, problem_id, survivor))
+        return SurvivorVerdict(problem_id, survivor, CORRECT, note, when)
+
+    def unjudge_survivor(self, problem_id: str, survivor: str) -> None:
+        self.survivors.remove(_survivor_row(self, problem_id, survivor))
+
+    def all_survivor_verdicts(self) -> dict[tuple[str, str], SurvivorVerdict]:
+        rows = self.survivors.search(Query().benchmark == self.benchmark)
+        return {
+            (r["problem"], r["survivor"]): SurvivorVerdict(
+                r["problem"], r["survivor"], r["verdict"], r.get("note") or "", float(r.get("at") or 0.0)
+            )
+            for r in rows
+        }
+
     def save_candidate(self, candidate: StoredCandidate) -> None:
         """Store a gated reviewer-made assert (replacing an earlier edit of the same key)."""
         row = Query()
@@ -127,6 +151,11 @@ class DecisionStore:
             )
             for r in rows
         ]
+
+
+def _survivor_row(store: DecisionStore, problem_id: str, survivor: str):
+    row = Query()
+    return (row.benchmark == store.benchmark) & (row.problem == problem_id) & (row.survivor == survivor)
 
 
 def default_db_path() -> Path:

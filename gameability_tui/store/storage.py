@@ -22,9 +22,9 @@ from tinydb.storages import Storage
 
 from ..errors import UserError
 from ..files import aside_name, write_atomically
-from ..vocabulary import DECISIONS
+from ..vocabulary import DECISIONS, SURVIVOR_VERDICTS
 
-TABLES = {"decisions", "verdicts", "candidates"}
+TABLES = {"decisions", "verdicts", "candidates", "survivors"}
 
 
 class StoreError(UserError):
@@ -190,6 +190,12 @@ ROW_FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
         "passes_reference": ("true or false", lambda v: isinstance(v, bool)),
         "kills": ("a list of survivor numbers", _numbers),
         "origin": ("a string", _text),
+        "at": ("a number or null", _number_or_none),
+    },
+    "survivors": {
+        "survivor": ("a string", _text),
+        "verdict": (f"one of {', '.join(SURVIVOR_VERDICTS)}", lambda v: v in SURVIVOR_VERDICTS),
+        "note": ("a string or null", _text_or_none),
         "at": ("a number or null", _number_or_none),
     },
 }

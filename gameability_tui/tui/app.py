@@ -22,6 +22,7 @@ from ..engine.model import AuditParams, Problem
 from ..store import DecisionStore, ResultCache
 from . import heap
 from .bindings import KEYS, key_label
+from .dialogs.quit import QuitDialog
 from .engine_client import EngineClient
 from .screens.triage import TriageScreen
 from .state import TriageState
@@ -84,8 +85,15 @@ class GameabilityApp(App[str]):
             self.exit()
         elif self.screen is triage:
             triage.action_quit_review()
+        elif isinstance(self.screen, QuitDialog):
+            self.exit(result=self.screen.shown)  # the line on screen, printed as read
         else:
             self.exit(result=triage.summary())
+
+    async def action_help_quit(self) -> None:
+        """ctrl+c, which Textual binds to a hint that it does not quit: a reviewer presses it
+        by reflex, and it goes through the same summary as q (on the summary: leave)."""
+        await self.action_quit()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette offers every key of the triage screen, read from the one table."""

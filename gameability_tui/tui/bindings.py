@@ -88,6 +88,17 @@ KEYS: tuple[tuple[str, Binding], ...] = (
     ),
     (
         PROBLEM,
+        Binding(
+            "c",
+            "judge_survivor",
+            "Correct",
+            id="correct",
+            show=False,
+            tooltip="Judge survivor correct per task",
+        ),
+    ),
+    (
+        PROBLEM,
         Binding("v", "verdict", "Verdict", id="verdict", tooltip="Verdict: keep/fix/drop + note"),
     ),
     (
@@ -149,7 +160,7 @@ KEYS: tuple[tuple[str, Binding], ...] = (
         ),
     ),
     (APP, Binding("question_mark", "help", "Keys", id="help", key_display="?", tooltip="Show every key")),
-    (APP, Binding("q", "quit_review", "Quit", id="quit", tooltip="Quit, with a review summary (ctrl+q too)")),
+    (APP, Binding("q", "quit_review", "Quit", id="quit", tooltip="Quit, with a review summary (^q, ^c too)")),
 )
 
 BINDINGS = [binding for _, binding in KEYS]

@@ -1,4 +1,4 @@
-"""The app's one line to the engine: typed ``gate``, ``probe`` and ``confirm`` calls.
+"""The app's one line to the engine: typed ``gate``, ``probe``, ``tests`` and ``confirm`` calls.
 
 The app never runs benchmark code; an engine worker process does, and this client is the only
 thing that talks to it from the app. One client per app, started when the app mounts and stopped
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..engine.executors.local import WorkerProcess
 from ..engine.inputs.calls import entry_of
 from ..engine.model import AuditParams, Problem, ProblemResult
+from .own_tests import TestRuns
 
 
 class EngineError(RuntimeError):
@@ -79,6 +80,8 @@ class EngineClient:
     ) -> list[tuple[bool, tuple[int, ...]]]:
         """Each text on the reference, and which of ``survivors`` it rejects: the one "gate"
         request that ``gate`` and ``passes`` also make."""
+        # The harness's rule (``gating.gate_asserts``): a survivor that runs past the allowance on
+        # an assert is rejected by it, as the re-audit of the patched file counts it.
         answer = self._ask("gate", problem, entry=entry, survivors=survivors, texts=texts)
         return [(bool(passes), tuple(kills)) for passes, kills in answer["gated"]]
 
@@ -98,6 +101,17 @@ class EngineClient:
             raise ValueError(found["error"])
         rows = tuple(ProbeRow(row["outcome"], bool(row["differs"])) for row in found["survivors"])
         return ProbeAnswer(found["call"], found["reference"], rows, found.get("assert"))
+
+    def tests(self, problem: Problem, result: ProblemResult, texts: list[str]) -> TestRuns:
+        """The benchmark's own tests on the reference and on each survivor (``own_tests``)."""
+        answer = self._ask(
+            "tests",
+            problem,
+            entry=self.entry(problem, result),
+            survivors=[s.source for s in result.survivors],
+            texts=texts,
+        )["tests"]
+        return TestRuns(tuple(answer["reference"]), tuple(tuple(row) for row in answer["survivors"]))
 
     def confirm(self, task: Problem, result: ProblemResult) -> list[bool | None]:
         """EvalPlus's verdict on each survivor (True: its checks reject it)."""

@@ -11,6 +11,7 @@ from pathlib import Path
 from textual.message import Message
 
 from .engine_client import Gated, ProbeAnswer
+from .own_tests import TestRuns
 
 
 @dataclass
@@ -53,4 +54,15 @@ class ExportDone(Message):
     written: list[Path] = field(default_factory=list)
     exported: int = 0
     refused: int = 0
+    error: str = ""
+
+
+@dataclass
+class TestsRun(Message):
+    """The engine's answer on a problem's own tests (``own_tests``)."""
+
+    __test__ = False  # not a pytest class, whatever its name
+
+    problem_id: str
+    runs: TestRuns | None
     error: str = ""

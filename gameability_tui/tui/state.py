@@ -16,21 +16,19 @@ Threats to the review and what this module does about them:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..engine.model import Problem, ProblemResult
-from ..engine.stats import wilson_interval
 from ..store import DecisionStore
 from ..vocabulary import ACCEPTED, EDIT, PROBE, REJECTED, SKIPPED, Decision, StoredCandidate
+from .own_tests import RUNS_PAST, TestRuns, repeated
+from .survivor_judging import SurvivorChange, SurvivorJudging
+from .table_view import CONFIRMED, FILTERS, NOT_CONFIRMED, NOT_COVERED, SORTS, TableView
 
-FILTERS = ("all", "weak", "undecided", "excluded")
-SORTS = ("benchmark order", "most survivors", "status")
-CONFIRMED = "confirmed by EvalPlus"
-NOT_CONFIRMED = "not confirmed"
-NOT_COVERED = "not covered"
 GENERATED = "generated"
 
 FIXED, PARTLY_FIXED, WEAK, STRONG, EXCLUDED = "fixed", "partly fixed", "weak", "strong", "excluded"
+STRONG_BY_REVIEW = "strong by review"  # every survivor judged correct per the task, none rejected
 
 
 @dataclass(frozen=True)
@@ -43,6 +41,7 @@ class Candidate:
     kills: tuple[int, ...]  # survivors rejected by ``text`` (measured on it, never on the original)
     origin: str  # GENERATED or PROBE
     flags: tuple[str, ...] = ()  # the engine's reasons to doubt it (unedited generated asserts only)
+    repeats: str = ""  # "visible" or "challenge": it repeats one of the problem's own tests
 
     @property
     def edited(self) -> bool:
@@ -83,7 +82,7 @@ class ReviewCounts:
 
 
 @dataclass
-class TriageState:
+class TriageState(SurvivorJudging, TableView):
     problems: dict[str, Problem]
     store: DecisionStore
     # EvalPlus tasks by our problem id, when weak problems are to be confirmed against them.
@@ -96,12 +95,17 @@ class TriageState:
     def __post_init__(self) -> None:
         self.decisions: dict[tuple[str, str], Decision] = self.store.all_decisions()
         self.verdicts: dict[str, tuple[str, str]] = self.store.all_verdicts()
+        self.load_survivor_verdicts()
         self.made: dict[tuple[str, str], StoredCandidate] = {
             (c.problem_id, c.key): c for c in self.store.all_candidates()
         }
         # Decisions already on disk are history too: after a restart, ``u`` takes back the latest.
         earlier = sorted(self.decisions.values(), key=lambda d: d.at)
-        self.history: list[list[Change]] = [[Change(d.problem_id, d.text, None, d)] for d in earlier]
+        # Survivor verdicts too, in the order they were made among the decisions.
+        steps = [(d.at, Change(d.problem_id, d.text, None, d)) for d in earlier]
+        steps += [(v.at, SurvivorChange(v.problem_id, v.survivor, None, v)) for v in self.correct.values()]
+        steps.sort(key=lambda step: step[0])
+        self.history: list[list[Change | SurvivorChange]] = [[change] for _, change in steps]
         self._totals: ReviewCounts | None = None
         self._undecided_since = 0  # asserts of untouched problems added since ``_totals`` was read
         # Problems the reviewer has touched (a decision or an assert of theirs, ever): every other
@@ -119,11 +123,16 @@ class TriageState:
         self._rank: dict[str, tuple[bool, str]] = {}  # (not weak, exclusion or ""): the status order
         self._survived: dict[str, int] = {}
         self._with_asserts: set[str] = set()  # problems the audit suggested asserts for
+        self.test_runs: dict[str, TestRuns] = {}  # the engine's answer on each problem's own tests
+        # Survivors that run past the allowance on a generated assert: rejected by it, as a
+        # harness rejects them (the audit's gate counts them as passing).
+        self.runs_past: dict[tuple[str, str], frozenset[int]] = {}
 
     # ------------------------------------------------------------------ candidates
 
     def candidates(self, problem_id: str) -> list[Candidate]:
-        """Generated asserts (with the reviewer's edits applied), then the probes' asserts."""
+        """Generated asserts (with the reviewer's edits applied), then the probes' asserts; any
+        that repeats one of the problem's own tests last, marked (it would add nothing)."""
         result = self.results.get(problem_id)
         rows = []
         for generated in result.asserts if result else ():
@@ -131,13 +140,43 @@ class TriageState:
             if made is not None:
                 rows.append(Candidate(made.key, made.text, made.passes_reference, made.kills, GENERATED))
             else:
+                kills = generated.kills
+                looping = self.runs_past.get((problem_id, generated.text))
+                if looping and generated.passes_reference:
+                    kills = tuple(sorted(set(kills) | looping))
                 rows.append(Candidate(generated.text, generated.text, generated.passes_reference,
-                                      generated.kills, GENERATED, generated.flags))  # fmt: skip
+                                      kills, GENERATED, generated.flags))  # fmt: skip
         generated_keys = {row.key for row in rows}
         for (owner, key), made in self.made.items():
             if owner == problem_id and made.origin == PROBE and key not in generated_keys:
                 rows.append(Candidate(key, made.text, made.passes_reference, made.kills, PROBE))
-        return rows
+        if not rows:
+            return rows
+        problem = self.problems[problem_id]
+        if not (problem.tests or problem.hidden):
+            return rows
+        entry = (result.entry if result else None) or problem.entry or ""
+        marked = [replace(row, repeats=repeated(problem, entry, row.text)) for row in rows]
+        return sorted(marked, key=lambda row: bool(row.repeats))  # stable: the engine's order kept
+
+    def take_test_runs(self, problem_id: str, runs: TestRuns) -> bool:
+        """Keep the engine's answer on the problem's own tests and its generated asserts (in
+        that order); True when a survivor runs past the allowance on a generated assert, which
+        then rejects it (the kill sets, and so the status, changed)."""
+        problem, result = self.problems[problem_id], self.results[problem_id]
+        own = len(problem.tests) + len(problem.hidden)
+        self.test_runs[problem_id] = runs
+        changed = False
+        if len(runs.reference) != own + len(result.asserts):
+            return changed  # asked about an earlier result of the problem: its asserts differ
+        for index, generated in enumerate(result.asserts):
+            looping = frozenset(s for s, row in enumerate(runs.survivors) if row[own + index] == RUNS_PAST)
+            if looping - set(generated.kills):
+                self.runs_past[(problem_id, generated.text)] = looping
+                self._touched.add(problem_id)
+                self._totals = None
+                changed = True
+        return changed
 
     def candidate(self, problem_id: str, key: str) -> Candidate | None:
         return next((c for c in self.candidates(problem_id) if c.key == key), None)
@@ -206,7 +245,8 @@ class TriageState:
 
     def status(self, problem_id: str) -> str:
         """excluded, strong, weak (no accepted assert rejects a survivor), partly fixed (some
-        survivors rejected) or fixed (accepted asserts reject every survivor)."""
+        survivors rejected) or fixed (accepted asserts reject every survivor the reviewer did not
+        judge correct per the task); strong by review when every survivor is judged correct."""
         result = self.results[problem_id]
         if result.exclusion:
             return EXCLUDED
@@ -217,12 +257,11 @@ class TriageState:
             for c in self.candidates(problem_id)
             if self.decision(problem_id, c.key) == ACCEPTED and c.passes_reference
         ]
-        if not accepted:
-            return WEAK
         rejected = set().union(*(c.kills for c in accepted))
-        if not rejected:
-            return WEAK
-        return FIXED if rejected >= set(range(len(result.survivors))) else PARTLY_FIXED
+        everyone = set(range(len(result.survivors)))
+        if rejected | self.judged_correct(problem_id) >= everyone:
+            return FIXED if rejected else STRONG_BY_REVIEW
+        return PARTLY_FIXED if rejected else WEAK
 
     # ------------------------------------------------------------------ moving through the review
 
@@ -329,7 +368,10 @@ class TriageState:
         while self.history:
             changes = self.history.pop()
             for change in reversed(changes):
-                self._restore(change)
+                if isinstance(change, SurvivorChange):
+                    self.restore_survivor(change)
+                else:
+                    self._restore(change)
             return changes
         return []
 
@@ -357,81 +399,18 @@ class TriageState:
         self.store.set_verdict(problem_id, verdict, note)
         self.verdicts[problem_id] = (verdict, note)
 
-    # ------------------------------------------------------------------ EvalPlus
 
-    def confirmation(self, problem_id: str) -> str:
-        """CONFIRMED / NOT_CONFIRMED / NOT_COVERED, "checking EvalPlus..." or "" (not asked)."""
-        if not self.confirm_with:
-            return ""
-        if problem_id not in self.confirm_with:
-            return NOT_COVERED
-        rejected = self.confirmations.get(problem_id)
-        if rejected is None:
-            return "checking EvalPlus..."
-        return CONFIRMED if any(v is True for v in rejected) else NOT_CONFIRMED
-
-    # ------------------------------------------------------------------ the problem table
-
-    def visible(self, problem_id: str) -> bool:
-        """Whether the filter shows the problem (one row; ``shown_ids`` for them all)."""
-        return bool(self.shown_ids([problem_id]))
-
-    def shown_ids(self, ids: list[str] | None = None) -> list[str]:
-        """Of ``ids`` (default: every judged problem, in the table's order), those the filter
-        shows, in the same order. One pass, with no call per row but for the problems a reviewer
-        has touched: at 10^5 rows, a ``visible`` call per row made a filter key take a second."""
-        ids = self.ordered_ids() if ids is None else ids
-        if self.filter == "weak":
-            weak = self._weak_ids
-            return [pid for pid in ids if pid in weak]
-        if self.filter == "excluded":
-            excluded = self._excluded_ids
-            return [pid for pid in ids if pid in excluded]
-        if self.filter == "undecided":  # an untouched problem's asserts are all undecided
-            touched, with_asserts = self._touched, self._with_asserts
-            return [pid for pid in ids if (self._left_open(pid) if pid in touched else pid in with_asserts)]
-        return list(ids)
-
-    def _left_open(self, problem_id: str) -> bool:
-        counts = self.counts(problem_id)
-        return counts.undecided + counts.skipped > 0
-
-    def ordered_ids(self) -> list[str]:
-        """Every judged problem in the chosen order: benchmark order; most survivors first; or
-        weak first (EvalPlus-confirmed ones before the rest), then judged, then excluded by
-        reason. Ties keep benchmark order: each order is one stable sort of the benchmark order,
-        by a key read from a dict kept as results arrive."""
-        results = self.results
-        if len(results) == len(self.problems):
-            ids = list(self.problems)
-        else:
-            ids = [pid for pid in self.problems if pid in results]
-        if self.sort == "most survivors":
-            return sorted(ids, key=self._survived.__getitem__, reverse=True)  # reverse keeps ties' order
-        if self.sort == "status":
-            confirmed = {pid for pid in self.confirmations if self.confirmation(pid) == CONFIRMED}
-            if not confirmed:
-                return sorted(ids, key=self._rank.__getitem__)
-            rank = {pid: (not_weak, pid not in confirmed, why) for pid, (not_weak, why) in self._rank.items()}
-            return sorted(ids, key=rank.__getitem__)
-        return ids
-
-    def cycle_filter(self) -> None:
-        self.filter = FILTERS[(FILTERS.index(self.filter) + 1) % len(FILTERS)]
-
-    def cycle_sort(self) -> None:
-        self.sort = SORTS[(SORTS.index(self.sort) + 1) % len(SORTS)]
-
-    # ------------------------------------------------------------------ the status line
-
-    def weak_share(self) -> tuple[int, int, str]:
-        """(weak, judged, "share [interval]") over the problems judged so far, from the running
-        counts ``add_result`` keeps."""
-        weak, judged = self.weak, self.judged
-        if not judged:
-            return weak, 0, "-"
-        low, high = wilson_interval(weak, judged)
-        return weak, judged, f"{100 * weak / judged:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
-
-
-__all__ = ["EDIT", "PROBE", "Candidate", "Change", "ReviewCounts", "TriageState"]
+__all__ = [
+    "CONFIRMED",
+    "NOT_CONFIRMED",
+    "NOT_COVERED",
+    "EDIT",
+    "FILTERS",
+    "PROBE",
+    "SORTS",
+    "Candidate",
+    "Change",
+    "ReviewCounts",
+    "SurvivorChange",
+    "TriageState",
+]

@@ -41,6 +41,25 @@ def test_decisions_survive_reopening(tmp_path):
     assert DecisionStore(tmp_path / "d.json", "other").all_decisions() == {}
 
 
+def test_survivors_judged_correct_are_kept_apart_undone_and_their_rows_checked(tmp_path):
+    store = DecisionStore(tmp_path / "d.json", "bench")
+    store.judge_survivor("p1", "k1", "a tie the task leaves open")
+    store.judge_survivor("p1", "k2")
+    store.unjudge_survivor("p1", "k2")
+    again = DecisionStore(tmp_path / "d.json", "bench")
+    [(key, verdict)] = again.all_survivor_verdicts().items()
+    assert key == ("p1", "k1") and verdict.note == "a tie the task leaves open"
+    assert (
+        again.all_decisions() == {}
+        and DecisionStore(tmp_path / "d.json", "other").all_survivor_verdicts() == {}
+    )
+    data = json.loads((tmp_path / "d.json").read_text())
+    next(iter(data["survivors"].values()))["verdict"] = "wrong"  # edited by hand into another word
+    (tmp_path / "d.json").write_text(json.dumps(data))
+    with pytest.raises(StoreError, match="table 'survivors': field 'verdict' must be one of correct"):
+        DecisionStore(tmp_path / "d.json", "bench")
+
+
 def test_undo_removes_the_decision(tmp_path):
     store = DecisionStore(tmp_path / "d.json", "bench")
     store.decide("p1", "assert f(1) == 2", ACCEPTED)

@@ -42,7 +42,10 @@ async def test_an_edit_replaces_the_text_with_its_own_kill_set_and_survives_a_re
     async with again.run_test(size=SIZE) as pilot:
         screen = await ready(pilot)
         await open_problem(pilot, "max_pair_product")
-        assert under_review(screen).text == visible_test and under_review(screen).kills == ()
+        kept = again.state.candidate("max_pair_product", original.key)
+        assert kept.text == visible_test and kept.kills == ()
+        # it repeats a visible test now: marked, and ranked after the asserts that add something
+        assert kept.repeats == "visible" and again.state.candidates("max_pair_product")[-1] == kept
 
 
 async def test_an_edit_that_fails_on_the_reference_cannot_be_accepted(tmp_path):

@@ -107,6 +107,7 @@ def snapshot_app(tmp_path):
 async def _settle(pilot) -> None:
     screen = await ready(pilot)
     screen.go_to("max_pair_product", 1)
+    await wait_for(pilot, lambda: "max_pair_product" in pilot.app.state.test_runs)  # the engine's marks
     pilot.app.clear_notifications()  # the layout, not the messages of the moment
     await pilot.pause()
     await pilot.pause()

@@ -1,8 +1,11 @@
 """Writing a problem's candidate asserts from its witnesses, and the gold gate every assert passes.
 
-An assert's kill set holds a survivor only when the assert, run as exported, fails on it: one
-that merely runs long is given the confirmation allowance and is never counted as rejected for
-being slow; an assert the reference fails is never shown."""
+An assert's kill set holds a survivor only when the assert, run as exported, fails on it as a
+harness would fail it: one that merely runs long is given the confirmation allowance (at least a
+harness's time limit, ``AuditParams.confirm_for``) and is never counted as rejected for being
+slow; one that runs past even that is stopped by any harness's time limit, and rejected. The
+app's edits and probes, the export and the re-audit of a patched file all judge by this one
+rule. An assert the reference fails is never shown."""
 
 from __future__ import annotations
 
@@ -140,9 +143,10 @@ def gate_asserts(
 ) -> list[tuple[bool, frozenset[int]]]:
     """For each assert text: does the reference pass it, and which survivors does it reject?
 
-    A survivor is rejected only where the assert, run as exported, fails on it. One that runs out
-    of its step budget is given the confirmation allowance; if it still has not finished, it is
-    not counted as rejected (a slow survivor is not a failing one)."""
+    A survivor is rejected where the assert, run as exported, fails on it. One that runs out of
+    its step budget is given the confirmation allowance; one that finishes within it is slow,
+    not failing, and one that still has not finished is stopped by a harness's time limit there:
+    rejected."""
     reference = _run_asserts(problem, entry, problem.reference, texts, None, params)
     passes = [reference[i].passed if i in reference else False for i in range(len(texts))]
     steps = [reference[i].steps if i in reference else 0 for i in range(len(texts))]
@@ -171,6 +175,8 @@ def gate_asserts(
             pending = ran_out
             if not pending:
                 break
+        for text_index in pending:  # past the confirmation allowance too: a harness stops it
+            kills[text_index].add(survivor_index)
     return [(passes[i], frozenset(kills[i])) for i in range(len(texts))]
 
 

@@ -34,7 +34,8 @@ def _stop(signum, frame) -> None:
 
 
 def handle(request: dict) -> dict:
-    """Answer one request. Kinds: "audit", "gate" (assert texts), "probe" (argument text)."""
+    """Answer one request. Kinds: "audit", "gate" (assert texts), "probe" (argument text), "tests"
+    (the benchmark's own tests, passed or not by each survivor)."""
     from .. import audit
     from ..audit import probe
 
@@ -53,6 +54,12 @@ def handle(request: dict) -> dict:
         return {
             "probe": probe.probe(
                 problem, request["entry"], request["survivors"], request["arguments"], params
+            )
+        }
+    if request["kind"] == "tests":  # the benchmark's own tests on the reference and each survivor
+        return {
+            "tests": probe.own_tests(
+                problem, request["entry"], request["survivors"], request["texts"], params
             )
         }
     raise ValueError(f"unknown request kind {request['kind']!r}")

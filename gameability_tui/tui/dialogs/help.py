@@ -1,4 +1,5 @@
-"""Every key, read from the one bindings table, in two columns so it fits an 80x24 terminal."""
+"""The review's words in five lines, then every key, read from the one bindings table, in two
+columns so it fits an 80x24 terminal."""
 
 from __future__ import annotations
 
@@ -10,6 +11,17 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from ..bindings import KEYS, key_label
+
+# The words the seat and the table use, defined before the keys: a first-time reviewer meets them
+# on the first screen ("1 of 14 broken pass") with nothing else to read them by.
+GLOSSARY = (
+    ("survivor", "a broken copy that passes every visible test"),
+    ("broken", "the reference changed a little, now wrong somewhere"),
+    ("weak", "a problem with a survivor: its tests let it through"),
+    ("1 of 14 broken pass", "14 broken copies, 1 of them a survivor"),
+    ("candidate assert", "a test written where a survivor goes wrong"),
+)
+NEXT = "Keys (esc closes) · a/r/s move to the next undecided assert the seat names"
 
 TABLES = (("↑↓", "move in the focused table"), ("tab", "to the next table"),
           ("⏎", "a survivor's whole diff"), ("^p", "command palette"))  # fmt: skip
@@ -43,13 +55,24 @@ def keys_table() -> Table:
     return table
 
 
+def glossary_table() -> Table:
+    """Five lines: each word, then what it means."""
+    table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column(ratio=1)
+    for word, meaning in GLOSSARY:
+        table.add_row(word, meaning)
+    return table
+
+
 class HelpScreen(ModalScreen[None]):
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close")]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help"):
-            yield Label("Keys (escape closes)", classes="dialog-title")
+            yield Static(glossary_table(), id="glossary")
+            yield Label(NEXT, classes="dialog-title help-title help-next")
             yield Static(keys_table())
 
     def action_close(self) -> None:

@@ -15,17 +15,56 @@ from ...review import rejected_survivors, survivor_number
 from ...vocabulary import EDIT, PROBE, StoredCandidate
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.text import TextDialog
-from ..messages import CandidateGated, ProbeAnswered
+from ..external_editor import edit_outside, editor_command
+from ..messages import CandidateGated, ProbeAnswered, TestsRun
+from ..own_tests import own_tests
 
 
 class ReviewerAsserts:
-    """The edit and probe part of ``TriageScreen``: open the dialog, gate the text, show the answer."""
+    """The edit and probe part of ``TriageScreen``: open the dialog, gate the text, show the answer;
+    and the engine's answer on a problem's own tests, asked once when the problem is first opened."""
+
+    def ask_own_tests(self, problem_id: str) -> None:
+        """What each survivor does on the problem's own tests, once per problem and session."""
+        if problem_id in self.state.test_runs or problem_id in self._tests_asked:
+            return
+        result, problem = self.state.results[problem_id], self.state.problems[problem_id]
+        if not result.survivors or not (result.asserts or own_tests(problem)):
+            return
+        self._tests_asked.add(problem_id)
+        self.run_own_tests(problem_id)
+
+    @work(thread=True, exit_on_error=False, group="engine")
+    def run_own_tests(self, problem_id: str) -> None:
+        problem, result = self.state.problems[problem_id], self.state.results[problem_id]
+        # The generated asserts too, after the problem's own tests: a survivor that runs past the
+        # allowance on one is rejected by it (the harness's rule), which the audit's gate is not
+        # told. Edits and probes are gated by that rule already.
+        texts = [test.text for test in own_tests(problem)] + [a.text for a in result.asserts]
+        try:
+            runs = self.app.engine.tests(problem, result, texts)
+        except Exception as error:
+            self.post_message(TestsRun(problem_id, None, error=str(error)))
+            return
+        self.post_message(TestsRun(problem_id, runs))
+
+    def on_tests_run(self, message: TestsRun) -> None:
+        if message.runs is None:
+            self._tests_asked.discard(message.problem_id)  # asked again when next opened
+            self.notify(f"Could not run the problem's own tests: {message.error}", severity="error")
+            return
+        if self.state.take_test_runs(message.problem_id, message.runs):
+            if message.problem_id == self.current:
+                self.detail.redraw()
+            self._counts_changed(message.problem_id)
+        elif message.problem_id == self.current:
+            self.detail.draw_seat()
 
     def action_edit(self) -> None:
-        candidate = self.detail.highlighted()
-        if candidate is None:
+        seen = self.detail.under_review()  # what the seat shows, not where the cursor is now
+        if seen is None:
             return
-        problem_id = self.current
+        problem_id, candidate = seen
         decided = self.state.decision(problem_id, candidate.key)
         shown = self.state.shown_text(problem_id, candidate)
 
@@ -44,6 +83,10 @@ class ReviewerAsserts:
                 text = value.strip()
                 return None if not text or text == shown else why_not_a_test(text)
 
+            command = editor_command()
+            if command is not None:
+                self._edit_in_editor(command, problem_id, shown, refused, edited)
+                return
             self.app.push_screen(
                 TextDialog(f"Edit the assert of {problem_id}", shown,
                            hint="Enter runs it on the reference and every survivor; Escape cancels",
@@ -64,6 +107,32 @@ class ReviewerAsserts:
         self.app.push_screen(
             ConfirmDialog(f"This assert is {decided}. Edit it and re-open it for review?"), answered
         )
+
+    def _edit_in_editor(self, command: list[str], problem_id: str, shown: str, refused, edited) -> None:
+        """The assert in the reviewer's editor, handed back until it passes the same checks as
+        the inline editor (each refusal said at the top of the file), comes back unchanged after
+        a refusal (said here, nothing run), or is emptied (cancelled)."""
+        text, said = (
+            shown,
+            [
+                f"the assert of {problem_id}: save and quit to run it on the reference and every survivor",
+                "several lines may hold asserts and the assignments and imports they use",
+                "empty the file to cancel",
+            ],
+        )
+        while True:
+            got = edit_outside(self.app, command, text, said)
+            if got is None:
+                self.notify(f"The editor ({command[0]}) failed: nothing was edited.", severity="error")
+                return
+            why = refused(got)
+            if why is None:
+                edited(got)
+                return
+            if got == text:  # refused, and handed back unchanged: stop asking
+                self.notify(f"Not run: {why}.", severity="error")
+                return
+            text, said = got, [f"Not run: {why}. Mend it, or empty the file to cancel."]
 
     @work(thread=True, exit_on_error=False, group="engine")
     def gate_text(self, problem_id: str, key: str, text: str, origin: str, reopen: bool = False) -> None:

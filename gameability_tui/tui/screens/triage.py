@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Footer, Header
 from ...engine.model import ProblemResult
 from ...engine.sandbox.namespaces import isolation_note
 from ...engine.sandbox.steps import COMPILED_COUNTER, SLOW_COUNTER_NOTE
+from ...review import survivor_number
 from ...store.cached_audit import CachedAudit
 from ...vocabulary import ACCEPTED, REJECTED, SKIPPED
 from ...words import counted, home_path
@@ -32,15 +33,17 @@ from ..dialogs.verdict import VerdictDialog
 from ..messages import (
     AuditFinished,
 )
-from ..state import FILTERS, SORTS, Change, TriageState
+from ..state import FILTERS, SORTS, Change, SurvivorChange, TriageState
 from ..widgets.audit_status import AuditStatus
 from ..widgets.detail import AssertTable, ProblemDetail
-from ..widgets.problem_table import ProblemTable
+from ..widgets.problem_table import FULL, MEDIUM, NARROW, ProblemTable, table_width
 from .auditing import DRAIN_EVERY, AuditFeed
 from .exporting import Exporting
 from .reviewer_asserts import ReviewerAsserts
 
-NARROW_BELOW = 120  # columns: below this the problem table keeps only id, status and review
+NARROW_BELOW = 120  # columns: below this the problem table's status is shortened too
+TINY_BELOW = 80  # columns: below this the problem table is hidden and the detail has the width
+FULL_FROM = 160  # columns: from here the problem table has every column, whole, in half the width
 
 
 class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
@@ -64,6 +67,7 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
         self._finished_with: AuditFinished | None = None
         self._seat_drawn = 0.0
         self._draining = False  # a drain tick is showing rows (it gives the loop back between chunks)
+        self._tests_asked: set[str] = set()  # problems whose own tests the engine is running
 
     # ------------------------------------------------------------------ layout
 
@@ -94,16 +98,28 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
                 if note:
                     self.notify(note, severity="warning", timeout=15)
         if self.app.store.created:  # a first run, or a mistyped --db: either way, where they go
-            self.notify(f"A new decisions database: {home_path(self.app.store.path)}", timeout=10)
+            self.notify(
+                f"A new decisions database: {home_path(self.app.store.path)}. Nothing to resume "
+                "there: if you meant another, quit (q) and pass --db with it.",
+                severity="warning",
+                timeout=15,
+            )
         self.run_audit()
 
     def on_resize(self, event) -> None:
         self._fit(event.size.width)
 
     def _fit(self, width: int) -> None:
-        narrow = width < NARROW_BELOW
-        self.set_class(narrow, "-narrow")
-        self.table.narrow = narrow
+        layout = NARROW if width < NARROW_BELOW else MEDIUM if width < FULL_FROM else FULL
+        self.set_class(layout == NARROW, "-narrow")
+        # Below 80 columns the table would leave the seat a few characters (8 at 50x15): the
+        # detail pane takes the width, and n, N and / move between problems.
+        self.set_class(width < TINY_BELOW, "-tiny")
+        if layout != FULL:  # exactly as wide as its columns: none of them is cut
+            self.table.styles.width = table_width(layout)
+        else:
+            self.table.styles.width = "50%"
+        self.table.layout = layout
 
     @property
     def table(self) -> ProblemTable:
@@ -136,6 +152,7 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
     def watch_current(self, problem_id: str | None) -> None:
         if problem_id is not None:
             self.detail.show(problem_id, self._row_to_show)
+            self.ask_own_tests(problem_id)
         self._sync_bindings()
 
     def go_to(self, problem_id: str, row: int, focus: bool = True) -> None:
@@ -161,6 +178,7 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
             self.table.put(problem_id)
         totals = self.state.totals()
         self.status.undecided, self.status.candidates = totals.undecided, totals.total
+        self.status.correct = self.state.correct_count()
         if self.current is not None:  # the seat's counter covers the whole benchmark
             self.detail.draw_seat()
         self._sync_bindings()
@@ -191,28 +209,36 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """None shows a key as disabled (the footer keeps its place) when it would do nothing now."""
         if action in ("decide", "edit"):
-            return True if self.current is not None and self.detail.highlighted() is not None else None
+            return True if self.detail.under_review() is not None else None
         if action == "undo":
             return True if self.state.history else None
         if action in ("accept_cover", "reject_rest"):
             return True if self.current is not None and self.state.counts(self.current).total else None
+        if action == "judge_survivor":
+            has = self.current is not None and bool(self.state.results[self.current].survivors)
+            return True if has else None
         if action in ("probe", "verdict"):
             judged = self.current is not None and self.state.results[self.current].judged
             return True if judged else None
         return True
 
     def action_decide(self, decision: str) -> None:
-        candidate = self.detail.highlighted()
-        if candidate is None:
+        """Decide on the assert the seat shows (the problem and assert the reviewer saw), then
+        move to the next undecided assert of that problem, which the seat names beforehand."""
+        seen = self.detail.under_review()
+        if seen is None:
             return
+        problem_id, candidate = seen
         if decision == ACCEPTED and not candidate.passes_reference:
             self.notify("This assert fails on the reference: edit it or reject it.", severity="error")
             return
-        row = self.detail.asserts.cursor_row
-        self.state.decide(self.current, [candidate.key], decision)
-        later = [i for i in self.state.rows_where(self.current, None) if i > row]
-        self.detail.redraw(later[0] if later else row)
-        self._counts_changed(self.current)
+        self.state.decide(problem_id, [candidate.key], decision)
+        if problem_id == self.current:
+            keys = [c.key for c in self.state.candidates(problem_id)]
+            row = keys.index(candidate.key)
+            later = [i for i in self.state.rows_where(problem_id, None) if i > row]
+            self.detail.redraw(later[0] if later else row)
+        self._counts_changed(problem_id)
 
     def action_accept_cover(self) -> None:
         chosen = self.state.cover(self.current)
@@ -246,11 +272,16 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
             self.notify("Nothing to undo.")
             return
         self._show_change(changes[0])
+        if isinstance(changes[0], SurvivorChange):
+            self.detail.redraw_survivors()  # the survivors table marks the verdict too
         self._counts_changed(*{c.problem_id for c in changes})
-        what = "decision" if len(changes) == 1 else f"{len(changes)} decisions"
+        if isinstance(changes[0], SurvivorChange):
+            what = "verdict on a survivor"
+        else:
+            what = "decision" if len(changes) == 1 else f"{len(changes)} decisions"
         self.notify(f"Undid the {what} on {changes[0].problem_id}.")
 
-    def _show_change(self, change: Change) -> None:
+    def _show_change(self, change: Change | SurvivorChange) -> None:
         keys = [c.key for c in self.state.candidates(change.problem_id)]
         row = keys.index(change.key) if change.key in keys else 0
         if change.problem_id not in self.table.rows:  # hidden by the filter: show every problem
@@ -274,6 +305,37 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
                 self.notify(f"Verdict on {problem_id}: {value[0] or 'cleared'}.")
 
         self.app.push_screen(VerdictDialog(problem_id, verdict, note), chosen)
+
+    def action_judge_survivor(self) -> None:
+        """Judge the survivor under review correct per the task, with an optional note; on one
+        already judged, take the verdict back. Either is one step of the undo history."""
+        problem_id, index = self.current, self.detail.survivor_under_review()
+        if problem_id is None or index is None:
+            return
+        name = f"survivor {survivor_number(index)} of {problem_id}"
+        if self.state.survivor_verdict(problem_id, index) is not None:
+            self.state.unjudge_survivor(problem_id, index)
+            self._survivor_judged(problem_id, f"The verdict on {name} is cleared (u puts it back).")
+            return
+
+        def noted(note: str | None) -> None:
+            if note is None:
+                return
+            self.state.judge_survivor(problem_id, index, note.strip())
+            now = f"{problem_id} is {self.state.status(problem_id)}"
+            self._survivor_judged(problem_id, f"Judged {name} correct per the task; {now}.")
+
+        self.app.push_screen(
+            TextDialog(f"Judge {name} correct per the task", placeholder="why (optional)",
+                       hint="Enter judges it correct, with the note if any; Escape cancels"),
+            noted,
+        )  # fmt: skip
+
+    def _survivor_judged(self, problem_id: str, said: str) -> None:
+        if problem_id == self.current:
+            self.detail.redraw_survivors()
+        self._counts_changed(problem_id)
+        self.notify(said)
 
     def action_cycle_filter(self) -> None:
         self.state.cycle_filter()
@@ -336,16 +398,17 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
         return (
             f"{self.app.benchmark.name}: {totals.accepted} accepted, {totals.rejected} rejected, "
             f"{totals.skipped} skipped, {totals.undecided} undecided left of {totals.total}; "
-            f"{counted(verdicts, 'verdict')}; {exported}; "
+            f"{counted(verdicts, 'verdict')}; "
+            f"{counted(self.state.correct_count(), 'survivor')} judged correct; {exported}; "
             + (f"decisions in {path}" if path.exists() else "no decision saved (none made)")
             + running
         )
 
     def action_quit_review(self) -> None:
-        line = self.summary()
+        dialog = QuitDialog(self.summary)
 
         def answered(leave: bool | None) -> None:
-            if leave:  # the summary as it is now: rows may have come in while the dialog was up
-                self.app.exit(result=self.summary())
+            if leave:  # the line the reviewer read (the dialog keeps it up to date while open)
+                self.app.exit(result=dialog.shown)
 
-        self.app.push_screen(QuitDialog(line), answered)
+        self.app.push_screen(dialog, answered)

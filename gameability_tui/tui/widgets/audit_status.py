@@ -24,6 +24,7 @@ class AuditStatus(Static):
     finished: reactive[bool] = reactive(False)
     undecided: reactive[int] = reactive(0)
     candidates: reactive[int] = reactive(0)
+    correct: reactive[int] = reactive(0)  # survivors judged correct per the task
     view: reactive[str] = reactive("")  # filter and order
     message: reactive[str] = reactive("")
 
@@ -59,5 +60,13 @@ class AuditStatus(Static):
         # What changes with a key (the view, a step under way) comes before the figures, so a
         # narrow terminal cuts off the weak share, not the filter the table is under.
         undecided = f"[{self.undecided}/{self.candidates}] undecided"
-        parts = [progress, self.message, self.view, undecided, f"weak {self.weak}"]
-        return Text(" · ".join(p for p in parts if p))  # plain text: "[3/41]" is not markup
+        correct = f"{self.correct} surv. correct" if self.correct else ""
+        width = self.content_size.width
+        # The weak share's interval goes first, then the share, when the line would be cut: at
+        # 120 columns with a filter and an order on, the line ran off the edge.
+        for weak in (f"weak {self.weak}", f"weak {self.weak.split(' [')[0]}", ""):
+            parts = [progress, self.message, self.view, undecided, correct, weak]
+            line = " · ".join(p for p in parts if p)
+            if not width or len(line) <= width:
+                break
+        return Text(line, overflow="ellipsis", no_wrap=True)  # plain text: "[3/41]" is not markup

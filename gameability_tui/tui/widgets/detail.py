@@ -1,5 +1,6 @@
 """The detail pane: the seat on top, the problem's candidate asserts under it, and below them,
-scrolling, the survivors, the prompt and the reference with the mutated line marked.
+scrolling, the problem's own tests, the survivors, the prompt and the reference with the mutated
+line marked.
 
 It draws what the ``TriageState`` holds about the problem; it decides nothing and writes nothing.
 """
@@ -17,9 +18,12 @@ from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Collapsible, DataTable, Static
+from textual.widgets._collapsible import CollapsibleTitle
+from textual.widgets.data_table import Column
 
 from ...review import survivor_number
 from ..state import PROBE, Candidate, TriageState
+from .own_tests import OwnTestsPane
 from .seat import DECISION_LABELS, DECISION_STYLES, Seat, shown_survivor
 
 EVALPLUS_LABELS = {True: "rejects", False: "passes", None: "?"}
@@ -60,6 +64,13 @@ def fit_last(table: DataTable, cells: list[Text], others: list[int]) -> list[Tex
     return fitted
 
 
+def measured(column: Column, cells: list[Text]) -> None:
+    """Give an auto-width column its cells' width now: DataTable measures new cells only when it
+    is next idle, and a frame drawn before that (a busy machine, a snapshot) showed the column
+    as wide as its label ("if len " for a whole change)."""
+    column.content_width = max([len(str(column.label)), *(cell.cell_len for cell in cells)])
+
+
 class AssertTable(DataTable):
     """A problem's candidate asserts, one row each, keyed by the text decisions are stored under."""
 
@@ -78,8 +89,12 @@ class AssertTable(DataTable):
         self.add_column("assert", key="text")
 
     def on_resize(self) -> None:
+        """Drawn again at the new width, the cursor on the same assert (found by its key)."""
         if self._drawn is not None:
-            self.draw(*self._drawn, self.cursor_row)
+            state, problem_id = self._drawn
+            key = self.highlighted_key()
+            keys = [c.key for c in state.candidates(problem_id)]
+            self.draw(state, problem_id, keys.index(key) if key in keys else self.cursor_row)
 
     def draw(self, state: TriageState, problem_id: str, row: int) -> None:
         self._drawn = (state, problem_id)
@@ -92,13 +107,17 @@ class AssertTable(DataTable):
             label = Text(DECISION_LABELS[decided], style=DECISION_STYLES[decided].replace("bold ", ""))
             # How many of the survivors it rejects: the numbers are in the seat, which has room.
             kills = f"{len(candidate.kills)}/{survivors}" if candidate.passes_reference else "FAILS"
-            text = Text(state.shown_text(problem_id, candidate))
+            # One line a row: a multi-line assert (from the editor) shows its lines joined visibly.
+            text = Text(" ⏎ ".join(state.shown_text(problem_id, candidate).splitlines()))
             if candidate.edited or candidate.origin == PROBE:
                 text = Text("✎ " if candidate.edited else "+ ", style="cyan") + text
+            if candidate.repeats:  # one of the problem's own tests again: ranked last
+                text = Text("= ", style="bold yellow") + text
             rows.append((label, kills, text, candidate.key))
         texts = fit_last(self, [text for _, _, text, _ in rows], list(self.WIDTHS))
         for (label, kills, _, key), text in zip(rows, texts):
             self.add_row(label, kills, text, key=key)
+        measured(self.columns["text"], texts)
         if self.row_count:
             self.move_cursor(row=min(max(row, 0), self.row_count - 1), scroll=True)
         self.post_message(self.Moved())
@@ -137,6 +156,7 @@ class ProblemDetail(Vertical):
         yield Seat("Select a problem.", id="seat")
         yield AssertTable(id="asserts")
         with VerticalScroll(id="more"):
+            yield OwnTestsPane("", id="own-tests")
             yield Static("", classes="section", id="survivors-title")
             yield SurvivorTable(id="survivors")
             yield Static("", id="note")
@@ -144,6 +164,12 @@ class ProblemDetail(Vertical):
                 yield Static("", id="prompt")
             with Collapsible(title="reference", id="reference-box", collapsed=False):
                 yield Static("", id="reference")
+
+    def on_mount(self) -> None:
+        # Tab goes from table to table, never to a collapsible's title, where Enter (meant for a
+        # row) folded the prompt or the reference away by accident; a click still folds them.
+        for title in self.query(CollapsibleTitle):
+            title.can_focus = False
 
     @on(SurvivorTable.Resized)
     def _survivors_resized(self) -> None:
@@ -175,8 +201,11 @@ class ProblemDetail(Vertical):
             # Text, not a string: a string cell is read as markup, and `arr[i - 1]` would lose its
             # brackets, the very change the row is about.
             change = Text(f"{s.before.strip()}  ->  {s.after.strip()}")
+            number = survivor_number(index)
+            if self.state.survivor_verdict(self.problem_id, index) is not None:
+                number += " ok"  # judged correct per the task (the seat says it in full)
             evalplus = EVALPLUS_LABELS.get(rejected[index]) if index < len(rejected) else ""
-            rows.append((survivor_number(index), s.kind, str(s.line), change, evalplus))
+            rows.append((number, s.kind, str(s.line), change, evalplus))
         survivors = self.query_one("#survivors", DataTable)
         survivors.display = bool(rows)  # a strong problem: a sentence, not an empty table
         self.query_one("#survivors-title", Static).update(
@@ -197,6 +226,18 @@ class ProblemDetail(Vertical):
         for index, (row, change) in enumerate(zip(rows, changes)):
             evalplus = (row[4],) if self.state.confirm_with else ()
             survivors.add_row(*row[:3], change, *evalplus, key=str(index))
+        measured(survivors.ordered_columns[3], changes)
+
+    def redraw_survivors(self) -> None:
+        """The survivors and the seat after a survivor's verdict changed, the cursor kept."""
+        if self.problem_id is None:
+            return
+        survivors = self.query_one("#survivors", DataTable)
+        row = survivors.cursor_row
+        self._show_survivors()
+        if survivors.row_count:
+            survivors.move_cursor(row=min(max(row, 0), survivors.row_count - 1))
+        self.draw_seat()
 
     def redraw(self, row: int | None = None) -> None:
         """The same problem after a decision or an edit; the cursor on ``row`` (or where it was)."""
@@ -210,6 +251,28 @@ class ProblemDetail(Vertical):
             survivors = self.state.results[self.problem_id].survivors
             shown = shown_survivor(len(survivors), candidate)
             self._show_reference(set() if shown is None else {survivors[shown].line})  # as the seat
+            self.query_one(OwnTestsPane).draw(self.state, self.problem_id, shown)
+
+    def survivor_under_review(self) -> int | None:
+        """The survivor a verdict is about: the survivor table's row when that table has the
+        focus, else the one the seat shows."""
+        if self.problem_id is None or self.problem_id not in self.state.results:
+            return None
+        survivors = self.query_one("#survivors", DataTable)
+        count = len(self.state.results[self.problem_id].survivors)
+        if survivors.has_focus and 0 <= survivors.cursor_row < count:
+            return survivors.cursor_row
+        return shown_survivor(count, self.highlighted())
+
+    def under_review(self) -> tuple[str, Candidate] | None:
+        """The problem and assert the seat shows: what the reviewer saw when they pressed a key.
+        Never "the row under the cursor when the action lands": a resize redraws the table, and
+        a key pressed then must not land on whichever row the redraw left the cursor on."""
+        problem_id, key = self.query_one(Seat).shows
+        if problem_id is None or key is None or problem_id not in self.state.results:
+            return None
+        candidate = self.state.candidate(problem_id, key)
+        return None if candidate is None else (problem_id, candidate)
 
     def highlighted(self) -> Candidate | None:
         """The assert under review: the one under the assert table's cursor."""

@@ -1,7 +1,9 @@
 """The problem table: one row per judged problem, keyed by problem id, streamed in as judged.
 
-``COLUMNS`` is the one description of its columns. On a narrow terminal only the columns a
-reviewer needs to choose a problem stay (id, status, review), so the detail pane keeps its room.
+``COLUMNS`` is the one description of its columns. Below 160 columns only the columns a reviewer
+needs to choose a problem stay (id, status, review), each whole, so the detail pane keeps its room:
+the full set needs 80 columns, and half of a 120- to 159-column terminal cut ``review`` off (to
+``rev``, or out of sight). Below 120 the status is shortened too (``partly``).
 
 At 10^5 rows Textual's ``DataTable`` spends its time not drawing but re-listing every row after
 each change: which row sits on line ``y`` (a list of every line, rebuilt whenever a row is added
@@ -41,6 +43,7 @@ from ..state import (
     NOT_CONFIRMED,
     PARTLY_FIXED,
     STRONG,
+    STRONG_BY_REVIEW,
     WEAK,
     TriageState,
 )
@@ -50,6 +53,7 @@ STATUS_STYLES = {
     PARTLY_FIXED: "yellow",
     WEAK: "bold red",
     STRONG: "green",
+    STRONG_BY_REVIEW: "green",
     EXCLUDED: "dim",
 }
 
@@ -60,17 +64,28 @@ class Column:
     label: str
     width: int
     narrow: int  # its width on a narrow terminal; 0: left out there
+    medium: int  # its width from 120 to 159 columns; 0: left out there
 
 
 COLUMNS = (
-    Column("id", "problem", 18, 16),
-    Column("status", "status", 22, 6),
-    Column("broken", "broken", 6, 0),
-    Column("survivors", "surv", 4, 0),
-    Column("asserts", "asrt", 4, 0),
-    Column("review", "review", 12, 9),
+    Column("id", "problem", 18, 16, 18),
+    Column("status", "status", 22, 6, 16),
+    Column("broken", "broken", 6, 0, 0),
+    Column("survivors", "surv", 4, 0, 0),
+    Column("asserts", "asrt", 4, 0, 0),
+    Column("review", "review", 12, 9, 12),
 )
-SHORT_STATUS = {PARTLY_FIXED: "partly", EXCLUDED: "excl."}
+FULL, MEDIUM, NARROW = "full", "medium", "narrow"
+
+
+def table_width(layout: str) -> int:
+    """The table's whole width in ``layout``: its columns, their padding and a scroll bar."""
+    widths = [getattr(c, layout) if layout != FULL else c.width for c in COLUMNS]
+    shown = [w for w in widths if w]
+    return sum(shown) + 2 * len(shown) + 2
+
+
+SHORT_STATUS = {PARTLY_FIXED: "partly", EXCLUDED: "excl.", STRONG_BY_REVIEW: "ok*"}
 
 
 def review_cell(state: TriageState, problem_id: str) -> Text:
@@ -90,6 +105,9 @@ def review_cell(state: TriageState, problem_id: str) -> Text:
     ):
         if count:
             cell.append(f"{count}{sign} ", style=style)
+    correct = len(state.judged_correct(problem_id))
+    if correct:  # survivors judged correct per the task
+        cell.append(f"{correct}ok ", style="bold green")
     return cell
 
 
@@ -108,7 +126,11 @@ def status_cell(state: TriageState, problem_id: str, short: bool = False) -> Tex
 class ProblemTable(DataTable):
     """Rows are added and updated by key and never cleared while streaming, so the cursor stays."""
 
-    narrow: reactive[bool] = reactive(False)
+    layout: reactive[str] = reactive(FULL)  # FULL, MEDIUM or NARROW: set by the screen's width
+
+    @property
+    def narrow(self) -> bool:
+        return self.layout == NARROW
 
     def __init__(self, state: TriageState, **kwargs) -> None:
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
@@ -121,7 +143,9 @@ class ProblemTable(DataTable):
         self._add_columns()
 
     def _columns(self) -> tuple[Column, ...]:
-        return tuple(c for c in COLUMNS if c.narrow or not self.narrow)
+        if self.layout == FULL:
+            return COLUMNS
+        return tuple(c for c in COLUMNS if getattr(c, self.layout))
 
     def _add_columns(self) -> None:
         for column, width in zip(self._columns(), self._widths()):
@@ -132,9 +156,9 @@ class ProblemTable(DataTable):
         id (MBPP's are three digits, not sixteen), and what it leaves goes to the review column,
         whose verdict and counts were cut there ("drop 3✓ 1" without its "✗")."""
         columns = self._columns()
-        if not self.narrow:
+        if self.layout == FULL:
             return [column.width for column in columns]
-        widths = {column.key: column.narrow for column in columns}
+        widths = {column.key: getattr(column, self.layout) for column in columns}
         longest = max(map(len, self.state.problems), default=0)
         fitted = max(len("problem"), min(widths["id"], longest))
         widths["review"] += widths["id"] - fitted
@@ -303,7 +327,7 @@ class ProblemTable(DataTable):
             and before.height > self.scrollable_content_region.height
         )
 
-    def watch_narrow(self, before: bool, now: bool) -> None:
+    def watch_layout(self, before: str, now: str) -> None:
         if before != now and self.is_mounted:
             current = None
             if self.row_count:
