@@ -38,6 +38,12 @@ async def test_own_tests_are_shown_marked_by_the_engine_and_a_repeat_is_ranked_l
         screen = await ready(pilot)
         await open_problem(pilot, "max_pair_product")
         await wait_for(pilot, lambda: "max_pair_product" in app.state.test_runs)
+        # The pane shows what the survivor the seat's assert rejects first does: take an assert
+        # whose first rejected survivor is #1, whatever the ranking puts first.
+        rows = app.state.candidates("max_pair_product")
+        first = next(i for i, row in enumerate(rows) if row.kills and min(row.kills) == 0)
+        screen.go_to("max_pair_product", first)
+        await wait_for(pilot, lambda: under_review(screen).key == rows[first].key)
         await pilot.pause()
         pane = screen.detail.query_one("#own-tests").plain.splitlines()
         assert pane[0].startswith("The problem's own tests · what survivor #1 does on each")

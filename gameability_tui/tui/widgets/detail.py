@@ -208,11 +208,13 @@ class ProblemDetail(Vertical):
             rows.append((number, s.kind, str(s.line), change, evalplus))
         survivors = self.query_one("#survivors", DataTable)
         survivors.display = bool(rows)  # a strong problem: a sentence, not an empty table
-        self.query_one("#survivors-title", Static).update(
-            "Surviving broken solutions (enter shows the whole diff)"
-            if rows
-            else "No surviving broken solution: the visible tests reject every broken mutant."
-        )
+        if rows:
+            title = "Surviving broken solutions (enter shows the whole diff)"
+        elif not result.judged:  # excluded: no mutant was judged, so none was rejected
+            title = "No mutant was judged (the problem is excluded)."
+        else:
+            title = "No surviving broken solution: the visible tests reject every broken mutant."
+        self.query_one("#survivors-title", Static).update(title)
         labels = ["#", "kind", "line"] + (["EvalPlus"] if self.state.confirm_with else [])
         fields = [0, 1, 2] + ([4] if self.state.confirm_with else [])  # the change (3) has the rest
         widths = [max([len(label), *(len(row[i]) for row in rows)]) for label, i in zip(labels, fields)]
