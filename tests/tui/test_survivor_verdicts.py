@@ -84,3 +84,19 @@ async def test_the_survivors_table_marks_a_judged_survivor_and_undo_takes_the_ma
         await wait_for(pilot, lambda: not survivors_on_disk(tmp_path))
         await pilot.pause()
         assert table.get_row(str(index))[0] == f"#{index + 1}"
+
+
+async def test_accepting_an_assert_that_rejects_a_survivor_judged_correct_says_they_contradict(tmp_path):
+    """A new user's trial: `c` on a survivor, then `a` on an assert that rejects it, went unsaid."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        await open_problem(pilot, PID)
+        await answer_dialog(pilot, "c", "")  # the survivor the seat's assert rejects first
+        await wait_for(pilot, lambda: len(survivors_on_disk(tmp_path)) == 1)
+        judged = app.state.judged_correct(PID)
+        seen = screen.detail.under_review()
+        assert seen is not None and judged & set(seen[1].kills)  # the seat's assert rejects it
+        await pilot.press("a")
+        said = lambda: [str(n.message) for n in app._notifications]  # noqa: E731
+        await wait_for(pilot, lambda: any("which you judged correct per the task" in m for m in said()))

@@ -233,6 +233,15 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
             self.notify("This assert fails on the reference: edit it or reject it.", severity="error")
             return
         self.state.decide(problem_id, [candidate.key], decision)
+        judged_correct = set(candidate.kills) & self.state.judged_correct(problem_id)
+        if decision == ACCEPTED and judged_correct:  # the two judgements contradict each other
+            named = ", ".join(survivor_number(i) for i in sorted(judged_correct))
+            self.notify(
+                f"This assert rejects survivor {named}, which you judged correct per the task: "
+                "one of the two judgements is wrong (u undoes this one).",
+                severity="warning",
+                timeout=10,
+            )
         if problem_id == self.current:
             keys = [c.key for c in self.state.candidates(problem_id)]
             row = keys.index(candidate.key)
