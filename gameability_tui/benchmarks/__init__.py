@@ -39,34 +39,22 @@ class Loader:
         return reader(where, **dict(self.options))
 
 
+def _evalplus(name: str, origref: bool) -> Loader:
+    """HumanEval+ or MBPP+; ``origref``: the original benchmark's reference against EvalPlus's tests."""
+    kind = name.split("-")[0]
+    return Loader(
+        name + "-origref" * origref,
+        "evalplus:load_evalplus",
+        "evalplus",
+        (("kind", kind), ("origref", origref)),
+    )
+
+
 LOADERS = (
     Loader("mbpp", "mbpp:load_mbpp", writer="mbpp"),
     Loader("mbpp-sanitized", "mbpp:load_mbpp_sanitized", writer="mbpp"),
     Loader("humaneval", "humaneval:load_humaneval", writer="humaneval"),
-    Loader(
-        "humaneval-plus",
-        "evalplus:load_evalplus",
-        writer="evalplus",
-        options=(("kind", "humaneval"), ("origref", False)),
-    ),
-    Loader(
-        "mbpp-plus",
-        "evalplus:load_evalplus",
-        writer="evalplus",
-        options=(("kind", "mbpp"), ("origref", False)),
-    ),
-    Loader(
-        "humaneval-plus-origref",
-        "evalplus:load_evalplus",
-        writer="evalplus",
-        options=(("kind", "humaneval"), ("origref", True)),
-    ),
-    Loader(
-        "mbpp-plus-origref",
-        "evalplus:load_evalplus",
-        writer="evalplus",
-        options=(("kind", "mbpp"), ("origref", True)),
-    ),
+    *(_evalplus(name, origref) for origref in (False, True) for name in ("humaneval-plus", "mbpp-plus")),
     Loader("kodcode:", "kodcode:load_kodcode", writer="kodcode"),
 )
 OWN_JSONL = Loader("", "jsonl:load_jsonl", writer="jsonl")  # any other file: your own benchmark
