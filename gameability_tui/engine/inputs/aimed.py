@@ -44,7 +44,7 @@ from typing import Any
 
 from .calls import Call
 from .contract import V1_MODES, contract_violations, relation_violations
-from .relations import Relations, learn_relations, repair
+from .relations import Relations, learn_relations, new_draw
 from .relations import relation_violations as relations_broken
 
 SIZED = (list, tuple, str)
@@ -298,18 +298,10 @@ def aimed_calls(
 def _next_new(
     cursor: Iterator[Call], seen: set[str], visible: list[Call], mode: str, relations: Relations | None
 ) -> Call | None:
-    for call in cursor:
-        if relations is not None:
-            call = repair(call, relations)
-            if call is None:
-                continue
-        try:
-            key = call.key()
-        except RecursionError:
+    for drawn in cursor:
+        call = new_draw(drawn, relations, seen)
+        if call is None:
             continue
-        if key in seen:
-            continue
-        seen.add(key)
         if mode == "free":
             return call
         if relations is not None:

@@ -26,7 +26,7 @@ from typing import Any
 from .calls import Call
 from .contract import V1_MODES, contract_violations, relation_violations
 from .domain import Domain, is_grid_permutation, is_unique, learn_domain
-from .relations import learn_relations, repair
+from .relations import learn_relations, new_draw
 
 __all__ = ["contract_violations", "fresh_calls", "learn_domain", "relation_violations", "Perturber"]
 
@@ -327,16 +327,7 @@ def _fresh_plain(visible: list[Call], count: int, seed: int, mode: str) -> list[
             (name, perturber.value(value, keyword_domains[name]) if offset + j in chosen else value)
             for j, (name, value) in enumerate(base.kwargs)
         )
-        call = Call(args, kwargs)
-        if relations is not None:
-            call = repair(call, relations, base)
-            if call is None:
-                continue
-        try:
-            key = call.key()
-        except RecursionError:
-            continue
-        if key not in seen:
-            seen.add(key)
+        call = new_draw(Call(args, kwargs), relations, seen, base)
+        if call is not None:
             fresh.append(call)
     return fresh

@@ -121,6 +121,26 @@ def _all_equal(values: list) -> bool:
     return all(type(v) is type(first) and v == first for v in values[1:])
 
 
+def new_draw(
+    call: Call, relations: Relations | None, seen: set[str], base: Call | None = None
+) -> Call | None:
+    """``call`` repaired to keep ``relations`` (when there are any), if it is neither beyond
+    repair, nor too deep to key, nor already in ``seen``; it is then added to ``seen``. The one
+    admission rule of the random and the aimed draws."""
+    if relations is not None:
+        call = repair(call, relations, base)
+        if call is None:
+            return None
+    try:
+        key = call.key()
+    except RecursionError:
+        return None
+    if key in seen:
+        return None
+    seen.add(key)
+    return call
+
+
 def repair(call: Call, relations: Relations, base: Call | None = None) -> Call | None:
     """``call`` made to keep ``relations``, or None when it cannot be. ``base`` is the visible call
     it was drawn from: where only a count was drawn anew, its sequence is cut to the count."""
