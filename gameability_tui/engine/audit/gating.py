@@ -118,9 +118,9 @@ LOOKS_WRONG = "reference: the fixed reference returns something else here (the r
 def reference_disagrees(problem: Problem, entry: str, texts: list[str], params: AuditParams) -> list[str]:
     """For each assert, why the FIXED reference (``check_reference``) rejects it, or "": its
     written contract refuses the input, or it returns something else (the reference looks wrong)."""
-    fixed = _run_asserts(problem, entry, problem.check_reference, texts, None, params)
+    fixed = run_asserts(problem, entry, problem.check_reference, texts, None, params)
     contracted = with_contract(problem.check_reference, entry, problem.contract) if problem.contract else None
-    refused = _run_asserts(problem, entry, contracted, texts, None, params) if contracted else {}
+    refused = run_asserts(problem, entry, contracted, texts, None, params) if contracted else {}
     reasons = []
     for i in range(len(texts)):
         if i in fixed and not fixed[i].passed:
@@ -147,7 +147,7 @@ def gate_asserts(
     its step budget is given the confirmation allowance; one that finishes within it is slow,
     not failing, and one that still has not finished is stopped by a harness's time limit there:
     rejected."""
-    reference = _run_asserts(problem, entry, problem.reference, texts, None, params)
+    reference = run_asserts(problem, entry, problem.reference, texts, None, params)
     passes = [reference[i].passed if i in reference else False for i in range(len(texts))]
     steps = [reference[i].steps if i in reference else 0 for i in range(len(texts))]
     kills: list[set[int]] = [set() for _ in texts]
@@ -155,7 +155,7 @@ def gate_asserts(
     for survivor_index, source in enumerate(survivor_sources):
         pending = live
         for allowance in (params.budget_for, params.confirm_for):
-            results = _run_asserts(
+            results = run_asserts(
                 problem,
                 entry,
                 source,
@@ -180,7 +180,7 @@ def gate_asserts(
     return [(passes[i], frozenset(kills[i])) for i in range(len(texts))]
 
 
-def _run_asserts(
+def run_asserts(
     problem: Problem,
     entry: str,
     program: str,

@@ -14,6 +14,7 @@ from ..inputs.calls import Call
 from ..model import AuditParams, Problem
 from ..sandbox import Job, run_job
 from .asserts import assert_text
+from .gating import run_asserts  # the gate's own runner: the same child, budgets and setup
 from .prepared import backstop_seconds, oracle_for
 
 
@@ -85,18 +86,17 @@ def own_tests(
     still had not finished: a harness's time limit would stop it, so the app shows it apart from
     a pass). The app asks this to show the reviewer what the survivor under review does on the
     tests the benchmark already has; it changes no verdict of the audit."""
-    from .gating import _run_asserts  # the gate's own runner: the same child, budgets and setup
 
     def word(run: Any) -> str:
         if run is None:
             return FAILS  # the child died on it: whatever a harness makes of that, it is no pass
         return PASSES if run.passed else (RUNS_PAST if run.exceeded else FAILS)
 
-    reference = _run_asserts(problem, entry, problem.reference, texts, None, params)
+    reference = run_asserts(problem, entry, problem.reference, texts, None, params)
     steps = [reference[i].steps if i in reference else 0 for i in range(len(texts))]
     budgets = [params.confirm_for(s) for s in steps]
     rows = []
     for source in survivors:
-        runs = _run_asserts(problem, entry, source, texts, budgets, params)
+        runs = run_asserts(problem, entry, source, texts, budgets, params)
         rows.append([word(runs.get(i)) for i in range(len(texts))])
     return {"reference": [word(reference.get(i)) for i in range(len(texts))], "survivors": rows}
