@@ -18,8 +18,7 @@ from rich.table import Table
 from ..benchmarks import Benchmark
 from ..engine.executors.choice import open_census
 from ..engine.model import ProblemResult
-from ..engine.sandbox.namespaces import isolation_note
-from ..engine.sandbox.steps import COMPILED_COUNTER, SLOW_COUNTER_NOTE
+from ..engine.sandbox import local_notes
 from ..engine.stats import Summary
 from ..errors import UserError
 from ..files import write_atomically
@@ -95,9 +94,8 @@ def run(args: argparse.Namespace) -> int:
     reused = resume(console, args.jsonl, params, source, collected) if args.resume else set()
     feed = Feed(source.problems(), skip=reused, hashed=args.jsonl is not None)
     if args.ray is None:  # a cluster's nodes are checked for the counter instead
-        for note in (None if COMPILED_COUNTER else SLOW_COUNTER_NOTE, isolation_note()):
-            if note:
-                print(f"gameability-tui: note: {note}", file=sys.stderr)
+        for note in local_notes():
+            print(f"gameability-tui: note: {note}", file=sys.stderr)
     started = time.monotonic()
     census = open_census(feed if source.streamed else list(feed), params, executor_from(args))
     log = ResultLog(args.jsonl, params, append=args.resume) if args.jsonl else None

@@ -8,6 +8,7 @@ the audit needs is imported from here.
 
 from .jobs import AssertRun, Job, Run
 from .lanes import children_kept, run_job, run_jobs
+from .namespaces import isolation_note
 from .processes import keep_from_children, kill_active_children
 from .spare_cores import (
     SPARE_CORES_VARIABLE,
@@ -15,6 +16,7 @@ from .spare_cores import (
     shares_spare_cores,
     spare_cores_from_environment,
 )
+from .steps import COMPILED_COUNTER, SLOW_COUNTER_NOTE
 
 __all__ = [
     "SPARE_CORES_VARIABLE",
@@ -23,6 +25,7 @@ __all__ = [
     "Run",
     "children_kept",
     "keep_from_children",
+    "local_notes",
     "kill_active_children",
     "run_job",
     "run_jobs",
@@ -30,3 +33,9 @@ __all__ = [
     "shares_spare_cores",
     "spare_cores_from_environment",
 ]
+
+
+def local_notes() -> list[str]:
+    """What a local audit says once before it starts: steps counted in Python (slower), or
+    candidates not isolated by the kernel. ``check`` prints them and the app shows them."""
+    return [note for note in (None if COMPILED_COUNTER else SLOW_COUNTER_NOTE, isolation_note()) if note]

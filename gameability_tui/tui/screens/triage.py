@@ -19,8 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header
 
 from ...engine.model import ProblemResult
-from ...engine.sandbox.namespaces import isolation_note
-from ...engine.sandbox.steps import COMPILED_COUNTER, SLOW_COUNTER_NOTE
+from ...engine.sandbox import local_notes
 from ...review import survivor_number
 from ...store.cached_audit import CachedAudit
 from ...vocabulary import ACCEPTED, REJECTED, SKIPPED
@@ -94,9 +93,8 @@ class TriageScreen(AuditFeed, ReviewerAsserts, Exporting, Screen):
         for note in self.app.cache.notes:  # what opening the cache found and did about it
             self.notify(note, severity="warning", timeout=15)
         if self.app.executor.ray_address is None:  # a cluster's nodes are checked instead
-            for note in (None if COMPILED_COUNTER else SLOW_COUNTER_NOTE, isolation_note()):
-                if note:
-                    self.notify(note, severity="warning", timeout=15)
+            for note in local_notes():
+                self.notify(note, severity="warning", timeout=15)
         if self.app.store.created:  # a first run, or a mistyped --db: either way, where they go
             self.notify(
                 f"A new decisions database: {home_path(self.app.store.path)}. Nothing to resume "
