@@ -119,6 +119,18 @@ def test_a_flood_of_its_record_pipe_is_stopped_quickly(audited):
     assert result.seconds < 20
 
 
+def _fd_open_on(pid: int, pipe: str) -> str | None:
+    """The path of the worker's descriptor (other than its stdout) open on `pipe`; descriptors
+    the worker closes while we look (it moves its answer fd at start) are simply passed over."""
+    for name in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            if name != "1" and os.readlink(f"/proc/{pid}/fd/{name}") == pipe:
+                return f"/proc/{pid}/fd/{name}"
+        except FileNotFoundError:
+            continue
+    return None
+
+
 def test_a_forged_answer_line_is_refused(tmp_path):
     """A line written into a worker's answer pipe from outside (as a candidate that reached it
     would) is a protocol error for the problem in flight, never its result."""
@@ -129,9 +141,7 @@ def test_a_forged_answer_line_is_refused(tmp_path):
         deadline = time.monotonic() + 10
         target = None
         while target is None and time.monotonic() < deadline:  # its answer fd, once it has moved it
-            for name in os.listdir(f"/proc/{pid}/fd"):
-                if name != "1" and os.readlink(f"/proc/{pid}/fd/{name}") == ours:
-                    target = f"/proc/{pid}/fd/{name}"
+            target = _fd_open_on(pid, ours)
             time.sleep(0.05)
         assert target is not None
         forged = {"result": {"id": "forged", "status": "ok", "n_mutants": 99}}
