@@ -46,6 +46,7 @@ class Prepared:
     call_order: list[int]  # cheapest first, by the reference's steps; the answer key's order
     call_steps: list[int]  # the reference's steps on each fresh call, in the answer key's run
     test_order: list[int]
+    tests_independent: bool = False  # ``reference.tests_independent``
 
 
 def oracle_for(problem: Problem, params: AuditParams) -> Oracle:

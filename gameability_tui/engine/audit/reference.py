@@ -150,10 +150,11 @@ def prepare_on(
             problem.id, "no-usable-oracle", "the reference raises on every fresh input",
             entry=entry, n_fresh=len(fresh), reference_raised=raised,
         )  # fmt: skip
-    test_order = _test_order(problem, reference, stateful)
+    independent = tests_independent(problem)
     return Prepared(
         entry, call_name, visible, fresh, mutants, reference, reference_calls, raised, checks,
-        call_order=order, call_steps=[key[i][1] for i in range(len(fresh))], test_order=test_order,
+        call_order=order, call_steps=[key[i][1] for i in range(len(fresh))],
+        test_order=_test_order(problem, reference, independent), tests_independent=independent,
     )  # fmt: skip
 
 
@@ -174,13 +175,18 @@ def _why_no_fresh_inputs(call_name: str, visible: list[Call], n_fresh: int, endl
     return f"no fresh input to {call_name}() fits the attack's step allowance"
 
 
-def _test_order(problem: Problem, reference: Run, stateful: bool) -> list[int]:
+def tests_independent(problem: Problem) -> bool:
+    """Whether the visible tests (and checks) give the same results in any order, each apart
+    from the others: lone asserts on a reference that keeps no state between calls."""
+    return not may_keep_state(problem.reference) and all(_is_lone_assert(test) for test in problem.tests)
+
+
+def _test_order(problem: Problem, reference: Run, independent: bool) -> list[int]:
     """The order a mutant runs the visible tests in. One that fails a test is found sooner on a
-    cheap one; the order can change a result only through state, which lone asserts on a
-    stateless reference do not have. (A test whose steps were not counted is costlier than any
-    that was.)"""
+    cheap one; the order can change a result only through state, which independent tests do not
+    have. (A test whose steps were not counted is costlier than any that was.)"""
     order = list(range(len(problem.tests)))
-    if not stateful and all(_is_lone_assert(test) for test in problem.tests):
+    if independent:
         order.sort(key=lambda i: cost_order(reference.tests[i][2]))
     return order
 
@@ -205,7 +211,7 @@ def exact_test_steps(problem: Problem, params: AuditParams, prepared: Prepared) 
     # The mutants' CPU backstop is five times the reference's CPU time: counted, its tests cost
     # more than they did untraced, and the backstop must allow for that.
     reference.cpu += run.cpu
-    prepared.test_order = _test_order(problem, reference, may_keep_state(problem.reference))
+    prepared.test_order = _test_order(problem, reference, prepared.tests_independent)
     return True
 
 

@@ -118,6 +118,7 @@ def _mutant_job(problem: Problem, params: AuditParams, prepared: Prepared) -> Jo
         confirm_budgets=confirm,
         reference_calls=prepared.reference_calls, cpu_seconds=cpu, wall_seconds=backstop_seconds(cpu),
         call_order=prepared.call_order, test_order=prepared.test_order, atol=problem.atol, checks=checks,
+        tests_independent=prepared.tests_independent,
         reference_checks=[reference.checks[i][1] for i in range(len(checks))],
         check_budgets=[params.budget_for(steps) for steps in check_steps],
     )  # fmt: skip

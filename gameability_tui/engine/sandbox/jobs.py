@@ -63,6 +63,9 @@ class Job:
     # order of the visible tests (cheapest first only where the order cannot change a result).
     call_order: list[int] = field(default_factory=list)
     test_order: list[int] = field(default_factory=list)
+    # Mutant mode: the visible tests and checks give the same results in any order, so one that
+    # runs out of its budget is confirmed only once every other has passed (``runner.py``).
+    tests_independent: bool = False
     oracle: oc.Oracle = field(default_factory=oc.Oracle)
     cpu_seconds: float = 4.0
     wall_seconds: float = 10.0

@@ -19,6 +19,7 @@ import shutil
 import signal
 import stat
 import tempfile
+from collections.abc import Iterator
 from typing import Any
 
 from . import namespaces
@@ -215,19 +216,40 @@ def limit_cpu(job: Job) -> None:
     """This job's CPU backstops: a profiling timer (SIGPROF ends the child), exact to the
     millisecond, and ``RLIMIT_CPU``, which counts whole seconds of the whole child and ends it
     whatever the job does with signal handlers: set to what the child has used so far plus the
-    most this job may use (with its confirmation runs)."""
+    job's limit (a confirmation run raises it for its own time, ``confirmation_cpu``)."""
     signal.setitimer(signal.ITIMER_PROF, job.cpu_seconds)
+    _allow_cpu_for(job.cpu_seconds)
+
+
+def _allow_cpu_for(seconds: float) -> None:
+    """``RLIMIT_CPU`` no lower than what the child has used plus ``seconds`` and a second."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    soft = math.ceil(usage.ru_utime + usage.ru_stime + cpu_ceiling(job)) + 1
-    hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+    soft = math.ceil(usage.ru_utime + usage.ru_stime + seconds) + 1
+    current, hard = resource.getrlimit(resource.RLIMIT_CPU)
     if hard != resource.RLIM_INFINITY:
         soft = min(soft, hard)
-    resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+    if current == resource.RLIM_INFINITY or current < soft:
+        resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
 
 
-def cpu_ceiling(job: Job) -> float:
-    """The most CPU time ``job`` may use: its own limit, and what its confirmation runs may add."""
-    return job.cpu_seconds + 1 + sum(job.confirm_budgets) / CONFIRM_STEPS_PER_SECOND
+@contextlib.contextmanager
+def confirmation_cpu(steps: int) -> Iterator[float]:
+    """A confirmation run's own CPU time (yielded, in seconds): what ``steps`` take at a slow
+    machine's pace, in place of what the job has left, which it gets back afterwards.
+
+    Threat: a mutant that loops while its data grows (a big integer multiplied at each turn, a
+    string built by prepending) takes ever longer per step, so the CPU backstop, not the step
+    allowance, ends it. With what the job had left on top (a second or more), each one cost over
+    a second of CPU; with the allowance's own time, it costs about what a harness's time limit
+    does, and a run whose steps go at any ordinary pace still meets its allowance in steps, so
+    its verdict is the same on every machine."""
+    seconds = steps / CONFIRM_STEPS_PER_SECOND
+    _allow_cpu_for(seconds)
+    left = signal.setitimer(signal.ITIMER_PROF, seconds)[0]
+    try:
+        yield seconds
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, left)
 
 
 def memory_bytes(resident: bool) -> int:

@@ -28,20 +28,21 @@ the audit policy that runs inside them. What could make a verdict wrong here, an
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import marshal
 import random
-import signal
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from .. import outcome as oc
 from ..observed import drive, is_coroutine, replay
 from .encoding import encoded
 from .jobs import Job
-from .limits import CONFIRM_STEPS_PER_SECOND
+from .limits import confirmation_cpu
 from .steps import COMPILED_COUNTER, PENDING, UNCOUNTED, count_steps, median_steps
 from .wire import Channel
 
@@ -297,23 +298,55 @@ def _passes_tests(candidate: _Candidate) -> bool | None:
     """Every visible test, then every check, from a fresh load, until the first that fails.
     None, after a "pending" record, at a test whose budget is PENDING: the job ends there, and
     the audit runs it again once the reference's steps on that test are counted. One that ran out
-    of its budget is confirmed (``_confirm_step``) before it counts as failed."""
+    of its budget is confirmed (``_confirm_step``) before it counts as failed: at once, or, where
+    the steps are independent (``Job.tests_independent``), once every other step has passed."""
     job = candidate.job
     namespace = candidate.load()
     if namespace is None:
         return False
     steps = [("test", i) for i in job.test_order or range(len(job.tests))]
     steps += [("check", i) for i in range(len(job.checks))]
+    deferred: list[tuple[str, int]] = []
     for position, (kind, index) in enumerate(steps):
         if kind == "test" and job.test_budgets[index] == PENDING:
             candidate.channel.send(("pending", index))
             return None
         passed = candidate.test(namespace, index) if kind == "test" else candidate.check(namespace, index)
+        if not passed and candidate.exceeded and _cheaper_to_defer(job, steps[position:]):
+            deferred.append((kind, index))
+            continue
         if not passed and candidate.exceeded:
             namespace, passed = _confirm_step(candidate, steps[:position], kind, index)
         if not passed:
             return False
-    return True
+    # Independent steps: a mutant that fails another outright is rejected whatever these would
+    # say, so a confirmation (up to a harness's time limit of steps) is paid for only where it
+    # decides; each needs no earlier step replayed.
+    return all(_confirm_step(candidate, [], kind, index)[1] for kind, index in deferred)
+
+
+def _step_budget(job: Job, kind: str, index: int) -> int | None:
+    return job.test_budgets[index] if kind == "test" else job.check_budgets[index]
+
+
+def _confirm_slot(job: Job, kind: str, index: int) -> int:
+    """Where a visible test's (or check's) allowance sits in ``confirm_budgets``."""
+    return len(job.calls) + (index if kind == "test" else len(job.tests) + index)
+
+
+def _cheaper_to_defer(job: Job, steps: list[tuple[str, int]]) -> bool:
+    """Whether the confirmation of ``steps[0]``, which ran out of its budget, can wait until the
+    rest have run: they are independent of it (``Job.tests_independent``) and cost less than it
+    could (a mutant that fails one of them outright is rejected without it). A step with no
+    larger allowance than its budget is not confirmed at all: its failure stands."""
+    slot = _confirm_slot(job, *steps[0])
+    if not job.tests_independent or slot >= len(job.confirm_budgets):
+        return False
+    budget, allowance = _step_budget(job, *steps[0]), job.confirm_budgets[slot]
+    rest = [_step_budget(job, kind, index) for kind, index in steps[1:]]
+    if budget is None or allowance <= budget or None in rest or PENDING in rest:
+        return False
+    return sum(rest) < allowance
 
 
 def _confirm_step(
@@ -322,35 +355,39 @@ def _confirm_step(
     """Run visible test (or check) ``index`` again with its confirmation allowance, from the same
     state: a fresh load and the same earlier tests and checks, under their own budgets."""
     job = candidate.job
-    slot = len(job.calls) + (index if kind == "test" else len(job.tests) + index)
+    slot = _confirm_slot(job, kind, index)
     if slot >= len(job.confirm_budgets):  # a job with no allowance for it: the budget stands
         return None, False
     allowance = job.confirm_budgets[slot]
-    budget = job.test_budgets[index] if kind == "test" else job.check_budgets[index]
+    budget = _step_budget(job, kind, index)
     if budget is None or allowance <= budget:  # no more than it had: the failure stands
         return None, False
-    _grant(candidate, allowance)
-    namespace = candidate.load()
-    if namespace is None:
-        return None, False
-    for earlier_kind, earlier_index in earlier:
-        if earlier_kind == "test":
-            code = compiled(job.tests[earlier_index], f"<test {earlier_index}>")
-            count_steps(functools.partial(exec, code, namespace), job.test_budgets[earlier_index])
-        else:
-            _call_outcome(namespace[job.entry], job.checks[earlier_index], job.check_budgets[earlier_index])
-    run = candidate.test if kind == "test" else candidate.check
-    passed = run(namespace, index, budget=allowance)
+    replayed = [_step_budget(job, k, i) for k, i in earlier]
+    with _confirmation_window(candidate, allowance + sum(b or 0 for b in replayed)):
+        namespace = candidate.load()
+        if namespace is None:
+            return None, False
+        for earlier_kind, earlier_index in earlier:
+            if earlier_kind == "test":
+                code = compiled(job.tests[earlier_index], f"<test {earlier_index}>")
+                count_steps(functools.partial(exec, code, namespace), job.test_budgets[earlier_index])
+            else:
+                check, budget = job.checks[earlier_index], job.check_budgets[earlier_index]
+                _call_outcome(namespace[job.entry], check, budget)
+        run = candidate.test if kind == "test" else candidate.check
+        passed = run(namespace, index, budget=allowance)
     if passed:
         candidate.channel.send(("slow", slot))
     return namespace, passed
 
 
-def _grant(candidate: _Candidate, steps: int) -> None:
-    """More CPU time for a confirmation run of ``steps``, at a slow machine's pace."""
-    seconds = steps / CONFIRM_STEPS_PER_SECOND
-    candidate.channel.send(("extend", seconds))
-    signal.setitimer(signal.ITIMER_PROF, signal.getitimer(signal.ITIMER_PROF)[0] + seconds)
+@contextlib.contextmanager
+def _confirmation_window(candidate: _Candidate, steps: int) -> Iterator[None]:
+    """The CPU time of a confirmation run of ``steps`` (``limits.confirmation_cpu``), and as much
+    again on the worker's wall clock."""
+    with confirmation_cpu(steps) as seconds:
+        candidate.channel.send(("extend", seconds))
+        yield
 
 
 def _confirm_budget(
@@ -360,13 +397,13 @@ def _confirm_budget(
     the same earlier calls. A slow call's larger allowance is kept for later replays."""
     job = candidate.job
     allowance = job.confirm_budgets[index]
-    _grant(candidate, allowance)
-    namespace = candidate.load()
-    if namespace is None:
-        return None, None
-    for earlier_index in earlier:
-        _call_outcome(namespace[job.entry], job.calls[earlier_index], budgets[earlier_index])
-    got = candidate.call(namespace, index, allowance)
+    with _confirmation_window(candidate, allowance + sum(budgets[i] or 0 for i in earlier)):
+        namespace = candidate.load()
+        if namespace is None:
+            return None, None
+        for earlier_index in earlier:
+            _call_outcome(namespace[job.entry], job.calls[earlier_index], budgets[earlier_index])
+        got = candidate.call(namespace, index, allowance)
     if got != oc.BUDGET_OUTCOME and job.oracle.same(got, job.reference_calls[index]):
         candidate.channel.send(("slow", index))
         budgets[index] = allowance
