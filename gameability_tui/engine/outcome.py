@@ -23,6 +23,9 @@ write (one that passes on the reference) could tell them apart. Threats to that,
   benchmark-defined classes are compared by type and state.
 - Arguments changed in place are part of what a test can see: each mutable argument's state after
   the call travels with the outcome and is compared like the result.
+- So is printed output, where the reference prints (a test that captures ``sys.stdout`` sees
+  it): what a call printed travels with its outcome, and is compared where the reference's
+  printed anything (``_same_printed``).
 - NaN is not equal to itself in Python, but two NaN results are indistinguishable to an assert
   that passes on the reference: they compare the same here.
 - Default reprs carry memory addresses, which differ between processes: they are masked.
@@ -50,6 +53,7 @@ PLAIN_CONTAINERS = (list, tuple, set, frozenset, dict)
 MUTABLE_CONTAINERS = (list, dict, set, bytearray)
 MAX_VALUE_BYTES = 1 << 20
 MAX_REPR_CHARS = 4000
+MAX_PRINTED_CHARS = 4000  # printed output kept whole up to this; past it, known by digest only
 MAX_STATE_DEPTH = 20  # deeper object graphs are cut: compared by type name only past this
 
 _DUMPS = marshal.dumps  # taken before benchmark code runs, which may wrap marshal.dumps
@@ -62,6 +66,7 @@ CUT_MARK = "\x00cut"
 
 # Outcome tuples (marshal-friendly):
 #   ("value", data, text, repr_digest, args)  returned normally; data compares, text is shown
+#   ... + ((printed, digest),)                 and printed this (sys.stdout) on the way
 #   ("big", digest, text, repr_digest, args)  returned a value too large to ship, known by digest
 #   ("raise", type_name)                      an exception escaped the call
 #   ("budget",)                               the deterministic step budget ran out
@@ -211,14 +216,36 @@ def unencodable(reason: str) -> Outcome:
     return ("raise", f"<{reason}>")
 
 
-def encode_value(value: Any, arguments: tuple = ()) -> Outcome:
-    """The outcome of a call that returned ``value``; ``arguments`` are its arguments afterwards."""
+def encode_value(value: Any, arguments: tuple = (), printed: str = "") -> Outcome:
+    """The outcome of a call that returned ``value``; ``arguments`` are its arguments afterwards,
+    ``printed`` what it wrote to ``sys.stdout`` (kept only when there is some: ``printed_by``)."""
     text = safe_repr(value)
     try:
         kind, data = _ship_value(value)
     except (_Unshippable, RecursionError):
         kind, data = "big", _digest(text.encode("utf-8", "replace"))
-    return (kind, data, _short(text), _digest(text.encode("utf-8", "replace")), _argument_states(arguments))
+    repr_digest = _digest(text.encode("utf-8", "replace"))
+    outcome = (kind, data, _short(text), repr_digest, _argument_states(arguments))
+    if printed:
+        outcome += ((printed[:MAX_PRINTED_CHARS], _digest(printed.encode("utf-8", "surrogatepass"))),)
+    return outcome
+
+
+def printed_by(outcome: Outcome) -> str | None:
+    """What a call that returned normally printed, whole; "" when nothing, None when it printed
+    more than an outcome keeps (``MAX_PRINTED_CHARS``: it is known by digest only)."""
+    if not returned_normally(outcome) or len(outcome) < 6:
+        return ""
+    text, digest = outcome[5]
+    return text if _digest(text.encode("utf-8", "surrogatepass")) == digest else None
+
+
+def _same_printed(got: Outcome, expected: Outcome) -> bool:
+    """Printed output is part of the answer where the reference prints (a test that captures
+    ``sys.stdout`` sees it); where it printed nothing, what a candidate prints is not looked at."""
+    if len(expected) < 6:
+        return True
+    return len(got) >= 6 and got[5][1] == expected[5][1]
 
 
 def _argument_states(arguments: tuple) -> tuple | None:
@@ -327,13 +354,13 @@ def same(
     """Whether two outcomes are indistinguishable to the chosen oracle (``b`` is the expected one).
 
     ``eq`` compares as the asserts do; ``repr`` compares full reprs, as the published tool does.
-    ``arguments``: also the arguments' states after the call (a harness that looks only at the
-    result, as EvalPlus's does, passes False)."""
+    ``arguments``: also the arguments' states after the call and what it printed (a harness that
+    looks only at the result, as EvalPlus's does, passes False)."""
     if a[0] in ("value", "big") and b[0] in ("value", "big"):
         states_agree = not arguments or _same_arguments(a[4], b[4], rule)
         if oracle == "repr":
             return a[3] == b[3] and states_agree
-        if a[0] != b[0]:
+        if a[0] != b[0] or (arguments and not _same_printed(a, b)):
             return False
         equal = a[1] == b[1] if a[0] == "big" else data_equal(a[1], b[1], rule)
         return equal and states_agree
@@ -426,6 +453,8 @@ def arguments_after(outcome: Outcome) -> tuple | None:
 def describe(outcome: Outcome) -> str:
     """Short human text for an outcome (probe results, reports)."""
     kind = outcome[0]
+    if kind in ("value", "big") and len(outcome) >= 6:
+        return f"{outcome[2]}, printing {_short(repr(outcome[5][0]))}"
     if kind in ("value", "big"):
         return outcome[2]
     if kind == "raise":

@@ -673,3 +673,34 @@ def test_a_chain_on_plain_data_keeps_the_whole_result_as_the_answer():
     result = audit_problem(lower, AuditParams())
     assert result.status == "ok"
     assert all(".lower()" not in c.text for c in result.asserts)
+
+
+# 18. Printed output is part of the outcome where the reference prints.
+
+PRINTS = "def show(n):\n    print(n * 2)\n"
+
+
+def test_a_mutant_that_prints_another_answer_is_broken_and_the_assert_checks_the_output():
+    weak = problem("show", PRINTS, ["assert show(3) is None"], hidden=("show(5)",))
+    result = audit_problem(weak, PINNED)
+    assert result.status == "ok" and _survivor_changes(result) == {"print(n // 2)", "print(n * 3)"}
+    texts = [c.text for c in result.asserts]
+    assert texts and all("printed.getvalue() == '10\\n'" in text for text in texts)
+    assert all(_run_assert(PRINTS, "show", text) for text in texts)
+    assert not any(_run_assert(PRINTS.replace("n * 2", "n * 3"), "show", text) for text in texts)
+
+
+def test_tests_that_capture_what_is_printed_leave_no_printing_survivor():
+    captured = "import contextlib, io\nwith contextlib.redirect_stdout(io.StringIO()) as out:\n    show(3)\n"
+    strong = problem("show", PRINTS, [captured + "assert out.getvalue() == '6\\n'"], hidden=("show(5)",))
+    result = audit_problem(strong, PINNED)
+    assert result.status == "ok" and result.n_broken == 2 and result.n_survived == 0
+
+
+def test_what_a_mutant_prints_is_not_looked_at_where_the_reference_prints_nothing():
+    quiet = problem(
+        "double", "def double(n):\n    return n * 2\n", ["assert double(3) == 6"], hidden=("double(5)",)
+    )
+    prepared = prepare(quiet, PINNED)
+    chatty = "def double(n):\n    print('debug', n)\n    return n * 2\n"
+    assert not judge_program(quiet, PINNED, prepared, chatty).broken

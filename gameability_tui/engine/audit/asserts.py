@@ -38,12 +38,27 @@ def why_not_a_test(text: str) -> str | None:
     if not any(isinstance(node, ast.Assert) for node in tree.body):
         return "it has no assert statement, so it would reject nothing"
     for number, node in enumerate(tree.body, start=1):
+        if _captures_printing(node):
+            continue
         if not isinstance(node, TEST_STATEMENTS):  # a call, a loop, a def: not a test's to run
             return (
                 f"statement {number} is {type(node).__name__.lower()}, and a test holds only "
                 "asserts and the assignments and imports they use"
             )
     return None
+
+
+def _captures_printing(node: ast.stmt) -> bool:
+    """``with contextlib.redirect_stdout(...) as out:`` around what a test may hold: how a test
+    sees what a call prints (``_printing_assert``)."""
+    if not isinstance(node, ast.With):
+        return False
+    for item in node.items:
+        called = item.context_expr.func if isinstance(item.context_expr, ast.Call) else None
+        name = called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", None)
+        if name != "redirect_stdout":
+            return False
+    return all(isinstance(statement, TEST_STATEMENTS) for statement in node.body)
 
 
 # What a test may hold: what this tool writes (``arg0 = [...]; assert f(arg0) == ...``), and the
@@ -74,7 +89,8 @@ def assert_text(
     try:
         if expected[0] == "raise" and not raises:
             return None
-        if exact and expected[0] == "value" and _reads_exactly(expected[1]) and not check_arguments:
+        plain = not check_arguments and not oc.printed_by(expected)
+        if exact and expected[0] == "value" and _reads_exactly(expected[1]) and plain:
             return f"assert {call.render(name)} == {_exact_literal(expected[1])}"
         return _assert_text(call, name, expected, check_arguments)
     except (NotRenderable, RecursionError, ValueError, TypeError, MemoryError):
@@ -91,33 +107,75 @@ def _assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: b
     data, chain = expected[1], ""
     if type(data) is tuple and len(data) == 2 and data[0] == CHAINED_MARK:  # in the chain's shape
         data, chain = data[1], call.render_chain()
+    printed = oc.printed_by(expected)
+    if printed is None:  # more than an outcome keeps: no assert can state it
+        return None
+    if printed:
+        return _printing_assert(call, name, data, chain, states, printed)
     if states is None:
         root = f"{name}({call.render_arguments()})"
         return _with_imports(_result_assert(root + chain, data, imports), imports)
     # Name each mutable argument, call once, then check the result and the arguments.
-    names = [f"arg{i}" for i in range(len(states))]
+    bindings, arguments = _named_arguments(call, states)
+    result = _result_assert(f"{name}({arguments}){chain}", data, imports)
+    checks = _state_checks(states, imports)
+    if result is None or checks is None:
+        return None
+    return _with_imports("; ".join(bindings + [result] + checks), imports)
+
+
+def _named_arguments(call: Call, states: tuple | None) -> tuple[list[str], str]:
+    """The call's arguments as written, each one whose state is checked after the call bound to
+    a name first (``arg0 = [...]``): the bindings, and the argument list."""
     values = list(call.args) + [value for _, value in call.kwargs]
     bindings, arguments = [], []
     for i, value in enumerate(values):
-        literal = render_literal(value)
-        if states[i] is None:
-            arguments.append(literal)
+        if states is not None and states[i] is not None:
+            bindings.append(f"arg{i} = {render_literal(value)}")
+            arguments.append(f"arg{i}")
         else:
-            bindings.append(f"{names[i]} = {literal}")
-            arguments.append(names[i])
+            arguments.append(render_literal(value))
     positional = arguments[: len(call.args)]
     keywords = [f"{key}={text}" for (key, _), text in zip(call.kwargs, arguments[len(call.args) :])]
-    result = _result_assert(f"{name}({', '.join(positional + keywords)}){chain}", data, imports)
-    if result is None:
-        return None
+    return bindings, ", ".join(positional + keywords)
+
+
+def _state_checks(states: tuple | None, imports: set[str]) -> list[str] | None:
+    """An assert per named argument's state after the call; None where one cannot be written."""
     checks = []
-    for i, state in enumerate(states):
+    for i, state in enumerate(states or ()):
         if state is None:
             continue
         if state[0] != "value" or _has_marks(state[1]):
             return None
-        checks.append(_equals(names[i], state[1], imports))
-    return _with_imports("; ".join(bindings + [result] + [f"assert {check}" for check in checks]), imports)
+        checks.append(f"assert {_equals(f'arg{i}', state[1], imports)}")
+    return checks
+
+
+def _printing_assert(
+    call: Call, name: str, data: object, chain: str, states: tuple | None, printed: str
+) -> str | None:
+    """Where the reference prints, a test that captures ``sys.stdout`` around the call and checks
+    what it printed beside what it returned (and the arguments' states, when asked)."""
+    imports = {"import contextlib", "import io"}
+    result, captured = ("result", "printed") if name not in ("result", "printed") else ("_result", "_printed")
+    bindings, arguments = _named_arguments(call, states)
+    checked = _result_assert(result, data, imports)
+    checks = _state_checks(states, imports)
+    if checked is None or checks is None:
+        return None
+    lines = (
+        sorted(imports)
+        + bindings
+        + [
+            f"with contextlib.redirect_stdout(io.StringIO()) as {captured}:",
+            f"    {result} = {name}({arguments}){chain}",
+            checked,
+            *checks,
+            f"assert {captured}.getvalue() == {printed!r}",
+        ]
+    )
+    return "\n".join(lines)
 
 
 def _raises_assert(call_text: str, error: str) -> str | None:

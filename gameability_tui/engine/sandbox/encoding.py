@@ -24,12 +24,15 @@ MAX_ENCODED_BYTES = 64 << 20  # a str/bytes result past this is not copied, hash
 _NESTED_TYPES = frozenset({list, tuple, dict, set, frozenset})
 
 
-def encoded(value: Any, arguments: tuple) -> oc.Outcome:
-    """The outcome of a call that returned ``value`` (``arguments``: its arguments afterwards)."""
+def encoded(value: Any, arguments: tuple, printed: str = "") -> oc.Outcome:
+    """The outcome of a call that returned ``value`` (``arguments``: its arguments afterwards;
+    ``printed``: what it wrote to ``sys.stdout``)."""
     reason = why_unencodable(value) or next(filter(None, map(why_unencodable, arguments)), None)
     if reason is not None:
         return oc.unencodable(reason)
-    outcome, _, error, exceeded = count_steps(lambda: oc.encode_value(value, arguments), ENCODE_BUDGET)
+    outcome, _, error, exceeded = count_steps(
+        lambda: oc.encode_value(value, arguments, printed), ENCODE_BUDGET
+    )
     if exceeded:
         return oc.unencodable(f"result not encoded within {ENCODE_BUDGET:,} steps")
     if isinstance(error, MemoryError):

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import io
 import itertools
 import marshal
 import random
@@ -71,7 +72,8 @@ def compiled(text: str, filename: str) -> Any:
 def _call_outcome(function, call: tuple[tuple, dict], budget: int | None) -> tuple[Any, int]:
     """Call ``function`` on a fresh copy of ``call``; a returned iterator is drained and a
     returned coroutine driven to its end inside the step count, and the arguments' states after
-    the call travel with the result."""
+    the call, and what it printed (``sys.stdout``, as ``contextlib.redirect_stdout`` in a test
+    sees it), travel with the result."""
     args, kwargs, *chain = _LOADS(_DUMPS(call))
 
     def action() -> Any:
@@ -84,12 +86,17 @@ def _call_outcome(function, call: tuple[tuple, dict], budget: int | None) -> tup
             return oc.Yielded(itertools.islice(value, oc.MAX_YIELDED + 1))
         return value
 
-    value, steps, error, exceeded = count_steps(action, budget)
+    printed = io.StringIO()
+    shown, sys.stdout = sys.stdout, printed
+    try:
+        value, steps, error, exceeded = count_steps(action, budget)
+    finally:
+        sys.stdout = shown
     if exceeded:
         return oc.BUDGET_OUTCOME, steps
     if error is not None:
         return oc.encode_raise(error), steps
-    return encoded(value, args + tuple(kwargs.values())), steps
+    return encoded(value, args + tuple(kwargs.values()), printed.getvalue()), steps
 
 
 class _Candidate:

@@ -13,6 +13,12 @@ from gameability_tui.engine.audit.asserts import why_not_a_test
         ("assert f(1) == 2", None),
         ("arg0 = [4, 5, 6]; assert total(arg0) == 15; assert arg0 == [4, 5, 6]", None),  # as generated
         ("import math\nassert math.isclose(f(1), 2.0)", None),
+        (
+            "import contextlib, io\nwith contextlib.redirect_stdout(io.StringIO()) as out:\n"
+            "    r = f(1)\nassert out.getvalue() == '1\\n'",
+            None,
+        ),
+        ("with open('x', 'w') as out:\n    r = f(1)\nassert r == 2", "statement 1 is with"),
         ('assert f(1) == 2; open("x", "w").write("y")', "statement 2 is expr"),  # would run on export
         ("def check(candidate):\n    assert candidate(1) == 2", "no assert statement"),  # not at the top
         ('print("hi")', "no assert statement"),
