@@ -181,6 +181,7 @@ def split_init() -> None:
         return  # still the worker's user: ``seal`` opens what it binds back before it changes
     _become_namespace_root()
     _isolation.die_with_parent(signal.SIGKILL)  # a change of user clears it (set in child_main)
+    os.chdir("/")  # not the worker's folder, which /proc/1/cwd would reach past a cover
     try:
         for number in range(1, signal.NSIG):  # init ignores every default-handled signal
             with contextlib.suppress(OSError, ValueError, RuntimeError):
