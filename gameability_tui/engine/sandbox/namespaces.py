@@ -1,26 +1,36 @@
-"""Kernel isolation of a candidate's child: its own user, PID, mount, network and IPC namespaces.
+"""Kernel isolation of a candidate's child: its own user, PID, mount, network and IPC namespaces,
+as nobody.
 
 Threats, each beside its defence (a child made here holds them for every job it runs):
 
+- Reading the auditor's files (``~/.ssh``, tokens, its home, whatever only its user may read):
+  the child runs as nobody (65534) outside its namespaces, with no supplementary group and no
+  capability. Where the interpreter lies under a folder nobody cannot enter (Python under
+  ``/root``, mode 700), the child covers that folder in its own mount namespace with an empty
+  tmpfs and binds back, read-only and at their own paths, only the trees the interpreter needs
+  (``reach.py``): the rest of the folder is not there to name. Nothing changes on the host.
 - Writes anywhere (absolute paths, ``../..``, after ``chdir``): the child's mount namespace sees
   the whole file system read-only except its lane folder (a writable bind mount of itself).
 - Reaching back into the worker (``/proc/PPID/fd``, ``/proc/PID/environ``, signals to the worker,
   a forged line in its answer pipe): the child is in a PID namespace of its own with its own
   ``/proc``; no process outside it has a pid it could name.
 - Outliving the audit (a double-forked ``setsid`` daemon): the namespace's first process is a
-  small init that waits for the runner; when it ends, or the worker kills it, the kernel kills
-  everything else in the namespace.
+  small init that waits for the runner and asks the kernel to kill it when the worker dies
+  (again once it has changed user: a change of user clears that request); when it ends, or the
+  worker kills it, the kernel kills everything else in the namespace.
 - The network: a network namespace with nothing in it (not even ``lo`` up).
 - Undoing all this from inside: once its mounts are made the runner drops every capability for
   good (bounding set, locked securebits, ``no_new_privs``), so it cannot unmount or remount.
 - Secrets in the environment: the runner keeps only ``SAFE_VARIABLES`` (``scrub_environment``),
   with or without namespaces.
 
-The child is root of its user namespace, mapped to an unprivileged user (nobody) where that user
-can read the interpreter's files, else to the worker's own user; either way it has no capability
-outside its namespaces. Where the kernel refuses namespaces, ``available`` says so once
-(``GAP``) and children are forked as before, isolated only by their folder, limits and scrubbed
-environment.
+The child is root of its user namespace, which is nobody outside where the worker is root (only
+root may map another user); a worker that is not root maps its children to its own, unprivileged
+user. Where nobody cannot be given what the interpreter needs (a library folder nobody cannot read
+itself, or a cover the kernel refuses), children are mapped to the worker's own user, still
+without any capability, and ``USER_GAP`` says so once. Where the kernel refuses namespaces,
+``available`` says so once (``GAP``) and children are forked as before, isolated only by their
+folder, limits and scrubbed environment.
 """
 
 from __future__ import annotations
@@ -32,6 +42,8 @@ import stat
 import sys
 import tempfile
 import warnings
+
+from . import reach
 
 try:
     from .compiled import _isolation
@@ -53,7 +65,8 @@ _KEPT_FLAGS = (
 
 SAFE_VARIABLES = (b"PATH", b"LANG", b"PYTHONHASHSEED")  # and every LC_*, and HOME (the lane folder)
 SWITCH = "GAMEABILITY_TUI_NAMESPACES"  # "off": fork children as before (bench/sandbox.py compares)
-NOBODY = 65534
+NOBODY = reach.NOBODY
+COVER_OPTIONS = "mode=0755,size=64k"  # a cover holds only the empty folders its binds are made on
 
 GAP = (
     "sandbox: candidates get no user/PID/mount namespaces of their own ({reason}); they run as the "
@@ -61,7 +74,14 @@ GAP = (
     "network; only their folder, limits and a scrubbed environment isolate them"
 )
 
-_STATE: dict[str, object] = {}  # "ok": bool, "reason": str, "outside": (uid, gid), per process
+USER_GAP = (
+    "sandbox: candidates run as the auditor's user inside their namespaces ({reason}); they have "
+    "no capability, but can read every file that user can"
+)
+
+# Per process: "ok": bool, "reason": str, "outside": (uid, gid), "covers": the folders a child
+# covers (reach.Cover), "paths": what the interpreter reads from, "user_gap": str
+_STATE: dict[str, object] = {}
 
 
 def available() -> bool:
@@ -80,10 +100,12 @@ def cloned() -> bool:
     return _STATE.get("cloned") is True
 
 
-def _warn_once(reason: str) -> None:
-    if not _STATE.get("warned"):
-        _STATE["warned"] = True
-        warnings.warn(GAP.format(reason=reason), RuntimeWarning, stacklevel=3)
+def _warn_once(reason: str, sentence: str = GAP) -> None:
+    """Warn of each gap (``GAP``, ``USER_GAP``) once per process, whatever its reason."""
+    warned: set[str] = _STATE.setdefault("warned", set())  # type: ignore[assignment]
+    if sentence not in warned:
+        warned.add(sentence)
+        warnings.warn(sentence.format(reason=reason), RuntimeWarning, stacklevel=3)
 
 
 def in_use() -> bool:
@@ -101,12 +123,19 @@ def gap() -> str | None:
     return None if available() else GAP.format(reason=_STATE["reason"])
 
 
+def user_gap() -> str | None:
+    """The sentence that says candidates run as the auditor's own user (root, here) because
+    nobody could not be given the interpreter's files; None where they run as nobody, or as the
+    unprivileged user this process is, or have no namespaces at all (``gap`` says so)."""
+    return _STATE.get("user_gap") if available() else None  # type: ignore[return-value]
+
+
 def isolation_note() -> str | None:
-    """``gap()`` for a command to say once in its own words: a worker's warning goes nowhere (its
-    stderr is /dev/null), so the process that starts the census asks the kernel itself."""
+    """``gap()`` or ``user_gap()``, for a command to say once in its own words: a worker's warning
+    goes nowhere (its stderr is /dev/null), so the process that starts the census asks itself."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        return gap()
+        return gap() or user_gap()
 
 
 def candidate_owner() -> tuple[int, int] | None:
@@ -142,15 +171,17 @@ def fork_child(sibling: bool) -> int:
 
 def split_init() -> None:
     """In a new PID namespace's first process: fork the runner and return in it; this process
-    stays the namespace's init, reaps what is reparented to it, and exits as the runner ended.
-    Refuses to go on anywhere but as pid 1: ``seal`` must never mount in the worker's namespace."""
+    becomes the user it is mapped to, stays the namespace's init, reaps what is reparented to
+    it, and exits as the runner ended. Refuses to go on anywhere but as pid 1: ``seal`` must
+    never mount in the worker's namespace."""
     if os.getpid() != 1:
         raise RuntimeError("not the first process of a new PID namespace")
-    os.setresgid(0, 0, 0)  # become its namespace's root: the user it is mapped to outside
-    os.setresuid(0, 0, 0)
     runner = os.fork()
     if runner == 0:
-        return
+        return  # still the worker's user: ``seal`` opens what it binds back before it changes
+    _become_namespace_root()
+    _isolation.die_with_parent(signal.SIGKILL)  # a change of user clears it (set in child_main)
+    os.chdir("/")  # not the worker's folder, which /proc/1/cwd would reach past a cover
     try:
         for number in range(1, signal.NSIG):  # init ignores every default-handled signal
             with contextlib.suppress(OSError, ValueError, RuntimeError):
@@ -173,12 +204,21 @@ def encode_status(status: int) -> int:
 
 
 def seal(workdir: str) -> int:
-    """In the runner, before any job: a private ``/proc``, the file system read-only but
-    ``workdir``, and no capability left. Returns its pid outside (for its CPU wait time)."""
+    """In the runner, before any job: the user it is mapped to, a private ``/proc``, the folders
+    nobody cannot enter covered but for the trees the interpreter needs (``reach.py``), the file
+    system read-only but ``workdir``, and no capability left. Returns its pid outside (for its
+    CPU wait time)."""
     outside_pid = int(os.readlink("/proc/self"))  # still the worker's /proc here
     _STATE["runner"] = outside_pid
+    covers = _covers_for(workdir)
+    trees = _open_trees(covers)  # as the worker's user: it can still enter what it covers
+    _become_namespace_root()
+    if hasattr(_isolation, "make_dumpable"):  # its /proc/self files its own again (not its init's)
+        _isolation.make_dumpable()
     _isolation.mount(None, "/", None, MS_REC | MS_PRIVATE, None)
     _isolation.mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, None)
+    for cover, opened in zip(covers, trees):
+        _cover(cover, opened)
     _isolation.mount(workdir, workdir, None, MS_BIND, None)
     for point in _mount_points():
         if point != workdir:
@@ -209,8 +249,63 @@ def scrub_environment(workdir: str) -> dict:
     return kept
 
 
+def _become_namespace_root() -> None:
+    """Become the namespace's root, the user it is mapped to outside, with no supplementary
+    group of the worker's (root's groups would open files nobody's cannot) where it may drop them."""
+    if _drops_groups():
+        os.setgroups([])
+    os.setresgid(0, 0, 0)
+    os.setresuid(0, 0, 0)
+
+
+def _drops_groups() -> bool:
+    """Whether a child drops its supplementary groups: where it is mapped to nobody, by root,
+    whose maps may leave ``setgroups`` allowed (an unprivileged user's must deny it)."""
+    return _STATE.get("outside") == (NOBODY, NOBODY)
+
+
+def _covers_for(workdir: str) -> tuple[reach.Cover, ...]:
+    """What this child covers: the interpreter's plan, and its lane folder's own trees where
+    the lane lies under a folder nobody cannot enter (a ``TMPDIR`` under ``/root``, say). Run
+    in the child, mapped already, before it changes user: it sees owners as ``reach.INSIDE``."""
+    covers: tuple[reach.Cover, ...] = _STATE.get("covers", ())  # type: ignore[assignment]
+    if _STATE.get("outside") != (NOBODY, NOBODY):
+        return covers
+    if reach.first_closed(os.path.realpath(workdir), reach.INSIDE) is None:
+        return covers
+    return reach.plan([*_STATE["paths"], workdir], reach.INSIDE)  # type: ignore[misc]
+
+
+def _open_trees(covers: tuple[reach.Cover, ...]) -> list[list[int]]:
+    """A descriptor of each tree to bind back, opened before its cover hides it."""
+    flags = os.O_PATH | os.O_CLOEXEC
+    return [[os.open(tree, flags) for tree in cover.trees] for cover in covers]
+
+
+def _cover(cover: reach.Cover, opened: list[int]) -> None:
+    """An empty tmpfs over ``cover.folder``, and each of its trees bound back at its own path
+    from the descriptor opened before (``/proc/self/fd``: the path itself is hidden now)."""
+    _isolation.mount("tmpfs", cover.folder, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, COVER_OPTIONS)
+    for tree, fd in zip(cover.trees, opened):
+        _make_mount_point(tree, stat.S_ISDIR(os.fstat(fd).st_mode))
+        _isolation.mount(f"/proc/self/fd/{fd}", tree, None, MS_BIND | MS_REC, None)
+        os.close(fd)
+
+
+def _make_mount_point(path: str, folder: bool) -> None:
+    """An empty folder (or file) at ``path`` in a cover, with the folders above it."""
+    os.makedirs(os.path.dirname(path), mode=0o755, exist_ok=True)
+    if folder:
+        os.mkdir(path, 0o755)
+    else:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o444))
+
+
 def _write_maps(pid: int, uid: int, gid: int) -> None:
-    for name, text in (("uid_map", f"0 {uid} 1"), ("setgroups", "deny"), ("gid_map", f"0 {gid} 1")):
+    steps = [("uid_map", f"0 {uid} 1"), ("gid_map", f"0 {gid} 1")]
+    if not _drops_groups():
+        steps.insert(1, ("setgroups", "deny"))  # before gid_map: the kernel asks it of a non-root
+    for name, text in steps:
         fd = os.open(f"/proc/{pid}/{name}", os.O_WRONLY)
         try:
             os.write(fd, text.encode())
@@ -241,37 +336,48 @@ def _read_only(point: str) -> None:
     _isolation.mount(None, point, None, flags, None)
 
 
-def _outside_ids() -> tuple[int, int]:
-    """Nobody where nobody can read the interpreter's files (its stdlib, site-packages), else
-    this process's own user: an unprivileged uid that cannot import would fail every benchmark
-    that imports a module the worker had not."""
-    if os.geteuid() == 0 and all(_others_can_read(path) for path in sys.path if path and os.path.isdir(path)):
-        return NOBODY, NOBODY
-    return os.geteuid(), os.getegid()
-
-
-def _others_can_read(path: str) -> bool:
-    path = os.path.abspath(path)
-    if not os.stat(path).st_mode & stat.S_IROTH:
-        return False
-    while True:
-        if not os.stat(path).st_mode & stat.S_IXOTH:
-            return False
-        parent = os.path.dirname(path)
-        if parent == path:
-            return True
-        path = parent
+def _candidate_user(paths: list[str]) -> tuple[tuple[int, int], tuple[reach.Cover, ...], str | None]:
+    """Who candidates run as outside: nobody, with the covers that let it read ``paths``, where
+    this process may map nobody (it is root); else this process's own user, and why not nobody
+    (None where this process is not root: the kernel lets it map only itself, unprivileged)."""
+    own = (os.geteuid(), os.getegid())
+    if own[0] != 0:
+        return own, (), None
+    try:
+        return (NOBODY, NOBODY), reach.plan(paths), None
+    except (reach.Unreachable, OSError) as error:
+        return own, (), str(error)
 
 
 def _try_namespaces() -> str | None:
-    """None if a child can be made and sealed here, else why not."""
+    """None if a child can be made and sealed here, else why not. A child that cannot be made
+    as nobody (a cover refused) is tried again as this process's own user, and the gap named."""
     if os.environ.get(SWITCH, "on") == "off":
         return f"{SWITCH}=off"
     if _isolation is None or not hasattr(_isolation, "clone_isolated"):
         return "the compiled _isolation helper is missing"
-    _STATE["outside"] = _outside_ids()
+    paths = reach.interpreter_paths()
+    _STATE["paths"] = paths
+    user, covers, not_nobody = _candidate_user(paths)
+    reason = _try_as(user, covers, paths)
+    if reason is not None and user == (NOBODY, NOBODY):
+        not_nobody = f"a child mapped to nobody failed: {reason}"
+        user, covers = (os.geteuid(), os.getegid()), ()
+        reason = _try_as(user, covers, paths)
+    if reason is None and not_nobody is not None:
+        _STATE["user_gap"] = USER_GAP.format(reason=not_nobody)
+        if os.environ.get(SWITCH, "on") != "off":
+            _warn_once(not_nobody, USER_GAP)
+    return reason
+
+
+def _try_as(user: tuple[int, int], covers: tuple[reach.Cover, ...], paths: list[str]) -> str | None:
+    """Make a whole child as ``user`` with ``covers`` and seal it as a real one is, in a folder
+    handed to that user as a lane is; None if it then reads ``paths`` and writes its folder."""
+    _STATE["outside"], _STATE["covers"] = user, covers
     folder = tempfile.mkdtemp(prefix="gameability-probe-")
     try:
+        os.chown(folder, *user)
         _STATE["ok"] = True  # for fork_child, while it tries
         try:
             pid = fork_child(sibling=False)
@@ -280,17 +386,29 @@ def _try_namespaces() -> str | None:
         finally:
             del _STATE["ok"]
         if pid == 0:
-            code = 3
-            try:
-                split_init()
-                seal(folder)
-                code = 0
-            finally:
-                os._exit(code)
+            _probe_child(folder, paths)
         _, status = os.waitpid(pid, 0)
-        if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
+        if not os.WIFEXITED(status) or os.WEXITSTATUS(status) not in (0, _CANNOT_REACH):
             return "a sealed child could not start"
+        if os.WEXITSTATUS(status) == _CANNOT_REACH:
+            return "a sealed child could not read what the interpreter needs, or write its folder"
         return None
     finally:
         with contextlib.suppress(OSError):
             os.rmdir(folder)
+
+
+_CANNOT_REACH = 4  # a probe child's exit code: sealed, but short of what a candidate needs
+
+
+def _probe_child(folder: str, paths: list[str]) -> None:
+    """The probe's child, sealed as a candidate's; it exits 0 if it reads every one of ``paths``
+    (and lists the folders) and may write ``folder``, ``_CANNOT_REACH`` if not, 3 if it failed."""
+    code = 3
+    try:
+        split_init()
+        seal(folder)
+        reaches = all(os.access(path, os.R_OK | (os.X_OK if os.path.isdir(path) else 0)) for path in paths)
+        code = 0 if reaches and os.access(folder, os.W_OK | os.X_OK) else _CANNOT_REACH
+    finally:
+        os._exit(code)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -30,9 +32,11 @@ ALLOWED = ("PATH", "LANG", "PYTHONHASHSEED", "HOME")
 needs_namespaces = pytest.mark.skipif(not namespaces.available(), reason=namespaces.gap() or "")
 
 
-def _problems(canary: Path, outside: Path) -> list[Problem]:
-    """The problems of ``hostile/sandbox.jsonl``, told where the canary and the outside file are."""
-    given = f"CANARY = {str(canary)!r}\nOUTSIDE = {str(outside)!r}\nALLOWED = {ALLOWED!r}\n"
+def _problems(canary: Path, outside: Path, secret: Path) -> list[Problem]:
+    """The problems of ``hostile/sandbox.jsonl``, told where the canary, the outside file and the
+    auditor's secret are."""
+    given = f"CANARY = {str(canary)!r}\nOUTSIDE = {str(outside)!r}\nSECRET = {str(secret)!r}\n"
+    given += f"ALLOWED = {ALLOWED!r}\n"
     problems = []
     for line in SANDBOX.read_text().splitlines():
         row = json.loads(line)
@@ -46,7 +50,11 @@ def audited(tmp_path_factory):
     canary = tmp_path_factory.mktemp("canary")
     (canary / "keep.txt").write_text("precious")
     outside = tmp_path_factory.mktemp("outside") / "written-by-a-candidate.txt"
-    problems = _problems(canary, outside)
+    closed = Path(tempfile.mkdtemp(prefix="gameability-auditor-"))  # mode 700, in /tmp (open to all)
+    secret = closed / "token.txt"
+    secret.write_text(TOKEN)
+    secret.chmod(0o644)  # only its folder keeps others out
+    problems = _problems(canary, outside, secret)
     Path("/tmp/escaped-by-a-candidate.txt").unlink(missing_ok=True)  # left by an earlier run
     before = os.getcwd()
     os.environ[TOKEN_NAME] = TOKEN  # the workers inherit it; no candidate may see it
@@ -58,6 +66,7 @@ def audited(tmp_path_factory):
     finally:
         os.chdir(before)
         del os.environ[TOKEN_NAME]
+        shutil.rmtree(closed, ignore_errors=True)
     return {"by_id": by_id, "problems": {p.id: p for p in problems}, "canary": canary,
             "outside": outside, "folder": folder, "seconds": seconds}  # fmt: skip
 
@@ -66,7 +75,12 @@ ATTACKS = sorted(
     {json.loads(line)["id"] for line in SANDBOX.read_text().splitlines()} - {"floods_its_record_pipe"}
 )
 ATTACKS = [name for name in ATTACKS if not name.endswith("__twin")]
-HELD_WITHOUT_NAMESPACES = {"swaps_its_folder_for_a_link", "replaces_random_module", "wraps_marshal_dumps"}
+HELD_WITHOUT_NAMESPACES = {
+    "swaps_its_folder_for_a_link", "replaces_random_module", "wraps_marshal_dumps",
+    "imports_what_its_worker_had_not",  # no attack: a plain need, met as nobody and as before
+}  # fmt: skip
+# Held only where candidates run as another user than the auditor's: nobody, which only root may map.
+NEEDS_ANOTHER_USER = {"reads_the_auditors_files"}
 
 
 def _verdict(result) -> dict:
@@ -77,6 +91,8 @@ def _verdict(result) -> dict:
 def test_an_attack_that_is_held_changes_no_verdict(audited, attack):
     if attack not in HELD_WITHOUT_NAMESPACES and not namespaces.available():
         pytest.skip(namespaces.gap())
+    if attack in NEEDS_ANOTHER_USER and os.geteuid() != 0:
+        pytest.skip("not root: the kernel lets candidates be mapped only to the auditor's own user")
     twin = audited["problems"][attack + "__twin"]
     alone = audit_problem(replace(twin, id=attack), AuditParams())
     result = audited["by_id"][attack]

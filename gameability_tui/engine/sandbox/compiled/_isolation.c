@@ -196,6 +196,18 @@ drop_privileges(PyObject *self, PyObject *noargs)
     Py_RETURN_NONE;
 }
 
+/* make_dumpable(): PR_SET_DUMPABLE 1. A change of user makes a process undumpable, and then its
+ * /proc/PID files are owned by the host's root: a candidate mapped to nobody could not read its
+ * own /proc/self/environ, as every process that never changed user can. */
+static PyObject *
+make_dumpable(PyObject *self, PyObject *noargs)
+{
+    if (prctl(PR_SET_DUMPABLE, 1, 0, 0, 0) != 0) {
+        return PyErr_SetFromErrno(PyExc_OSError);
+    }
+    Py_RETURN_NONE;
+}
+
 /* arena_max(n): glibc's M_ARENA_MAX, so that threads share arenas instead of reserving 64 MB each */
 static PyObject *
 arena_max(PyObject *self, PyObject *args)
@@ -254,6 +266,7 @@ static PyMethodDef methods[] = {
 #endif
     {"mount", mount_, METH_VARARGS, "mount(2)."},
     {"drop_privileges", drop_privileges, METH_NOARGS, "Drop every capability for good."},
+    {"make_dumpable", make_dumpable, METH_NOARGS, "Make this process dumpable again after a change of user."},
     {"arena_max", arena_max, METH_VARARGS, "Set glibc's M_ARENA_MAX."},
     {"wipe_environ_block", wipe_environ_block, METH_NOARGS, "Zero the environment block this process started with."},
     {NULL, NULL, 0, NULL},
