@@ -27,6 +27,7 @@ from .flags import (
     visible_answers,
 )
 from .prepared import Prepared, backstop_seconds, base_job, oracle_for
+from .repeats import repeated
 from .verdict import Verdict
 
 
@@ -92,7 +93,15 @@ def candidate_asserts(
             flags[text] = flags[text] + ((why,) if why else ())
     return order_candidates(
         [
-            GatedText(t, texts[t], passes, kills, flags.get(t, ()), distance.get(t, 0.0))
+            GatedText(
+                t,
+                texts[t],
+                passes,
+                kills,
+                flags.get(t, ()),
+                distance.get(t, 0.0),
+                repeated(problem, prepared.entry, t) if v2 else "",
+            )
             for t, (passes, kills) in zip(texts, gated)
         ],
         len(survivors),
