@@ -35,7 +35,7 @@ import marshal
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import outcome as oc
@@ -47,6 +47,7 @@ from .steps import COMPILED_COUNTER, PENDING, UNCOUNTED, count_steps, median_ste
 from .wire import Channel
 
 MODULE_NAME = "candidate"  # not "__main__": a benchmark's `if __name__ == "__main__"` must not run
+PROGRAM_FILE = "<candidate>"  # the program's code objects' file name: what the line tracer follows
 
 
 RANDOM_SEED = 0
@@ -59,6 +60,9 @@ RANDOM_SEED = 0
 # replaced it, and then ``clean.py`` ends the child after that job).
 _RESEED = random.seed
 _DUMPS, _LOADS = marshal.dumps, marshal.loads
+# ``run_candidate`` makes ``sys.settrace`` a no-op where the compiled counter runs; the line
+# tracer of the "lines" mode uses the real one, taken here before that.
+_SETTRACE = sys.settrace
 
 
 @functools.lru_cache(maxsize=512)
@@ -72,6 +76,18 @@ def _call_outcome(function, call: tuple[tuple, dict], budget: int | None) -> tup
     """Call ``function`` on a fresh copy of ``call``; a returned iterator is drained and a
     returned coroutine driven to its end inside the step count, and the arguments' states after
     the call travel with the result."""
+    args, kwargs, action = _call_action(function, call)
+    value, steps, error, exceeded = count_steps(action, budget)
+    if exceeded:
+        return oc.BUDGET_OUTCOME, steps
+    if error is not None:
+        return oc.encode_raise(error), steps
+    return encoded(value, args + tuple(kwargs.values())), steps
+
+
+def _call_action(function, call: tuple[tuple, dict]) -> tuple[tuple, dict, Callable[[], Any]]:
+    """A fresh copy of ``call``'s arguments, and the action that makes the call as the tests
+    see it: a returned iterator drained, a coroutine driven to its end, the tests' chain replayed."""
     args, kwargs, *chain = _LOADS(_DUMPS(call))
 
     def action() -> Any:
@@ -84,12 +100,7 @@ def _call_outcome(function, call: tuple[tuple, dict], budget: int | None) -> tup
             return oc.Yielded(itertools.islice(value, oc.MAX_YIELDED + 1))
         return value
 
-    value, steps, error, exceeded = count_steps(action, budget)
-    if exceeded:
-        return oc.BUDGET_OUTCOME, steps
-    if error is not None:
-        return oc.encode_raise(error), steps
-    return encoded(value, args + tuple(kwargs.values())), steps
+    return args, kwargs, action
 
 
 class _Candidate:
@@ -138,7 +149,7 @@ class _Candidate:
         if self.code is None:
             job = self.job
             setup = compiled(job.setup, "<setup>") if job.setup else None
-            self.code = (compile(job.program, "<candidate>", "exec"), setup)
+            self.code = (compile(job.program, PROGRAM_FILE, "exec"), setup)
         return self.code
 
     def test(
@@ -410,10 +421,67 @@ def _confirm_budget(
     return namespace, got
 
 
+def _lines_plan(candidate: _Candidate, namespace: dict) -> None:
+    """The program's lines that the visible tests and checks run, together (one namespace, in
+    order, as the reference plan runs them), then those each assert text runs (from a fresh
+    load): the coverage the audit's ``path`` flag reads. Threats: benchmark code that switches
+    the tracer off would hide lines it ran, so ``sys.settrace`` is a no-op meanwhile; a test that
+    raises still counts the lines it ran. No step budget: only the reference runs here, on its
+    own tests, and the job's CPU limit is the backstop (an incomplete run is no coverage)."""
+    job = candidate.job
+    with _lines_traced() as seen:
+        for index in range(len(job.tests)):
+            _quietly(functools.partial(exec, compiled(job.tests[index], f"<test {index}>"), namespace))
+        for index in range(len(job.checks)):
+            _quietly(_call_action(namespace[job.entry], job.checks[index])[2])
+    candidate.channel.send(("lines", None, tuple(sorted(seen))))
+    if not job.asserts:
+        return
+    namespace = candidate.load()
+    if namespace is None:
+        return
+    for index, text in enumerate(job.asserts):
+        with _lines_traced() as seen:
+            _quietly(functools.partial(exec, compile(text, f"<assert {index}>", "exec"), namespace))
+        candidate.channel.send(("lines", index, tuple(sorted(seen))))
+
+
+@contextlib.contextmanager
+def _lines_traced() -> Iterator[set[int]]:
+    """The set of the program's lines run inside the block (Python's own line events, in the
+    program's frames only)."""
+    seen: set[int] = set()
+
+    def tracer(frame, event, arg):
+        if frame.f_code.co_filename != PROGRAM_FILE:
+            return None
+        if event == "line":
+            seen.add(frame.f_lineno)
+        return tracer
+
+    kept = sys.settrace
+    sys.settrace = lambda function: None
+    _SETTRACE(tracer)
+    try:
+        yield seen
+    finally:
+        _SETTRACE(None)
+        sys.settrace = kept
+
+
+def _quietly(action: Callable[[], Any]) -> None:
+    """Run ``action``; an exception it raises ends it, as a failing test ends, and nothing more."""
+    try:
+        action()
+    except Exception:
+        pass
+
+
 _PLANS = {
     "reference": _reference_plan,
     "calls": _calls_plan,
     "mutant": _mutant_plan,
     "checks": _checks_plan,
     "asserts": _asserts_plan,
+    "lines": _lines_plan,
 }
