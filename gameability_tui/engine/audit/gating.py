@@ -19,15 +19,10 @@ from ..model import AuditParams, CandidateAssert, Problem, Survivor
 from ..sandbox import AssertRun, run_job
 from ..sandbox.limits import CONFIRM_STEPS_PER_SECOND
 from .asserts import GatedText, assert_text, order_candidates
-from .flags import (
-    compares_exactly,
-    path_flags,
-    special_case_literals,
-    value_flags,
-    visible_answers,
-)
+from .flags import compares_exactly, value_flags, visible_answers
 from .prepared import Prepared, backstop_seconds, base_job, oracle_for
 from .repeats import repeated
+from .survivor_flags import survivor_flags
 from .verdict import Verdict
 
 
@@ -55,7 +50,6 @@ def candidate_asserts(
     visible_tests = tuple(problem.tests) + tuple(problem.harvest or ())
     answers = visible_answers(visible_tests, prepared.call_name) if v2 else []
     exact = v2 and compares_exactly(visible_tests)
-    special = special_case_literals(problem.reference) if v2 else {}
     texts: dict[str, int] = {}
     oracle = oracle_for(problem, params)
     flags: dict[str, tuple[str, ...]] = {}
@@ -85,9 +79,10 @@ def candidate_asserts(
         return []
     gated = gate_asserts(problem, prepared.entry, [s.source for s in survivors], list(texts), params)
     if v2:
-        for text, (_, kills) in zip(texts, gated):
-            killed = [survivors[k] for k in sorted(kills)]
-            flags[text] = flags[text] + path_flags(values[text], answers, special, killed)
+        kills = {text: killed for text, (_, killed) in zip(texts, gated)}
+        found = survivor_flags(problem, prepared.entry, params, answers, values, kills, survivors)
+        for text, more in found.items():
+            flags[text] = flags[text] + more
     if v2 and problem.check_reference:
         for text, why in zip(texts, reference_disagrees(problem, prepared.entry, list(texts), params)):
             flags[text] = flags[text] + ((why,) if why else ())
@@ -133,9 +128,7 @@ def reference_disagrees(problem: Problem, entry: str, texts: list[str], params: 
     reasons = []
     for i in range(len(texts)):
         if i in fixed and not fixed[i].passed:
-            reasons.append(
-                "reference: the fixed reference returns something else here (the reference looks wrong)"
-            )
+            reasons.append(LOOKS_WRONG)
         elif i in refused and not refused[i].passed:
             reasons.append("reference: the benchmark's written contract refuses this input")
         else:
