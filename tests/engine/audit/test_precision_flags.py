@@ -1,12 +1,13 @@
 """The flags of issue 27's second round, on small problems whose right answer is known: an assert
-whose answer comes from a special case no visible test runs; and a candidate that repeats a
-challenge test, ranked last. Each test has a twin that must not be flagged, so that a flag raised
-everywhere fails."""
+that only separates a tie, or a boundary the task's text decides otherwise, or whose answer comes
+from a special case no visible test runs; and a candidate that repeats a challenge test, ranked
+last. Each test has a twin that must not be flagged, so that a flag raised everywhere fails."""
 
 from __future__ import annotations
 
 from gameability_tui.engine.audit import audit_problem
 from gameability_tui.engine.audit.asserts import GatedText, order_candidates
+from gameability_tui.engine.audit.edges import edge_flags
 from gameability_tui.engine.audit.repeats import CHALLENGE, VISIBLE, repeated
 from gameability_tui.engine.audit.special_cases import path_flags, special_cases
 from gameability_tui.engine.model import AuditParams, Problem, Survivor
@@ -16,6 +17,114 @@ DEEP = AuditParams(attack="deep")
 
 def survivor(reference: str, before: str, after: str, line: int) -> Survivor:
     return Survivor("compare", line, before, after, reference.replace(before, after, 1))
+
+
+# --- tie -------------------------------------------------------------------------------------
+
+LARGEST_AT = (
+    "def largest_at(nums):\n"
+    "    best, where = nums[0], 0\n"
+    "    for i in range(len(nums)):\n"
+    "        if nums[i] > best:\n"
+    "            best, where = nums[i], i\n"
+    "    return where\n"
+)
+
+
+def test_an_assert_that_only_breaks_a_tie_is_flagged_unless_the_text_says_which_one():
+    keeps_later = survivor(LARGEST_AT, "nums[i] > best", "nums[i] >= best", 4)
+    flags = edge_flags(LARGEST_AT, [keeps_later], "Return the index of the largest number.")
+    assert len(flags) == 1 and flags[0].startswith("tie: ") and "`nums[i] > best`" in flags[0]
+    assert edge_flags(LARGEST_AT, [keeps_later], "Return the index of the first largest number.") == ()
+    # a survivor changed elsewhere is plainly broken: the assert that rejects it is not a tie's
+    broken = Survivor(
+        "arithmetic", 3, "len(nums)", "len(nums) - 1", LARGEST_AT.replace("len(nums)", "len(nums) - 1")
+    )
+    assert edge_flags(LARGEST_AT, [keeps_later, broken], "Return the index of the largest number.") == ()
+
+
+def test_a_strict_comparison_against_an_argument_is_a_threshold_not_a_tie():
+    longer = (
+        "def longer(words, n):\n"
+        "    out = []\n"
+        "    for w in words:\n"
+        "        if len(w) > n:\n"
+        "            out = out + [w]\n"
+        "    return out\n"
+    )
+    swapped = survivor(longer, "len(w) > n", "len(w) >= n", 4)
+    assert edge_flags(longer, [swapped], "Return the words longer than n.") == ()
+
+
+def test_the_audit_flags_the_asserts_that_only_break_a_tie_and_ranks_them_after_the_others():
+    problem = Problem(
+        "largest_at",
+        LARGEST_AT,
+        (  # repeated numbers, but never two largest ones: a tie no visible test decides
+            "assert largest_at([1, 5, 3, 3]) == 1",
+            "assert largest_at([7, 2, 2, 1]) == 0",
+            "assert largest_at([1, 1, 9, 4]) == 2",
+        ),
+        prompt="Write a function that returns the index of the largest number in a list.",
+    )
+    result = audit_problem(problem, DEEP)
+    ties = [a for a in result.asserts if any(f.startswith("tie: ") for f in a.flags)]
+    assert ties, [a.text for a in result.asserts]
+    assert not result.asserts[0].flags  # the cover is made of asserts that reject broken survivors
+    flagged = [bool(a.flags) for a in result.asserts]
+    assert flagged == sorted(flagged)
+
+
+# --- boundary ----------------------------------------------------------------------------------
+
+POS_COUNT = (
+    "def pos_count(items):\n"
+    "    total = 0\n"
+    "    for n in items:\n"
+    "        if n >= 0:\n"
+    "            total += 1\n"
+    "    return total\n"
+)
+
+
+def test_an_assert_at_0_is_flagged_where_the_text_says_positive_and_the_reference_counts_0():
+    strict = survivor(POS_COUNT, "n >= 0", "n > 0", 4)
+    moved = Survivor("int-constant", 4, "n >= 0", "n >= 1", POS_COUNT.replace("n >= 0", "n >= 1"))
+    flags = edge_flags(
+        POS_COUNT, [strict, moved], "Write a python function to count positive numbers in a list."
+    )
+    assert len(flags) == 1 and flags[0].startswith("boundary: the task says 'positive'")
+    # the text that fixes 0 the reference's way, or says nothing of a sign, raises nothing
+    assert edge_flags(POS_COUNT, [strict], "Count the non-negative numbers in a list.") == ()
+    assert edge_flags(POS_COUNT, [strict], "Count the numbers of a list that are positive or zero.") == ()
+    assert edge_flags(POS_COUNT, [strict], "Count the numbers in a list.") == ()
+
+
+def test_negative_matches_a_strict_reference_and_a_move_away_from_0_is_no_boundary():
+    neg = POS_COUNT.replace("n >= 0", "n < 0")
+    assert edge_flags(neg, [survivor(neg, "n < 0", "n <= 0", 4)], "Count the negative numbers.") == ()
+    below = POS_COUNT.replace("n >= 0", "n <= 0")
+    flags = edge_flags(below, [survivor(below, "n <= 0", "n < 0", 4)], "Count the negative numbers.")
+    assert flags and flags[0].startswith("boundary: the task says 'negative'")
+    away = Survivor("number-constant", 4, "n >= 0", "n >= -1", POS_COUNT.replace("n >= 0", "n >= -1"))
+    assert edge_flags(POS_COUNT, [away], "Count the positive numbers.") == ()  # differs at -1, not 0
+
+
+def test_the_audit_flags_every_assert_of_pos_count_and_counts_it_weak_unsure():
+    problem = Problem(
+        "pos_count",
+        POS_COUNT,
+        (
+            "assert pos_count([1, -2, 3, -4]) == 2",
+            "assert pos_count([3, 4, 5, -1]) == 3",
+            "assert pos_count([1, 2, 3]) == 3",
+        ),
+        prompt="Write a python function to count positive numbers in a list.",
+    )
+    result = audit_problem(problem, DEEP)
+    assert result.weak and result.asserts
+    assert all(any(f.startswith("boundary: ") for f in a.flags) for a in result.asserts)
+    assert result.unsure
 
 
 # --- path, from coverage -----------------------------------------------------------------------
