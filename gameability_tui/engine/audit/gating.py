@@ -123,7 +123,8 @@ def reference_disagrees(problem: Problem, entry: str, texts: list[str], params: 
     """For each assert, why the FIXED reference (``check_reference``) rejects it, or "": its
     written contract refuses the input, or it returns something else (the reference looks wrong)."""
     fixed = run_asserts(problem, entry, problem.check_reference, texts, None, params)
-    contracted = with_contract(problem.check_reference, entry, problem.contract) if problem.contract else None
+    contract = problem.contract or problem.check_contract
+    contracted = with_contract(problem.check_reference, entry, contract) if contract else None
     refused = run_asserts(problem, entry, contracted, texts, None, params) if contracted else {}
     reasons = []
     for i in range(len(texts)):
