@@ -18,9 +18,16 @@ Threats to this measure, and what is done about each:
   judged here by a rule stricter than the assert's own.
 - Data absent (``../shared/data``): the benchmark is skipped with the reason, never counted as 0.
 
-Printed per benchmark x attack: weak problems judged, first asserts agreeing (count, %), weak
-problems with at least one agreeing assert, and how the assert flags split agreeing and
-disagreeing asserts; then the pooled share of first asserts agreeing.
+Two readings of "first assert agrees", both printed, per audit and pooled:
+
+- every weak problem judged: the first assert the tool shows, flagged or not;
+- leaving out the weak? problems (every assert flagged: the tool itself says it stands behind
+  none of them and the problem needs judgement); how many those are, and how often their first
+  assert agrees anyway, is printed beside, so nothing is hidden.
+
+Printed per benchmark x attack: weak problems judged, first asserts agreeing (count, %) both ways,
+weak problems with at least one agreeing assert, and how the assert flags split agreeing and
+disagreeing asserts (all asserts, and per flag kind); then the pooled shares.
 """
 
 from __future__ import annotations
@@ -122,6 +129,7 @@ def measure(kind: str, report: dict, rows: dict[str, dict], problems: dict) -> d
     skipped: Counter = Counter()
     first_agree = any_agree = judged = 0
     flags: Counter = Counter()  # (agrees?, flagged?) over every assert
+    kinds: Counter = Counter()  # (flag kind, agrees?) over every flagged assert
     unsure = Counter()  # weak? problems (every assert flagged): (first agrees?)
     disagreeing: list[str] = []
     for entry in weak:
@@ -148,6 +156,8 @@ def measure(kind: str, report: dict, rows: dict[str, dict], problems: dict) -> d
             disagreeing.append(f"{entry['id']}: {verdicts[0]}: {texts[0][:110]}")
         for candidate, verdict in zip(entry["asserts"], verdicts):
             flags[(verdict == "agrees", bool(candidate.get("flags")))] += 1
+            for flag_kind in {flag.split(":")[0] for flag in candidate.get("flags", ())}:
+                kinds[(flag_kind, verdict == "agrees")] += 1
         if all(candidate.get("flags") for candidate in entry["asserts"]):
             unsure[verdicts[0] == "agrees"] += 1
         else:
@@ -155,7 +165,7 @@ def measure(kind: str, report: dict, rows: dict[str, dict], problems: dict) -> d
             unsure["clean first agrees"] += verdicts[0] == "agrees"
     return dict(
         weak=len(weak), judged=judged, first=first_agree, any=any_agree, skipped=dict(skipped),
-        flags=flags, unsure=unsure, disagreeing=disagreeing,
+        flags=flags, kinds=kinds, unsure=unsure, disagreeing=disagreeing,
     )  # fmt: skip
 
 
@@ -179,7 +189,7 @@ def main() -> int:
     if args.run:
         make_reports(args.run, args.check_args)
     folder = args.run or args.reports
-    pooled_first = pooled_judged = 0
+    pooled: Counter = Counter()
     for kind in ("mbpp", "humaneval"):
         rows = plus_rows(kind)
         if rows is None:
@@ -193,28 +203,45 @@ def main() -> int:
                 print(f"{kind} {attack}: skipped: no report at {path}")
                 continue
             found = measure(kind, json.loads(path.read_text()), rows, problems)
-            pooled_first += found["first"]
-            pooled_judged += found["judged"]
-            share = 100 * found["first"] / found["judged"] if found["judged"] else 0.0
+            unsure = found["unsure"]
+            counted = dict(
+                first=found["first"], judged=found["judged"], any=found["any"],
+                clean_first=unsure["clean first agrees"], clean=unsure["clean"],
+                unsure=unsure[True] + unsure[False], unsure_first=unsure[True],
+            )  # fmt: skip
+            pooled.update(counted)
             print(
                 f"{kind:9} {attack:6} weak {found['weak']:3}, judged {found['judged']:3} "
-                f"(skipped {found['skipped'] or 0}); first assert agrees {found['first']}/{found['judged']} "
-                f"= {share:.0f}%; problems with an agreeing assert {found['any']}"
+                f"(skipped {found['skipped'] or 0}); "
+                f"first assert agrees {_share(counted['first'], counted['judged'])}; "
+                f"outside weak? {_share(counted['clean_first'], counted['clean'])} "
+                f"(weak? {counted['unsure']}, first agrees in {counted['unsure_first']}); "
+                f"problems with an agreeing assert {found['any']}"
             )
             split = found["flags"]
+            by_kind = ", ".join(
+                f"{name} {found['kinds'][(name, True)]}/{found['kinds'][(name, False)]}"
+                for name in sorted({name for name, _ in found["kinds"]})
+            )
             print(
                 f"{'':17}asserts: agreeing {split[(True, False)]} unflagged + {split[(True, True)]} flagged; "
-                f"disagreeing {split[(False, False)]} unflagged + {split[(False, True)]} flagged; "
-                f"weak? (all flagged) {found['unsure'][True] + found['unsure'][False]} "
-                f"(first agrees in {found['unsure'][True]}); outside weak?: first assert agrees "
-                f"{found['unsure']['clean first agrees']}/{found['unsure']['clean']}"
+                f"disagreeing {split[(False, False)]} unflagged + {split[(False, True)]} flagged"
+                + (f"; by flag (agree/disagree): {by_kind}" if by_kind else "")
             )
             for line in found["disagreeing"][: args.show]:
                 print(f"{'':17}- {line}")
-    if pooled_judged:
-        share = 100 * pooled_first / pooled_judged
-        print(f"pooled: first assert agrees {pooled_first}/{pooled_judged} = {share:.1f}%")
+    if pooled["judged"]:
+        print(
+            f"pooled: first assert agrees {_share(pooled['first'], pooled['judged'], 1)} "
+            f"(every weak problem); {_share(pooled['clean_first'], pooled['clean'], 1)} outside the "
+            f"{pooled['unsure']} weak? ones (their first agrees in {pooled['unsure_first']}); "
+            f"problems with an agreeing assert {pooled['any']}"
+        )
     return 0
+
+
+def _share(part: int, whole: int, digits: int = 0) -> str:
+    return f"{part}/{whole} = {100 * part / whole:.{digits}f}%" if whole else f"{part}/0"
 
 
 if __name__ == "__main__":
