@@ -22,6 +22,7 @@ from .asserts import GatedText, assert_text, order_candidates
 from .flags import compares_exactly, value_flags, visible_answers
 from .prepared import Prepared, backstop_seconds, base_job, oracle_for
 from .repeats import repeated
+from .stated_domain import domain_flags
 from .survivor_flags import survivor_flags
 from .verdict import Verdict
 
@@ -72,7 +73,7 @@ def candidate_asserts(
             texts[text] = len(call.render(""))
             if v2:
                 value = oc.returned_value(expected)
-                flags[text] = value_flags(value, answers)
+                flags[text] = value_flags(value, answers) + domain_flags(call, problem.prompt)
                 values[text] = value
                 distance[text] = nearest_visible(call, prepared.visible)
     if not texts:

@@ -1,7 +1,8 @@
 """The flags of issue 27's second round, on small problems whose right answer is known: an assert
 that only separates a tie, or a boundary the task's text decides otherwise, or whose answer comes
 from a special case no visible test runs; and a candidate that repeats a challenge test, ranked
-last. Each test has a twin that must not be flagged, so that a flag raised everywhere fails."""
+last; an input that breaks what the text says of the inputs. Each test has a twin that must not
+be flagged, so that a flag raised everywhere fails."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from gameability_tui.engine.audit.asserts import GatedText, order_candidates
 from gameability_tui.engine.audit.edges import edge_flags
 from gameability_tui.engine.audit.repeats import CHALLENGE, VISIBLE, repeated
 from gameability_tui.engine.audit.special_cases import path_flags, special_cases
+from gameability_tui.engine.audit.stated_domain import domain_flags
+from gameability_tui.engine.inputs.calls import Call
 from gameability_tui.engine.model import AuditParams, Problem, Survivor
 
 DEEP = AuditParams(attack="deep")
@@ -191,3 +194,32 @@ def test_a_candidate_that_repeats_a_challenge_test_is_ranked_last_outside_the_co
     ordered = order_candidates(gated, 2, 12, flagged_last=True)
     assert [a.text for a in ordered] == ["assert f(3) == 3", "assert f(-1) == -1", "assert f('') == ''"]
     assert [a.extra for a in ordered] == [False, True, True]
+
+
+# --- domain, from the task's own words ----------------------------------------------------------
+
+
+def test_an_input_that_breaks_a_sorted_array_the_text_states_is_flagged():
+    text = "Write a function to find the index of the first occurrence of a given number in a sorted array."
+    (flag,) = domain_flags(Call(([2, 4, 1, 5, 6], 5)), text)
+    assert flag.startswith("domain: the task says its array is sorted, and argument 1")
+    assert domain_flags(Call(([2, 3, 5, 6], 5)), text) == ()  # sorted: the task's input
+    assert domain_flags(Call(([9, 7, 4, 1], 7)), text) == ()  # sorted down is still sorted
+    rotated = "Write a function to find the number of rotations in a circularly sorted array."
+    assert domain_flags(Call(([4, 5, 1, 2],)), rotated) == ()  # not a precondition there
+    assert domain_flags(Call(([2, 4, 1, 5, 6], 5)), "Find a number in an array.") == ()
+
+
+def test_an_input_that_breaks_the_sign_the_text_states_is_flagged():
+    text = "Sort an array of non-negative integers by the number of ones in their binary form."
+    assert domain_flags(Call(([-2, 5, 3],)), text)[0].startswith(
+        "domain: the task says 'array of non-negative integers', and argument 1"
+    )
+    assert domain_flags(Call(([0, 5, 3],)), text) == ()
+    given = "Given a positive integer n, return the product of its odd digits."
+    assert domain_flags(Call((0,)), given) == (
+        "domain: the task says 'Given a positive integer', and this input is 0",
+    )
+    assert domain_flags(Call((7,)), given) == () and domain_flags(Call((0, 1)), given) == ()
+    # "positive" that describes what to count, not the input, is not read as a precondition
+    assert domain_flags(Call(([0, -1, 2],)), "Count the positive numbers in a list.") == ()
