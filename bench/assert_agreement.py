@@ -12,6 +12,11 @@ reference's, and the input is one the task allows.
 Threats to this measure, and what is done about each:
 - A task whose EvalPlus entry has another name or number of parameters would fail every assert
   for a reason unrelated to the assert: such problems are skipped and counted.
+- So would a task EvalPlus answers otherwise throughout (MBPP/406 returns a bool where MBPP's
+  tests expect 'Even Parity', /92 takes an int where they pass a string): where not one of the
+  original benchmark's own visible tests passes on EvalPlus's reference, the two do not pose the
+  same task, and the problem is skipped and counted ("EvalPlus changed the task").
+  ``--keep-changed-tasks`` judges them anyway (the measure as first published).
 - An assert that loops in the fixed reference would hang the measure: each runs under an alarm in
   a child process, and a timeout counts as disagreeing.
 - EvalPlus compares floats within ``atol``; our asserts carry their own tolerance, so no float is
@@ -124,7 +129,9 @@ def originals(kind: str) -> dict:
     return {problem.id: problem for problem in load_benchmark(kind).problems}
 
 
-def measure(kind: str, report: dict, rows: dict[str, dict], problems: dict) -> dict:
+def measure(
+    kind: str, report: dict, rows: dict[str, dict], problems: dict, keep_changed: bool = False
+) -> dict:
     weak = [p for p in report["problems"] if p["status"] == "ok" and p["n_survived"] and p["asserts"]]
     skipped: Counter = Counter()
     first_agree = any_agree = judged = 0
@@ -147,6 +154,9 @@ def measure(kind: str, report: dict, rows: dict[str, dict], problems: dict) -> d
             skipped["EvalPlus signature differs"] += 1
             continue
         program = with_contract(fixed, row["entry_point"], row.get("contract", ""))
+        if not keep_changed and changed_task(program, problem, row["entry_point"]):
+            skipped["EvalPlus changed the task"] += 1
+            continue
         texts = [a["text"] for a in entry["asserts"]]
         verdicts = judge(program, problem.setup, row["entry_point"], texts)
         judged += 1
@@ -169,6 +179,12 @@ def measure(kind: str, report: dict, rows: dict[str, dict], problems: dict) -> d
     )  # fmt: skip
 
 
+def changed_task(program: str, problem, entry: str) -> bool:
+    """Whether not one of the problem's own visible tests that call it passes on ``program``."""
+    calling = [test for test in problem.tests if entry in test or "candidate" in test]
+    return bool(calling) and "agrees" not in judge(program, problem.setup, entry, calling)
+
+
 def make_reports(folder: Path, extra: list[str]) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for kind, attack in RUNS:
@@ -184,6 +200,11 @@ def main() -> int:
     where.add_argument("--reports", type=Path, help="folder holding {mbpp,humaneval}-{sample,deep}.json")
     where.add_argument("--run", type=Path, help="audit first, writing the four reports here")
     parser.add_argument("--show", type=int, default=0, help="list this many disagreeing first asserts each")
+    parser.add_argument(
+        "--keep-changed-tasks",
+        action="store_true",
+        help="judge problems whose EvalPlus reference passes none of their own visible tests too",
+    )
     parser.add_argument("check_args", nargs="*", help="extra `check` arguments with --run (after --)")
     args = parser.parse_args()
     if args.run:
@@ -202,7 +223,7 @@ def main() -> int:
             if not path.is_file():
                 print(f"{kind} {attack}: skipped: no report at {path}")
                 continue
-            found = measure(kind, json.loads(path.read_text()), rows, problems)
+            found = measure(kind, json.loads(path.read_text()), rows, problems, args.keep_changed_tasks)
             unsure = found["unsure"]
             counted = dict(
                 first=found["first"], judged=found["judged"], any=found["any"],
