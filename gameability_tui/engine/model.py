@@ -12,9 +12,11 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-# Bumped whenever a change to the engine can change a verdict: cached results made by another
-# version are audited again, never shown as if this engine had judged them.
-ENGINE_VERSION = 5  # 4: verdicts round two and contract-v2 inputs, each alone; 5: both
+# Bumped whenever a change to the engine can change a verdict, or what a reviewer is shown of one
+# (the candidate asserts' flags and order): cached results made by another version are audited
+# again, never shown as if this engine had judged them.
+ENGINE_VERSION = 6  # 4: verdicts round two and contract-v2 inputs, each alone; 5: both; 6: flags
+# from coverage, edits and the task's text, repeats of the problem's own tests ranked last
 
 
 @dataclass(frozen=True)
