@@ -6,7 +6,8 @@ reference's choice there, and the task's text, not the reference, says whether i
 evidence is the edit each rejected survivor made (``edits.py``), never a problem's name:
 
 - ``tie``: every survivor it rejects turns a strict comparison into a non-strict one (or back)
-  in the test of an ``if`` that keeps a running best (``if new < best: best = new``): the two
+  in the test of an ``if`` that keeps a running best (``if new < best: best = new``: the body
+  makes one side the new value of a name the other side reads): the two
   differ only when a candidate's key equals the best so far, so the assert only decides which of
   two equal candidates the answer keeps (HumanEval/20's closest pair, MBPP/415's highest
   product). Not raised when the text speaks of ties or of which one to keep ("first", "tie",
@@ -101,30 +102,50 @@ def _tie(edit: Edit) -> str | None:
     if found is None or not _strict_swap(edit):
         return None
     compare, position = found
-    operands = _operands(compare, position)
-    if any(_number(side) is not None for side in operands):
+    left, right = _operands(compare, position)
+    if _number(left) is not None or _number(right) is not None:
         return None  # an edge against a constant, not a tie between candidates
     branch = next((p for p in reversed(edit.parents) if isinstance(p, ast.If)), None)
     if branch is None or not any(compare is node for node in ast.walk(branch.test)):
         return None
-    read = {node.id for side in operands for node in ast.walk(side) if isinstance(node, ast.Name)}
-    if not read & _assigned(branch.body):
+    if not any(_keeps(name, value, left, right) for name, value in _assignments(branch.body)):
         return None
     return ast.unparse(compare)
 
 
-def _assigned(body: list[ast.stmt]) -> set[str]:
-    """Names the statements of ``body`` assign (``best = new``; ``x = a; y = b``)."""
-    names = set()
+def _keeps(name: str, value: ast.expr, left: ast.expr, right: ast.expr) -> bool:
+    """Whether ``name = value`` makes one side the new best: ``name`` is read on one side and
+    ``value`` is the other side or a part of it (``if new < best: best = new``; ``if a[i] * a[j]
+    > x * y: x = a[i]``). A running position moved elsewhere (``if s[0] > start: start = s[1]``)
+    or a list rewritten in place is not a best, and equal keys there are no tie."""
+    shown = ast.dump(value)
+    for mine, theirs in ((left, right), (right, left)):
+        reads = {node.id for node in ast.walk(mine) if isinstance(node, ast.Name)}
+        if name in reads and any(ast.dump(node) == shown for node in ast.walk(theirs)):
+            return True
+    return False
+
+
+def _assignments(body: list[ast.stmt]) -> list[tuple[str, ast.expr]]:
+    """(name, value) of each plain assignment in ``body``: ``best = new``, ``x, y = a, b``."""
+    found = []
     for statement in body:
-        targets = []
         if isinstance(statement, ast.Assign):
-            targets = statement.targets
-        elif isinstance(statement, (ast.AugAssign, ast.AnnAssign)):
-            targets = [statement.target]
+            targets, value = statement.targets, statement.value
+        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+            targets, value = [statement.target], statement.value
+        else:
+            continue
         for target in targets:
-            names |= {node.id for node in ast.walk(target) if isinstance(node, ast.Name)}
-    return names
+            if isinstance(target, ast.Name):
+                found.append((target.id, value))
+            elif (
+                isinstance(target, ast.Tuple)
+                and isinstance(value, ast.Tuple)
+                and len(target.elts) == len(value.elts)
+            ):
+                found += [(t.id, v) for t, v in zip(target.elts, value.elts) if isinstance(t, ast.Name)]
+    return found
 
 
 def _number(node: ast.expr) -> int | float | None:

@@ -223,3 +223,29 @@ def test_an_input_that_breaks_the_sign_the_text_states_is_flagged():
     assert domain_flags(Call((7,)), given) == () and domain_flags(Call((0, 1)), given) == ()
     # "positive" that describes what to count, not the input, is not read as a precondition
     assert domain_flags(Call(([0, -1, 2],)), "Count the positive numbers in a list.") == ()
+
+
+def test_a_position_moved_on_or_a_list_rewritten_under_the_comparison_is_no_running_best():
+    moved = (
+        "def gaps(ranges, start):\n"
+        "    out = []\n"
+        "    for sub in ranges:\n"
+        "        if sub[0] > start:\n"
+        "            out.append((start, sub[0]))\n"
+        "            start = sub[1]\n"
+        "    return out\n"
+    )
+    assert (
+        edge_flags(moved, [survivor(moved, "sub[0] > start", "sub[0] >= start", 4)], "Find the gaps.") == ()
+    )
+    rewritten = (
+        "def bigger(n):\n"
+        "    nums = list(str(n))\n"
+        "    for i in range(len(nums) - 2, -1, -1):\n"
+        "        if nums[i] < nums[i + 1]:\n"
+        "            nums[i:] = sorted(nums[i:])\n"
+        "            return int(''.join(nums))\n"
+        "    return False\n"
+    )
+    swap = survivor(rewritten, "nums[i] < nums[i + 1]", "nums[i] <= nums[i + 1]", 4)
+    assert edge_flags(rewritten, [swap], "Find the next bigger number.") == ()
