@@ -210,7 +210,8 @@ def print_summary(
     if summary.weak_unsure:
         console.print(
             f"    of which weak? {summary.weak_unsure}: every candidate assert is flagged (a sentinel, "
-            "a convention, a reference that looks wrong): needs judgement",
+            "a convention, a tie, an input the task's text excludes, a reference that looks wrong): "
+            "needs judgement",
             markup=False,
         )
     console.print(
