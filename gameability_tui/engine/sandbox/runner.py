@@ -76,18 +76,6 @@ def _call_outcome(function, call: tuple[tuple, dict], budget: int | None) -> tup
     """Call ``function`` on a fresh copy of ``call``; a returned iterator is drained and a
     returned coroutine driven to its end inside the step count, and the arguments' states after
     the call travel with the result."""
-    args, kwargs, action = _call_action(function, call)
-    value, steps, error, exceeded = count_steps(action, budget)
-    if exceeded:
-        return oc.BUDGET_OUTCOME, steps
-    if error is not None:
-        return oc.encode_raise(error), steps
-    return encoded(value, args + tuple(kwargs.values())), steps
-
-
-def _call_action(function, call: tuple[tuple, dict]) -> tuple[tuple, dict, Callable[[], Any]]:
-    """A fresh copy of ``call``'s arguments, and the action that makes the call as the tests
-    see it: a returned iterator drained, a coroutine driven to its end, the tests' chain replayed."""
     args, kwargs, *chain = _LOADS(_DUMPS(call))
 
     def action() -> Any:
@@ -100,7 +88,12 @@ def _call_action(function, call: tuple[tuple, dict]) -> tuple[tuple, dict, Calla
             return oc.Yielded(itertools.islice(value, oc.MAX_YIELDED + 1))
         return value
 
-    return args, kwargs, action
+    value, steps, error, exceeded = count_steps(action, budget)
+    if exceeded:
+        return oc.BUDGET_OUTCOME, steps
+    if error is not None:
+        return oc.encode_raise(error), steps
+    return encoded(value, args + tuple(kwargs.values())), steps
 
 
 class _Candidate:
@@ -432,8 +425,9 @@ def _lines_plan(candidate: _Candidate, namespace: dict) -> None:
     with _lines_traced() as seen:
         for index in range(len(job.tests)):
             _quietly(functools.partial(exec, compiled(job.tests[index], f"<test {index}>"), namespace))
-        for index in range(len(job.checks)):
-            _quietly(_call_action(namespace[job.entry], job.checks[index])[2])
+        for index in range(len(job.checks)):  # argument tuples: the reference's lines are all we need
+            args, kwargs, *_ = _LOADS(_DUMPS(job.checks[index]))
+            _quietly(functools.partial(namespace[job.entry], *args, **kwargs))
     candidate.channel.send(("lines", None, tuple(sorted(seen))))
     if not job.asserts:
         return

@@ -37,3 +37,11 @@ def test_benchmark_code_cannot_switch_the_tracer_off_and_a_failing_test_counts_w
         ["import sys; sys.settrace(None); assert f(-1) == -1"],
     )
     assert visible == (2, 3, 4, 5, 6, 7) and by_assert == {0: (2, 3)}
+
+
+def test_evalplus_checks_count_as_visible_tests():
+    checks = [((-1,), {}), ((2,), {})]
+    job = Job(mode="lines", program=PROGRAM, setup="", entry="f", alias=None, checks=checks,
+              cpu_seconds=5, wall_seconds=12)  # fmt: skip
+    run = run_job(job)
+    assert run.complete and run.lines == (2, 3, 4, 5, 6, 7)
