@@ -12,15 +12,27 @@ reference's, and the input is one the task allows.
 Threats to this measure, and what is done about each:
 - A task whose EvalPlus entry has another name or number of parameters would fail every assert
   for a reason unrelated to the assert: such problems are skipped and counted.
+- So would a task EvalPlus answers otherwise throughout (MBPP/406 returns a bool where MBPP's
+  tests expect 'Even Parity', /92 takes an int where they pass a string): where not one of the
+  original benchmark's own visible tests passes on EvalPlus's reference, the two do not pose the
+  same task, and the problem is skipped and counted ("EvalPlus changed the task").
+  ``--keep-changed-tasks`` judges them anyway (the measure as first published).
 - An assert that loops in the fixed reference would hang the measure: each runs under an alarm in
   a child process, and a timeout counts as disagreeing.
 - EvalPlus compares floats within ``atol``; our asserts carry their own tolerance, so no float is
   judged here by a rule stricter than the assert's own.
 - Data absent (``../shared/data``): the benchmark is skipped with the reason, never counted as 0.
 
-Printed per benchmark x attack: weak problems judged, first asserts agreeing (count, %), weak
-problems with at least one agreeing assert, and how the assert flags split agreeing and
-disagreeing asserts; then the pooled share of first asserts agreeing.
+Two readings of "first assert agrees", both printed, per audit and pooled:
+
+- every weak problem judged: the first assert the tool shows, flagged or not;
+- leaving out the weak? problems (every assert flagged: the tool itself says it stands behind
+  none of them and the problem needs judgement); how many those are, and how often their first
+  assert agrees anyway, is printed beside, so nothing is hidden.
+
+Printed per benchmark x attack: weak problems judged, first asserts agreeing (count, %) both ways,
+weak problems with at least one agreeing assert, and how the assert flags split agreeing and
+disagreeing asserts (all asserts, and per flag kind); then the pooled shares.
 """
 
 from __future__ import annotations
@@ -117,11 +129,14 @@ def originals(kind: str) -> dict:
     return {problem.id: problem for problem in load_benchmark(kind).problems}
 
 
-def measure(kind: str, report: dict, rows: dict[str, dict], problems: dict) -> dict:
+def measure(
+    kind: str, report: dict, rows: dict[str, dict], problems: dict, keep_changed: bool = False
+) -> dict:
     weak = [p for p in report["problems"] if p["status"] == "ok" and p["n_survived"] and p["asserts"]]
     skipped: Counter = Counter()
     first_agree = any_agree = judged = 0
     flags: Counter = Counter()  # (agrees?, flagged?) over every assert
+    kinds: Counter = Counter()  # (flag kind, agrees?) over every flagged assert
     unsure = Counter()  # weak? problems (every assert flagged): (first agrees?)
     disagreeing: list[str] = []
     for entry in weak:
@@ -139,6 +154,9 @@ def measure(kind: str, report: dict, rows: dict[str, dict], problems: dict) -> d
             skipped["EvalPlus signature differs"] += 1
             continue
         program = with_contract(fixed, row["entry_point"], row.get("contract", ""))
+        if not keep_changed and changed_task(program, problem, row["entry_point"]):
+            skipped["EvalPlus changed the task"] += 1
+            continue
         texts = [a["text"] for a in entry["asserts"]]
         verdicts = judge(program, problem.setup, row["entry_point"], texts)
         judged += 1
@@ -148,6 +166,8 @@ def measure(kind: str, report: dict, rows: dict[str, dict], problems: dict) -> d
             disagreeing.append(f"{entry['id']}: {verdicts[0]}: {texts[0][:110]}")
         for candidate, verdict in zip(entry["asserts"], verdicts):
             flags[(verdict == "agrees", bool(candidate.get("flags")))] += 1
+            for flag_kind in {flag.split(":")[0] for flag in candidate.get("flags", ())}:
+                kinds[(flag_kind, verdict == "agrees")] += 1
         if all(candidate.get("flags") for candidate in entry["asserts"]):
             unsure[verdicts[0] == "agrees"] += 1
         else:
@@ -155,8 +175,14 @@ def measure(kind: str, report: dict, rows: dict[str, dict], problems: dict) -> d
             unsure["clean first agrees"] += verdicts[0] == "agrees"
     return dict(
         weak=len(weak), judged=judged, first=first_agree, any=any_agree, skipped=dict(skipped),
-        flags=flags, unsure=unsure, disagreeing=disagreeing,
+        flags=flags, kinds=kinds, unsure=unsure, disagreeing=disagreeing,
     )  # fmt: skip
+
+
+def changed_task(program: str, problem, entry: str) -> bool:
+    """Whether not one of the problem's own visible tests that call it passes on ``program``."""
+    calling = [test for test in problem.tests if entry in test or "candidate" in test]
+    return bool(calling) and "agrees" not in judge(program, problem.setup, entry, calling)
 
 
 def make_reports(folder: Path, extra: list[str]) -> None:
@@ -174,12 +200,17 @@ def main() -> int:
     where.add_argument("--reports", type=Path, help="folder holding {mbpp,humaneval}-{sample,deep}.json")
     where.add_argument("--run", type=Path, help="audit first, writing the four reports here")
     parser.add_argument("--show", type=int, default=0, help="list this many disagreeing first asserts each")
+    parser.add_argument(
+        "--keep-changed-tasks",
+        action="store_true",
+        help="judge problems whose EvalPlus reference passes none of their own visible tests too",
+    )
     parser.add_argument("check_args", nargs="*", help="extra `check` arguments with --run (after --)")
     args = parser.parse_args()
     if args.run:
         make_reports(args.run, args.check_args)
     folder = args.run or args.reports
-    pooled_first = pooled_judged = 0
+    pooled: Counter = Counter()
     for kind in ("mbpp", "humaneval"):
         rows = plus_rows(kind)
         if rows is None:
@@ -192,29 +223,46 @@ def main() -> int:
             if not path.is_file():
                 print(f"{kind} {attack}: skipped: no report at {path}")
                 continue
-            found = measure(kind, json.loads(path.read_text()), rows, problems)
-            pooled_first += found["first"]
-            pooled_judged += found["judged"]
-            share = 100 * found["first"] / found["judged"] if found["judged"] else 0.0
+            found = measure(kind, json.loads(path.read_text()), rows, problems, args.keep_changed_tasks)
+            unsure = found["unsure"]
+            counted = dict(
+                first=found["first"], judged=found["judged"], any=found["any"],
+                clean_first=unsure["clean first agrees"], clean=unsure["clean"],
+                unsure=unsure[True] + unsure[False], unsure_first=unsure[True],
+            )  # fmt: skip
+            pooled.update(counted)
             print(
                 f"{kind:9} {attack:6} weak {found['weak']:3}, judged {found['judged']:3} "
-                f"(skipped {found['skipped'] or 0}); first assert agrees {found['first']}/{found['judged']} "
-                f"= {share:.0f}%; problems with an agreeing assert {found['any']}"
+                f"(skipped {found['skipped'] or 0}); "
+                f"first assert agrees {_share(counted['first'], counted['judged'])}; "
+                f"outside weak? {_share(counted['clean_first'], counted['clean'])} "
+                f"(weak? {counted['unsure']}, first agrees in {counted['unsure_first']}); "
+                f"problems with an agreeing assert {found['any']}"
             )
             split = found["flags"]
+            by_kind = ", ".join(
+                f"{name} {found['kinds'][(name, True)]}/{found['kinds'][(name, False)]}"
+                for name in sorted({name for name, _ in found["kinds"]})
+            )
             print(
                 f"{'':17}asserts: agreeing {split[(True, False)]} unflagged + {split[(True, True)]} flagged; "
-                f"disagreeing {split[(False, False)]} unflagged + {split[(False, True)]} flagged; "
-                f"weak? (all flagged) {found['unsure'][True] + found['unsure'][False]} "
-                f"(first agrees in {found['unsure'][True]}); outside weak?: first assert agrees "
-                f"{found['unsure']['clean first agrees']}/{found['unsure']['clean']}"
+                f"disagreeing {split[(False, False)]} unflagged + {split[(False, True)]} flagged"
+                + (f"; by flag (agree/disagree): {by_kind}" if by_kind else "")
             )
             for line in found["disagreeing"][: args.show]:
                 print(f"{'':17}- {line}")
-    if pooled_judged:
-        share = 100 * pooled_first / pooled_judged
-        print(f"pooled: first assert agrees {pooled_first}/{pooled_judged} = {share:.1f}%")
+    if pooled["judged"]:
+        print(
+            f"pooled: first assert agrees {_share(pooled['first'], pooled['judged'], 1)} "
+            f"(every weak problem); {_share(pooled['clean_first'], pooled['clean'], 1)} outside the "
+            f"{pooled['unsure']} weak? ones (their first agrees in {pooled['unsure_first']}); "
+            f"problems with an agreeing assert {pooled['any']}"
+        )
     return 0
+
+
+def _share(part: int, whole: int, digits: int = 0) -> str:
+    return f"{part}/{whole} = {100 * part / whole:.{digits}f}%" if whole else f"{part}/0"
 
 
 if __name__ == "__main__":

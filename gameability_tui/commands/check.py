@@ -53,6 +53,17 @@ def build_parser() -> argparse.ArgumentParser:
     add_benchmark(parser)
     add_audit_settings(parser)
     add_ray(parser)
+    parser.add_argument(
+        "--plus-data",
+        type=Path,
+        metavar="FILE",
+        help="EvalPlus's release file (MbppPlus-v0.2.0.jsonl.gz for mbpp and mbpp-sanitized, "
+        "HumanEvalPlus-v0.1.10.jsonl.gz for humaneval) or its folder: its fixed canonical solution and "
+        "written contract are set beside each problem's own reference (same function, same number of "
+        "parameters), and a candidate assert they reject is flagged 'reference:' (the reference looks "
+        "wrong there: a finding about the benchmark, not a test to add). The audit itself is unchanged: "
+        "same inputs, same verdicts",
+    )
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the full report as JSON")
     parser.add_argument(
         "--fixes", type=Path, metavar="FILE", help="write gated candidate asserts (unreviewed)"
@@ -93,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
     collected = Collected(keep=bool(args.json or args.fixes), show=args.show)
     reused = resume(console, args.jsonl, params, source, collected) if args.resume else set()
     feed = Feed(source.problems(), skip=reused, hashed=args.jsonl is not None)
+    for note in source.notes:
+        print(f"gameability-tui: note: {note}", file=sys.stderr)
     if args.ray is None:  # a cluster's nodes are checked for the counter instead
         for note in local_notes():
             print(f"gameability-tui: note: {note}", file=sys.stderr)
@@ -197,7 +210,8 @@ def print_summary(
     if summary.weak_unsure:
         console.print(
             f"    of which weak? {summary.weak_unsure}: every candidate assert is flagged (a sentinel, "
-            "a convention, a reference that looks wrong): needs judgement",
+            "a convention, a tie, an input the task's text excludes, a reference that looks wrong): "
+            "needs judgement",
             markup=False,
         )
     console.print(

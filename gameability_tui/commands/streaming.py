@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import heapq
 import shutil
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import count
@@ -24,6 +25,7 @@ from pathlib import Path
 from rich.console import Console
 
 from ..benchmarks import Benchmark, jsonl_path
+from ..benchmarks.fixed_references import with_fixed_references
 from ..benchmarks.jsonl import StreamedJsonl
 from ..engine.model import AuditParams, Problem, ProblemResult
 from ..engine.stats import Tally
@@ -42,17 +44,34 @@ class AuditSource:
     total: int
     problems: Callable[[], Iterable[Problem]]
     streamed: bool
+    notes: tuple[str, ...] = ()  # what the command says once before the audit
 
 
 def open_source(args: argparse.Namespace) -> AuditSource:
     """Stream a JSONL benchmark when every output can be written as results arrive; otherwise
     load it whole, as ``check`` always has."""
     path = jsonl_path(args.benchmark)
-    if path is not None and args.jsonl is not None and not (args.json or args.fixes) and args.limit is None:
+    whole = args.json or args.fixes or args.limit is not None or args.plus_data is not None
+    if path is not None and args.jsonl is not None and not whole:
         stream = StreamedJsonl.open(path)
         return AuditSource(Benchmark(path.name, [], str(path)), stream.count, stream.problems, streamed=True)
     benchmark = load_sampled(args)
-    return AuditSource(benchmark, len(benchmark.problems), lambda: benchmark.problems, streamed=False)
+    notes: tuple[str, ...] = ()
+    if args.plus_data is not None:
+        benchmark, counts = with_fixed_references(benchmark, args.plus_data)
+        notes = (fixed_references_note(counts, len(benchmark.problems)),)
+    total = len(benchmark.problems)
+    return AuditSource(benchmark, total, lambda: benchmark.problems, streamed=False, notes=notes)
+
+
+def fixed_references_note(counts: Counter, total: int) -> str:
+    """What ``--plus-data`` attached, in one line: how many problems, and why not the others."""
+    others = "; ".join(f"{n}: {why}" for why, n in sorted(counts.items()) if why != "attached")
+    return (
+        f"--plus-data: EvalPlus's fixed reference beside {counts['attached']} of {total} problems"
+        + (f" ({others})" if others else "")
+        + "; asserts it rejects are flagged reference:, verdicts unchanged"
+    )
 
 
 class Feed:

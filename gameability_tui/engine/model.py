@@ -12,9 +12,11 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-# Bumped whenever a change to the engine can change a verdict: cached results made by another
-# version are audited again, never shown as if this engine had judged them.
-ENGINE_VERSION = 5  # 4: verdicts round two and contract-v2 inputs, each alone; 5: both
+# Bumped whenever a change to the engine can change a verdict, or what a reviewer is shown of one
+# (the candidate asserts' flags and order): cached results made by another version are audited
+# again, never shown as if this engine had judged them.
+ENGINE_VERSION = 6  # 4: verdicts round two and contract-v2 inputs, each alone; 5: both; 6: flags
+# from coverage, edits and the task's text, repeats of the problem's own tests ranked last
 
 
 @dataclass(frozen=True)
@@ -40,11 +42,16 @@ class Problem:
     checks: tuple[str, ...] = ()
     atol: float = 0.0
     # The program whose results are the checks' expected values, when it is not ``reference``
-    # (EvalPlus's canonical solution while auditing the original benchmark's reference).
+    # (EvalPlus's canonical solution while auditing the original benchmark's reference); without
+    # checks (``check --plus-data``), a fixed reference the ``reference`` flag judges asserts by.
     check_reference: str = ""
     # The benchmark's written preconditions (EvalPlus's ``contract`` lines), put back at the top
     # of the entry to refuse the inputs the task excludes (``audit.written_contract``).
     contract: str = ""
+    # The fixed reference's own written contract (``check --plus-data``): read by the
+    # ``reference`` flag only; unlike ``contract`` it does not shape the inputs, so the verdicts
+    # stay those of the benchmark as published.
+    check_contract: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -52,10 +59,7 @@ class Problem:
         data["hidden"] = list(self.hidden)
         data["harvest"] = None if self.harvest is None else list(self.harvest)
         data["checks"] = list(self.checks)
-        if not self.checks:  # keep the plain JSONL format for benchmarks without them
-            del data["checks"], data["atol"], data["check_reference"]
-        if not self.contract:
-            del data["contract"]
+        _drop_defaults(data, self)
         return data
 
     def canonical_json(self) -> str:
@@ -64,10 +68,7 @@ class Problem:
         every cache key are made from it, once per problem, on every open of a 10^5-problem
         benchmark. ``tests/engine/test_model.py`` holds the two equal."""
         data = dict(vars(self))
-        if not self.checks:
-            del data["checks"], data["atol"], data["check_reference"]
-        if not self.contract:
-            del data["contract"]
+        _drop_defaults(data, self)
         return json.dumps(data, sort_keys=True)
 
     @classmethod
@@ -87,7 +88,22 @@ class Problem:
             atol=float(data.get("atol") or 0.0),
             check_reference=data.get("check_reference") or "",
             contract=data.get("contract") or "",
+            check_contract=data.get("check_contract") or "",
         )
+
+
+def _drop_defaults(data: dict[str, Any], problem: Problem) -> None:
+    """Keep the plain JSONL format (and so every fingerprint and cache key made before) for
+    problems without checks, a contract or a fixed reference: their fields are left out at
+    their defaults."""
+    if not problem.checks:
+        del data["checks"], data["atol"]
+        if not problem.check_reference:
+            del data["check_reference"]
+    if not problem.contract:
+        del data["contract"]
+    if not problem.check_contract:
+        del data["check_contract"]
 
 
 @dataclass(frozen=True)

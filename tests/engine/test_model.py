@@ -36,6 +36,7 @@ PROBLEM = Problem(
     atol=1e-6,
     check_reference="def add(a, b):\n    return b + a\n",
     contract='    assert isinstance(a, int), "invalid inputs" # $_CONTRACT_$\n',
+    check_contract='    assert a >= 0, "invalid inputs" # $_CONTRACT_$\n',
 )
 PARAMS = AuditParams(
     mutants=5,
@@ -97,14 +98,28 @@ def test_problem_round_trips_through_json():
 def test_problem_without_checks_keeps_the_plain_jsonl_shape():
     plain = Problem(id="1", reference="def f():\n    return 1\n", tests=("assert f() == 1",))
     data = plain.to_dict()
-    assert not {"checks", "atol", "check_reference"} & set(data)
+    assert not {"checks", "atol", "check_reference", "check_contract"} & set(data)
     assert Problem.from_dict(_through_json(data)) == plain
+
+
+def test_a_fixed_reference_without_checks_travels_to_the_workers():
+    # ``check --plus-data`` sets one beside a plain MBPP problem; dropped, it would never reach
+    # the worker that flags asserts by it, and the cache key would not tell the two audits apart.
+    plain = Problem(id="1", reference="def f():\n    return 1\n", tests=("assert f() == 1",))
+    fixed = dataclasses.replace(plain, check_reference="def f():\n    return 2\n", check_contract="  pass\n")
+    assert Problem.from_dict(_through_json(fixed.to_dict())) == fixed
+    assert fixed.canonical_json() != plain.canonical_json() and "checks" not in fixed.to_dict()
 
 
 @pytest.mark.parametrize(
     "problem",
-    [PROBLEM, dataclasses.replace(PROBLEM, checks=(), harvest=None), Problem("8", "x = 1\n", ())],
-    ids=["every field", "no checks", "defaults"],
+    [
+        PROBLEM,
+        dataclasses.replace(PROBLEM, checks=(), harvest=None),
+        dataclasses.replace(PROBLEM, checks=(), check_reference="", check_contract=""),
+        Problem("8", "x = 1\n", ()),
+    ],
+    ids=["every field", "no checks", "no checks nor fixed reference", "defaults"],
 )
 def test_the_canonical_json_is_the_dictionarys_and_so_is_the_fingerprint(problem):
     # Cache files are named by the fingerprint and their lines keyed by this text: a faster way

@@ -335,6 +335,7 @@ class GatedText:
     kills: frozenset[int]
     flags: tuple[str, ...] = ()
     distance: float = 0.0  # how far the input is from the nearest visible call (0: the same)
+    repeats: str = ""  # "visible" or "challenge": one of the problem's own tests (``repeats.py``)
 
 
 def order_candidates(
@@ -343,10 +344,11 @@ def order_candidates(
     """A small set that kills every survivor first (greedy cover, smallest inputs), then the rest.
 
     Texts that fail on the reference or kill nothing are dropped: they are not candidates.
-    With ``flagged_last`` (the v2 method): the cover is made of unflagged asserts only, over the
-    survivors they can reject, preferring inputs near a visible call; then the other unflagged
-    asserts, then the flagged ones; each outside the cover is marked ``extra``. Otherwise (v1),
-    the cover counts every assert alike and the rest follow by input size.
+    With ``flagged_last`` (the v2 method): the cover is made of unflagged asserts that repeat none
+    of the problem's own tests, over the survivors they can reject, preferring inputs near a
+    visible call; then the other unflagged asserts, then the flagged ones, then the repeats; each
+    outside the cover is marked ``extra``. Otherwise (v1, reproduced field by field), the cover
+    counts every assert alike and the rest follow by input size.
     """
     if flagged_last:
         return _order_flagged_last(gated, limit)
@@ -365,13 +367,15 @@ def order_candidates(
 
 
 def _order_flagged_last(gated: list[GatedText], limit: int) -> list[CandidateAssert]:
-    """Threat: the greedy cover counting every survivor alike puts first the assert that kills
+    """Threats: the greedy cover counting every survivor alike puts first the assert that kills
     most survivors through the reference's bug path (MBPP/83: the wrong ``get_Char`` assert
     kills 7, the right one 1); a flagged assert is never needed to cover a survivor an
-    unflagged one rejects."""
+    unflagged one rejects. And a candidate that repeats one of the problem's own tests (MBPP's
+    challenge tests) is ranked last by the app, which then opened on an assert outside the cover:
+    it is ranked last here, after the flagged ones, so engine and app agree on the first assert."""
     usable = [g for g in gated if g.passes_reference and g.kills]
     near = sorted(usable, key=lambda g: (g.distance, g.size, g.text))
-    clean = [g for g in near if not g.flags]
+    clean = [g for g in near if not g.flags and not g.repeats]
     uncovered = set().union(*(g.kills for g in clean)) if clean else set()
     cover: list[GatedText] = []
     while uncovered:
@@ -379,7 +383,10 @@ def _order_flagged_last(gated: list[GatedText], limit: int) -> list[CandidateAss
         cover.append(best)
         clean.remove(best)
         uncovered -= best.kills
-    rest = clean + sorted((g for g in near if g.flags), key=lambda g: (len(g.flags), g.distance, g.size))
+    flagged = sorted((g for g in near if g.flags), key=lambda g: (len(g.flags), g.distance, g.size))
+    others = clean + [g for g in flagged if not g.repeats]
+    repeats = [g for g in near if g.repeats and not g.flags] + [g for g in flagged if g.repeats]
+    rest = others + repeats
     ordered = [(g, False) for g in cover] + [(g, True) for g in rest]
     return [
         CandidateAssert(g.text, g.passes_reference, tuple(sorted(g.kills)), g.flags, extra)

@@ -9,8 +9,13 @@ threat, with the evidence beside it, so that the reviewer (and ``A``) can leave 
   non-negative: a sentinel such as ``-1``): a convention the task may never state;
 - ``answer``: every visible answer is one of a few words (``'Yes'``/``'No'``) and this one is not,
   or a tuple item every visible answer holds fixed differs (``(False, 8)``: an unseen path);
-- ``path``: the answer is what a special case (``if n == 1: return 1``) returns, no visible test
-  returns it, and every survivor it rejects changes that special case;
+- ``path``: the answer is what a special case (``if n == 1: return 1``) returns on a branch no
+  visible test runs, and every survivor it rejects changes that special case
+  (``special_cases.py``);
+- ``domain``: the text says the input's array is sorted and this one's is not
+  (``stated_domain.py``);
+- ``tie`` / ``boundary``: every survivor it rejects differs only where two candidates tie, or
+  only at 0 where the text's "positive"/"negative" leaves 0 out (``edges.py``);
 - ``reference``: with a fixed reference (EvalPlus's canonical solution, ``*-origref``), it returns
   something else on this input, or its written contract refuses the input: the reference looks
   wrong here, which is a finding about the benchmark, not a test to add.
@@ -129,41 +134,3 @@ def _unseen_items(expected: Any, answers: list[Any]) -> list[str]:
                 f"{seen.pop()} (a path no visible test takes)"
             ]
     return []
-
-
-def special_case_literals(reference: str) -> dict[str, tuple[str, set[int]]]:
-    """repr(literal) -> the source and lines of each ``if ...: return LITERAL`` of the reference:
-    the answers of special cases, which a visible test may never reach."""
-    tree = parsed(reference)
-    found: dict[str, tuple[str, set[int]]] = {}
-    if tree is None:
-        return found
-    for node in ast.walk(tree):
-        if not (isinstance(node, ast.If) and len(node.body) == 1 and isinstance(node.body[0], ast.Return)):
-            continue
-        value = node.body[0].value
-        try:
-            literal = ast.literal_eval(value) if value is not None else None
-        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-            continue
-        returned = ast.unparse(value) if value is not None else ""
-        lines = {node.lineno, node.body[0].lineno}
-        found.setdefault(repr(literal), (f"if {ast.unparse(node.test)}: return {returned}", lines))
-    return found
-
-
-def path_flags(
-    expected: Any, answers: list[Any], special: dict[str, tuple[str, set[int]]], killed: list[Any]
-) -> tuple[str, ...]:
-    """``path``: the answer is a special case's literal (``if (n == 1): return 1``) that no
-    visible answer is, and every survivor the assert rejects changes that special case: the input
-    takes a path no visible test takes, whose answer the task may not state (MBPP/735's
-    ``toggle_middle_bits(1) == 1``). An answer that merely equals the literal (``power(1, 1)``)
-    is not flagged: its survivors are changed elsewhere."""
-    found = special.get(repr(expected))
-    if found is None or not answers or not killed or any(repr(a) == repr(expected) for a in answers):
-        return ()
-    where, lines = found
-    if any(survivor.line not in lines for survivor in killed):
-        return ()
-    return (f"path: expects {expected!r}, what the special case `{where}` returns; no visible test does",)

@@ -19,14 +19,11 @@ from ..model import AuditParams, CandidateAssert, Problem, Survivor
 from ..sandbox import AssertRun, run_job
 from ..sandbox.limits import CONFIRM_STEPS_PER_SECOND
 from .asserts import GatedText, assert_text, order_candidates
-from .flags import (
-    compares_exactly,
-    path_flags,
-    special_case_literals,
-    value_flags,
-    visible_answers,
-)
+from .flags import compares_exactly, value_flags, visible_answers
 from .prepared import Prepared, backstop_seconds, base_job, oracle_for
+from .repeats import repeated
+from .stated_domain import domain_flags
+from .survivor_flags import survivor_flags
 from .verdict import Verdict
 
 
@@ -54,7 +51,6 @@ def candidate_asserts(
     visible_tests = tuple(problem.tests) + tuple(problem.harvest or ())
     answers = visible_answers(visible_tests, prepared.call_name) if v2 else []
     exact = v2 and compares_exactly(visible_tests)
-    special = special_case_literals(problem.reference) if v2 else {}
     texts: dict[str, int] = {}
     oracle = oracle_for(problem, params)
     flags: dict[str, tuple[str, ...]] = {}
@@ -77,22 +73,31 @@ def candidate_asserts(
             texts[text] = len(call.render(""))
             if v2:
                 value = oc.returned_value(expected)
-                flags[text] = value_flags(value, answers)
+                flags[text] = value_flags(value, answers) + domain_flags(call, problem.prompt)
                 values[text] = value
                 distance[text] = nearest_visible(call, prepared.visible)
     if not texts:
         return []
     gated = gate_asserts(problem, prepared.entry, [s.source for s in survivors], list(texts), params)
     if v2:
-        for text, (_, kills) in zip(texts, gated):
-            killed = [survivors[k] for k in sorted(kills)]
-            flags[text] = flags[text] + path_flags(values[text], answers, special, killed)
+        kills = {text: killed for text, (_, killed) in zip(texts, gated)}
+        found = survivor_flags(problem, prepared.entry, params, answers, values, kills, survivors)
+        for text, more in found.items():
+            flags[text] = flags[text] + more
     if v2 and problem.check_reference:
         for text, why in zip(texts, reference_disagrees(problem, prepared.entry, list(texts), params)):
             flags[text] = flags[text] + ((why,) if why else ())
     return order_candidates(
         [
-            GatedText(t, texts[t], passes, kills, flags.get(t, ()), distance.get(t, 0.0))
+            GatedText(
+                t,
+                texts[t],
+                passes,
+                kills,
+                flags.get(t, ()),
+                distance.get(t, 0.0),
+                repeated(problem, prepared.entry, t) if v2 else "",
+            )
             for t, (passes, kills) in zip(texts, gated)
         ],
         len(survivors),
@@ -119,14 +124,13 @@ def reference_disagrees(problem: Problem, entry: str, texts: list[str], params: 
     """For each assert, why the FIXED reference (``check_reference``) rejects it, or "": its
     written contract refuses the input, or it returns something else (the reference looks wrong)."""
     fixed = run_asserts(problem, entry, problem.check_reference, texts, None, params)
-    contracted = with_contract(problem.check_reference, entry, problem.contract) if problem.contract else None
+    contract = problem.contract or problem.check_contract
+    contracted = with_contract(problem.check_reference, entry, contract) if contract else None
     refused = run_asserts(problem, entry, contracted, texts, None, params) if contracted else {}
     reasons = []
     for i in range(len(texts)):
         if i in fixed and not fixed[i].passed:
-            reasons.append(
-                "reference: the fixed reference returns something else here (the reference looks wrong)"
-            )
+            reasons.append(LOOKS_WRONG)
         elif i in refused and not refused[i].passed:
             reasons.append("reference: the benchmark's written contract refuses this input")
         else:

@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from .. import outcome as oc
 
-MODES = frozenset({"reference", "calls", "mutant", "checks", "asserts"})
+MODES = frozenset({"reference", "calls", "mutant", "checks", "asserts", "lines"})
 
 
 @dataclass
@@ -22,7 +22,10 @@ class Job:
     - "calls": the fresh calls alone, in the given order (the reference's answer key);
     - "mutant": only what decides the verdict (``mutant_plan``);
     - "checks": EvalPlus checks until the first that fails (confirmation);
-    - "asserts": assert texts, each run as it will be exported.
+    - "asserts": assert texts, each run as it will be exported;
+    - "lines": which lines of the program the visible tests and checks run, together, then which
+      each assert text runs (coverage, for the audit's ``path`` flag; no step budget: the job's
+      CPU limit is its backstop).
     """
 
     mode: str
@@ -95,6 +98,8 @@ class Run:
     calls: dict[int, tuple[Any, int]] = field(default_factory=dict)  # i -> (outcome, steps)
     checks: dict[int, tuple[bool, Any, int]] = field(default_factory=dict)  # i -> (passed, outcome, steps)
     asserts: dict[int, AssertRun] = field(default_factory=dict)
+    lines: tuple[int, ...] | None = None  # "lines" mode: the program's lines the visible tests ran
+    assert_lines: dict[int, tuple[int, ...]] = field(default_factory=dict)  # and each assert ran
     slow: set[int] = field(default_factory=set)  # calls that returned the right answer, given time
     pending: set[int] = field(default_factory=set)  # tests it stopped at: their budgets were not known
     cpu: float = 0.0

@@ -36,7 +36,7 @@ import marshal
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import outcome as oc
@@ -48,6 +48,7 @@ from .steps import COMPILED_COUNTER, PENDING, UNCOUNTED, count_steps, median_ste
 from .wire import Channel
 
 MODULE_NAME = "candidate"  # not "__main__": a benchmark's `if __name__ == "__main__"` must not run
+PROGRAM_FILE = "<candidate>"  # the program's code objects' file name: what the line tracer follows
 
 
 RANDOM_SEED = 0
@@ -60,6 +61,9 @@ RANDOM_SEED = 0
 # replaced it, and then ``clean.py`` ends the child after that job).
 _RESEED = random.seed
 _DUMPS, _LOADS = marshal.dumps, marshal.loads
+# ``run_candidate`` makes ``sys.settrace`` a no-op where the compiled counter runs; the line
+# tracer of the "lines" mode uses the real one, taken here before that.
+_SETTRACE = sys.settrace
 
 
 @functools.lru_cache(maxsize=512)
@@ -145,7 +149,7 @@ class _Candidate:
         if self.code is None:
             job = self.job
             setup = compiled(job.setup, "<setup>") if job.setup else None
-            self.code = (compile(job.program, "<candidate>", "exec"), setup)
+            self.code = (compile(job.program, PROGRAM_FILE, "exec"), setup)
         return self.code
 
     def test(
@@ -417,10 +421,68 @@ def _confirm_budget(
     return namespace, got
 
 
+def _lines_plan(candidate: _Candidate, namespace: dict) -> None:
+    """The program's lines that the visible tests and checks run, together (one namespace, in
+    order, as the reference plan runs them), then those each assert text runs (from a fresh
+    load): the coverage the audit's ``path`` flag reads. Threats: benchmark code that switches
+    the tracer off would hide lines it ran, so ``sys.settrace`` is a no-op meanwhile; a test that
+    raises still counts the lines it ran. No step budget: only the reference runs here, on its
+    own tests, and the job's CPU limit is the backstop (an incomplete run is no coverage)."""
+    job = candidate.job
+    with _lines_traced() as seen:
+        for index in range(len(job.tests)):
+            _quietly(functools.partial(exec, compiled(job.tests[index], f"<test {index}>"), namespace))
+        for index in range(len(job.checks)):  # argument tuples: the reference's lines are all we need
+            args, kwargs, *_ = _LOADS(_DUMPS(job.checks[index]))
+            _quietly(functools.partial(namespace[job.entry], *args, **kwargs))
+    candidate.channel.send(("lines", None, tuple(sorted(seen))))
+    if not job.asserts:
+        return
+    namespace = candidate.load()
+    if namespace is None:
+        return
+    for index, text in enumerate(job.asserts):
+        with _lines_traced() as seen:
+            _quietly(functools.partial(exec, compile(text, f"<assert {index}>", "exec"), namespace))
+        candidate.channel.send(("lines", index, tuple(sorted(seen))))
+
+
+@contextlib.contextmanager
+def _lines_traced() -> Iterator[set[int]]:
+    """The set of the program's lines run inside the block (Python's own line events, in the
+    program's frames only)."""
+    seen: set[int] = set()
+
+    def tracer(frame, event, arg):
+        if frame.f_code.co_filename != PROGRAM_FILE:
+            return None
+        if event == "line":
+            seen.add(frame.f_lineno)
+        return tracer
+
+    kept = sys.settrace
+    sys.settrace = lambda function: None
+    _SETTRACE(tracer)
+    try:
+        yield seen
+    finally:
+        _SETTRACE(None)
+        sys.settrace = kept
+
+
+def _quietly(action: Callable[[], Any]) -> None:
+    """Run ``action``; an exception it raises ends it, as a failing test ends, and nothing more."""
+    try:
+        action()
+    except Exception:
+        pass
+
+
 _PLANS = {
     "reference": _reference_plan,
     "calls": _calls_plan,
     "mutant": _mutant_plan,
     "checks": _checks_plan,
     "asserts": _asserts_plan,
+    "lines": _lines_plan,
 }

@@ -152,6 +152,11 @@ def apply_record(run: Run, record: tuple) -> None:
         run.pending.add(record[1])
     elif tag == "assert":
         run.asserts[record[1]] = AssertRun(record[2], record[3], record[4])
+    elif tag == "lines":
+        if record[1] is None:
+            run.lines = tuple(record[2])
+        else:
+            run.assert_lines[record[1]] = tuple(record[2])
     elif tag == "done":
         run.cpu = record[1]
         run.complete = True

@@ -121,7 +121,8 @@ def test_an_answer_only_a_special_case_returns_is_flagged():
     result = audit_problem(TOGGLE, AuditParams(attack="deep"))
     special = [a for a in result.asserts if a.text == "assert toggle(1) == 1"]
     assert special and special[0].flags == (
-        "path: expects 1, what the special case `if n == 1: return 1` returns; no visible test does",
+        "path: expects 1, what the special case `if n == 1: return 1` returns (line 3), which no "
+        "visible test runs",
     )
     # 7 ^ 6 == 1 too, but the survivors it rejects change `n ^ 6`, not the special case
     computed = [a for a in result.asserts if a.text == "assert toggle(7) == 1"]
