@@ -326,13 +326,14 @@ def _passes_tests(candidate: _Candidate) -> bool | None:
         if not passed and candidate.exceeded and _cheaper_to_defer(job, steps[position:]):
             deferred.append((kind, index))
             continue
-        if not passed and candidate.exceeded:
-            namespace, passed = _confirm_step(candidate, steps[:position], kind, index)
+        if not passed and candidate.exceeded:  # independent steps need no earlier one replayed
+            earlier = [] if job.tests_independent else steps[:position]
+            namespace, passed = _confirm_step(candidate, earlier, kind, index)
         if not passed:
             return False
     # Independent steps: a mutant that fails another outright is rejected whatever these would
     # say, so a confirmation (up to a harness's time limit of steps) is paid for only where it
-    # decides; each needs no earlier step replayed.
+    # decides.
     return all(_confirm_step(candidate, [], kind, index)[1] for kind, index in deferred)
 
 
