@@ -15,8 +15,10 @@ from typing import Any
 # Bumped whenever a change to the engine can change a verdict, or what a reviewer is shown of one
 # (the candidate asserts' flags and order): cached results made by another version are audited
 # again, never shown as if this engine had judged them.
-ENGINE_VERSION = 6  # 4: verdicts round two and contract-v2 inputs, each alone; 5: both; 6: flags
-# from coverage, edits and the task's text, repeats of the problem's own tests ranked last
+# 4: verdicts round two and contract-v2 inputs, each alone; 5: both; 6: flags from coverage,
+# edits and the task's text, repeats of the problem's own tests ranked last; 7: no kind or answer
+# flag on a value the task's text states
+ENGINE_VERSION = 7
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ threat, with the evidence beside it, so that the reviewer (and ``A``) can leave 
 
 - ``kind``: the expected value is of a kind no visible test expects (``None`` or an error string
   where every visible answer is a number, a negative number where every visible answer is
-  non-negative: a sentinel such as ``-1``): a convention the task may never state;
+  non-negative: a sentinel such as ``-1``): a convention the task may never state (none where
+  its text names that very value: ``or -1 when it is absent``);
 - ``answer``: every visible answer is one of a few words (``'Yes'``/``'No'``) and this one is not,
   or a tuple item every visible answer holds fixed differs (``(False, 8)``: an unseen path);
 - ``path``: the answer is what a special case (``if n == 1: return 1``) returns on a branch no
@@ -29,6 +30,7 @@ Visible answers are read only from asserts of the plain form ``NAME(literal args
 from __future__ import annotations
 
 import ast
+import re
 from typing import Any
 
 from ..inputs.calls import parsed
@@ -89,9 +91,11 @@ def compares_exactly(tests: tuple[str, ...] | list[str]) -> bool:
     return not any(word in text for word in ("abs(", "isclose", "round(", "approx"))
 
 
-def value_flags(expected: Any, answers: list[Any]) -> tuple[str, ...]:
-    """The ``kind`` and ``answer`` flags of an assert expecting ``expected``."""
-    if not answers:
+def value_flags(expected: Any, answers: list[Any], prompt: str = "") -> tuple[str, ...]:
+    """The ``kind`` and ``answer`` flags of an assert expecting ``expected``; none where the
+    task's text (``prompt``) names that very value (``or -1 when it is absent``, ``return
+    None``): a convention the task states is the task's answer, not the reference's habit."""
+    if not answers or stated_in(expected, prompt):
         return ()
     kinds = {_kind(a) for a in answers}
     flags = []
@@ -109,6 +113,22 @@ def value_flags(expected: Any, answers: list[Any]) -> tuple[str, ...]:
         flags.append(f"answer: expects {expected!r}, where every visible answer is one of {words}")
     flags += _unseen_items(expected, answers)
     return tuple(flags)
+
+
+def stated_in(value: Any, text: str) -> bool:
+    """Whether ``text`` writes ``value`` as a literal of its own: ``-1`` as a number (not inside
+    ``-10`` or ``x-1``), ``None`` as a word, a string in quotes."""
+    if not text:
+        return False
+    if value is None:
+        written = [r"\bNone\b"]
+    elif type(value) in (int, float):
+        written = [rf"(?<![\w.]){re.escape(repr(value))}(?!\w|\.\d)"]
+    elif type(value) is str and value.strip():
+        written = [re.escape(f"{quote}{value}{quote}") for quote in ("'", '"', "`")]
+    else:
+        return False
+    return any(re.search(pattern, text) for pattern in written)
 
 
 def _few_words(answers: list[Any], strings: set[str]) -> bool:

@@ -73,7 +73,7 @@ def candidate_asserts(
             texts[text] = len(call.render(""))
             if v2:
                 value = oc.returned_value(expected)
-                flags[text] = value_flags(value, answers) + domain_flags(call, problem.prompt)
+                flags[text] = value_flags(value, answers, problem.prompt) + domain_flags(call, problem.prompt)
                 values[text] = value
                 distance[text] = nearest_visible(call, prepared.visible)
     if not texts:

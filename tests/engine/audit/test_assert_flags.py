@@ -127,3 +127,13 @@ def test_an_answer_only_a_special_case_returns_is_flagged():
     # 7 ^ 6 == 1 too, but the survivors it rejects change `n ^ 6`, not the special case
     computed = [a for a in result.asserts if a.text == "assert toggle(7) == 1"]
     assert all(not a.flags for a in computed)
+
+
+def test_a_value_the_tasks_text_states_is_no_convention_of_the_reference():
+    absent = "Return the index of target in items, or -1 when it is absent."
+    assert value_flags(-1, [3, 0], absent) == ()
+    assert value_flags(None, [3, 1], "Return None if the list is empty.") == ()
+    assert value_flags("Maybe", ["Yes", "No", "Yes"], "Answer 'Yes', 'No' or 'Maybe'.") == ()
+    # a number only as its own literal: not inside -10, x-1 or -1.5
+    for text in ("Return -10 when it is absent.", "Compute x-1 for each.", "Add -1.5 to it."):
+        assert value_flags(-1, [3, 0], text) != ()
