@@ -22,7 +22,7 @@ from gameability_tui.engine.stats import wilson_interval
 from gameability_tui.store import DecisionStore, ResultCache
 from gameability_tui.tui.app import GameabilityApp
 from gameability_tui.tui.screens.auditing import DRAIN_MAX_ROWS
-from gameability_tui.tui.widgets.problem_table import ProblemTable
+from gameability_tui.tui.widgets.problem_table import ProblemTable, shortened
 from gameability_tui.vocabulary import ACCEPTED, REJECTED
 
 SIZE = (160, 48)
@@ -32,6 +32,11 @@ SIZE = (160, 48)
 def toy_results():
     benchmark = load_benchmark(str(EXAMPLES))
     return {result.id: result for result in Census(benchmark.problems, AuditParams(), workers=2)}
+
+
+def _id_width(table) -> int:
+    """The id column's width: an id longer than it is drawn cut in its middle (``shortened``)."""
+    return next(column.width for column in table.columns.values() if column.key.value == "id")
 
 
 def replicated_app(tmp_path, toy_results, count: int, decided=()) -> GameabilityApp:
@@ -147,7 +152,7 @@ async def test_a_row_far_down_is_drawn_with_the_review_it_has_when_it_comes_into
         table.move_cursor(row=table.get_row_index(far))
         await pilot.pause()
         line = table.render_line(table.header_height + table.cursor_row - round(table.scroll_y)).text
-        assert line.startswith(f" {far[:12]}")  # the row under the cursor, drawn now (ids are cut at 18)
+        assert line.startswith(f" {shortened(far, _id_width(table))}")  # the row under the cursor, drawn now
         undecided = len(toy_results[source].asserts) - 2
         review = "1✓ 1✗ " + (f"{undecided}? " if undecided else "")
         assert review.strip() in line  # the decisions made before the app opened
@@ -190,7 +195,8 @@ async def test_every_order_and_filter_places_each_row_where_the_review_rules_put
             )
             rows = [table.coordinate_to_cell_key((i, 0)).row_key.value for i in range(table.row_count)]
             assert rows == expected, (state.sort, state.filter)
-            assert [table.get_row_at(i)[0] for i in (0, len(rows) - 1)] == [rows[0], rows[-1]]
+            drawn = [table.get_row_at(i)[0] for i in (0, len(rows) - 1)]
+            assert drawn == [shortened(rows[0], _id_width(table)), shortened(rows[-1], _id_width(table))]
             if current in rows:
                 assert rows[table.cursor_row] == current
             seen.add((state.sort, state.filter))

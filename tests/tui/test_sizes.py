@@ -70,3 +70,18 @@ async def test_at_120_columns_the_status_line_with_a_filter_and_an_order_is_not_
         line = str(screen.status.render())
         assert "filter: weak" in line and "order: most survivors" in line and "undecided" in line
         assert len(line) <= screen.status.content_size.width and not line.endswith("…")
+
+
+@pytest.mark.parametrize(
+    ("problem_id", "width", "shown"),
+    [
+        ("wrong_expectation", 16, "wrong_e…ectation"),  # both ends kept, the cut shown
+        ("Leetcode_48212_I_extra", 16, "Leetcod…_I_extra"),
+        ("HumanEval/129", 16, "HumanEval/129"),  # fits: whole
+        ("wrong_expectation", 17, "wrong_expectation"),
+    ],
+)
+def test_an_id_longer_than_its_column_is_cut_in_its_middle(problem_id, width, shown):
+    from gameability_tui.tui.widgets.problem_table import shortened
+
+    assert shortened(problem_id, width) == shown and len(shortened(problem_id, width)) <= width

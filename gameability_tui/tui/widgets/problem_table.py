@@ -88,6 +88,16 @@ def table_width(layout: str) -> int:
 SHORT_STATUS = {PARTLY_FIXED: "partly", EXCLUDED: "excl.", STRONG_BY_REVIEW: "ok*"}
 
 
+def shortened(problem_id: str, width: int) -> str:
+    """``problem_id`` as it fits in ``width`` cells: whole, or cut in its middle with an ellipsis,
+    so that a cut shows and both ends stay (a long id's number, ``HumanEval/129``'s or
+    ``Leetcode_4821_I``'s, is at its end; the detail pane names it whole)."""
+    if len(problem_id) <= width or width < 5:
+        return problem_id
+    head = (width - 1) // 2
+    return f"{problem_id[:head]}…{problem_id[len(problem_id) - (width - 1 - head) :]}"
+
+
 def review_cell(state: TriageState, problem_id: str) -> Text:
     """The verdict (first: a narrow column must not cut it off), then the accepted, rejected,
     skipped and undecided counts, each in its own colour and sign, so one accepted assert never
@@ -138,6 +148,7 @@ class ProblemTable(DataTable):
         # Each problem's row (and key), made once: a filter or an order puts 10^5 of them again.
         # A row is never changed in place (every row is one line high), so one serves every time.
         self._made_rows: dict[str, Row] = {}
+        self._id_width = COLUMNS[0].width  # set with the columns: an id longer is cut in its middle
 
     def on_mount(self) -> None:
         self._add_columns()
@@ -150,6 +161,8 @@ class ProblemTable(DataTable):
     def _add_columns(self) -> None:
         for column, width in zip(self._columns(), self._widths()):
             self.add_column(column.label, key=column.key, width=width)
+            if column.key == "id":
+                self._id_width = width
 
     def _widths(self) -> list[int]:
         """Each column's width. On a narrow terminal the id column is only as wide as the longest
@@ -168,7 +181,7 @@ class ProblemTable(DataTable):
     def cells(self, problem_id: str) -> dict[str, object]:
         result = self.state.results[problem_id]
         return {
-            "id": problem_id,
+            "id": shortened(problem_id, self._id_width),
             "status": status_cell(self.state, problem_id, short=self.narrow),
             "broken": str(result.n_broken),
             "survivors": str(result.n_survived),
