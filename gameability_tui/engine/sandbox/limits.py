@@ -223,17 +223,18 @@ def limit_cpu(job: Job) -> None:
     whatever the job does with signal handlers: set to what the child has used so far plus the
     job's limit (a confirmation run raises it for its own time, ``confirmation_cpu``)."""
     signal.setitimer(signal.ITIMER_PROF, job.cpu_seconds)
-    _allow_cpu_for(job.cpu_seconds)
+    _allow_cpu_for(job.cpu_seconds, exactly=True)
 
 
-def _allow_cpu_for(seconds: float) -> None:
-    """``RLIMIT_CPU`` no lower than what the child has used plus ``seconds`` and a second."""
+def _allow_cpu_for(seconds: float, exactly: bool = False) -> None:
+    """``RLIMIT_CPU`` at what the child has used plus ``seconds`` and a second: exactly (a job's
+    start), or no lower than that (a confirmation run, which must not cut the job's own)."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
     soft = math.ceil(usage.ru_utime + usage.ru_stime + seconds) + 1
     current, hard = resource.getrlimit(resource.RLIMIT_CPU)
     if hard != resource.RLIM_INFINITY:
         soft = min(soft, hard)
-    if current == resource.RLIM_INFINITY or current < soft:
+    if exactly or current == resource.RLIM_INFINITY or current < soft:
         resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
 
 
