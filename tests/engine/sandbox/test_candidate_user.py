@@ -60,23 +60,33 @@ def closed_folder():
 @needs_nobody
 def test_the_candidates_user_is_nobody_seen_from_outside():
     assert namespaces.user_gap() is None, namespaces.user_gap()
+    # The file it writes is removed before it returns: a job that leaves one in its lane is not
+    # clean, so its child would end at once, and its /proc and lane could be gone before they
+    # are read. Its owner, as the host sees it, goes through the namespace's own id maps.
     program = (
         "import os\n"
+        "def _outside(identity, kind):\n"
+        "    for line in open(f'/proc/self/{kind}_map'):\n"
+        "        start, outside, count = map(int, line.split())\n"
+        "        if start <= identity < start + count:\n"
+        "            return outside + identity - start\n"
         "def f(x):\n"
         "    from gameability_tui.engine.sandbox import namespaces\n"
         "    open('made-by-a-candidate.txt', 'w').write('x')\n"
-        "    return (namespaces.runner_pid(), os.getcwd(), os.environ['HOME'])\n"
+        "    made = os.stat('made-by-a-candidate.txt')\n"
+        "    os.remove('made-by-a-candidate.txt')\n"
+        "    owner = (_outside(made.st_uid, 'uid'), _outside(made.st_gid, 'gid'))\n"
+        "    return (namespaces.runner_pid(), os.getcwd(), os.environ['HOME'], owner)\n"
     )
-    with children_kept():  # the child lives on, with its lane folder, until the block ends
+    with children_kept():  # the child lives on, clean, until the block ends
         run = run_jobs([_job(program)])[0]
         assert run.complete, run.stopped
-        pid, lane, home = run.calls[0][0][1]
+        pid, lane, home, owner = run.calls[0][0][1]
         status = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines())
-        made = os.stat(os.path.join(lane, "made-by-a-candidate.txt"))
     assert status["Uid"].split() == ["65534"] * 4
     assert status["Gid"].split() == ["65534"] * 4
     assert status["Groups"].split() == []  # none of the worker's supplementary groups
-    assert (made.st_uid, made.st_gid) == (65534, 65534)
+    assert tuple(owner) == (65534, 65534)
     assert home == lane
 
 
@@ -117,22 +127,38 @@ def _run_elsewhere(
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+# The candidate's uid as the host sees it: its own uid through its user namespace's map, read by
+# the candidate while it runs (its child may end as soon as its job is done: a job that leaves a
+# file in its lane or imports a module is not clean, so /proc/PID read afterwards can be gone).
+_OUTSIDE_UID = """
+def _reported(x):
+    import os as _os
+    value, inside = f(x), _os.getuid()
+    for line in open('/proc/self/uid_map'):
+        start, outside, count = map(int, line.split())
+        if start <= inside < start + count:
+            return [value, outside + inside - start]
+    return [value, None]
+"""
+
 _REPORT = """
 import json, os, warnings
-from gameability_tui.engine.sandbox import Job, children_kept, namespaces, run_jobs
-job = Job(mode="reference", program=PROGRAM, setup="", entry="f", alias=None, calls=[((1,), {})],
-          call_budgets=[50_000_000])
+from gameability_tui.engine.sandbox import Job, namespaces, run_jobs
+job = Job(mode="reference", program=PROGRAM + OUTSIDE_UID, setup="", entry="_reported", alias=None,
+          calls=[((1,), {})], call_budgets=[50_000_000])
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    with children_kept():
-        run = run_jobs([job])[0]
-        value = run.calls[0][0][1] if run.complete else run.stopped
-        pid = value[0] if isinstance(value, list) else None
-        with open(f"/proc/{pid}/status" if pid else os.devnull) as status:
-            uid = status.read().split("Uid:")[1].split()[0] if pid else None
-print(json.dumps({"value": value, "uid": uid, "owner": namespaces.candidate_owner(),
+    run = run_jobs([job])[0]
+    value, uid = run.calls[0][0][1] if run.complete else (run.stopped, None)
+print(json.dumps({"value": value, "uid": None if uid is None else str(uid),
+                  "owner": namespaces.candidate_owner(),
                   "note": namespaces.isolation_note(), "warned": [str(w.message) for w in caught]}))
 """
+
+
+def _report(program: str) -> str:
+    """The script that runs ``program``'s ``f(1)`` as a candidate and prints what it saw."""
+    return f"PROGRAM = {program!r}\nOUTSIDE_UID = {_OUTSIDE_UID!r}\n{_REPORT}"
 
 
 def test_modules_its_worker_had_not_imported_load_as_its_candidate():
@@ -150,7 +176,7 @@ def test_modules_its_worker_had_not_imported_load_as_its_candidate():
         "            str(decimal.Decimal('1.1') * 3), statistics.median([3, 1, 2]),\n"
         "            list(colorsys.rgb_to_hsv(1, 0, 0)), next(csv.reader(['a,b'])), len(str(uuid.uuid4()))]\n"
     )
-    report = _run_elsewhere(f"PROGRAM = {program!r}\n{_REPORT}", PYTHONPATH=str(ROOT))
+    report = _run_elsewhere(_report(program), PYTHONPATH=str(ROOT))
     _, loaded, *results = report["value"]
     assert loaded == []  # the premise: imported here for the first time
     assert results == ["1/2", "3.3", 2, [0.0, 1.0, 1], ["a", "b"], 36]
@@ -171,9 +197,7 @@ def test_a_lane_under_a_folder_nobody_cannot_enter_is_still_its_candidates(close
         "        secret = type(error).__name__\n"
         "    return [namespaces.runner_pid(), os.getcwd(), secret]\n"
     )
-    report = _run_elsewhere(
-        f"PROGRAM = {program!r}\n{_REPORT}", TMPDIR=str(closed_folder), PYTHONPATH=str(ROOT)
-    )
+    report = _run_elsewhere(_report(program), TMPDIR=str(closed_folder), PYTHONPATH=str(ROOT))
     pid, lane, secret = report["value"]
     assert lane.startswith(str(closed_folder) + "/")
     assert report["uid"] == "65534" and report["note"] is None and report["warned"] == []
@@ -190,7 +214,7 @@ def test_a_path_nobody_cannot_read_keeps_candidates_as_this_user_and_says_so_onc
         "    return [namespaces.runner_pid(), closed_module.VALUE]\n"
     )
     path = os.pathsep.join((str(closed_folder), str(ROOT)))
-    report = _run_elsewhere(f"PROGRAM = {program!r}\n{_REPORT}", PYTHONPATH=path)
+    report = _run_elsewhere(_report(program), PYTHONPATH=path)
     assert report["value"][1] == 42  # a benchmark that imports from there still runs
     assert report["uid"] == "0" and report["owner"] is None
     assert f"nobody cannot read {closed_folder}" in report["note"]
@@ -222,6 +246,6 @@ def test_a_worker_started_in_a_folder_nobody_cannot_read_still_runs_candidates_a
         "    from gameability_tui.engine.sandbox import namespaces\n"
         "    return [namespaces.runner_pid()]\n"
     )
-    (closed_folder / "started_here.py").write_text(f"PROGRAM = {program!r}\n{_REPORT}")
+    (closed_folder / "started_here.py").write_text(_report(program))
     report = _run_elsewhere("", ("-m", "started_here"), cwd=closed_folder, PYTHONPATH=str(ROOT))
     assert report["uid"] == "65534" and report["note"] is None and report["warned"] == []
