@@ -252,11 +252,16 @@ def test_a_busy_candidate_waiting_for_a_core_is_not_ended_by_the_wall_clock():
         for hog in hogs:
             os.sched_setaffinity(hog.pid, core)
         os.sched_setaffinity(0, core)
+        # Children come from the zygote, which keeps the affinity it was made with: one made by an
+        # earlier test would fork the candidate onto every core. A new one is made on this core
+        # (and dropped after: it would keep it).
+        processes._drop_zygote()
         started = time.monotonic()
         run = run_job(_job(program, calls=calls, call_budgets=[None], cpu_seconds=20, wall_seconds=1))
         waited = time.monotonic() - started
     finally:
         os.sched_setaffinity(0, before)
+        processes._drop_zygote()
         for hog in hogs:
             hog.kill()
             hog.wait()
