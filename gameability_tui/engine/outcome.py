@@ -220,11 +220,11 @@ def encode_value(value: Any, arguments: tuple = (), printed: str = "") -> Outcom
     """The outcome of a call that returned ``value``; ``arguments`` are its arguments afterwards,
     ``printed`` what it wrote to ``sys.stdout`` (kept only when there is some: ``printed_by``)."""
     text = safe_repr(value)
+    repr_digest = _digest(text.encode("utf-8", "replace"))
     try:
         kind, data = _ship_value(value)
     except (_Unshippable, RecursionError):
-        kind, data = "big", _digest(text.encode("utf-8", "replace"))
-    repr_digest = _digest(text.encode("utf-8", "replace"))
+        kind, data = "big", repr_digest
     outcome = (kind, data, _short(text), repr_digest, _argument_states(arguments))
     if printed:
         outcome += ((printed[:MAX_PRINTED_CHARS], _digest(printed.encode("utf-8", "surrogatepass"))),)

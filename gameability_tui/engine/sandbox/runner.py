@@ -346,19 +346,25 @@ def _confirm_slot(job: Job, kind: str, index: int) -> int:
     return len(job.calls) + (index if kind == "test" else len(job.tests) + index)
 
 
+def _step_allowance(job: Job, kind: str, index: int) -> int | None:
+    """The confirmation allowance of a visible test (or check) that ran out of its budget; None
+    where it gets none: the job holds none for it, or no more than its budget (its failure stands)."""
+    slot = _confirm_slot(job, kind, index)
+    budget = _step_budget(job, kind, index)
+    if slot >= len(job.confirm_budgets) or budget is None or job.confirm_budgets[slot] <= budget:
+        return None
+    return job.confirm_budgets[slot]
+
+
 def _cheaper_to_defer(job: Job, steps: list[tuple[str, int]]) -> bool:
     """Whether the confirmation of ``steps[0]``, which ran out of its budget, can wait until the
     rest have run: they are independent of it (``Job.tests_independent``) and cost less than it
-    could (a mutant that fails one of them outright is rejected without it). A step with no
-    larger allowance than its budget is not confirmed at all: its failure stands."""
-    slot = _confirm_slot(job, *steps[0])
-    if not job.tests_independent or slot >= len(job.confirm_budgets):
+    could (a mutant that fails one of them outright is rejected without it)."""
+    allowance = _step_allowance(job, *steps[0])
+    if not job.tests_independent or allowance is None:
         return False
-    budget, allowance = _step_budget(job, *steps[0]), job.confirm_budgets[slot]
     rest = [_step_budget(job, kind, index) for kind, index in steps[1:]]
-    if budget is None or allowance <= budget or None in rest or PENDING in rest:
-        return False
-    return sum(rest) < allowance
+    return None not in rest and PENDING not in rest and sum(rest) < allowance
 
 
 def _confirm_step(
@@ -367,12 +373,8 @@ def _confirm_step(
     """Run visible test (or check) ``index`` again with its confirmation allowance, from the same
     state: a fresh load and the same earlier tests and checks, under their own budgets."""
     job = candidate.job
-    slot = _confirm_slot(job, kind, index)
-    if slot >= len(job.confirm_budgets):  # a job with no allowance for it: the budget stands
-        return None, False
-    allowance = job.confirm_budgets[slot]
-    budget = _step_budget(job, kind, index)
-    if budget is None or allowance <= budget:  # no more than it had: the failure stands
+    allowance = _step_allowance(job, kind, index)
+    if allowance is None:  # no more than it had: the failure stands
         return None, False
     replayed = [_step_budget(job, k, i) for k, i in earlier]
     with _confirmation_window(candidate, allowance + sum(b or 0 for b in replayed)):
@@ -384,12 +386,12 @@ def _confirm_step(
                 code = compiled(job.tests[earlier_index], f"<test {earlier_index}>")
                 count_steps(functools.partial(exec, code, namespace), job.test_budgets[earlier_index])
             else:
-                check, budget = job.checks[earlier_index], job.check_budgets[earlier_index]
-                _call_outcome(namespace[job.entry], check, budget)
+                check, check_budget = job.checks[earlier_index], job.check_budgets[earlier_index]
+                _call_outcome(namespace[job.entry], check, check_budget)
         run = candidate.test if kind == "test" else candidate.check
         passed = run(namespace, index, budget=allowance)
     if passed:
-        candidate.channel.send(("slow", slot))
+        candidate.channel.send(("slow", _confirm_slot(job, kind, index)))
     return namespace, passed
 
 
