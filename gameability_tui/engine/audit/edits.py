@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from functools import lru_cache
+
+from ..inputs.calls import parsed
 
 
 @dataclass(frozen=True)
@@ -25,20 +26,13 @@ class Edit:
     parents: tuple[ast.AST, ...]
 
 
-@lru_cache(maxsize=256)
-def _parsed(source: str) -> ast.Module | None:
-    try:
-        return ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError):
-        return None
-
-
 def edit_of(reference: str, mutant: str) -> Edit | None:
-    """The single node in which ``mutant`` differs from ``reference``, or None."""
-    before, after = _parsed(reference), _parsed(mutant)
-    if before is None or after is None:
-        return None
+    """The single node in which ``mutant`` differs from ``reference``, or None. (The trees are
+    ``parsed``'s, shared: only read here.)"""
     try:
+        before, after = parsed(reference), parsed(mutant)
+        if before is None or after is None:
+            return None
         return _smallest_difference(before, after, ())
     except RecursionError:
         return None
