@@ -189,7 +189,9 @@ def make_reports(folder: Path, extra: list[str]) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for kind, attack in RUNS:
         out = folder / f"{kind}-{attack}.json"
-        command = ["gameability-tui", "check", kind, "--attack", attack, "--json", str(out), *extra]
+        # this interpreter's install, whether or not its scripts folder is on PATH
+        command = [sys.executable, "-m", "gameability_tui", "check", kind, "--attack", attack]
+        command += ["--json", str(out), *extra]
         print("$", " ".join(command), file=sys.stderr)
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
 

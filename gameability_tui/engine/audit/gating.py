@@ -12,7 +12,7 @@ from __future__ import annotations
 from difflib import SequenceMatcher
 
 from .. import outcome as oc
-from ..inputs.calls import Call
+from ..inputs.calls import Call, parameter_names
 from ..inputs.contract import V1_MODES
 from ..inputs.written import with_contract
 from ..model import AuditParams, CandidateAssert, Problem, Survivor
@@ -25,6 +25,7 @@ from .repeats import repeated
 from .stated_domain import domain_flags
 from .survivor_flags import survivor_flags
 from .verdict import Verdict
+from .visible_order import order_flags
 
 
 def witness_texts(prepared: Prepared, witnesses: tuple[int, ...]) -> tuple[str, ...]:
@@ -56,6 +57,7 @@ def candidate_asserts(
     flags: dict[str, tuple[str, ...]] = {}
     distance: dict[str, float] = {}
     values: dict[str, object] = {}
+    parameters = parameter_names(problem.reference, prepared.entry) if v2 else ()
     for index in sorted({i for verdict in verdicts for i in verdict.witnesses}):
         expected = prepared.reference_calls[index]
         if expected[0] not in ("value", "raise"):  # a raise is a witness only where tests expect one
@@ -73,7 +75,11 @@ def candidate_asserts(
             texts[text] = len(call.render(""))
             if v2:
                 value = oc.returned_value(expected)
-                flags[text] = value_flags(value, answers, problem.prompt) + domain_flags(call, problem.prompt)
+                flags[text] = (
+                    value_flags(value, answers, problem.prompt)
+                    + domain_flags(call, problem.prompt, parameters)
+                    + order_flags(call, prepared.visible, value)
+                )
                 values[text] = value
                 distance[text] = nearest_visible(call, prepared.visible)
     if not texts:

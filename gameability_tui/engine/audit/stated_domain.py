@@ -15,7 +15,12 @@ a statement about the input:
 - "a list of positive integers" (or non-negative; array, sequence): a list argument holding a
   number at or below 0 (below 0) breaks it;
 - "given a positive integer" (or non-negative): the call's one argument, an int, at or below 0
-  (below 0) breaks it.
+  (below 0) breaks it;
+- a comparison of a parameter by name with a number, in a clause that states a precondition
+  ("Assume n > 1", "Constraints: 1 <= len(arr) <= 100", or a line holding only the comparison),
+  and "n is (not) a prime" there: an argument (or its length) outside it breaks it. A clause that
+  says what to do in a case ("if n < 0 return -1", "when", "otherwise") describes an answer,
+  not a precondition, and is not read.
 
 The inputs are not changed (a flag never moves a verdict): the reviewer reads the text and decides.
 """
@@ -37,10 +42,120 @@ SIGNED_ITEMS = re.compile(
 SIGNED_ONE = re.compile(r"\bgiven\s+an?\s+(non-?negative|positive)\s+(integer|number|int)\b", re.IGNORECASE)
 
 
-def domain_flags(call: Call, prompt: str) -> tuple[str, ...]:
-    """The ``domain`` flag of an assert made on ``call``, where its input breaks the text's words."""
+PRECONDITION = re.compile(
+    r"\b(assum\w*|constraints?|guarantee\w*|given|note|such that|where)\b", re.IGNORECASE
+)
+CASE_WORDS = re.compile(r"\b(if|when|otherwise|else|unless|return\w*)\b", re.IGNORECASE)
+_OPERATOR = r"(<=|>=|<|>|≤|≥)"
+_NUMBER = r"(-?\d+(?:\.\d+)?)"
+_SUBJECT = r"(len\(\s*[A-Za-z_]\w*\s*\)|[A-Za-z_]\w*)"
+CHAINED = re.compile(rf"{_NUMBER}\s*{_OPERATOR}\s*{_SUBJECT}\s*{_OPERATOR}\s*{_NUMBER}")
+SUBJECT_FIRST = re.compile(rf"(?<![\w.\[(]){_SUBJECT}\s*{_OPERATOR}\s*{_NUMBER}(?![\w.])")
+NUMBER_FIRST = re.compile(rf"(?<![\w.]){_NUMBER}\s*{_OPERATOR}\s*{_SUBJECT}(?![\w.(\[])")
+PRIME = re.compile(r"\b(is\s+)?(not\s+an?\s+|non-?)?prime\b", re.IGNORECASE)
+_HOLDS = {
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+}
+PRIME_CHECKED_UP_TO = 10**12  # trial division to 10**6: a millisecond at most
+_FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+
+def domain_flags(call: Call, prompt: str, parameters: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The ``domain`` flag of an assert made on ``call``, where its input breaks the text's words;
+    ``parameters``: the entry's parameter names, which a stated comparison is read by."""
     arguments = list(call.args) + [value for _, value in call.kwargs]
-    return _sorted_flag(arguments, prompt) or _signed_flag(arguments, prompt)
+    return (
+        _sorted_flag(arguments, prompt)
+        or _signed_flag(arguments, prompt)
+        or _stated_precondition_flag(call, prompt, parameters)
+    )
+
+
+def _stated_precondition_flag(call: Call, prompt: str, parameters: tuple[str, ...]) -> tuple[str, ...]:
+    """A comparison (or primality) the text states of a parameter, which this input breaks."""
+    if not parameters:
+        return ()
+    named = dict(zip(parameters, call.args)) | dict(call.kwargs)
+    for clause in re.split(r"[.;:\n]\s", prompt + " "):
+        if CASE_WORDS.search(clause) or not _states_a_precondition(clause):
+            continue
+        for subject, operator, bound, said in _comparisons(clause):
+            value = _measured(subject, named)
+            if value is not None and not _HOLDS[operator](value, bound):
+                return (f"domain: the task says '{said}', and this input's {subject} is {value!r}",)
+        broken = _prime_broken(clause, named)
+        if broken:
+            return (broken,)
+    return ()
+
+
+def _states_a_precondition(clause: str) -> bool:
+    """A clause that states what the input is: it says so ("Assume", "Constraints", "given"), or
+    holds nothing but comparisons (a constraint on a line of its own)."""
+    if PRECONDITION.search(clause):
+        return True
+    rest = CHAINED.sub("", clause)
+    rest = SUBJECT_FIRST.sub("", NUMBER_FIRST.sub("", rest))
+    return bool(rest != clause) and not re.sub(r"[\s,*\-•]|\band\b", "", rest)
+
+
+def _comparisons(clause: str) -> list[tuple[str, str, float, str]]:
+    """(subject, operator, bound, text) for each comparison written in ``clause``, the subject on
+    the left: ``1 <= n <= 9`` gives ``n >= 1`` and ``n <= 9``."""
+    found = []
+    for match in CHAINED.finditer(clause):
+        low, first, subject, second, high = match.groups()
+        found += [(subject, _FLIPPED[_ascii(first)], float(low), match.group(0))]
+        found += [(subject, _ascii(second), float(high), match.group(0))]
+    rest = CHAINED.sub("", clause)
+    for match in SUBJECT_FIRST.finditer(rest):
+        subject, operator, bound = match.groups()
+        found.append((subject, _ascii(operator), float(bound), match.group(0)))
+    for match in NUMBER_FIRST.finditer(rest):
+        bound, operator, subject = match.groups()
+        found.append((subject, _FLIPPED[_ascii(operator)], float(bound), match.group(0)))
+    return found
+
+
+def _ascii(operator: str) -> str:
+    return {"≤": "<=", "≥": ">="}.get(operator, operator)
+
+
+def _measured(subject: str, named: dict[str, Any]) -> float | None:
+    """The number a comparison's subject names in this input: a parameter, or its length."""
+    if subject.startswith("len("):
+        value = named.get(subject[4:-1].strip())
+        return len(value) if isinstance(value, (str, list, tuple, dict, set)) else None
+    value = named.get(subject)
+    return value if type(value) in (int, float) else None
+
+
+def _prime_broken(clause: str, named: dict[str, Any]) -> str:
+    """Where the clause says of its one int parameter that it is (not) a prime, and it is not (is)."""
+    said = PRIME.search(clause)
+    ints = [
+        (name, value)
+        for name, value in named.items()
+        if type(value) is int and re.search(rf"\b{name}\b", clause)
+    ]
+    if not said or len(ints) != 1:
+        return ""
+    name, value = ints[0]
+    wants_prime = not said.group(2)
+    prime = _is_prime(value)
+    if prime is None or prime == wants_prime:
+        return ""
+    return f"domain: the task says '{clause.strip()}', and this input's {name} is {value!r}"
+
+
+def _is_prime(value: int) -> bool | None:
+    """Whether ``value`` is a prime; None where it is too large to tell at once."""
+    if value > PRIME_CHECKED_UP_TO:
+        return None
+    return value >= 2 and all(value % d for d in range(2, int(value**0.5) + 1))
 
 
 def _sorted_flag(arguments: list[Any], prompt: str) -> tuple[str, ...]:

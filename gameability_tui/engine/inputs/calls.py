@@ -82,6 +82,24 @@ def defined_names(reference: str) -> list[str]:
     return _top_level_functions(reference) + classes
 
 
+def parameter_names(reference: str, entry: str) -> tuple[str, ...]:
+    """The positional parameters of the reference's top-level function (or lambda) ``entry``, in
+    order; empty where it has none by that name. The task's text names inputs by them."""
+    tree = parsed(reference)
+    if tree is None:
+        return ()
+    lambdas = _bound_lambdas(tree)
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == entry:
+            arguments = node.args
+        elif isinstance(node, ast.Assign) and lambdas.get(node.lineno) == entry:
+            arguments = node.value.args  # type: ignore[attr-defined]
+        else:
+            continue
+        return tuple(a.arg for a in [*arguments.posonlyargs, *arguments.args])
+    return ()
+
+
 def _bound_lambdas(tree: ast.Module) -> dict[int, str]:
     """``f = lambda x: ...`` at top level: a function bound by assignment is an entry too
     (threat: a problem whose solution is a lambda was excluded as having no entry point)."""

@@ -38,6 +38,7 @@ SIZED = (list, tuple, str, dict)
 CUTTABLE = (list, tuple, str)  # a dict has a length but no order to cut it in
 SCALARS = (int, float, str, bool, type(None))
 RANGE_EVIDENCE = 4  # three calls keep a chance order of two numbers one time in eight
+ORDER_SEEN_EVIDENCE = 3  # for a flag, which only asks: two calls keep a chance order one time in four
 
 
 @dataclass(frozen=True)
@@ -84,15 +85,30 @@ def learn_relations(visible: list[Call]) -> Relations:
     constant = tuple(
         (i, together[0].args[i]) for i in range(width) if _all_equal([c.args[i] for c in together])
     )
-    fixed = {i for i, _ in constant}
-    ordered = tuple(  # a range's ends, written low then high: neighbours, in that order
+    ordered = _ordered_neighbours(together, width) if len(together) >= RANGE_EVIDENCE else ()
+    return Relations(width, lengths, at_most, same, constant, ordered)
+
+
+def seen_ordered(visible: list[Call]) -> tuple[tuple[int, int], ...]:
+    """Neighbour number arguments every visible call of the commonest width passes low then high,
+    from ``ORDER_SEEN_EVIDENCE`` calls: too few to refuse a draw on (``RANGE_EVIDENCE``), enough
+    for the ``order`` flag to ask the reviewer whether an input upside down is the task's."""
+    if not visible:
+        return ()
+    width = max(len(call.args) for call in visible)
+    together = [call for call in visible if len(call.args) == width]
+    return _ordered_neighbours(together, width) if len(together) >= ORDER_SEEN_EVIDENCE else ()
+
+
+def _ordered_neighbours(together: list[Call], width: int) -> tuple[tuple[int, int], ...]:
+    """A range's ends, written low then high: neighbours, in that order, neither one a value every
+    call passes unchanged (a setting of the task, not an end)."""
+    fixed = {i for i in range(width) if _all_equal([c.args[i] for c in together])}
+    return tuple(
         (i, i + 1)
         for i in range(width - 1)
-        if len(together) >= RANGE_EVIDENCE
-        and not {i, i + 1} & fixed
-        and all(_below(c.args[i], c.args[i + 1]) for c in together)
+        if not {i, i + 1} & fixed and all(_below(c.args[i], c.args[i + 1]) for c in together)
     )
-    return Relations(width, lengths, at_most, same, constant, ordered)
 
 
 def _below(low: Any, high: Any) -> bool:

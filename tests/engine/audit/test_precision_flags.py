@@ -12,6 +12,7 @@ from gameability_tui.engine.audit.edges import edge_flags
 from gameability_tui.engine.audit.repeats import CHALLENGE, VISIBLE, repeated
 from gameability_tui.engine.audit.special_cases import path_flags, special_cases
 from gameability_tui.engine.audit.stated_domain import domain_flags
+from gameability_tui.engine.audit.visible_order import order_flags
 from gameability_tui.engine.inputs.calls import Call
 from gameability_tui.engine.model import AuditParams, Problem, Survivor
 
@@ -249,3 +250,68 @@ def test_a_position_moved_on_or_a_list_rewritten_under_the_comparison_is_no_runn
     )
     swap = survivor(rewritten, "nums[i] < nums[i + 1]", "nums[i] <= nums[i + 1]", 4)
     assert edge_flags(rewritten, [swap], "Find the next bigger number.") == ()
+
+
+LARGEST_FACTOR = '''def largest_prime_factor(n: int):
+    """Return the largest prime factor of n. Assume n > 1 and is not a prime."""'''
+
+
+def test_an_input_that_breaks_a_comparison_or_primality_the_text_states_is_flagged():
+    named = ("n",)
+    (flag,) = domain_flags(Call((1,)), LARGEST_FACTOR, named)
+    assert flag == "domain: the task says 'n > 1', and this input's n is 1"
+    (flag,) = domain_flags(Call((13,)), LARGEST_FACTOR, named)
+    assert "is not a prime" in flag and flag.endswith("this input's n is 13")
+    assert domain_flags(Call((12,)), LARGEST_FACTOR, named) == ()  # > 1 and not a prime
+    assert domain_flags(Call((1,)), LARGEST_FACTOR) == ()  # no parameter names: nothing to read by
+
+
+def test_a_constraint_on_a_length_is_read_and_a_case_the_text_answers_is_not():
+    text = "Given an array arr, sort it.\nNote:\n    1. 1 <= len(arr) <= 100\n    2. 0 <= arr[i] <= 1000"
+    assert domain_flags(Call(([],)), text, ("arr",)) == (
+        "domain: the task says '1 <= len(arr) <= 100', and this input's len(arr) is 0",
+    )
+    assert domain_flags(Call(([5000],)), text, ("arr",)) == ()  # an item's bound is not read
+    assert domain_flags(Call(([3, 1],)), text, ("arr",)) == ()
+    answers = "Return x if n > 0, and y otherwise."  # what to do in a case: not a precondition
+    assert domain_flags(Call((-5,)), answers, ("n",)) == ()
+
+
+# --- order, from the visible calls --------------------------------------------------------------
+
+PERFECT_SQUARES = (
+    "def perfect_squares(a, b):\n"
+    "    found = []\n"
+    "    for i in range(a, b + 1):\n"
+    "        j = 1\n"
+    "        while j * j <= i:\n"
+    "            if j * j == i:\n"
+    "                found.append(i)\n"
+    "            j = j + 1\n"
+    "    return found\n"
+)
+SQUARES_TESTS = (
+    "assert perfect_squares(1, 30) == [1, 4, 9, 16, 25]",
+    "assert perfect_squares(50, 100) == [64, 81, 100]",
+    "assert perfect_squares(100, 200) == [100, 121, 144, 169, 196]",
+)
+
+
+def test_a_range_upside_down_with_an_empty_answer_is_flagged_from_three_visible_calls():
+    visible = [Call((1, 30)), Call((50, 100)), Call((100, 200))]
+    (flag,) = order_flags(Call((100, 99)), visible, [])
+    assert flag.startswith("order: every visible test passes argument 1 below argument 2")
+    assert order_flags(Call((99, 100)), visible, []) == () and order_flags(Call((7, 7)), visible, []) == ()
+    assert order_flags(Call((100, 99)), visible[:2], []) == ()  # two calls keep an order by chance
+    assert order_flags(Call((100, 99)), visible, [100]) == ()  # handled: the median of three, say
+
+
+def test_the_audit_ranks_an_upside_down_range_after_the_asserts_that_keep_the_order():
+    problem = Problem(
+        "perfect_squares", PERFECT_SQUARES, SQUARES_TESTS, prompt="Find perfect squares between two numbers."
+    )
+    result = audit_problem(problem, DEEP)
+    assert result.weak and result.asserts
+    upside_down = [a for a in result.asserts if any(f.startswith("order: ") for f in a.flags)]
+    assert upside_down, "the deep attack draws a range upside down here"
+    assert not any(f.startswith("order: ") for f in result.asserts[0].flags)
