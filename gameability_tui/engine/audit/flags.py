@@ -13,8 +13,11 @@ threat, with the evidence beside it, so that the reviewer (and ``A``) can leave 
 - ``path``: the answer is what a special case (``if n == 1: return 1``) returns on a branch no
   visible test runs, and every survivor it rejects changes that special case
   (``special_cases.py``);
-- ``domain``: the text says the input's array is sorted and this one's is not
+- ``domain``: the text says the input's array is sorted and this one's is not, or states a
+  comparison (``Assume n > 1``) or primality of a parameter this input breaks
   (``stated_domain.py``);
+- ``order``: every visible test passes two numbers low then high, this input passes them upside
+  down, and the reference answers nothing there (``visible_order.py``);
 - ``tie`` / ``boundary``: every survivor it rejects differs only where two candidates tie, or
   only at 0 where the text's "positive"/"negative" leaves 0 out (``edges.py``);
 - ``reference``: with a fixed reference (EvalPlus's canonical solution, ``*-origref``), it returns
