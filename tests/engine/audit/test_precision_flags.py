@@ -304,6 +304,8 @@ def test_a_range_upside_down_with_an_empty_answer_is_flagged_from_three_visible_
     assert order_flags(Call((99, 100)), visible, []) == () and order_flags(Call((7, 7)), visible, []) == ()
     assert order_flags(Call((100, 99)), visible[:2], []) == ()  # two calls keep an order by chance
     assert order_flags(Call((100, 99)), visible, [100]) == ()  # handled: the median of three, say
+    assert order_flags(Call((100, 99)), visible, False) == ()  # a predicate's answer, not nothing
+    assert order_flags(Call((100, 99)), visible, 0) != () and order_flags(Call((100, 99)), visible, "") != ()
 
 
 def test_the_audit_ranks_an_upside_down_range_after_the_asserts_that_keep_the_order():
