@@ -17,8 +17,10 @@ from typing import Any
 # again, never shown as if this engine had judged them.
 # 4: verdicts round two and contract-v2 inputs, each alone; 5: both; 6: flags from coverage,
 # edits and the task's text, repeats of the problem's own tests ranked last; 7: no kind or answer
-# flag on a value the task's text states; 8: order and stated-precondition flags
-ENGINE_VERSION = 8
+# flag on a value the task's text states; 8: order and stated-precondition flags; 9: a red-team
+# pass (raises forbidden or shown by more forms, a run-out where a raise is the answer, int
+# answers exact, the candidate's stack, entries bound to functions, complex draws)
+ENGINE_VERSION = 9
 
 
 @dataclass(frozen=True)

@@ -321,7 +321,9 @@ def data_equal(got: Any, want: Any, rule: FloatRule = RELATIVE) -> bool:
         return std_equal(got, want, lambda g, w: data_equal(g, w, rule))
     got_type, want_type = type(got), type(want)
     if got_type in _NUMBERS and want_type in _NUMBERS and got_type is not bool and want_type is not bool:
-        if float in (got_type, want_type) or complex in (got_type, want_type) or rule.kind == "evalplus":
+        # the tolerance is the expected value's: an int answer is compared exactly, as the assert
+        # that writes it compares it (EvalPlus's rule, for its tasks, has its own: ``matches``)
+        if want_type in (float, complex) or rule.kind == "evalplus":
             if _is_nan(got) and _is_nan(want):
                 return True
             return rule.close(got, want)
@@ -428,11 +430,12 @@ class Oracle:
     def differs(self, got: Outcome, expected: Outcome) -> bool:
         """Whether ``got`` tells a candidate apart from the reference's ``expected``: where the
         reference returned normally, any difference; where it raised, only when the tests show
-        raises, and then returning or raising another type (a run that did not finish is not)."""
+        raises, and then returning, raising another type, or not finishing (the confirmation
+        allowance, a harness's time limit, spent: every harness fails a test that never ends)."""
         if returned_normally(expected):
             return not self.same(got, expected)
         if self.raises and expected[0] == "raise":
-            return returned_normally(got) or (got[0] == "raise" and got[1] != expected[1])
+            return got[0] != "raise" or got[1] != expected[1]
         return False
 
 

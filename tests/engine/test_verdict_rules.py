@@ -704,3 +704,94 @@ def test_what_a_mutant_prints_is_not_looked_at_where_the_reference_prints_nothin
     prepared = prepare(quiet, PINNED)
     chatty = "def double(n):\n    print('debug', n)\n    return n * 2\n"
     assert not judge_program(quiet, PINNED, prepared, chatty).broken
+
+
+# 19. Found by a red-team pass over the rules above (each failed on the engine before its fix).
+
+
+def test_a_handler_that_fails_the_test_forbids_the_raise_and_expects_none():
+    tests = ["assert double(4) == 8", "try:\n    assert double(3) == 6\nexcept ValueError:\n    assert False"]
+    _, _, survivors = _exception_survivor(tests)
+    assert not survivors  # at -3 the reference raised, which no test asks for
+
+
+def test_assert_raises_regex_and_a_helper_defined_in_a_test_show_the_raise():
+    regex = "import unittest\nwith unittest.TestCase().assertRaisesRegex(ValueError, 'neg'):\n    double(-1)"
+    helper = (
+        "def expect(error, function, *args):\n    try:\n        function(*args)\n"
+        "    except error:\n        return True\n    return False\nassert expect(ValueError, double, -1)"
+    )
+    for test in (regex, helper):
+        _, _, survivors = _exception_survivor(["assert double(4) == 8", test])
+        assert len(survivors) == 1, test
+
+
+def test_a_raise_assert_is_not_flagged_as_expecting_none():
+    tests = ["assert double(4) == 8", "try:\n    double(-1)\nexcept ValueError:\n    pass"]
+    _, result, _ = _exception_survivor(tests)
+    [candidate] = [c for c in result.asserts if "double(-3)" in c.text]
+    assert not any(flag.startswith("kind: ") for flag in candidate.flags)
+
+
+COUNTDOWN = (
+    "def countdown(x):\n    if x < 0:\n        if x > -2 or True:\n            raise ValueError('negative')\n"
+    "    steps = 0\n    while x != 0:\n        x -= 1\n        steps += 1\n    return steps\n"
+)
+
+
+def test_a_mutant_that_never_ends_where_the_answer_is_a_raise_is_broken():
+    tests = [
+        "assert countdown(4) == 4",
+        "try:\n    countdown(-1)\nexcept ValueError:\n    pass\nelse:\n    assert False",
+    ]
+    looping = problem("countdown", COUNTDOWN, tests, hidden=("countdown(-3)", "countdown(5)"))
+    prepared = prepare(looping, PINNED)
+    assert isinstance(prepared, Prepared)
+    verdict = judge_program(looping, PINNED, prepared, COUNTDOWN.replace("or True", "or False"))
+    assert verdict.broken and verdict.survived
+
+
+def test_an_int_answer_is_compared_exactly_even_against_a_close_float():
+    assert not same(encode_value(3.0000000000000004), encode_value(3))
+    assert same(encode_value(3.0000000000000004), encode_value(3.0))  # a float answer keeps its tolerance
+    halving = problem(
+        "half", "def half(n):\n    return n // 2\n",
+        ["assert half(10) == 5", "assert half(40000000) == 20000000"], hidden=("half(30000001)",),
+    )  # fmt: skip
+    prepared = prepare(halving, PINNED)
+    assert isinstance(prepared, Prepared)
+    assert judge_program(halving, PINNED, prepared, "def half(n):\n    return n / 2\n").survived
+
+
+DEPTH = "def depth(n):\n    if n == 0:\n        return 0\n    return 1 + depth(n - 1)\n"
+
+
+def test_a_candidate_has_the_stack_a_plain_script_gives_it_whatever_the_runners_depth():
+    deep = problem("depth", DEPTH, ["assert depth(3) == 3", "assert depth(985) == 985"])
+    assert audit_problem(deep, AuditParams()).status == "ok"  # was "reference fails its tests"
+    slow = DEPTH.replace(
+        "        return 0\n",
+        "        t = 0\n        for i in range(30000):\n            t += 0\n        return t\n",
+    )
+    near = problem(
+        "depth", DEPTH, ["assert depth(3) == 3"], hidden=tuple(f"depth({n})" for n in range(972, 980))
+    )
+    prepared = prepare(near, PINNED)
+    assert isinstance(prepared, Prepared)
+    verdict = judge_program(near, PINNED, prepared, slow)  # slow near the limit, not a RecursionError
+    assert not verdict.broken and verdict.slow
+
+
+def test_an_entry_bound_to_another_function_or_wrapped_by_a_call_is_found():
+    aliased = "def g(x):\n    return x + 1\nf = g\n"
+    wrapped = "from functools import lru_cache\ndef _ways(n):\n    return n * 2\n"
+    wrapped += "ways = lru_cache(maxsize=None)(_ways)\n"
+    assert entry_of(problem("f", aliased, ["assert f(1) == 2"])) == "f"
+    assert entry_of(problem("ways", wrapped, ["assert ways(2) == 4"])) == "ways"
+    data = "def first():\n    return 2\nFIRST = first()\n"  # FIRST is data a call made, not a second entry
+    assert entry_of(problem("first", data, ["assert candidate() == 2"], call_alias="candidate")) == "first"
+
+
+def test_complex_arguments_are_perturbed():
+    drawn = fresh_calls([Call((3 + 4j,)), Call((1j,))], 8, 0)
+    assert drawn and all(type(call.args[0]) is complex for call in drawn)

@@ -75,10 +75,11 @@ def candidate_asserts(
             texts[text] = len(call.render(""))
             if v2:
                 value = oc.returned_value(expected)
+                returned = expected[0] == "value"  # a raise's assert expects its type, not a value
                 flags[text] = (
-                    value_flags(value, answers, problem.prompt)
+                    (value_flags(value, answers, problem.prompt) if returned else ())
                     + domain_flags(call, problem.prompt, parameters)
-                    + order_flags(call, prepared.visible, value)
+                    + (order_flags(call, prepared.visible, value) if returned else ())
                 )
                 values[text] = value
                 distance[text] = nearest_visible(call, prepared.visible)

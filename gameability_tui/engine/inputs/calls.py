@@ -83,33 +83,56 @@ def defined_names(reference: str) -> list[str]:
 
 
 def parameter_names(reference: str, entry: str) -> tuple[str, ...]:
-    """The positional parameters of the reference's top-level function (or lambda) ``entry``, in
-    order; empty where it has none by that name. The task's text names inputs by them."""
+    """The positional parameters of the reference's top-level function ``entry`` (a ``def``, a
+    lambda, or a name bound to a function), in order; empty where it has none by that name. The
+    task's text names inputs by them."""
     tree = parsed(reference)
     if tree is None:
         return ()
-    lambdas = _bound_lambdas(tree)
+    bound = _bound_functions(tree)
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == entry:
             arguments = node.args
-        elif isinstance(node, ast.Assign) and lambdas.get(node.lineno) == entry:
-            arguments = node.value.args  # type: ignore[attr-defined]
+        elif isinstance(node, ast.Assign) and bound.get(node.lineno) == entry:
+            if not isinstance(node.value, ast.Lambda):  # bound to a def: read that one's
+                wrapped = _wrapped_function(node.value, _defs(tree))
+                return parameter_names(reference, wrapped) if wrapped and wrapped != entry else ()
+            arguments = node.value.args
         else:
             continue
         return tuple(a.arg for a in [*arguments.posonlyargs, *arguments.args])
     return ()
 
 
-def _bound_lambdas(tree: ast.Module) -> dict[int, str]:
-    """``f = lambda x: ...`` at top level: a function bound by assignment is an entry too
-    (threat: a problem whose solution is a lambda was excluded as having no entry point)."""
+def _defs(tree: ast.Module) -> set[str]:
+    return {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+
+def _wrapped_function(value: ast.expr, defs: set[str]) -> str | None:
+    """The top-level ``def`` an assigned value names or wraps, passed as itself to a call
+    (``f = g``, ``ways = lru_cache(maxsize=None)(_ways)``), if any; not one a value is computed
+    by (``PRIMES = sieve(100)`` is data)."""
+    if isinstance(value, ast.Name):
+        return value.id if value.id in defs else None
+    if isinstance(value, ast.Call):
+        for argument in value.args:
+            if isinstance(argument, ast.Name) and argument.id in defs:
+                return argument.id
+    return None
+
+
+def _bound_functions(tree: ast.Module) -> dict[int, str]:
+    """``f = lambda x: ...``, ``f = g`` and ``f = cache(g)`` at top level: a function bound by
+    assignment is an entry too (threat: a problem whose solution is a lambda, an alias, or a
+    function wrapped by a call rather than a decorator was excluded as having no entry point)."""
+    defs = _defs(tree)
     return {
         node.lineno: node.targets[0].id
         for node in tree.body
         if isinstance(node, ast.Assign)
         and len(node.targets) == 1
         and isinstance(node.targets[0], ast.Name)
-        and isinstance(node.value, ast.Lambda)
+        and (isinstance(node.value, ast.Lambda) or _wrapped_function(node.value, defs) is not None)
     }
 
 
@@ -169,16 +192,16 @@ def entry_of(problem: Any) -> str | None:
 
 
 def _top_level_functions(source: str) -> list[str]:
-    """Functions defined at top level, ``def`` or a name bound to a lambda, in source order."""
+    """Functions defined at top level, ``def`` or a name bound to a function, in source order."""
     tree = parsed(source)
     if tree is None:
         return []
-    lambdas = _bound_lambdas(tree)
+    bound = _bound_functions(tree)
     return [
-        lambdas[n.lineno] if isinstance(n, ast.Assign) else n.name
+        bound[n.lineno] if isinstance(n, ast.Assign) else n.name
         for n in tree.body
         if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
-        or (isinstance(n, ast.Assign) and n.lineno in lambdas)
+        or (isinstance(n, ast.Assign) and n.lineno in bound)
     ]
 
 

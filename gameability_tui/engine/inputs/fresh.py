@@ -52,6 +52,9 @@ class Perturber:
             return self._int(value, domain)
         if kind is float:
             return self._float(value, domain)
+        if kind is complex:  # one part moved as a float is, the other kept
+            step = self.rng.choice([-1, 1]) * self.rng.choice([0.5, 1.0, 2.5])
+            return value + (step if self.rng.random() < 0.5 else complex(0, step))
         if kind is str:
             return self._str(value, domain)
         if kind is bytes:  # drawn from the observed byte values, as the same code points (latin-1)

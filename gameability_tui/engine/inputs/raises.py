@@ -9,8 +9,11 @@ defines), the exception is what the test checks, and a mutant that returns there
 another type, goes unseen. Defence: such a problem gets ``Oracle(raises=True)``, which counts
 those differences too, and its asserts check the exception type.
 
-Only a handler that names a type counts: a bare ``except:`` also swallows the ``assert False``
-beside it, so the test accepts anything.
+Only a handler that names a type and accepts the raise counts: a bare ``except:`` also swallows
+the ``assert False`` beside it, so the test accepts anything; and a handler that fails the test
+(``except ValueError: assert False``, ``raise``, ``pytest.fail(...)``) says the call must NOT
+raise, which is the rule without raises. A helper counts wherever it is defined: in ``setup`` or
+in a test itself.
 """
 
 from __future__ import annotations
@@ -31,29 +34,64 @@ def _calls_any(node: ast.AST, names: set[str]) -> bool:
     return False
 
 
+RAISES_CHECKS = frozenset(
+    (
+        "raises",
+        "assertRaises",
+        "assert_raises",
+        "assertRaisesRegex",
+        "assertRaisesRegexp",
+        "assert_raises_regex",
+    )
+)
+
+
 def _typed_try(node: ast.AST) -> bool:
-    return isinstance(node, ast.Try) and any(handler.type is not None for handler in node.handlers)
+    """A ``try`` with a handler that names a type and lets the raise pass (the test expects it)."""
+    return isinstance(node, ast.Try) and any(
+        handler.type is not None and not _fails(handler.body) for handler in node.handlers
+    )
+
+
+def _fails(body: list[ast.stmt]) -> bool:
+    """Whether a handler's body fails the test outright: ``assert False``, ``raise``, ``fail()``."""
+    for statement in body:
+        if isinstance(statement, ast.Raise):
+            return True
+        if (
+            isinstance(statement, ast.Assert)
+            and isinstance(statement.test, ast.Constant)
+            and not statement.test.value
+        ):
+            return True
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+            func = statement.value.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name == "fail":
+                return True
+    return False
 
 
 def _is_raises_context(node: ast.AST) -> bool:
-    """``pytest.raises(...)`` / ``self.assertRaises(...)`` as a ``with`` item or a call."""
+    """``pytest.raises(...)`` / ``self.assertRaises(...)`` (or a ``Regex`` form) as a ``with``
+    item or a call."""
     if not isinstance(node, ast.Call):
         return False
     name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-    return name in ("raises", "assertRaises", "assert_raises")
+    return name in RAISES_CHECKS
 
 
-def _raising_helpers(setup: str) -> set[str]:
-    """Functions that ``setup`` defines around a ``try`` with a typed handler, or a raises check."""
-    tree = parsed(setup) if setup else None
-    if tree is None:
-        return set()
+def _raising_helpers(sources: tuple[str, ...]) -> set[str]:
+    """Functions the sources (``setup``, the tests) define around a ``try`` whose typed handler
+    lets the raise pass, or around a raises check."""
     helpers = set()
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef) and any(
-            _typed_try(inner) or _is_raises_context(inner) for inner in ast.walk(node)
-        ):
-            helpers.add(node.name)
+    for source in sources:
+        tree = parsed(source) if source else None
+        for node in ast.walk(tree) if tree is not None else ():
+            if isinstance(node, ast.FunctionDef) and any(
+                _typed_try(inner) or _is_raises_context(inner) for inner in ast.walk(node)
+            ):
+                helpers.add(node.name)
     return helpers
 
 
@@ -61,7 +99,7 @@ def _raising_helpers(setup: str) -> set[str]:
 def tests_expect_raises(reference: str, tests: tuple[str, ...], setup: str, alias: str | None) -> bool:
     """Whether a visible test shows a call to the solution raising an exception it names."""
     names = set(defined_names(reference)) | ({alias} if alias else set())
-    helpers = _raising_helpers(setup)
+    helpers = _raising_helpers((setup, *tests))
     for test in tests:
         tree = parsed(test)
         if tree is None:

@@ -282,7 +282,7 @@ def _mutant_plan(candidate: _Candidate, namespace: dict) -> None:
         index = order[position]
         expected = job.reference_calls[index]
         got = candidate.call(namespace, index, budgets[index])
-        if got == oc.BUDGET_OUTCOME and oc.returned_normally(expected):
+        if got == oc.BUDGET_OUTCOME and _is_answer(job, expected):
             if passes_tests is None:
                 passes_tests = _passes_tests(candidate)
             if not passes_tests:
@@ -299,10 +299,16 @@ def _mutant_plan(candidate: _Candidate, namespace: dict) -> None:
     for later in range(position, len(order)):
         index = order[later]
         got = candidate.call(namespace, index, budgets[index])
-        if got == oc.BUDGET_OUTCOME and oc.returned_normally(job.reference_calls[index]):
+        if got == oc.BUDGET_OUTCOME and _is_answer(job, job.reference_calls[index]):
             namespace, _ = _confirm_budget(candidate, order[:later], budgets, index)
             if namespace is None:
                 return
+
+
+def _is_answer(job: Job, expected: Any) -> bool:
+    """Whether the reference's outcome is an answer a run-out call must be confirmed against: a
+    normal return, or a raise where the tests show raises (``Oracle.differs``)."""
+    return oc.returned_normally(expected) or (job.oracle.raises and expected[0] == "raise")
 
 
 def _passes_tests(candidate: _Candidate) -> bool | None:

@@ -56,17 +56,41 @@ def median_steps(steps: list[int]) -> int:
     return ordered[len(ordered) // 2] if ordered else 0
 
 
+# The recursion limit this interpreter starts with (1000 unless a site changed it): the room a
+# plain script gives a function it calls, which a candidate gets from wherever the runner calls it
+CANDIDATE_STACK = sys.getrecursionlimit()
+
+
 def count_steps(
     action: Callable[[], Any], budget: int | None, count_until: int | None = None
 ) -> tuple[Any, int, BaseException | None, bool]:
     """Run ``action()`` under the step budget; returns (value, steps, error, exceeded). A run with
     no budget may stop counting after ``count_until`` steps and finish untraced (at full speed);
-    its steps are then ``UNCOUNTED``."""
+    its steps are then ``UNCOUNTED``.
+
+    The recursion limit is set above the frames already on the stack, so the candidate has the
+    room a plain script gives it, whatever the runner's own depth: a reference that recurses 985
+    deep passes its test as under Python, and a confirmation re-run, which starts a few frames
+    deeper than the first run, meets its RecursionError at the same depth as the first run."""
     limit = budget if budget is not None else 1 << 62
     until = count_until if budget is None and count_until is not None else _COUNT_EVERY_STEP
-    if _steps is not None:
-        return _steps.run(action, limit, StepBudgetExceeded, until)
-    return _count_steps_in_python(action, limit, until)
+    previous = sys.getrecursionlimit()
+    sys.setrecursionlimit(_frames_below() + CANDIDATE_STACK)
+    try:
+        if _steps is not None:
+            return _steps.run(action, limit, StepBudgetExceeded, until)
+        return _count_steps_in_python(action, limit, until)
+    finally:
+        sys.setrecursionlimit(previous)
+
+
+def _frames_below() -> int:
+    """How many frames the caller of ``count_steps`` stands on (itself included)."""
+    depth, frame = 0, sys._getframe(2)
+    while frame is not None:
+        depth += 1
+        frame = frame.f_back
+    return depth
 
 
 def _count_steps_in_python(
