@@ -19,7 +19,8 @@ from typing import Any
 # edits and the task's text, repeats of the problem's own tests ranked last; 7: no kind or answer
 # flag on a value the task's text states; 8: order and stated-precondition flags; 9: a red-team
 # pass (raises forbidden or shown by more forms, a run-out where a raise is the answer, int
-# answers exact, the candidate's stack, entries bound to functions, complex draws)
+# answers exact, the candidate's stack, entries bound to functions, complex draws, the entry
+# before its arguments' constructors, async generators drained)
 ENGINE_VERSION = 9
 
 

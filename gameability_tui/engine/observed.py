@@ -10,6 +10,8 @@ Threats, and the defence:
   returned (``Awaited``), asserted as ``asyncio.run(f(...)) == ...``. Only coroutines that await
   nothing needing an event loop are driven (``asyncio.sleep(0)``, other coroutines); one that
   does raises ``RuntimeError`` for every candidate alike.
+- An async generator is drained the same way, each item awaited as ``async for`` would
+  (``drain_async``); every mutant looked equivalent before.
 - An object's own ``__repr__`` / ``__str__`` is what a test that prints or formats it sees: a
   mutant that changes only them was called equivalent. Where the benchmark's class defines them
   (Python code, not a built-in's), their text is part of the object's outcome (``shown``).
@@ -92,13 +94,36 @@ def is_coroutine(value: Any) -> bool:
 def drive(coroutine: Any) -> Awaited:
     """Run ``coroutine`` to its end as ``asyncio.run`` would, for one that awaits only what
     needs no event loop (a bare yield, as ``asyncio.sleep(0)``)."""
+    return Awaited(_to_end(coroutine))
+
+
+def _to_end(awaitable: Any) -> Any:
+    """What ``awaitable`` returns when sent None until it ends (no event loop)."""
     try:
         while True:
-            if coroutine.send(None) is not None:
-                coroutine.close()
+            if awaitable.send(None) is not None:
+                awaitable.close()
                 raise RuntimeError("the coroutine awaits something that needs an event loop")
     except StopIteration as stop:
-        return Awaited(stop.value)
+        return stop.value
+
+
+def is_async_iterator(value: Any) -> bool:
+    """An async generator (or other async iterator): the tests take its items with ``async for``."""
+    kind = type(value)
+    return hasattr(kind, "__anext__") and hasattr(kind, "__aiter__")
+
+
+def drain_async(iterator: Any) -> Yielded:
+    """What an async iterator yields, each item awaited as ``async for`` would (no event loop),
+    at most ``MAX_YIELDED`` + 1 of them: compared as a generator's are."""
+    items = Yielded()
+    while len(items) <= MAX_YIELDED:
+        try:
+            items.append(_to_end(iterator.__anext__().__await__()))
+        except StopAsyncIteration:
+            break
+    return items
 
 
 def _own(kind: type, name: str) -> bool:

@@ -795,3 +795,23 @@ def test_an_entry_bound_to_another_function_or_wrapped_by_a_call_is_found():
 def test_complex_arguments_are_perturbed():
     drawn = fresh_calls([Call((3 + 4j,)), Call((1j,))], 8, 0)
     assert drawn and all(type(call.args[0]) is complex for call in drawn)
+
+
+def test_the_entry_is_the_function_tested_not_the_constructor_of_its_arguments():
+    points = (
+        "class Point:\n    def __init__(self, x, y):\n        self.x = x\n        self.y = y\n\n"
+        "def dist2(p, q):\n    return (p.x - q.x) ** 2 + (p.y - q.y) ** 2\n"
+    )
+    tests = ["assert dist2(Point(3, 0), Point(0, 4)) == 25", "assert dist2(Point(5, 5), Point(1, 2)) == 25"]
+    assert entry_of(problem("dist2", points, tests)) == "dist2"  # Point is called twice as often
+
+
+def test_an_async_generator_is_drained_and_judged_by_what_it_yields():
+    reference = "async def agen(n):\n    for i in range(n):\n        yield i + (i > 3)\n"
+    test = "import asyncio\nasync def t(n):\n    return [x async for x in agen(n)]\n"
+    test += "assert asyncio.run(t(3)) == [0, 1, 2]"
+    drained = problem("agen", reference, [test], hidden=("agen(6)",))
+    prepared = prepare(drained, PINNED)
+    assert isinstance(prepared, Prepared)
+    verdict = judge_program(drained, PINNED, prepared, reference.replace("i > 3", "i > 2"))
+    assert verdict.broken and verdict.survived  # it yields 4 where the reference yields 3

@@ -148,6 +148,22 @@ def called_names(sources: list[str] | tuple[str, ...]) -> Counter:
     return counts
 
 
+def argument_builders(sources: list[str] | tuple[str, ...]) -> Counter:
+    """How often each name is called only to build another call's argument (``Point`` in
+    ``dist2(Point(3, 0), Point(0, 4))``): a constructor of the input, not the function tested."""
+    counts: Counter = Counter()
+    for source in sources:
+        tree = parsed(source)
+        for node in ast.walk(tree) if tree is not None else ():
+            if not isinstance(node, ast.Call):
+                continue
+            for argument in [*node.args, *(keyword.value for keyword in node.keywords)]:
+                for inner in ast.walk(argument):
+                    if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name):
+                        counts[inner.func.id] += 1
+    return counts
+
+
 def infer_entry(
     reference: str,
     tests: tuple[str, ...] | list[str],
@@ -160,7 +176,9 @@ def infer_entry(
     ``declared`` wins when the reference defines it. With a call ``alias`` (HumanEval's
     ``candidate``) the tests never name the function, so the entry is the function the prompt
     declares (its last ``def`` that the reference also defines), else the reference's only
-    top-level function. Otherwise it is the most called of the functions the reference defines.
+    top-level function. Otherwise it is the most called of the functions the reference defines,
+    counting first the calls that do not build another call's argument (``dist2(Point(3, 0),
+    Point(0, 4))`` tests ``dist2``, though it calls ``Point`` twice as often).
     """
     defined = defined_names(reference)
     if declared:
@@ -168,7 +186,11 @@ def infer_entry(
     called = called_names(tests)
     candidates = [name for name in defined if called[name] > 0]
     if candidates:
-        return max(candidates, key=lambda name: (called[name], -defined.index(name)))
+        builders = argument_builders(tests)
+        return max(
+            candidates,
+            key=lambda name: (called[name] > builders[name], called[name], -defined.index(name)),
+        )
     if alias and called[alias] > 0:
         declared_in_prompt = [name for name in _declared_functions(prompt) if name in defined]
         if declared_in_prompt:

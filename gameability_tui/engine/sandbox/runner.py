@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import outcome as oc
-from ..observed import drive, is_coroutine, replay
+from ..observed import drain_async, drive, is_async_iterator, is_coroutine, replay
 from .encoding import encoded
 from .jobs import Job
 from .limits import confirmation_cpu
@@ -88,6 +88,8 @@ def _call_outcome(function, call: tuple[tuple, dict], budget: int | None) -> tup
             value = drive(value)
         if oc.is_iterator(value):
             return oc.Yielded(itertools.islice(value, oc.MAX_YIELDED + 1))
+        if is_async_iterator(value):
+            return drain_async(value)
         return value
 
     printed = io.StringIO()
