@@ -815,3 +815,23 @@ def test_an_async_generator_is_drained_and_judged_by_what_it_yields():
     assert isinstance(prepared, Prepared)
     verdict = judge_program(drained, PINNED, prepared, reference.replace("i > 3", "i > 2"))
     assert verdict.broken and verdict.survived  # it yields 4 where the reference yields 3
+
+
+def test_a_raise_from_a_generator_or_coroutine_is_asserted_where_the_tests_meet_it():
+    generator = (
+        "def gen(n):\n    if n < 0:\n        if n > -2 or True:\n            raise ValueError('neg')\n"
+    )
+    generator += "    for i in range(n):\n        yield i\n"
+    tests = ["assert list(gen(3)) == [0, 1, 2]", "try:\n    list(gen(-1))\nexcept ValueError:\n    pass"]
+    result = audit_problem(problem("gen", generator, tests, hidden=("gen(-3)", "gen(4)")), PINNED)
+    assert result.weak and any("lambda: list(gen(-3))" in a.text for a in result.asserts)
+    coroutine = (
+        "async def half(x):\n    if x < 0:\n        if x > -2 or True:\n            raise ValueError('neg')\n"
+    )
+    coroutine += "    return x // 2\n"
+    tests = [
+        "import asyncio\nassert asyncio.run(half(4)) == 2",
+        "import asyncio\ntry:\n    asyncio.run(half(-1))\nexcept ValueError:\n    pass",
+    ]
+    result = audit_problem(problem("half", coroutine, tests, hidden=("half(-3)", "half(6)")), PINNED)
+    assert result.weak and any("lambda: asyncio.run(half(-3))" in a.text for a in result.asserts)

@@ -73,12 +73,15 @@ def assert_text(
     check_arguments: bool = False,
     raises: bool = False,
     exact: bool = False,
+    lazy: str = "",
 ) -> str | None:
     """An assert that passes on ``expected`` (the reference's outcome of ``call``), written in the
     benchmark's convention, or None when none can be written. ``check_arguments`` also checks
     the mutable arguments' states after the call (a survivor may corrupt its input in place).
     ``raises``: the tests expect raises (``inputs/raises.py``), so a reference's exception is an
-    answer too, asserted by its type; otherwise a call that raises gives no assert.
+    answer too, asserted by its type; otherwise a call that raises gives no assert. ``lazy``
+    (``calls.lazy_kind``): the entry is a coroutine or generator function, whose raise surfaces
+    only as the tests await (``asyncio.run``) or drain (``list``) the call, as its assert does.
 
     Floats compare with the oracle's tolerance, inside flat lists, tuples and dicts too; an
     iterator's result is compared by what it yields; an object by its attributes; a
@@ -92,14 +95,22 @@ def assert_text(
         plain = not check_arguments and not oc.printed_by(expected)
         if exact and expected[0] == "value" and _reads_exactly(expected[1]) and plain:
             return f"assert {call.render(name)} == {_exact_literal(expected[1])}"
+        if expected[0] == "raise":
+            text = _raises_assert(_reached(call.render(name), lazy), expected[1])
+            return _with_imports(text, {"import asyncio"} if lazy == "async" else set())
         return _assert_text(call, name, expected, check_arguments)
     except (NotRenderable, RecursionError, ValueError, TypeError, MemoryError):
         return None
 
 
+def _reached(call_text: str, lazy: str) -> str:
+    """The call as the tests reach what it does: awaited, drained, or as it is."""
+    if lazy == "async":
+        return f"asyncio.run({call_text})"
+    return f"list({call_text})" if lazy == "generator" else call_text
+
+
 def _assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: bool) -> str | None:
-    if expected[0] == "raise":
-        return _raises_assert(call.render(name), expected[1])
     if expected[0] != "value":
         return None
     imports: set[str] = set()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from difflib import SequenceMatcher
 
 from .. import outcome as oc
-from ..inputs.calls import Call, parameter_names
+from ..inputs.calls import Call, lazy_kind, parameter_names
 from ..inputs.contract import V1_MODES
 from ..inputs.written import with_contract
 from ..model import AuditParams, CandidateAssert, Problem, Survivor
@@ -58,6 +58,7 @@ def candidate_asserts(
     distance: dict[str, float] = {}
     values: dict[str, object] = {}
     parameters = parameter_names(problem.reference, prepared.entry) if v2 else ()
+    lazy = lazy_kind(problem.reference, prepared.entry)
     for index in sorted({i for verdict in verdicts for i in verdict.witnesses}):
         expected = prepared.reference_calls[index]
         if expected[0] not in ("value", "raise"):  # a raise is a witness only where tests expect one
@@ -68,9 +69,7 @@ def candidate_asserts(
             if index in verdict.outcomes
         )
         call = prepared.fresh[index]
-        text = assert_text(
-            call, prepared.call_name, expected, check_arguments, raises=oracle.raises, exact=exact
-        )
+        text = assert_text(call, prepared.call_name, expected, check_arguments, oracle.raises, exact, lazy)
         if text is not None and text not in texts:
             texts[text] = len(call.render(""))
             if v2:

@@ -10,7 +10,7 @@ import ast
 from typing import Any
 
 from .. import outcome as oc
-from ..inputs.calls import Call
+from ..inputs.calls import Call, lazy_kind
 from ..model import AuditParams, Problem
 from ..sandbox import Job, run_job
 from .asserts import assert_text
@@ -71,7 +71,7 @@ def probe(
     for source in survivors:
         got, _ = run(source, budget)
         rows.append({"outcome": oc.describe(got), "differs": not oracle.same(got, reference)})
-    text = assert_text(call, name, reference, raises=oracle.raises)
+    text = assert_text(call, name, reference, raises=oracle.raises, lazy=lazy_kind(problem.reference, entry))
     return {"call": call.render(name), "reference": oc.describe(reference), "survivors": rows, "assert": text}
 
 

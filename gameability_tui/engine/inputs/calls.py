@@ -104,6 +104,31 @@ def parameter_names(reference: str, entry: str) -> tuple[str, ...]:
     return ()
 
 
+def lazy_kind(reference: str, entry: str) -> str:
+    """How the tests reach what the reference's ``entry`` does: "async" for an ``async def`` (they
+    await it), "generator" for a generator function (they drain it), "" for a plain function. A
+    raise inside either surfaces only then, so an assert on it must await or drain the call."""
+    tree = parsed(reference)
+    for node in tree.body if tree is not None else ():
+        if isinstance(node, ast.AsyncFunctionDef) and node.name == entry:
+            return "async"
+        if isinstance(node, ast.FunctionDef) and node.name == entry:
+            return "generator" if _yields(node) else ""
+    return ""
+
+
+def _yields(function: ast.FunctionDef) -> bool:
+    """Whether ``function``'s own body yields (not a function or class nested in it)."""
+    pending: list[ast.AST] = list(function.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return True
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            pending.extend(ast.iter_child_nodes(node))
+    return False
+
+
 def _defs(tree: ast.Module) -> set[str]:
     return {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
 
