@@ -6,10 +6,9 @@ Threats, and the defence:
   drained inside the step count (``Yielded``) and compared by what it yields.
 - A coroutine (an ``async def`` entry) is, unawaited, the same ``<coroutine object>`` for every
   mutant: all of them would look equivalent. The tests await it (``asyncio.run(f(3))``), so the
-  child drives it to its end (``drive``) inside the step count and the outcome is what it
-  returned (``Awaited``), asserted as ``asyncio.run(f(...)) == ...``. Only coroutines that await
-  nothing needing an event loop are driven (``asyncio.sleep(0)``, other coroutines); one that
-  does raises ``RuntimeError`` for every candidate alike.
+  child drives it to its end (``drive``) inside the step count, on an event loop whose clock
+  jumps to its next timer, and the outcome is what it returned (``Awaited``), asserted as
+  ``asyncio.run(f(...)) == ...``.
 - An async generator is drained the same way, each item awaited as ``async for`` would
   (``drain_async``); every mutant looked equivalent before.
 - An object's own ``__repr__`` / ``__str__`` is what a test that prints or formats it sees: a
@@ -92,20 +91,33 @@ def is_coroutine(value: Any) -> bool:
 
 
 def drive(coroutine: Any) -> Awaited:
-    """Run ``coroutine`` to its end as ``asyncio.run`` would, for one that awaits only what
-    needs no event loop (a bare yield, as ``asyncio.sleep(0)``)."""
-    return Awaited(_to_end(coroutine))
+    """Run ``coroutine`` to its end as ``asyncio.run`` would (``run_on_virtual_time``)."""
+    return Awaited(run_on_virtual_time(coroutine))
 
 
-def _to_end(awaitable: Any) -> Any:
-    """What ``awaitable`` returns when sent None until it ends (no event loop)."""
+def run_on_virtual_time(coroutine: Any) -> Any:
+    """What ``coroutine`` returns, run on an event loop of its own whose clock jumps to the next
+    timer rather than waiting for it: ``await asyncio.sleep(0.001)`` ends at once and in the
+    same steps every time, so a mutant that only sleeps longer is slow, not wrong, and a run's
+    steps do not depend on the machine's clock. (Without a loop, any awaited timer raised
+    "no running event loop", for the reference and every mutant alike.)"""
+    import asyncio  # only where a benchmark's entry is a coroutine
+
+    loop = asyncio.new_event_loop()
+    now = [0.0]
+    waits = loop._selector.select  # type: ignore[attr-defined]
+
+    def select(timeout: float | None = None) -> Any:
+        if timeout:
+            now[0] += timeout  # the wait a timer asks for, taken at once
+        return waits(0)
+
+    loop.time = lambda: now[0]  # type: ignore[method-assign]
+    loop._selector.select = select  # type: ignore[attr-defined]
     try:
-        while True:
-            if awaitable.send(None) is not None:
-                awaitable.close()
-                raise RuntimeError("the coroutine awaits something that needs an event loop")
-    except StopIteration as stop:
-        return stop.value
+        return loop.run_until_complete(coroutine)
+    finally:
+        loop.close()
 
 
 def is_async_iterator(value: Any) -> bool:
@@ -115,15 +127,29 @@ def is_async_iterator(value: Any) -> bool:
 
 
 def drain_async(iterator: Any) -> Yielded:
-    """What an async iterator yields, each item awaited as ``async for`` would (no event loop),
-    at most ``MAX_YIELDED`` + 1 of them: compared as a generator's are."""
-    items = Yielded()
-    while len(items) <= MAX_YIELDED:
-        try:
-            items.append(_to_end(iterator.__anext__().__await__()))
-        except StopAsyncIteration:
-            break
-    return items
+    """What an async iterator yields, taken with ``async for`` on the virtual-time loop, at most
+    ``MAX_YIELDED`` + 1 items: compared as a generator's are."""
+
+    async def collect() -> Yielded:
+        items = Yielded()
+        async for item in iterator:
+            items.append(item)
+            if len(items) > MAX_YIELDED:
+                break
+        return items
+
+    return run_on_virtual_time(collect())
+
+
+ASYNC_CODE = 0x80 | 0x200  # CO_COROUTINE | CO_ASYNC_GENERATOR
+
+
+def load_event_loop_for(function: Any) -> None:
+    """Import asyncio before a coroutine or async generator function is called under the step
+    count: importing it there would count its thousands of steps on whichever call came first."""
+    code = getattr(function, "__code__", None)
+    if code is not None and code.co_flags & ASYNC_CODE:
+        import asyncio  # noqa: F401
 
 
 def _own(kind: type, name: str) -> bool:

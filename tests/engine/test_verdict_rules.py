@@ -835,3 +835,17 @@ def test_a_raise_from_a_generator_or_coroutine_is_asserted_where_the_tests_meet_
     ]
     result = audit_problem(problem("half", coroutine, tests, hidden=("half(-3)", "half(6)")), PINNED)
     assert result.weak and any("lambda: asyncio.run(half(-3))" in a.text for a in result.asserts)
+
+
+def test_a_coroutine_that_awaits_a_timer_runs_on_virtual_time_and_a_longer_sleep_is_not_wrong():
+    reference = "import asyncio\n\nasync def square(x):\n    await asyncio.sleep(0.001)\n    return x * x\n"
+    tests = [
+        "import asyncio\nassert asyncio.run(square(3)) == 9",
+        "import asyncio\nassert asyncio.run(square(8)) == 64",
+    ]
+    timed = problem("square", reference, tests, hidden=("square(6)",))
+    prepared = prepare(timed, PINNED)
+    assert isinstance(prepared, Prepared)  # the reference was excluded: "raises on every fresh input"
+    sleepier = reference.replace("sleep(0.001)", "sleep(30)")
+    assert not judge_program(timed, PINNED, prepared, sleepier).broken  # 30 s of virtual time, at once
+    assert judge_program(timed, PINNED, prepared, reference.replace("x * x", "x + x")).broken

@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import outcome as oc
-from ..observed import drain_async, drive, is_async_iterator, is_coroutine, replay
+from ..observed import drain_async, drive, is_async_iterator, is_coroutine, load_event_loop_for, replay
 from .encoding import encoded
 from .jobs import Job
 from .limits import confirmation_cpu
@@ -92,6 +92,7 @@ def _call_outcome(function, call: tuple[tuple, dict], budget: int | None) -> tup
             return drain_async(value)
         return value
 
+    load_event_loop_for(function)
     printed = io.StringIO()
     shown, sys.stdout = sys.stdout, printed
     try:
