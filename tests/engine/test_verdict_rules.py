@@ -849,3 +849,11 @@ def test_a_coroutine_that_awaits_a_timer_runs_on_virtual_time_and_a_longer_sleep
     sleepier = reference.replace("sleep(0.001)", "sleep(30)")
     assert not judge_program(timed, PINNED, prepared, sleepier).broken  # 30 s of virtual time, at once
     assert judge_program(timed, PINNED, prepared, reference.replace("x * x", "x + x")).broken
+
+
+def test_an_enum_answer_is_asserted_by_its_member():
+    reference = "from enum import Enum\n\nclass Color(Enum):\n    RED = 1\n    GREEN = 2\n\n"
+    reference += "def pick(n):\n    if n > 3:\n        return Color.RED\n    return Color.GREEN\n"
+    tests = ["assert pick(10) == Color.RED", "assert pick(1) == Color.GREEN"]
+    result = audit_problem(problem("pick", reference, tests, hidden=("pick(3)", "pick(4)")), PINNED)
+    assert result.weak and "assert pick(3) == Color.GREEN" in [a.text for a in result.asserts]
