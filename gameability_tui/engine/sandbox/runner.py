@@ -44,7 +44,7 @@ from ..observed import drive, is_coroutine, replay
 from .encoding import encoded
 from .jobs import Job
 from .limits import confirmation_cpu
-from .steps import COMPILED_COUNTER, PENDING, UNCOUNTED, count_steps, median_steps
+from .steps import PENDING, UNCOUNTED, count_steps, median_steps, start_counter
 from .wire import Channel
 
 MODULE_NAME = "candidate"  # not "__main__": a benchmark's `if __name__ == "__main__"` must not run
@@ -61,8 +61,8 @@ RANDOM_SEED = 0
 # replaced it, and then ``clean.py`` ends the child after that job).
 _RESEED = random.seed
 _DUMPS, _LOADS = marshal.dumps, marshal.loads
-# ``run_candidate`` makes ``sys.settrace`` a no-op where the compiled counter runs; the line
-# tracer of the "lines" mode uses the real one, taken here before that.
+# ``steps.start_counter`` makes ``sys.settrace`` a no-op where the counter needs it to be; the
+# line tracer of the "lines" mode uses the real one, taken here before that.
 _SETTRACE = sys.settrace
 
 
@@ -193,10 +193,7 @@ class _Candidate:
 def run_candidate(job: Job, channel: Channel) -> None:
     """Run ``job`` and send its records; always ends with a "done" record, with the job's CPU time."""
     started = time.process_time()  # a child may have run other jobs before this one
-    if COMPILED_COUNTER:
-        # Benchmark code that calls sys.settrace(None) would switch the step counter off and loop
-        # unbounded; in the child nothing else needs settrace, so it becomes a no-op.
-        sys.settrace = lambda function: None
+    start_counter()  # once per child: later calls find it started and guarded
     candidate = _Candidate(job, channel)
     namespace = candidate.load()
     if namespace is not None:
