@@ -77,3 +77,9 @@ AMOUNTS = {
 }
 
 STEPS = AMOUNTS[UNIT]  # this process's amounts
+
+
+def unit_of(counter: str | None) -> str:
+    """The unit of a counter named as reports name it ("monitor-c"); a report or line without a
+    name was made before there was a second unit, by the trace counter."""
+    return (counter or TRACE).split("-")[0]
