@@ -36,16 +36,18 @@ def steps_of(problem):
 
 benchmark = load_benchmark(sys.argv[1], None if sys.argv[2] == "-" else sys.argv[2])
 problems = benchmark.problems[: int(sys.argv[3])] if sys.argv[3] != "0" else benchmark.problems
+if sys.argv[4:]:
+    problems = [problem for problem in benchmark.problems if problem.id in sys.argv[4:]]
 with Pool(2) as pool:
     found = dict(pool.map(steps_of, problems, chunksize=4))
 print(json.dumps({"counter": STEP_COUNTER, "steps": found}))
 """
 
 
-def counted(benchmark: str, data: str, limit: int, unit: str) -> dict:
+def counted(benchmark: str, data: str, limit: int, unit: str, only: list[str]) -> dict:
     environment = dict(os.environ, PYTHONHASHSEED="0", GAMEABILITY_TUI_STEPS=unit)
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, benchmark, data, str(limit)],
+        [sys.executable, "-c", CHILD, benchmark, data, str(limit), *only],
         env=environment, capture_output=True, text=True, check=True,
     )  # fmt: skip
     return json.loads(done.stdout.splitlines()[-1])
@@ -66,17 +68,23 @@ def main() -> int:
     parser.add_argument("benchmark")
     parser.add_argument("--data", default="-")
     parser.add_argument("--limit", type=int, default=0)
+    parser.add_argument("--only", action="append", default=[], metavar="ID", help="these problems alone")
     args = parser.parse_args()
-    trace = counted(args.benchmark, args.data, args.limit, "trace")
-    monitor = counted(args.benchmark, args.data, args.limit, "monitor")
+    trace = counted(args.benchmark, args.data, args.limit, "trace", args.only)
+    monitor = counted(args.benchmark, args.data, args.limit, "monitor", args.only)
     print(f"{args.benchmark}: {trace['counter']} against {monitor['counter']}")
     pairs: list[tuple[int, int]] = []
     for problem, old in trace["steps"].items():
         new = monitor["steps"].get(problem)
         if old is None or new is None:
             continue
+        mine = []
         for kind in ("tests", "calls"):
-            pairs += [(a, b) for a, b in zip(old[kind], new[kind]) if a > 0 and b >= 0]
+            mine += [(a, b) for a, b in zip(old[kind], new[kind]) if a > 0 and b >= 0]
+        if args.only:
+            total = f"trace {sum(a for a, _ in mine):,} monitor {sum(b for _, b in mine):,}"
+            print(problem, total, quantiles([b / a for a, b in mine]))
+        pairs += mine
     ratios = [b / a for a, b in pairs]
     print("all        ", quantiles(ratios))
     for low, high in ((0, 1_000), (1_000, 10_000), (10_000, 100_000), (100_000, 1 << 62)):

@@ -64,15 +64,15 @@ AMOUNTS = {
         compiled_pace=4_000_000,
         python_pace=2_000_000,
     ),
-    MONITOR: StepAmounts(
-        step_floor=5_000,  # x 1/4: cheap references, where calls dominate
-        reference_fresh_floor=125_000,  # x 1/2 from here on: costly runs, where loops dominate
+    MONITOR: StepAmounts(  # x 1/2, but the paces x 1/4 (see above)
+        step_floor=10_000,
+        reference_fresh_floor=125_000,
         harness_steps=500_000,
         counted_test_steps=2_500_000,
         deep_input_steps=5_000_000,
         encode_budget=5_000_000,
-        compiled_pace=2_000_000,  # with the harness's: the same seconds for the same allowance
-        python_pace=1_000_000,
+        compiled_pace=1_000_000,
+        python_pace=500_000,
     ),
 }
 
