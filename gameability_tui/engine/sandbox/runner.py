@@ -5,8 +5,8 @@ reap); this module is
 the audit policy that runs inside them. What could make a verdict wrong here, and the defence:
 
 - Machine load deciding outcomes: every call runs under a deterministic *step budget* (a count of
-  trace events), so a looping mutant stops at the same point on any machine. The C counter
-  (``_steps.c``) keeps raising once the budget is spent, so a bare ``except:`` cannot swallow it.
+  events: ``steps.py``), so a looping mutant stops at the same point on any machine. The counter
+  keeps raising once the budget is spent, so a bare ``except:`` cannot swallow it.
 - Slow is not wrong: a mutant that runs out of its budget on a fresh input, and passes every
   visible test, is re-run there with a much larger allowance (``confirm_budgets``: a hundred times
   the reference's own steps, at least a harness's time limit), from the same state (a fresh
@@ -22,7 +22,7 @@ the audit policy that runs inside them. What could make a verdict wrong here, an
 - Only inputs where the reference returned normally can tell a mutant apart: a mutant that returns
   where the reference raises (a weakened input check) is not different there.
 - Counting steps slows the reference on a very costly test: past ``Job.count_tests_until`` steps
-  the test finishes untraced and its steps are UNCOUNTED, never guessed; whatever needs them
+  the test finishes uncounted and its steps are UNCOUNTED, never guessed; whatever needs them
   (the fresh budget's median, a mutant's budget: PENDING) has them counted exactly first.
 """
 
