@@ -10,9 +10,10 @@ replaces its callbacks) would run uncounted and look cheap. Defence, in two part
 replaces those functions in the child with ones that refuse our tool and spend the run in
 progress (it is then reported exceeded); and the counter checks after each run that its tool
 still holds its name and events (``intact``), which catches a candidate that reached the
-original functions some other way. A candidate that mutes the counter and restores it before
-returning, through the originals, is bounded only by the CPU backstop (``limits.py``): a
-truncated verdict, never a judged one.
+original functions some other way (``gc.get_objects()`` holds them). Not caught: a candidate
+that mutes the counter through the originals and restores it before it returns; what it runs in
+between is bounded by the CPU backstop alone (``limits.py``), and if it returns within that, it
+is judged on what it returned, as if it had been cheap.
 """
 
 from __future__ import annotations
