@@ -13,7 +13,9 @@ every problem whose verdict (judged / excluded / weak) differs between the tools
 measured reason (peer_differences.py). Exits 1 if any difference is a regression.
 --keep DIR saves both tools' last reports, so peer_differences.py can explain them again.
 --before PYTHON adds a third row in the same run: this tool at another version, run by the Python
-of a checkout (or venv) that has it installed, e.g. to show a change made nothing slower.
+of a checkout (or venv) that has it installed, e.g. to show a change made nothing slower; given
+again, a row for each (the same checkout under 3.11, 3.12 and 3.13, say; a PYTHON may be a script
+that sets GAMEABILITY_TUI_STEPS=trace and execs one, to time the trace counter there).
 Without --peer, only this tool's rows run (with --before): two versions side by side, taking
 turns at going first, with nothing else between their runs.
 --ours-args "..." passes settings to this tool (e.g. "--attack deep"); --also "..." adds a row of
@@ -137,11 +139,16 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2, help="ours (default: cores)")
     parser.add_argument("--peer-workers", type=int, default=8, help="the published tool's default is 8")
     parser.add_argument("--keep", type=Path, help="save both tools' last reports in this folder")
-    parser.add_argument("--before", help="the Python of a venv holding another version of this tool")
+    parser.add_argument(
+        "--before",
+        action="append",
+        default=[],
+        help="the Python of a venv holding another version of this tool (repeatable: a row each)",
+    )
     parser.add_argument("--ours-args", default="", help='this tool\'s settings, e.g. "--attack deep"')
     parser.add_argument("--also", help="a further row of this tool with these settings, in the same run")
     args = parser.parse_args()
-    if args.peer is None and args.before is None:
+    if args.peer is None and not args.before:
         parser.error("give --peer (the published tool), --before (another version of this tool), or both")
     try:
         benchmark = load_benchmark(args.benchmark, args.data)
@@ -153,22 +160,23 @@ def main() -> int:
         peer_jsonl = Path(folder) / "peer" / f"{benchmark.name}.jsonl"
         peer_jsonl.parent.mkdir()
         peer_jsonl.write_text("".join(json.dumps(peer_row(p)) + "\n" for p in benchmark.problems))
-        ours, peer, before, also = [], [], [], []
+        ours, peer, also = [], [], []
+        before: dict[str, list[Measured]] = {python: [] for python in args.before}
         for run in range(args.runs):
             if args.peer:
                 peer.append(run_peer(args.peer, peer_jsonl, Path(folder) / "peer.json", args.peer_workers))
             # The run right after the published tool's was measured slower (0.6 s of 7 s, the same
             # engine twice): this tool's rows take turns at going first.
             rows = [(ours, "ours", sys.executable, args.ours_args)]
-            if args.before:
-                rows.append((before, "before", args.before, ""))
+            for number, python in enumerate(args.before):
+                rows.append((before[python], f"before{number}", python, ""))
             if args.also is not None:
                 rows.append((also, "also", sys.executable, args.also))
             for measured, name, python, settings in rows[run % len(rows) :] + rows[: run % len(rows)]:
                 report = Path(folder) / f"{name}.json"
                 measured.append(run_ours(jsonl, report, args.workers, python, settings))
             extra = f", also {also[-1].wall:.1f} s" if also else ""
-            extra += f", before {before[-1].wall:.1f} s" if before else ""
+            extra += "".join(f", {python} {runs[-1].wall:.1f} s" for python, runs in before.items())
             published = f"peer {peer[-1].wall:.1f} s, " if peer else ""
             print(f"run {run + 1}: {published}ours {ours[-1].wall:.1f} s{extra}", flush=True)
     print(f"\n{benchmark.name}: {len(benchmark.problems)} problems, medians of {args.runs} runs, "
@@ -180,8 +188,7 @@ def main() -> int:
     ]
     if also:
         rows.append((f"  {args.also or 'default'} (w={args.workers})", also))
-    if before:
-        rows.append((f"  before (w={args.workers})", before))
+    rows += [(f"  {python} (w={args.workers})", runs) for python, runs in before.items()]
     for name, runs in (row for row in rows if row[1]):
         wall, cpu = statistics.median(r.wall for r in runs), statistics.median(r.cpu for r in runs)
         peak = statistics.median(r.peak_mb for r in runs)
@@ -191,10 +198,10 @@ def main() -> int:
             getattr(r, field) for r in ours
         )
         print(f"ratio published / ours, {label}: {ratio:.2f}x")
-    if before:
-        ratio = statistics.median(r.wall for r in ours) / statistics.median(r.wall for r in before)
-        cpu_ratio = statistics.median(r.cpu for r in ours) / statistics.median(r.cpu for r in before)
-        print(f"ratio ours / before: wall {ratio:.2f}x, CPU {cpu_ratio:.2f}x")
+    for python, runs in before.items():
+        ratio = statistics.median(r.wall for r in ours) / statistics.median(r.wall for r in runs)
+        cpu_ratio = statistics.median(r.cpu for r in ours) / statistics.median(r.cpu for r in runs)
+        print(f"ratio ours / {python}: wall {ratio:.2f}x, CPU {cpu_ratio:.2f}x")
     if also:
         ratio = statistics.median(r.wall for r in also) / statistics.median(r.wall for r in ours)
         print(f"ratio also / ours, wall: {ratio:.2f}x")

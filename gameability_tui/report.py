@@ -18,6 +18,7 @@ from typing import Any
 from . import __version__
 from .benchmarks import Benchmark
 from .engine.model import AuditParams, ProblemResult
+from .engine.sandbox.steps import STEP_COUNTER
 from .engine.stats import Summary
 from .files import write_atomically
 
@@ -38,6 +39,7 @@ def report_dict(
         "fingerprint": benchmark.fingerprint(),
         "dropped_before_audit": benchmark.dropped,
         "params": params.to_dict(),
+        "step_counter": STEP_COUNTER,  # steps (and the absolute ones in params) are in its unit
         "summary": summary.to_dict(),
         "problems": [result.to_dict() for result in results],
     }

@@ -4,9 +4,10 @@ the reading side that lets ``--resume`` skip what a killed or stopped run alread
 Threats to what a resumed report says, and the defences:
 
 - A result reused under other settings would be counted as if these settings had made it. Each
-  line carries what made it: the engine version, the full ``AuditParams`` and a hash of the
-  problem as audited (``problem_sha``). A line is reused only when all three match this run; any
-  other line is audited again and the user is told how many and why.
+  line carries what made it: the engine version, the full ``AuditParams``, the step counter and
+  a hash of the problem as audited (``problem_sha``). A line is reused only when all match this
+  run (the counter by its unit: a line without one was made by the trace counter); any other
+  line is audited again and the user is told how many and why.
 - A run killed mid-write leaves a torn last line. It is ignored on resume and cut off before the
   first new line is appended, so the file stays one whole JSON object per line. A torn or foreign
   line anywhere else is not a kill's trace: the file is refused, naming the line.
@@ -35,6 +36,8 @@ from typing import Any
 
 from .benchmarks.reading import LoadError
 from .engine.model import ENGINE_VERSION, AuditParams, KindCount, Problem, ProblemResult
+from .engine.sandbox.steps import STEP_COUNTER
+from .engine.step_units import unit_of
 from .files import atomic_writer
 
 SYNC_EVERY = 64
@@ -53,7 +56,7 @@ def problem_sha(problem: Problem) -> str:
 
 def settings_of(params: AuditParams) -> dict[str, Any]:
     """What a line must match to be reused, apart from its problem."""
-    return {"engine_version": ENGINE_VERSION, "params": params.to_dict()}
+    return {"engine_version": ENGINE_VERSION, "params": params.to_dict(), "step_counter": STEP_COUNTER}
 
 
 def result_line(result: ProblemResult, settings: dict[str, Any], sha: str) -> str:
@@ -119,6 +122,7 @@ def dataset_features():
             "seconds": Value("float64"),
             "engine_version": Value("int64"),
             "params": params,
+            "step_counter": Value("string"),
             "problem_sha": Value("string"),
         }
     )
@@ -219,12 +223,21 @@ def keep_reused(
 
 
 def _same_settings(data: dict[str, Any], wanted: dict[str, Any]) -> bool:
-    return all(data.get(key) == value for key, value in wanted.items())
+    """The same engine and params, and steps in the same unit (the compiled counter and its
+    Python fallback count alike)."""
+    return (
+        data.get("engine_version") == wanted["engine_version"]
+        and data.get("params") == wanted["params"]
+        and unit_of(data.get("step_counter")) == unit_of(wanted["step_counter"])
+    )
 
 
 def _difference(data: dict[str, Any], wanted: dict[str, Any]) -> str:
     if data.get("engine_version") != wanted["engine_version"]:
         return f"engine version {data.get('engine_version')} in the file, {wanted['engine_version']} here"
+    if unit_of(data.get("step_counter")) != unit_of(wanted["step_counter"]):
+        theirs = data.get("step_counter") or "trace"
+        return f"steps counted by the {theirs} counter in the file, the {wanted['step_counter']} one here"
     theirs = data.get("params") if isinstance(data.get("params"), dict) else {}
     changed = [
         f"{name} {theirs.get(name)!r} in the file, {value!r} here"

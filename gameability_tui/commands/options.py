@@ -92,6 +92,8 @@ def add_ray(parser: argparse.ArgumentParser) -> None:
 
 
 def add_audit_settings(parser: argparse.ArgumentParser) -> None:
+    from ..engine.step_units import STEPS  # the step floor's default is the counter's own
+
     group = parser.add_argument_group("audit settings (defaults reproduce the published figures)")
     group.add_argument(
         "--attack",
@@ -151,10 +153,11 @@ def add_audit_settings(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--steps",
         type=positive(int),
-        default=20_000,
+        default=STEPS.step_floor,
         metavar="N",
-        help="step budget floor per test or input (default 20000); a mutant may use max(N, 10x the "
-        "reference's own steps) before it counts as not returning",
+        help=f"step budget floor per test or input (default {STEPS.step_floor}, in this Python's "
+        "step unit); a mutant may use max(N, 10x the reference's own steps) before it counts as "
+        "not returning",
     )
 
 

@@ -12,6 +12,8 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .step_units import STEPS
+
 # Bumped whenever a change to the engine can change a verdict, or what a reviewer is shown of one
 # (the candidate asserts' flags and order): cached results made by another version are audited
 # again, never shown as if this engine had judged them.
@@ -122,9 +124,10 @@ class AuditParams:
     # "contract": the v1 method (published figures, field by field); "free": no rules
     inputs: str = "contract-v2"
     oracle: str = "eq"  # "eq": compare as the tests do; "repr": the published tool's oracle
-    step_floor: int = 20_000
+    # Absolute step amounts are in the counter's unit (``step_units.py``): its table's values.
+    step_floor: int = STEPS.step_floor
     step_factor: int = 10
-    reference_fresh_floor: int = 250_000
+    reference_fresh_floor: int = STEPS.reference_fresh_floor
     reference_fresh_factor: int = 2
     cpu_seconds: float = 1.0
     memory_mb: int = 1024
@@ -136,7 +139,7 @@ class AuditParams:
     # (EvalPlus: max(1 s, 4 x the reference's time)), so a mutant that returns within it is slow,
     # never wrong, however much slower than the reference it is. Steps, not seconds: the same
     # verdict on any machine.
-    harness_steps: int = 1_000_000
+    harness_steps: int = STEPS.harness_steps
     attack: str = "sample"  # or "deep" (engine/attack.py)
 
     def budget_for(self, reference_steps: int) -> int:

@@ -21,12 +21,13 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.model import ENGINE_VERSION, AuditParams, Problem, ProblemResult
+from ..engine.step_units import TRACE, UNIT
 from ..files import aside_name, write_atomically
 from .storage import StoreError
 
 
 def problem_key(problem: Problem, params: AuditParams) -> str:
-    """Changes when the problem, any engine setting or the engine's rules change.
+    """Changes when the problem, any engine setting, the engine's rules or the step unit change.
 
     The same digest as ``json.dumps([problem, params, ENGINE_VERSION], sort_keys=True)`` hashed
     whole (older caches are keyed by it), with the settings' part written once per settings:
@@ -42,7 +43,11 @@ def key_of_json(problem_json: str, params: AuditParams) -> str:
 
 @functools.lru_cache(maxsize=8)
 def _settings_json(params: AuditParams) -> str:
-    return f"{json.dumps(params.to_dict(), sort_keys=True)}, {json.dumps(ENGINE_VERSION)}"
+    """Params and engine version; and the step unit where it is not the trace counter's, so
+    that a result counted in one unit is never taken for the other's (``step_units.py``), while
+    every key made before there was a second unit stays as it was."""
+    settings = f"{json.dumps(params.to_dict(), sort_keys=True)}, {json.dumps(ENGINE_VERSION)}"
+    return settings if UNIT == TRACE else f"{settings}, {json.dumps(UNIT)}"
 
 
 _bulk_builds = 0  # bulk builds under way, in any thread

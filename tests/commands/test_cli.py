@@ -13,7 +13,7 @@ from conftest import EXAMPLES, as_from_a_shell, signal_state
 
 from gameability_tui.engine.sandbox.namespaces import SWITCH as NAMESPACES_SWITCH
 from gameability_tui.engine.sandbox.namespaces import isolation_note
-from gameability_tui.engine.sandbox.steps import SWITCH
+from gameability_tui.engine.sandbox.steps import STEP_COUNTER, SWITCH
 
 
 def _cli(*args: str, cwd=None) -> subprocess.CompletedProcess:
@@ -38,9 +38,13 @@ def test_without_the_compiled_counter_check_says_so_once_and_judges_alike(tmp_pa
     slow = _cli("check", str(EXAMPLES), "--json", str(in_python))
     assert slow.returncode == 0, slow.stderr
     assert slow.stderr.count("the compiled step counter is not built here") == 1
-    assert _without_seconds(json.loads(in_python.read_text())) == _without_seconds(
-        json.loads(compiled.read_text())
+    python_report, compiled_report = json.loads(in_python.read_text()), json.loads(compiled.read_text())
+    # each names its counter; the Python one counts what the compiled one counts
+    assert (python_report.pop("step_counter"), compiled_report.pop("step_counter")) == (
+        STEP_COUNTER.replace("-c", "-python"),
+        STEP_COUNTER,
     )
+    assert _without_seconds(python_report) == _without_seconds(compiled_report)
 
 
 def test_where_candidates_are_not_isolated_by_the_kernel_check_says_so_once(tmp_path, monkeypatch):
@@ -174,6 +178,7 @@ def test_deep_attack_flows_from_the_command_line_and_confirm_refuses_a_report_of
     assert done.returncode == 0, done.stderr
     sample_data, deep_data = json.loads(sample.read_text()), json.loads(deep.read_text())
     assert deep_data["params"]["attack"] == "deep" and sample_data["params"]["attack"] == "sample"
+    assert deep_data["step_counter"] == STEP_COUNTER  # steps of two counters do not compare
     assert deep_data["summary"]["mutants"] > sample_data["summary"]["mutants"]
     other = tmp_path / "other.jsonl"
     other.write_text(EXAMPLES.read_text().splitlines()[0] + "\n")

@@ -18,6 +18,7 @@ from gameability_tui.benchmarks.jsonl import StreamedJsonl, load_jsonl
 from gameability_tui.benchmarks.reading import LoadError
 from gameability_tui.engine.executors.local import Census
 from gameability_tui.engine.model import AuditParams, ProblemResult
+from gameability_tui.engine.sandbox.steps import STEP_COUNTER
 from gameability_tui.resultlog import result_from_line
 
 CORPUS = Path(__file__).parent / "bad_input"
@@ -73,6 +74,7 @@ def test_jsonl_has_one_line_per_problem_equal_to_the_json_report_and_loads_with_
     assert row["survivors"][0]["witnesses"] and row["asserts"][0]["kills"]
     assert {k["kind"] for k in row["kinds"]} >= {"compare", "int-constant"}
     assert row["params"]["mutants"] == 24 and row["engine_version"] >= 1
+    assert row["step_counter"] == STEP_COUNTER
 
 
 def test_streamed_check_gives_the_same_results_as_a_loaded_one(tmp_path):

@@ -27,6 +27,7 @@ from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.mutants.sites import make_mutants
 from gameability_tui.engine.outcome import encode_value, matches, same
 from gameability_tui.engine.sandbox import Job, run_job
+from gameability_tui.engine.step_units import STEPS
 
 PINNED = AuditParams(fresh_inputs=0)
 
@@ -436,7 +437,7 @@ def test_a_mutant_slower_than_a_hundredfold_but_within_a_harness_limit_is_slow_n
 
 def test_the_confirmation_allowance_has_a_harness_floor():
     params = AuditParams()
-    assert params.confirm_for(10) == params.harness_steps >= 1_000_000
+    assert params.confirm_for(10) == params.harness_steps == STEPS.harness_steps  # the counter's unit
     assert params.confirm_for(10**6) == 100 * 10**6
     assert params.test_confirm_for(10) == params.harness_steps
     assert params.test_confirm_for(10**6) == params.budget_for(10**6)  # a harness's multiple, not 100x

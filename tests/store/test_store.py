@@ -14,6 +14,7 @@ from conftest import STRONG_SUM, WEAK_MAX
 
 from gameability_tui.benchmarks.base import Benchmark
 from gameability_tui.commands.options import fingerprint_and_keys
+from gameability_tui.engine import step_units
 from gameability_tui.engine.model import ENGINE_VERSION, AuditParams, Problem, ProblemResult
 from gameability_tui.store import (
     DecisionStore,
@@ -123,9 +124,11 @@ def result(problem_id: str, survived: int = 0) -> ProblemResult:
 
 def test_cache_keys_are_the_ones_older_caches_were_written_with():
     # The previous implementation hashed json of [problem.to_dict(), params, engine version]: a
-    # faster key that differed would silently re-audit every cached benchmark.
+    # faster key that differed would silently re-audit every cached benchmark. Steps counted in
+    # the monitor unit (Python 3.12+) add the unit, so that no result is taken for the other's.
     def older(problem: Problem, params: AuditParams) -> str:
-        payload = json.dumps([problem.to_dict(), params.to_dict(), ENGINE_VERSION], sort_keys=True)
+        unit = [] if step_units.UNIT == step_units.TRACE else [step_units.UNIT]
+        payload = json.dumps([problem.to_dict(), params.to_dict(), ENGINE_VERSION, *unit], sort_keys=True)
         return hashlib.sha256(payload.encode()).hexdigest()[:24]
 
     for problem in (WEAK_MAX, STRONG_SUM, WITH_CHECKS, replace(WITH_CHECKS, harvest=None, setup="x = 1")):

@@ -24,15 +24,16 @@ from ..mutants.attack import attack_for
 from ..mutants.sites import Mutant, make_mutants
 from ..sandbox import Run, run_job
 from ..sandbox.steps import UNCOUNTED, cost_order
+from ..step_units import STEPS
 from .prepared import Prepared, base_job, oracle_for, parse_checks, problem_seed
 from .written_contract import within_written_contract
 
 # The reference's steps on a visible test are counted up to this many, and the test finished
-# untraced past them: the gate of a test that costs tens of millions of steps (MBPP/123's
-# amicable numbers to 9,999: 82 million) runs at full speed. Its steps are counted exactly, in a
+# uncounted past them: the gate of a test that costs tens of millions of steps (MBPP/123's
+# amicable numbers to 9,999: 82 million trace steps) runs at full speed. Its steps are counted exactly, in a
 # second run, only when a mutant needs that test's budget (``exact_test_steps``), so every budget
 # and verdict is the one an exact count from the start gives.
-COUNTED_TEST_STEPS = 5_000_000
+COUNTED_TEST_STEPS = STEPS.counted_test_steps
 
 
 def visible_calls(problem: Problem) -> tuple[str, str, list[Call]] | None:

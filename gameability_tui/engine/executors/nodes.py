@@ -1,7 +1,8 @@
 """Whether another machine would judge exactly as this one: the facts a node's step counts rest on.
 
-Verdicts rest on step counts, and step counts depend on the Python version, on whether the
-compiled counter loaded and on the engine's own code. A cluster whose nodes differed in any of
+Verdicts rest on step counts, and step counts depend on the Python version, on which step counter
+counts (``sandbox.steps.STEP_COUNTER``: the trace or the monitor counter, compiled or not) and on
+the engine's own code. A cluster whose nodes differed in any of
 these would judge the same mutant differently depending on where it ran; so a driver sends its
 facts to every node, and a node whose facts differ refuses to audit, with the reason.
 """
@@ -28,21 +29,21 @@ def engine_digest() -> str:
 
 
 def node_facts() -> dict[str, Any]:
-    """What decides how this machine counts steps: Python, the compiled counter, the engine."""
-    from ..sandbox.steps import COMPILED_COUNTER
+    """What decides how this machine counts steps: Python, the step counter, the engine."""
+    from ..sandbox.steps import STEP_COUNTER
 
     return {
         "python": f"{platform.python_implementation()} {platform.python_version()}",
-        "step_counter": COMPILED_COUNTER,
+        "step_counter": STEP_COUNTER,
         "engine": f"{ENGINE_VERSION}/{engine_digest()[:16]}",
     }
 
 
 def refusal(driver: dict[str, Any], node: dict[str, Any], where: str) -> str | None:
     """Why the node ``where`` must not audit for a driver with ``driver``'s facts, or None."""
-    if not node["step_counter"]:
+    if str(node["step_counter"]).endswith("-python"):
         return (
-            f"the Ray node {where} has no compiled step counter (engine/sandbox/compiled/_steps), so "
+            f"the Ray node {where} has no compiled step counter (engine/sandbox/compiled/), so "
             "its step counts would differ from the other nodes'. Install gameability-tui there "
             "where a C compiler and the Python headers are available, or leave that node out."
         )
@@ -50,6 +51,12 @@ def refusal(driver: dict[str, Any], node: dict[str, Any], where: str) -> str | N
         return (
             f"the Ray node {where} runs {node['python']} and this machine {driver['python']}; step "
             "counts differ between Python versions. Use the same Python on every node."
+        )
+    if node["step_counter"] != driver["step_counter"]:
+        return (
+            f"the Ray node {where} counts steps with the {node['step_counter']} counter and this "
+            f"machine with the {driver['step_counter']} one; their steps do not compare. Set "
+            "GAMEABILITY_TUI_STEPS alike on every node (or on none)."
         )
     if node["engine"] != driver["engine"]:
         return (

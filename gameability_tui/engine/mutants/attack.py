@@ -16,6 +16,7 @@ import zlib
 from dataclasses import dataclass
 
 from ..model import AuditParams
+from ..step_units import STEPS
 from .operators import DEEP_OPERATORS, SAMPLE_OPERATORS, Operator
 
 ATTACK_NAMES = ("sample", "deep")
@@ -58,7 +59,7 @@ DEEP_AGGREGATES = 8  # a number meeting a list's sum (aimed_inputs), beside the 
 DEEP_ROUND_DRAWS = 16
 DEEP_ROUNDS = 4
 DEEP_PATIENCE = 2
-DEEP_INPUT_STEPS = 10_000_000  # about a second of the reference's work, on any machine
+DEEP_INPUT_STEPS = STEPS.deep_input_steps  # about a second of the reference's work, on any machine
 
 
 def round_seed(seed: int, problem_id: str, round_number: int) -> int:

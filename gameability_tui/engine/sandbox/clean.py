@@ -37,6 +37,7 @@ GUARDED_MODULES = (
     "marshal", "os", "posix", "pickle", "random", "struct", "signal", "time", "hashlib",
     "gameability_tui.engine.outcome", "gameability_tui.engine.sandbox.encoding",
     "gameability_tui.engine.sandbox.runner", "gameability_tui.engine.sandbox.steps",
+    "gameability_tui.engine.sandbox.monitor",
     "gameability_tui.engine.sandbox.wire",
 )  # fmt: skip
 
@@ -153,7 +154,20 @@ def _resident_mb() -> float:
 
 
 def _sys_state() -> tuple:
-    return (sys.getrecursionlimit(), sys.stdin, sys.stdout, sys.stderr, sys.getprofile(), list(sys.path))
+    return (
+        sys.getrecursionlimit(), sys.stdin, sys.stdout, sys.stderr, sys.getprofile(), list(sys.path),
+        _monitoring_tools(),
+    )  # fmt: skip
+
+
+# Threat: a candidate that claims a ``sys.monitoring`` tool and leaves callbacks behind, which
+# would run (uncounted, as every monitoring callback is) inside the next candidate's calls.
+# Defence: the tools in use are part of the state a job must leave as it found it.
+_GET_TOOL = getattr(getattr(sys, "monitoring", None), "get_tool", None)
+
+
+def _monitoring_tools() -> tuple:
+    return tuple(_GET_TOOL(tool) for tool in range(6)) if _GET_TOOL is not None else ()
 
 
 def _handlers() -> tuple:

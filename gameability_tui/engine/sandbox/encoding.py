@@ -16,9 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from .. import outcome as oc
+from ..step_units import STEPS
 from .steps import count_steps
 
-ENCODE_BUDGET = 10_000_000  # steps: far past any plain result's encoding, which runs in C
+ENCODE_BUDGET = STEPS.encode_budget  # far past any plain result's encoding, which runs in C
 MAX_NESTING = 100  # plain data nested deeper is not shipped: the worker's decoders recurse
 MAX_ENCODED_BYTES = 64 << 20  # a str/bytes result past this is not copied, hashed or shown
 _NESTED_TYPES = frozenset({list, tuple, dict, set, frozenset})

@@ -22,6 +22,7 @@ import tempfile
 from collections.abc import Iterator
 from typing import Any
 
+from ..step_units import STEPS
 from . import namespaces
 from .jobs import Job
 from .steps import COMPILED_COUNTER
@@ -36,10 +37,11 @@ ARENAS = 2  # glibc malloc arenas a child's threads share (``isolate``)
 
 
 # A slow machine's pace of counted steps: the CPU backstop of a confirmation run. Measured on a
-# 2-core shared machine (3.11 and 3.12): 10-28 million steps a second with the compiled counter,
-# 4.5-8.7 million with the Python one; these allow some 2.5x less (a mutant whose steps take
-# longer still is one whose data grows at every turn: ``confirmation_cpu``).
-CONFIRM_STEPS_PER_SECOND = 4_000_000 if COMPILED_COUNTER else 2_000_000
+# 2-core shared machine (3.11 and 3.12, trace counter): 10-28 million steps a second with the
+# compiled counter, 4.5-8.7 million with the Python one; these allow some 2.5x less (a mutant
+# whose steps take longer still is one whose data grows at every turn: ``confirmation_cpu``).
+# In the counter's own unit (``step_units.py``).
+CONFIRM_STEPS_PER_SECOND = STEPS.compiled_pace if COMPILED_COUNTER else STEPS.python_pace
 
 
 _LIBC: Any = None

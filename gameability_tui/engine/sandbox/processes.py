@@ -18,6 +18,7 @@ from . import namespaces, spare_cores, zygote
 from .clean import CleanState, Inherited, inherited_state
 from .limits import die_with_parent, isolate, limit_cpu, load_libc, memory_bytes, remove_workdir
 from .runner import run_candidate
+from .steps import start_counter
 from .wire import Channel, next_order
 
 ACTIVE_CHILDREN: set[int] = set()  # pids of running candidates, for the worker's SIGTERM handler
@@ -92,6 +93,7 @@ def child_main(
         channel = Channel(write_fd, wake_write)
         if outside_pid:
             channel.send(("pid", outside_pid))
+        start_counter()  # before the clean state is taken: the counter's tool is part of it
         clean = None if solo else CleanState(workdir, state, environ)
         job = None
         while (order := next_order(orders_read, job)) is not None:

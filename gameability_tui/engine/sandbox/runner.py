@@ -5,8 +5,8 @@ reap); this module is
 the audit policy that runs inside them. What could make a verdict wrong here, and the defence:
 
 - Machine load deciding outcomes: every call runs under a deterministic *step budget* (a count of
-  trace events), so a looping mutant stops at the same point on any machine. The C counter
-  (``_steps.c``) keeps raising once the budget is spent, so a bare ``except:`` cannot swallow it.
+  events: ``steps.py``), so a looping mutant stops at the same point on any machine. The counter
+  keeps raising once the budget is spent, so a bare ``except:`` cannot swallow it.
 - Slow is not wrong: a mutant that runs out of its budget on a fresh input, and passes every
   visible test, is re-run there with a much larger allowance (``confirm_budgets``: a hundred times
   the reference's own steps, at least a harness's time limit), from the same state (a fresh
@@ -22,7 +22,7 @@ the audit policy that runs inside them. What could make a verdict wrong here, an
 - Only inputs where the reference returned normally can tell a mutant apart: a mutant that returns
   where the reference raises (a weakened input check) is not different there.
 - Counting steps slows the reference on a very costly test: past ``Job.count_tests_until`` steps
-  the test finishes untraced and its steps are UNCOUNTED, never guessed; whatever needs them
+  the test finishes uncounted and its steps are UNCOUNTED, never guessed; whatever needs them
   (the fresh budget's median, a mutant's budget: PENDING) has them counted exactly first.
 """
 
@@ -44,7 +44,7 @@ from ..observed import drain_async, drive, is_async_iterator, is_coroutine, load
 from .encoding import encoded
 from .jobs import Job
 from .limits import confirmation_cpu
-from .steps import COMPILED_COUNTER, PENDING, UNCOUNTED, count_steps, median_steps
+from .steps import PENDING, UNCOUNTED, count_steps, median_steps, start_counter
 from .wire import Channel
 
 MODULE_NAME = "candidate"  # not "__main__": a benchmark's `if __name__ == "__main__"` must not run
@@ -61,8 +61,8 @@ RANDOM_SEED = 0
 # replaced it, and then ``clean.py`` ends the child after that job).
 _RESEED = random.seed
 _DUMPS, _LOADS = marshal.dumps, marshal.loads
-# ``run_candidate`` makes ``sys.settrace`` a no-op where the compiled counter runs; the line
-# tracer of the "lines" mode uses the real one, taken here before that.
+# ``steps.start_counter`` makes ``sys.settrace`` a no-op where the counter needs it to be; the
+# line tracer of the "lines" mode uses the real one, taken here before that.
 _SETTRACE = sys.settrace
 
 
@@ -196,10 +196,7 @@ class _Candidate:
 def run_candidate(job: Job, channel: Channel) -> None:
     """Run ``job`` and send its records; always ends with a "done" record, with the job's CPU time."""
     started = time.process_time()  # a child may have run other jobs before this one
-    if COMPILED_COUNTER:
-        # Benchmark code that calls sys.settrace(None) would switch the step counter off and loop
-        # unbounded; in the child nothing else needs settrace, so it becomes a no-op.
-        sys.settrace = lambda function: None
+    start_counter()  # once per child: later calls find it started and guarded
     candidate = _Candidate(job, channel)
     namespace = candidate.load()
     if namespace is not None:

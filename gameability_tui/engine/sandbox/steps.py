@@ -1,29 +1,47 @@
-"""The deterministic step budget: a count of traced events, so a runaway stops at the same point
-on any machine, whatever else the machine runs.
+"""The deterministic step budget: a count of events, so a runaway stops at the same point on any
+machine, whatever else the machine runs.
 
-The C counter (``_steps.c``) keeps raising once the budget is spent, so a bare ``except:`` in
-benchmark code cannot swallow it; without it, ``sys.settrace`` counts exactly the same events.
-A run that stopped counting (past ``count_until``) has ``UNCOUNTED`` steps, never a guess."""
+Which events depends on the Python (``step_units.py``): on 3.12 and later ``sys.monitoring``'s
+function starts, resumptions and backward jumps (``_monitor_steps.c``, or ``monitor.py`` in
+Python), set once for the life of the child and gated per call, because switching a tracer on
+and off there costs more than the call; before 3.12, a trace function's calls, lines, returns
+and exceptions (``_steps.c``, or ``sys.settrace``). Either counter keeps raising once the budget
+is spent, so a bare ``except:`` in benchmark code cannot swallow it, and each compiled counter
+counts exactly what its Python fallback counts. A run that stopped counting (past
+``count_until``) has ``UNCOUNTED`` steps, never a guess."""
 
 from __future__ import annotations
 
 import math
-import os
 import sys
 from collections.abc import Callable
 from typing import Any
 
-# "python": count in Python even where the C counter is built (to measure it, and to test the
-# warning below); the worker and its children inherit it from the environment.
-SWITCH = "GAMEABILITY_TUI_STEPS"
-try:  # the C step counter (setup.py builds it where a compiler is available)
-    from .compiled import _steps
-except ImportError:
-    _steps = None
-if os.environ.get(SWITCH) == "python":
-    _steps = None
+from ..step_units import MONITOR, PYTHON_ONLY, SWITCH, UNIT
+from . import monitor
 
-COMPILED_COUNTER = _steps is not None  # else sys.settrace counts: the same events, 2.7x to 4x slower
+__all__ = ["SWITCH"]
+
+_monitor_steps: Any = None
+_steps: Any = None
+if UNIT == MONITOR:
+    try:  # the C counter on sys.monitoring (setup.py builds it on 3.12+ where it can)
+        from .compiled import _monitor_steps
+    except ImportError:
+        _monitor_steps = None
+else:
+    try:  # the C trace function (setup.py builds it where a compiler is available)
+        from .compiled import _steps
+    except ImportError:
+        _steps = None
+if PYTHON_ONLY:
+    _monitor_steps = _steps = None
+
+_python_monitor = monitor.PythonMonitorCounter() if UNIT == MONITOR and _monitor_steps is None else None
+
+COMPILED_COUNTER = (_monitor_steps or _steps) is not None  # else counted in Python: same steps, slower
+# The counter's name, in every report: steps of two counters do not compare (``step_units.py``).
+STEP_COUNTER = f"{UNIT}-{'c' if COMPILED_COUNTER else 'python'}"
 SLOW_COUNTER_NOTE = (
     "the compiled step counter is not built here, so steps are counted in Python and the audit "
     "runs 2.7x to 4x slower (same results); reinstall where a C compiler and the Python headers "
@@ -32,7 +50,7 @@ SLOW_COUNTER_NOTE = (
 
 
 class StepBudgetExceeded(BaseException):
-    """Raised from the trace hook; a BaseException so `except Exception` in user code lets it by."""
+    """Raised from the counter; a BaseException so `except Exception` in user code lets it by."""
 
 
 UNCOUNTED = -1  # the steps of a run that stopped counting (``count_steps``'s ``count_until``)
@@ -61,11 +79,28 @@ def median_steps(steps: list[int]) -> int:
 CANDIDATE_STACK = sys.getrecursionlimit()
 
 
+def start_counter() -> None:
+    """Make this process (a candidates' child, before its first job) count for the rest of its
+    life, and keep benchmark code from switching the counter off.
+
+    The monitor counter sets its events here, once, and ``sys.monitoring`` is guarded against
+    changes to its tool (``monitor.guard``). ``sys.settrace`` and ``sys.setprofile`` become
+    no-ops where a compiled counter or the monitor counter counts: a trace function would replace
+    the trace counter, and code inside a trace or profile function is never seen by the monitor
+    counter. (The trace counter in Python needs ``sys.settrace`` itself.)"""
+    if UNIT == MONITOR:
+        counter = _monitor_steps or _python_monitor
+        monitor.guard(counter.start(), counter.forbid)
+        sys.setprofile = lambda function: None
+    if UNIT == MONITOR or COMPILED_COUNTER:
+        sys.settrace = lambda function: None
+
+
 def count_steps(
     action: Callable[[], Any], budget: int | None, count_until: int | None = None
 ) -> tuple[Any, int, BaseException | None, bool]:
     """Run ``action()`` under the step budget; returns (value, steps, error, exceeded). A run with
-    no budget may stop counting after ``count_until`` steps and finish untraced (at full speed);
+    no budget may stop counting after ``count_until`` steps and finish uncounted (at full speed);
     its steps are then ``UNCOUNTED``.
 
     The recursion limit is set above the frames already on the stack, so the candidate has the
@@ -77,6 +112,10 @@ def count_steps(
     previous = sys.getrecursionlimit()
     sys.setrecursionlimit(_frames_below() + CANDIDATE_STACK)
     try:
+        if _monitor_steps is not None:
+            return _monitor_steps.run(action, limit, StepBudgetExceeded, until)
+        if _python_monitor is not None:
+            return _python_monitor.run(action, limit, StepBudgetExceeded, until)
         if _steps is not None:
             return _steps.run(action, limit, StepBudgetExceeded, until)
         return _count_steps_in_python(action, limit, until)
@@ -96,7 +135,8 @@ def _frames_below() -> int:
 def _count_steps_in_python(
     action, limit: int, until: int = _COUNT_EVERY_STEP
 ) -> tuple[Any, int, BaseException | None, bool]:
-    """The fallback when the C counter was not built: the same events, counted by sys.settrace."""
+    """The trace counter's fallback when ``_steps.c`` was not built: the same events, counted by
+    sys.settrace."""
     steps = 0
 
     def tracer(frame, event, arg):
