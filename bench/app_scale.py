@@ -1,6 +1,6 @@
 """The real app on a large synthetic benchmark: first row, all rows, keys while rows stream, reopen.
 
-    nice -n 10 python bench/app_scale.py --problems 16000 [--cap 300] [--before /work/main/.venv/bin/python]
+    nice -n 10 python bench/app_scale.py --problems 16000 [--cap 300] [--before OTHER/.venv/bin/python]
 
 The benchmark is a source benchmark (MBPP full from ../shared/data/mbpp.jsonl when present, else
 examples/toy.jsonl; or --source FILE) replicated with distinct ids to --problems problems and

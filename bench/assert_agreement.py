@@ -49,7 +49,8 @@ from pathlib import Path
 
 from gameability_tui.engine.inputs.written import with_contract
 
-DATA = Path(os.environ.get("GAMEABILITY_TUI_DATA", "/work/shared/data"))
+# the development data beside the project (../shared/data), unless the environment names it
+DATA = Path(os.environ.get("GAMEABILITY_TUI_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
 PLUS_FILES = {"mbpp": "MbppPlus-v0.2.0.jsonl.gz", "humaneval": "HumanEvalPlus-v0.1.10.jsonl.gz"}
 RUNS = [("mbpp", "sample"), ("mbpp", "deep"), ("humaneval", "sample"), ("humaneval", "deep")]
 ASSERT_SECONDS = 5
