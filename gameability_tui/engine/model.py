@@ -22,7 +22,8 @@ from .step_units import STEPS
 # flag on a value the task's text states; 8: order and stated-precondition flags; 9: a red-team
 # pass (raises forbidden or shown by more forms, a run-out where a raise is the answer, int
 # answers exact, the candidate's stack, entries bound to functions, complex draws, the entry
-# before its arguments' constructors, async generators drained, coroutines on virtual time)
+# before its arguments' constructors, async generators drained, coroutines on virtual time,
+# static and class methods as entries, names a test binds to literals)
 ENGINE_VERSION = 9
 
 

@@ -21,7 +21,7 @@ from gameability_tui.engine.audit import (
     prepare,
 )
 from gameability_tui.engine.audit.asserts import assert_text
-from gameability_tui.engine.inputs.calls import Call, entry_of
+from gameability_tui.engine.inputs.calls import Call, entry_of, harvest_calls
 from gameability_tui.engine.inputs.fresh import fresh_calls
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.mutants.sites import make_mutants
@@ -858,3 +858,26 @@ def test_an_enum_answer_is_asserted_by_its_member():
     tests = ["assert pick(10) == Color.RED", "assert pick(1) == Color.GREEN"]
     result = audit_problem(problem("pick", reference, tests, hidden=("pick(3)", "pick(4)")), PINNED)
     assert result.weak and "assert pick(3) == Color.GREEN" in [a.text for a in result.asserts]
+
+
+def test_a_static_method_the_tests_call_on_its_class_is_the_entry_and_judged():
+    reference = (
+        "class Calc:\n    @staticmethod\n    def square(x):\n        return x * x if x > 2 else x + x\n"
+    )
+    tests = ["assert Calc.square(4) == 16", "assert Calc.square(1) == 2"]
+    calc = problem("square", reference, tests, hidden=("Calc.square(2)", "Calc.square(3)"))
+    assert entry_of(calc) == "Calc.square"
+    result = audit_problem(calc, PINNED)
+    assert result.status == "ok" and result.weak  # `x > 3` passes both tests and answers 6 at 3
+    assert any(a.text.startswith("assert Calc.square(3) == 9") for a in result.asserts)
+
+
+def test_a_name_a_test_binds_to_a_literal_is_a_literal_argument_so_the_closure_is_called():
+    reference = "def make_adder(n):\n    def add(x):\n        return x + n + (x > 9)\n    return add\n"
+    tests = ["x = 4\nassert make_adder(3)(x) == 7", "x = 20\nassert make_adder(1)(x) == 22"]
+    adders = problem("make_adder", reference, tests)
+    assert harvest_calls(adders.tests, "make_adder")[0].render("make_adder") == "make_adder(3)(4)"
+    result = audit_problem(adders, AuditParams(attack="deep"))
+    assert result.weak and all(")(" in a.text for a in result.asserts)  # the closure is called
+    twice = ["x = 4\nx = 5\nassert make_adder(3)(x) == 8"]  # bound twice: not a literal
+    assert [c.render("make_adder") for c in harvest_calls(twice, "make_adder")] == ["make_adder(3)"]

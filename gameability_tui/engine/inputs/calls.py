@@ -74,12 +74,27 @@ def parsed(source: str) -> ast.Module | None:
 
 
 def defined_names(reference: str) -> list[str]:
-    """Top-level functions (then classes) the reference defines, in source order."""
+    """Top-level functions (then classes, then their static and class methods, ``Calc.square``)
+    the reference defines, in source order."""
     tree = parsed(reference)
     if tree is None:
         return []
-    classes = [n.name for n in tree.body if isinstance(n, ast.ClassDef)]
-    return _top_level_functions(reference) + classes
+    classes = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+    return _top_level_functions(reference) + [c.name for c in classes] + _class_level_methods(classes)
+
+
+def _class_level_methods(classes: list[ast.ClassDef]) -> list[str]:
+    """``Class.method`` for each method a test may call on the class itself: a static or class
+    method (threat: ``Calc.square(4)`` named no entry, and the problem was excluded)."""
+    found = []
+    for cls in classes:
+        for node in cls.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                isinstance(d, ast.Name) and d.id in ("staticmethod", "classmethod")
+                for d in node.decorator_list
+            ):
+                found.append(f"{cls.name}.{node.name}")
+    return found
 
 
 def parameter_names(reference: str, entry: str) -> tuple[str, ...]:
@@ -168,9 +183,20 @@ def called_names(sources: list[str] | tuple[str, ...]) -> Counter:
         if tree is None:
             continue
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                counts[node.func.id] += 1
+            if isinstance(node, ast.Call):
+                name = _called_name(node)
+                if name is not None:
+                    counts[name] += 1
     return counts
+
+
+def _called_name(node: ast.Call) -> str | None:
+    """The name a call calls: ``f`` for ``f(...)``, ``Calc.square`` for ``Calc.square(...)``."""
+    if isinstance(node.func, ast.Name):
+        return node.func.id
+    if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
+        return f"{node.func.value.id}.{node.func.attr}"
+    return None
 
 
 def argument_builders(sources: list[str] | tuple[str, ...]) -> Counter:
@@ -276,25 +302,53 @@ def harvest_calls(sources: list[str] | tuple[str, ...], name: str) -> list[Call]
         if tree is None:
             continue
         inside: set[int] = set()  # the first links of chains taken whole
+        bound = _bound_literals(tree)
         for node in ast.walk(tree):  # outer calls come before the calls inside them
             if not isinstance(node, ast.Call) or id(node) in inside:
                 continue
-            found = _chained_call(node, name, inside)
+            found = _chained_call(node, name, inside, bound)
             if found is not None and found.key() not in seen:
                 seen.add(found.key())
                 calls.append(found)
     return calls
 
 
-def _chained_call(node: ast.Call, name: str, inside: set[int]) -> Call | None:
+def _bound_literals(tree: ast.Module) -> dict[str, ast.expr]:
+    """Names a test binds once, at its top level, to a literal (``x = 4`` before
+    ``make_adder(3)(x)``): a call passing one is a literal call (threat: its chain was cut at the
+    variable, the returned closure never called, and every mutant of it looked equivalent)."""
+    stores: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            stores[node.id] = stores.get(node.id, 0) + 1
+    bound = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            target = node.targets[0].id
+            if stores.get(target) == 1 and _is_literal(node.value):
+                bound[target] = node.value
+    return bound
+
+
+def _is_literal(node: ast.expr) -> bool:
+    try:
+        ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False
+    return True
+
+
+def _chained_call(
+    node: ast.Call, name: str, inside: set[int], bound: dict[str, ast.expr] | None = None
+) -> Call | None:
     """The call to ``name`` at the root of ``node``'s chain of calls, all arguments literal."""
     steps: list[ChainStep] = []
     links = []
     while True:
-        if isinstance(node.func, ast.Name):
-            if node.func.id != name:
+        if isinstance(node.func, ast.Name) or ("." in name and _called_name(node) == name):
+            if _called_name(node) != name:
                 return None
-            root = _literal_call(node)
+            root = _literal_call(node, bound)
             if root is None:
                 return None
             inside.update(id(link) for link in links)
@@ -306,7 +360,7 @@ def _chained_call(node: ast.Call, name: str, inside: set[int]) -> Call | None:
             method, inner = "", node.func
         else:
             return None
-        step = _literal_call(node)
+        step = _literal_call(node, bound)
         if step is None:
             return None
         steps.append((method, step.args, step.kwargs))
@@ -314,14 +368,21 @@ def _chained_call(node: ast.Call, name: str, inside: set[int]) -> Call | None:
         node = inner
 
 
-def _literal_call(node: ast.Call) -> Call | None:
+def _literal_call(node: ast.Call, bound: dict[str, ast.expr] | None = None) -> Call | None:
+    """The call's arguments as values, where each is a literal or a name ``bound`` to one."""
+
+    def value(argument: ast.expr) -> Any:
+        if bound and isinstance(argument, ast.Name) and argument.id in bound:
+            argument = bound[argument.id]
+        return ast.literal_eval(argument)
+
     try:
         if any(isinstance(arg, ast.Starred) for arg in node.args):
             return None
         if any(keyword.arg is None for keyword in node.keywords):
             return None
-        args = tuple(ast.literal_eval(arg) for arg in node.args)
-        kwargs = tuple((k.arg, ast.literal_eval(k.value)) for k in node.keywords)
+        args = tuple(value(arg) for arg in node.args)
+        kwargs = tuple((k.arg, value(k.value)) for k in node.keywords)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return None
     return Call(args, kwargs)

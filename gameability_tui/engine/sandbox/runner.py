@@ -73,6 +73,14 @@ def compiled(text: str, filename: str) -> Any:
     return compile(text, filename, "exec")
 
 
+def entry_in(namespace: dict, entry: str) -> Any:
+    """The entry in a loaded namespace: a name, or a class's method (``Calc.square``); None where
+    the program does not define it."""
+    owner, _, method = entry.partition(".")
+    found = namespace.get(owner)
+    return getattr(found, method, None) if method else found
+
+
 def _call_outcome(function, call: tuple[tuple, dict], budget: int | None) -> tuple[Any, int]:
     """Call ``function`` on a fresh copy of ``call``; a returned iterator is drained and a
     returned coroutine driven to its end inside the step count, and the arguments' states after
@@ -136,7 +144,7 @@ class _Candidate:
 
         _, steps, error, exceeded = count_steps(run, job.load_budget)
         failure = oc.BUDGET_OUTCOME if exceeded else (oc.encode_raise(error) if error else None)
-        function = namespace.get(job.entry)
+        function = entry_in(namespace, job.entry)
         if failure is None and not callable(function):
             failure = ("raise", "NameError")
         if failure is not None:
@@ -170,7 +178,7 @@ class _Candidate:
     def check(self, namespace: dict, index: int, budget: int | None = None) -> bool:
         job = self.job
         budget = budget or job.check_budgets[index]
-        result, steps = _call_outcome(namespace[job.entry], job.checks[index], budget)
+        result, steps = _call_outcome(entry_in(namespace, job.entry), job.checks[index], budget)
         reference = job.mode == "reference"
         passed = reference or oc.matches(result, job.reference_checks[index], job.atol, job.oracle.kind)
         self.channel.send(("check", index, passed, result if reference else None, steps))
@@ -179,7 +187,7 @@ class _Candidate:
         return passed
 
     def call(self, namespace: dict, index: int, budget: int | None) -> Any:
-        result, steps = _call_outcome(namespace[self.job.entry], self.job.calls[index], budget)
+        result, steps = _call_outcome(entry_in(namespace, self.job.entry), self.job.calls[index], budget)
         self.channel.send(("call", index, result, steps))
         self.last_steps = steps
         return result
@@ -393,7 +401,7 @@ def _confirm_step(
                 count_steps(functools.partial(exec, code, namespace), job.test_budgets[earlier_index])
             else:
                 check, check_budget = job.checks[earlier_index], job.check_budgets[earlier_index]
-                _call_outcome(namespace[job.entry], check, check_budget)
+                _call_outcome(entry_in(namespace, job.entry), check, check_budget)
         run = candidate.test if kind == "test" else candidate.check
         passed = run(namespace, index, budget=allowance)
     if passed:
@@ -422,7 +430,7 @@ def _confirm_budget(
         if namespace is None:
             return None, None
         for earlier_index in earlier:
-            _call_outcome(namespace[job.entry], job.calls[earlier_index], budgets[earlier_index])
+            _call_outcome(entry_in(namespace, job.entry), job.calls[earlier_index], budgets[earlier_index])
         got = candidate.call(namespace, index, allowance)
     if got != oc.BUDGET_OUTCOME and job.oracle.same(got, job.reference_calls[index]):
         candidate.channel.send(("slow", index))
@@ -443,7 +451,7 @@ def _lines_plan(candidate: _Candidate, namespace: dict) -> None:
             _quietly(functools.partial(exec, compiled(job.tests[index], f"<test {index}>"), namespace))
         for index in range(len(job.checks)):  # argument tuples: the reference's lines are all we need
             args, kwargs, *_ = _LOADS(_DUMPS(job.checks[index]))
-            _quietly(functools.partial(namespace[job.entry], *args, **kwargs))
+            _quietly(functools.partial(entry_in(namespace, job.entry), *args, **kwargs))
     candidate.channel.send(("lines", None, tuple(sorted(seen))))
     if not job.asserts:
         return
