@@ -55,7 +55,7 @@ def test_entry_is_the_defined_function_not_the_most_called_name(params):
 
 def test_problem_without_literal_calls_is_excluded(params):
     result = audit_problem(
-        problem("nocalls", "def f(x):\n    return x\n", ["v = 3\nassert f(v) == 3"]), params
+        problem("nocalls", "def f(x):\n    return x\n", ["v = int('3')\nassert f(v) == 3"]), params
     )
     assert result.status == "excluded:no-fresh-inputs"
 

@@ -572,7 +572,7 @@ def test_no_fresh_inputs_because_every_draw_repeated_a_visible_call_says_so():
 
 
 def test_no_fresh_inputs_without_literal_calls_still_says_no_literal_calls():
-    opaque = problem("g", "def g(x):\n    return x + 1\n", ["x = 3\nassert g(x) == 4"])
+    opaque = problem("g", "def g(x):\n    return x + 1\n", ["x = int('3')\nassert g(x) == 4"])  # computed
     result = audit_problem(opaque, AuditParams())
     assert result.exclusion == "no-fresh-inputs" and "no literal calls to g()" in result.detail
 
