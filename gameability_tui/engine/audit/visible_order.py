@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..inputs.calls import Call
-from ..inputs.relations import seen_ordered
+from ..inputs.relations import seen_ordered, upside_down
 
 
 def order_flags(call: Call, visible: list[Call], expected: Any) -> tuple[str, ...]:
@@ -29,17 +29,15 @@ def order_flags(call: Call, visible: list[Call], expected: Any) -> tuple[str, ..
     answer is empty."""
     if not _empty(expected):
         return ()
-    for low, high in seen_ordered(visible):
-        if len(call.args) <= high:
-            continue
-        first, second = call.args[low], call.args[high]
-        if type(first) in (int, float) and type(second) in (int, float) and first > second:
-            return (
-                f"order: every visible test passes argument {low + 1} below argument {high + 1}, "
-                f"and this input the other way round, where the reference answers {expected!r} "
-                "(an empty range? the task may not say)",
-            )
-    return ()
+    pair = upside_down(call, seen_ordered(visible))
+    if pair is None:
+        return ()
+    low, high = pair
+    return (
+        f"order: every visible test passes argument {low + 1} below argument {high + 1}, "
+        f"and this input the other way round, where the reference answers {expected!r} "
+        "(an empty range? the task may not say)",
+    )
 
 
 def _empty(value: Any) -> bool:

@@ -111,6 +111,14 @@ def _ordered_neighbours(together: list[Call], width: int) -> tuple[tuple[int, in
     )
 
 
+def upside_down(call: Call, pairs: tuple[tuple[int, int], ...]) -> tuple[int, int] | None:
+    """The first pair ``(i, j)`` of ``pairs`` whose numbers ``call`` passes high then low."""
+    for i, j in pairs:
+        if j < len(call.args) and _below(call.args[j], call.args[i]):
+            return i, j
+    return None
+
+
 def _below(low: Any, high: Any) -> bool:
     numbers = (int, float)
     return type(low) in numbers and type(high) in numbers and low < high
