@@ -241,13 +241,14 @@ def test_a_sleeping_candidate_is_ended_by_the_wall_clock():
 @pytest.mark.skipif(not os.path.exists("/proc/self/schedstat"), reason="the kernel gives no schedstat")
 def test_a_busy_candidate_waiting_for_a_core_is_not_ended_by_the_wall_clock():
     # The candidate needs ~0.3 s of CPU under a 1 s wall-clock allowance, and shares one core
-    # with four busy processes, so it takes ~1.5 s of wall time: time spent waiting for the core
+    # with eight busy processes, so it takes ~3 s of wall time: time spent waiting for the core
     # must not count. (C code with no Python steps, so only the backstops could stop it.) The
-    # CPU it needs stays well under the allowance, so other work on the machine, which slows
-    # the candidate's own CPU too, cannot push it over.
+    # CPU it needs stays well under its CPU allowance, so other work on the machine, which slows
+    # the candidate's own CPU too, cannot push it over; and it waits long enough that a fast
+    # machine still keeps it past the wall-clock allowance (with four, 0.2 s once ended in 0.99 s).
     program = "def f(x):\n    return sum(range(x))\n"
-    calls = [((16_000_000,), {})]
-    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(4)]
+    calls = [((20_000_000,), {})]
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(8)]
     before = os.sched_getaffinity(0)
     try:
         core = {min(before)}
@@ -269,7 +270,7 @@ def test_a_busy_candidate_waiting_for_a_core_is_not_ended_by_the_wall_clock():
             hog.wait()
     assert waited > 1, "the candidate did not wait for the core: the test shows nothing"
     assert run.complete, run.stopped
-    assert run.calls[0][0][:2] == ("value", sum(range(16_000_000)))
+    assert run.calls[0][0][:2] == ("value", sum(range(20_000_000)))
 
 
 @pytest.fixture
