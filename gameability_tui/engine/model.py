@@ -24,7 +24,7 @@ from .step_units import STEPS
 # answers exact, the candidate's stack, entries bound to functions, complex draws, the entry
 # before its arguments' constructors, async generators drained, coroutines on virtual time,
 # static and class methods as entries, names a test binds to literals)
-ENGINE_VERSION = 9
+ENGINE_VERSION = 10
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,9 @@ Threats, and the defence:
 - An object's own ``__repr__`` / ``__str__`` is what a test that prints or formats it sees: a
   mutant that changes only them was called equivalent. Where the benchmark's class defines them
   (Python code, not a built-in's), their text is part of the object's outcome (``shown``).
+  But an object's identity (``id(self)``, as a number or in hex) differs from one process to the
+  next, and between a mutant and its reference that allocate differently: it is masked
+  (``IDENTITY_MASK``), so it never makes two outcomes differ, and no assert checks such text.
 - A returned object or callable is used by the tests through a chain of calls
   (``Counter(5).bump()``, ``Solution().twoSum(...)``, ``make_adder(3)(4)``): calling the entry
   alone makes every mutant of ``bump`` equivalent. The child replays the chain (``replay``) and
@@ -30,6 +33,7 @@ CHAINED_MARK = "\x00chained"  # (CHAINED_MARK, data of what the tests' chain of 
 MAX_YIELDED = 10_000  # items taken from a returned generator or iterator
 AWAITED_MARK = "\x00awaited"  # (AWAITED_MARK, data of what the coroutine returned)
 SHOWN_MARK = "\x00shown"  # (SHOWN_MARK, own repr or None, own str or None)
+IDENTITY_MASK = "<id?>"  # stands for an id() in an object's own text (``without_identity``)
 
 
 class Awaited:
@@ -170,4 +174,21 @@ def shown(value: Any, safe_repr: Any) -> tuple | None:
             text = text if type(text) is str else None
         except Exception as error:  # a hostile __str__: its failure is what a test would see
             text = f"<str raised {type(error).__name__}>"
-    return (SHOWN_MARK, safe_repr(value) if own_repr else None, text)
+    own_text = safe_repr(value) if own_repr else None
+    return (SHOWN_MARK, without_identity(own_text, value), without_identity(text, value))
+
+
+def without_identity(text: str | None, value: Any) -> str | None:
+    """``text`` with the identity of ``value`` and of what its attributes hold (their ``id()``,
+    in decimal or hex) masked: an address-space detail, never the same in two processes."""
+    if not text:
+        return text
+    try:
+        held = object.__getattribute__(value, "__dict__")
+        members = list(held.values()) if type(held) is dict else []
+    except AttributeError:
+        members = []
+    for number in {id(value), *(id(member) for member in members)}:
+        for form in (hex(number), f"{number:X}", f"{number:x}", str(number)):
+            text = text.replace(form, IDENTITY_MASK)
+    return text

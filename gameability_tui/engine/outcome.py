@@ -69,6 +69,7 @@ CUT_MARK = "\x00cut"
 #   ... + ((printed, digest),)                 and printed this (sys.stdout) on the way
 #   ("big", digest, text, repr_digest, args)  returned a value too large to ship, known by digest
 #   ("raise", type_name)                      an exception escaped the call
+#   ("raise", type_name, message)             ... where the tests look at its message too
 #   ("budget",)                               the deterministic step budget ran out
 # ``args`` is None when the call had no mutable argument, else the data of each argument after
 # the call (None for an immutable one).
@@ -165,6 +166,7 @@ def _key(item: tuple) -> str:
 
 
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+ADDRESS_MASK = " at 0x?"
 
 
 def safe_repr(value: Any) -> str:
@@ -176,7 +178,7 @@ def safe_repr(value: Any) -> str:
         text = repr(value)
     except BaseException as error:  # a hostile __repr__ must not crash the runner
         text = f"<unrepresentable {type(value).__name__}: {type(error).__name__}>"
-    return _ADDRESS.sub(" at 0x?", text)
+    return _ADDRESS.sub(ADDRESS_MASK, text)
 
 
 def _short(text: str) -> str:
@@ -270,8 +272,22 @@ def _mutable(value: Any) -> bool:
     return kind in MUTABLE_CONTAINERS or (kind not in PLAIN_SCALARS and kind not in (tuple, frozenset))
 
 
-def encode_raise(error: BaseException) -> Outcome:
-    return ("raise", type(error).__name__)
+MAX_MESSAGE = 1_000  # characters of an exception's message kept whole; a longer one by digest
+
+
+def encode_raise(error: BaseException, message: bool = False) -> Outcome:
+    """An escaped exception by its type, and by its message (``str``, addresses masked) where
+    the tests look at it (``Oracle.messages``)."""
+    if not message:
+        return ("raise", type(error).__name__)
+    try:
+        text = str(error)
+        text = _ADDRESS.sub(ADDRESS_MASK, text) if type(text) is str else "<no message>"
+    except BaseException as failure:  # a hostile __str__: what a test reading it would meet
+        text = f"<str raised {type(failure).__name__}>"
+    if len(text) > MAX_MESSAGE:
+        text = "\x00digest " + _digest(text.encode("utf-8", "replace"))
+    return ("raise", type(error).__name__, text)
 
 
 @dataclass(frozen=True)
@@ -415,12 +431,14 @@ class Oracle:
     ``kind`` "eq" compares as the asserts do; "repr" compares full reprs, as the published tool
     does. EvalPlus tasks (``evalplus``) compare numbers by EvalPlus's own rule and ``atol``.
     ``raises``: the visible tests show a raise (``inputs/raises.py``), so the reference's
-    exception is part of the answer."""
+    exception is part of the answer; ``messages``: they read its message too, so a raise's
+    outcome holds the message and a different one is a difference."""
 
     kind: str = "eq"
     evalplus: bool = False
     atol: float = 0.0
     raises: bool = False
+    messages: bool = False
 
     def same(self, got: Outcome, expected: Outcome) -> bool:
         if self.evalplus:
@@ -435,7 +453,7 @@ class Oracle:
         if returned_normally(expected):
             return not self.same(got, expected)
         if self.raises and expected[0] == "raise":
-            return got[0] != "raise" or got[1] != expected[1]
+            return got[0] != "raise" or got[1:] != expected[1:]
         return False
 
 
@@ -461,7 +479,7 @@ def describe(outcome: Outcome) -> str:
     if kind in ("value", "big"):
         return outcome[2]
     if kind == "raise":
-        return f"raises {outcome[1]}"
+        return f"raises {outcome[1]}" + (f" ({_short(repr(outcome[2]))})" if len(outcome) > 2 else "")
     if kind == "stopped":
         return "does not finish in its time (stopped)"
     return "exceeds the step budget"

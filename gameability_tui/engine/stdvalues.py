@@ -13,7 +13,10 @@ mutant broken where no assert could reject it. Threats, and the defence:
 - ``datetime`` values with different time zones can be the same instant: they are carried as the
   instant (aware) or the fields (naive), so equal values compare equal, and a naive one never
   equals an aware one.
-- A named tuple, a ``defaultdict`` or a ``Counter`` compares as its plain tuple or dict.
+- A ``Counter`` equals another ``Counter`` holding the same non-zero counts (``Counter(a=1, b=0)
+  == Counter(a=1)``, Python 3.10+), but against a plain dict it compares as one (zeros count):
+  its items travel whole, marked as a Counter's.
+- A named tuple or a ``defaultdict`` compares as its plain tuple or dict.
 
 Each value keeps the source that rebuilds it (its repr and the import that name needs), so the
 asserts are written with the same rule: ``from decimal import Decimal; assert f(1) == Decimal(...)``.
@@ -27,7 +30,7 @@ from typing import Any
 
 STD_MARK = "\x00std"  # (STD_MARK, family, canonical, source, import line)
 
-NUMBER, ORDERED, DEQUE, TIME = "number", "ordered", "deque", "time"
+NUMBER, ORDERED, DEQUE, TIME, COUNTS = "number", "ordered", "deque", "time", "counts"
 
 
 def _number(value: Any) -> Any:
@@ -71,7 +74,7 @@ _TYPES: dict[tuple[str, str], tuple[str | None, str]] = {
     ("collections", "OrderedDict"): (ORDERED, "from collections import OrderedDict"),
     ("collections", "deque"): (DEQUE, "from collections import deque"),
     ("collections", "defaultdict"): (None, ""),
-    ("collections", "Counter"): (None, ""),
+    ("collections", "Counter"): (COUNTS, "from collections import Counter"),
     ("datetime", "date"): (TIME, "import datetime"),
     ("datetime", "datetime"): (TIME, "import datetime"),
     ("datetime", "time"): (TIME, "import datetime"),
@@ -111,6 +114,8 @@ def _std_data(value: Any, to_data: Callable[[Any, int], Any], depth: int) -> Any
         return (STD_MARK, ORDERED, items, "OrderedDict", imports)
     if family == DEQUE:
         return (STD_MARK, DEQUE, [to_data(item, depth + 1) for item in value], "deque", imports)
+    if family == COUNTS:
+        return (STD_MARK, COUNTS, to_data(dict(value), depth), "Counter", imports)
     return (STD_MARK, TIME, _moment(value), repr(value), imports)
 
 
@@ -145,12 +150,24 @@ def std_equal(got: Any, want: Any, equal: Callable[[Any, Any], bool]) -> bool:
             return False
         if got[1] in (ORDERED, DEQUE):
             return len(got[2]) == len(want[2]) and all(equal(g, w) for g, w in zip(got[2], want[2]))
+        if got[1] == COUNTS:
+            return equal(_nonzero(got[2]), _nonzero(want[2]))
         return got[2] == want[2]
-    ordered, other = (got, want) if is_std(got) else (want, got)
-    if ordered[1] == ORDERED and type(other) is dict:  # an OrderedDict equals a dict in any order
-        as_dict = dict(ordered[2])
+    mapping, other = (got, want) if is_std(got) else (want, got)
+    if mapping[1] == COUNTS:  # against a dict (or anything else) a Counter is its plain dict
+        return equal(mapping[2], other)
+    if mapping[1] == ORDERED and type(other) is dict:  # an OrderedDict equals a dict in any order
+        as_dict = dict(mapping[2])
         return as_dict.keys() == other.keys() and all(equal(as_dict[k], other[k]) for k in other)
     return False
+
+
+def _nonzero(counts: Any) -> Any:
+    """A Counter's items but those counted zero, which ``Counter.__eq__`` treats as missing."""
+    if type(counts) is not dict:
+        return counts
+    zero = (int, float, bool)
+    return {key: count for key, count in counts.items() if not (type(count) in zero and count == 0)}
 
 
 def std_source(data: Any, render: Callable[[Any], str], imports: set[str]) -> str:
@@ -160,4 +177,6 @@ def std_source(data: Any, render: Callable[[Any], str], imports: set[str]) -> st
         return f"OrderedDict([{', '.join(f'({render(k)}, {render(v)})' for k, v in data[2])}])"
     if data[1] == DEQUE:
         return f"deque([{', '.join(render(item) for item in data[2])}])"
+    if data[1] == COUNTS:
+        return f"Counter({render(data[2])})"
     return data[3]

@@ -881,3 +881,119 @@ def test_a_name_a_test_binds_to_a_literal_is_a_literal_argument_so_the_closure_i
     assert result.weak and all(")(" in a.text for a in result.asserts)  # the closure is called
     twice = ["x = 4\nx = 5\nassert make_adder(3)(x) == 8"]  # bound twice: not a literal
     assert [c.render("make_adder") for c in harvest_calls(twice, "make_adder")] == ["make_adder(3)"]
+
+
+# 20. Found by the second red-team pass: a Counter's own ==, an object's identity in its text.
+
+
+def test_a_counter_equals_a_counter_without_its_zero_counts_but_a_dict_with_them():
+    from collections import Counter
+
+    assert same(encode_value(Counter(a=1, b=0)), encode_value(Counter(a=1)))
+    assert not same(encode_value(Counter(a=1, b=0)), encode_value({"a": 1}))
+    assert same(encode_value(Counter(a=2)), encode_value({"a": 2}))
+    assert not same(encode_value(Counter(a=2)), encode_value(Counter(a=1)))
+
+
+def test_a_mutant_that_only_keeps_a_zero_count_is_equivalent_and_the_assert_is_a_counter():
+    tally = problem(
+        "tally",
+        "from collections import Counter\n\n"
+        "def tally(words, least):\n"
+        "    counts = Counter(words)\n"
+        "    for word in list(counts):\n"
+        "        if counts[word] < least:\n"
+        "            counts[word] = 0\n"
+        "    return counts\n",
+        ["assert tally(['a', 'b', 'a'], 2)['a'] == 2", "assert tally(['a'], 1)['a'] == 1"],
+        hidden=("tally(['x', 'y', 'x'], 2)",),
+    )
+    result = audit_problem(tally, PINNED)
+    assert result.status == "ok"
+    texts = [c.text for c in result.asserts if "tally(['x', 'y', 'x'], 2)" in c.text]
+    assert texts and all("Counter(" in text for text in texts)
+    assert all(_run_assert(tally.reference, "tally", text) is True for text in texts)
+    # a count of 0 is missing to Counter's ==: deleting instead of zeroing is the same answer
+    dropped = tally.reference.replace("counts[word] = 0", "del counts[word]")
+    assert all(_run_assert(dropped, "tally", text) is True for text in texts)
+
+
+NODE_CLASS = (
+    "class Node:\n"
+    "    def __init__(self, value):\n"
+    "        self.value = value\n"
+    "\n"
+    "    def __repr__(self):\n"
+    "        return f'Node({self.value}) @ {id(self)} / {hex(id(self))}'\n"
+    "\n"
+    "def make(value):\n"
+    "    extra = [value] * 3\n"
+    "    return Node(value + 1 if value > 5 else value)\n"
+)
+
+
+def test_an_objects_identity_in_its_own_repr_is_not_what_it_shows():
+    node = problem(
+        "make", NODE_CLASS, ["assert make(1).value == 1", "assert make(9).value == 10"],
+        hidden=("make(5)", "make(2)"), entry="make",
+    )  # fmt: skip
+    result = audit_problem(node, PINNED)
+    assert result.status == "ok"
+    # every survivor differs in value; none only because its allocations moved its address
+    changes = _survivor_changes(result)
+    assert "extra = [value] * 4" not in changes and "extra = [value] * 3" not in changes
+    assert "return Node(value + 1 if value >= 5 else value)" in changes
+    for text in (c.text for c in result.asserts):
+        assert "repr(result)" not in text
+        assert _run_assert(node.reference, "make", text) is True
+
+
+OVER = (
+    "def check(x):\n"
+    "    if x < 0:\n"
+    "        raise ValueError('negative')\n"
+    "    if x > 100:\n"
+    "        raise ValueError(f'over by {x - 100}')\n"
+    "    return x * 2\n"
+)
+
+
+def _message_survivors(tests: list[str]) -> tuple:
+    over = problem("check", OVER, ["assert check(4) == 8", *tests], hidden=("check(150)", "check(5)"))
+    result = audit_problem(over, PINNED)
+    assert result.status == "ok"
+    return over, result, [s for s in result.survivors if "x + 100" in s.after]
+
+
+def test_where_a_test_reads_the_message_a_raise_with_another_message_is_a_difference():
+    reads = "try:\n    check(-1)\nexcept ValueError as error:\n    assert str(error) == 'negative'"
+    over, result, [survivor] = _message_survivors([reads])
+    [text] = [c.text for c in result.asserts if "check(150)" in c.text]
+    assert "assertRaisesRegex(ValueError, '^over\\\\ by\\\\ 50$'" in text
+    assert _run_assert(over.reference, "check", text) is True
+    assert _run_assert(survivor.source, "check", text) is False
+
+
+def test_where_the_tests_check_only_the_type_another_message_is_the_same_answer():
+    _, result, survivors = _message_survivors(["try:\n    check(-1)\nexcept ValueError:\n    pass"])
+    assert not survivors
+    assert all("assertRaisesRegex" not in c.text for c in result.asserts)
+
+
+def test_every_form_of_a_message_check_is_read():
+    from gameability_tui.engine.inputs.raises import tests_check_messages
+
+    def reads(*tests: str, setup: str = "") -> bool:
+        return tests_check_messages(OVER, tests, setup, None)
+
+    assert reads("import pytest\nwith pytest.raises(ValueError, match='neg'):\n    check(-1)")
+    caught = "import pytest\nwith pytest.raises(ValueError) as caught:\n    check(-1)\n"
+    assert reads(caught + "assert 'neg' in str(caught.value)")
+    assert reads("import unittest\nunittest.TestCase().assertRaisesRegex(ValueError, 'neg', check, -1)")
+    helper = (
+        "def message(f, *a):\n    try:\n        f(*a)\n    except ValueError as e:\n        return str(e)\n"
+    )
+    assert reads("assert message(check, -1) == 'negative'", setup=helper)
+    assert not reads("import pytest\nwith pytest.raises(ValueError) as caught:\n    check(-1)")
+    assert not reads("try:\n    check(-1)\nexcept ValueError as error:\n    pass")
+    assert not reads("assert check(4) == 8")  # no raise shown: messages are never looked at

@@ -9,14 +9,15 @@ A survivor whose run never came back does not count as killed.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 
 from .. import outcome as oc
 from ..inputs.calls import Call
 from ..inputs.literals import NotRenderable, render_literal
 from ..model import CandidateAssert
-from ..observed import AWAITED_MARK, CHAINED_MARK, SHOWN_MARK
-from ..stdvalues import DEQUE, ORDERED, is_std, std_source
+from ..observed import AWAITED_MARK, CHAINED_MARK, IDENTITY_MASK, SHOWN_MARK
+from ..stdvalues import COUNTS, DEQUE, ORDERED, is_std, std_source
 
 FLOAT_ATOL, FLOAT_RTOL = "1e-06", "1e-07"  # the oracle's own rule (outcome.RELATIVE): one rule for both
 
@@ -96,7 +97,7 @@ def assert_text(
         if exact and expected[0] == "value" and _reads_exactly(expected[1]) and plain:
             return f"assert {call.render(name)} == {_exact_literal(expected[1])}"
         if expected[0] == "raise":
-            text = _raises_assert(_reached(call.render(name), lazy), expected[1])
+            text = _raises_assert(_reached(call.render(name), lazy), *expected[1:])
             return _with_imports(text, {"import asyncio"} if lazy == "async" else set())
         return _assert_text(call, name, expected, check_arguments)
     except (NotRenderable, RecursionError, ValueError, TypeError, MemoryError):
@@ -189,13 +190,21 @@ def _printing_assert(
     return "\n".join(lines)
 
 
-def _raises_assert(call_text: str, error: str) -> str | None:
+def _raises_assert(call_text: str, error: str, message: str | None = None) -> str | None:
     """An assert that the call raises ``error`` (or a subclass, as ``except`` does), in one line
     that holds only an import and an assert: ``assertRaises`` fails when nothing is raised, and
-    lets another exception through, which fails the test too."""
+    lets another exception through, which fails the test too. Where the tests read the message
+    (``message``), ``assertRaisesRegex`` checks it whole."""
     if not error.isidentifier():
         return None
-    return f"import unittest; assert unittest.TestCase().assertRaises({error}, lambda: {call_text}) is None"
+    if message is None:
+        check = f"assertRaises({error}, lambda: {call_text})"
+    elif message.startswith("\x00") or oc.ADDRESS_MASK in message:
+        return None  # known by digest, or masked: no pattern can state it
+    else:
+        pattern = render_literal("^" + re.escape(message) + "$")
+        check = f"assertRaisesRegex({error}, {pattern}, lambda: {call_text})"
+    return f"import unittest; assert unittest.TestCase().{check} is None"
 
 
 def _with_imports(text: str | None, imports: set[str]) -> str | None:
@@ -248,11 +257,17 @@ def _object_assert(call_text: str, parts: tuple, imports: set[str]) -> str | Non
     if attributes:
         checks.append(_equals("vars(result)", attributes[0], imports))
     _, own_repr, own_str = texts[0]
-    if own_repr is not None:
+    if _fixed(own_repr):
         checks.append(f"repr(result) == {render_literal(own_repr)}")
-    if own_str is not None:
+    if _fixed(own_str):
         checks.append(f"str(result) == {render_literal(own_str)}")
-    return "assert " + " and ".join(checks)
+    return "assert " + " and ".join(checks) if len(checks) > 1 else None
+
+
+def _fixed(text: str | None) -> bool:
+    """Whether an object's own text is the same in every process: none of it was masked (an
+    address, an ``id()``), which no literal could match."""
+    return text is not None and IDENTITY_MASK not in text and oc.ADDRESS_MASK not in text
 
 
 def _close(got: str, want: str) -> str:
@@ -341,7 +356,7 @@ def _has_marks(data: object) -> bool:
     a standard-library value is rebuilt from its source, so only what it holds counts."""
     kind = type(data)
     if is_std(data):
-        return data[1] in (ORDERED, DEQUE) and _has_marks(data[2])
+        return data[1] in (ORDERED, DEQUE, COUNTS) and _has_marks(data[2])
     if kind is str:
         return data.startswith("\x00")
     if kind in (list, tuple, set, frozenset):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..inputs.calls import Call
 from ..inputs.literals import evaluate_literal
-from ..inputs.raises import tests_expect_raises
+from ..inputs.raises import tests_check_messages, tests_expect_raises
 from ..model import AuditParams, Problem
 from ..mutants.sites import Mutant
 from ..outcome import Oracle
@@ -51,9 +51,12 @@ class Prepared:
 
 def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
     """How outcomes are compared on this problem: EvalPlus's rule for its tasks, else the asserts';
-    exceptions too where the visible tests show one."""
-    raises = tests_expect_raises(problem.reference, tuple(problem.tests), problem.setup, problem.call_alias)
-    return Oracle(params.oracle, evalplus=bool(problem.checks), atol=problem.atol, raises=raises)
+    exceptions too where the visible tests show one, and their messages where the tests read them."""
+    seen = (problem.reference, tuple(problem.tests), problem.setup, problem.call_alias)
+    return Oracle(
+        params.oracle, evalplus=bool(problem.checks), atol=problem.atol,
+        raises=tests_expect_raises(*seen), messages=tests_check_messages(*seen),
+    )  # fmt: skip
 
 
 def base_job(problem: Problem, entry: str, params: AuditParams, **fields) -> Job:

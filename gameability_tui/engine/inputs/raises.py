@@ -9,6 +9,12 @@ defines), the exception is what the test checks, and a mutant that returns there
 another type, goes unseen. Defence: such a problem gets ``Oracle(raises=True)``, which counts
 those differences too, and its asserts check the exception type.
 
+Where a test also looks at the exception's message (``assertRaisesRegex``, ``pytest.raises(...,
+match=...)``, a handler ``except ValueError as error:`` that reads ``error``, ``with
+pytest.raises(ValueError) as caught:`` then ``caught.value``), the message is part of the answer
+too (``tests_check_messages``): a mutant that raises the right type with another message fails
+that test, and its assert checks the message.
+
 Only a handler that names a type and accepts the raise counts: a bare ``except:`` also swallows
 the ``assert False`` beside it, so the test accepts anything; and a handler that fails the test
 (``except ValueError: assert False``, ``raise``, ``pytest.fail(...)``) says the call must NOT
@@ -34,6 +40,7 @@ def _calls_any(node: ast.AST, names: set[str]) -> bool:
     return False
 
 
+MESSAGE_CHECKS = frozenset(("assertRaisesRegex", "assertRaisesRegexp", "assert_raises_regex"))
 RAISES_CHECKS = frozenset(
     (
         "raises",
@@ -117,4 +124,79 @@ def tests_expect_raises(reference: str, tests: tuple[str, ...], setup: str, alia
                 name = getattr(node.func, "id", None)
                 if name in helpers or _is_raises_context(node):
                     return True
+    return False
+
+
+def _reads_name(nodes: list[ast.stmt], name: str | None) -> bool:
+    """Whether ``nodes`` read the variable ``name`` (an exception a handler or ``with`` caught)."""
+    if name is None:
+        return False
+    return any(
+        isinstance(inner, ast.Name) and inner.id == name and isinstance(inner.ctx, ast.Load)
+        for node in nodes
+        for inner in ast.walk(node)
+    )
+
+
+def _checks_message(node: ast.AST, following: list[ast.stmt]) -> bool:
+    """Whether ``node``, a raises check in a test (``following``: the statements after it in its
+    block), looks at the exception's message, not only at its type."""
+    if isinstance(node, ast.Call) and _is_raises_context(node):
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        return name in MESSAGE_CHECKS or any(keyword.arg == "match" for keyword in node.keywords)
+    if isinstance(node, ast.Try):
+        return any(
+            handler.type is not None and not _fails(handler.body) and _reads_name(handler.body, handler.name)
+            for handler in node.handlers
+        )
+    if isinstance(node, ast.With):
+        for item in node.items:
+            if _is_raises_context(item.context_expr):
+                target = item.optional_vars
+                caught = target.id if isinstance(target, ast.Name) else None
+                if _checks_message(item.context_expr, []) or _reads_name(following, caught):
+                    return True
+    return False
+
+
+def _message_checks_in(tree: ast.AST) -> bool:
+    """Whether any raises check in ``tree`` looks at the message (a statement's following ones
+    are the rest of its block: where a ``with ... as caught`` is read)."""
+    for node in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if not isinstance(block, list):
+                continue
+            for place, statement in enumerate(block):
+                if not isinstance(statement, ast.stmt):
+                    continue
+                following = block[place + 1 :]
+                if any(_checks_message(inner, following) for inner in _shallow(statement)):
+                    return True
+    return False
+
+
+def _shallow(statement: ast.stmt) -> list[ast.AST]:
+    """The statement and the calls in its own expressions (not in nested blocks: they are
+    visited as blocks of their own)."""
+    nodes: list[ast.AST] = [statement]
+    for field, value in ast.iter_fields(statement):
+        if field in ("body", "orelse", "finalbody", "handlers"):
+            continue
+        for part in value if isinstance(value, list) else [value]:
+            if isinstance(part, ast.AST):
+                nodes.extend(inner for inner in ast.walk(part) if isinstance(inner, ast.Call))
+    return nodes
+
+
+@functools.lru_cache(maxsize=256)
+def tests_check_messages(reference: str, tests: tuple[str, ...], setup: str, alias: str | None) -> bool:
+    """Whether the tests expect raises and one of their raises checks (in a test, or in a helper
+    ``setup`` or a test defines) also looks at the exception's message."""
+    if not tests_expect_raises(reference, tests, setup, alias):
+        return False
+    for source in (setup, *tests):
+        tree = parsed(source) if source else None
+        if tree is not None and _message_checks_in(tree):
+            return True
     return False

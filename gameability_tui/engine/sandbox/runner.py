@@ -81,11 +81,13 @@ def entry_in(namespace: dict, entry: str) -> Any:
     return getattr(found, method, None) if method else found
 
 
-def _call_outcome(function, call: tuple[tuple, dict], budget: int | None) -> tuple[Any, int]:
+def _call_outcome(
+    function, call: tuple[tuple, dict], budget: int | None, messages: bool = False
+) -> tuple[Any, int]:
     """Call ``function`` on a fresh copy of ``call``; a returned iterator is drained and a
     returned coroutine driven to its end inside the step count, and the arguments' states after
     the call, and what it printed (``sys.stdout``, as ``contextlib.redirect_stdout`` in a test
-    sees it), travel with the result."""
+    sees it), travel with the result; an escaped exception's message where ``messages``."""
     args, kwargs, *chain = _LOADS(_DUMPS(call))
 
     def action() -> Any:
@@ -110,7 +112,7 @@ def _call_outcome(function, call: tuple[tuple, dict], budget: int | None) -> tup
     if exceeded:
         return oc.BUDGET_OUTCOME, steps
     if error is not None:
-        return oc.encode_raise(error), steps
+        return oc.encode_raise(error, messages), steps
     return encoded(value, args + tuple(kwargs.values()), printed.getvalue()), steps
 
 
@@ -178,7 +180,8 @@ class _Candidate:
     def check(self, namespace: dict, index: int, budget: int | None = None) -> bool:
         job = self.job
         budget = budget or job.check_budgets[index]
-        result, steps = _call_outcome(entry_in(namespace, job.entry), job.checks[index], budget)
+        check = job.checks[index]
+        result, steps = _call_outcome(entry_in(namespace, job.entry), check, budget, job.oracle.messages)
         reference = job.mode == "reference"
         passed = reference or oc.matches(result, job.reference_checks[index], job.atol, job.oracle.kind)
         self.channel.send(("check", index, passed, result if reference else None, steps))
@@ -187,7 +190,9 @@ class _Candidate:
         return passed
 
     def call(self, namespace: dict, index: int, budget: int | None) -> Any:
-        result, steps = _call_outcome(entry_in(namespace, self.job.entry), self.job.calls[index], budget)
+        result, steps = _call_outcome(
+            entry_in(namespace, self.job.entry), self.job.calls[index], budget, self.job.oracle.messages
+        )
         self.channel.send(("call", index, result, steps))
         self.last_steps = steps
         return result
@@ -401,7 +406,7 @@ def _confirm_step(
                 count_steps(functools.partial(exec, code, namespace), job.test_budgets[earlier_index])
             else:
                 check, check_budget = job.checks[earlier_index], job.check_budgets[earlier_index]
-                _call_outcome(entry_in(namespace, job.entry), check, check_budget)
+                _call_outcome(entry_in(namespace, job.entry), check, check_budget, job.oracle.messages)
         run = candidate.test if kind == "test" else candidate.check
         passed = run(namespace, index, budget=allowance)
     if passed:
@@ -430,7 +435,12 @@ def _confirm_budget(
         if namespace is None:
             return None, None
         for earlier_index in earlier:
-            _call_outcome(entry_in(namespace, job.entry), job.calls[earlier_index], budgets[earlier_index])
+            _call_outcome(
+                entry_in(namespace, job.entry),
+                job.calls[earlier_index],
+                budgets[earlier_index],
+                job.oracle.messages,
+            )
         got = candidate.call(namespace, index, allowance)
     if got != oc.BUDGET_OUTCOME and job.oracle.same(got, job.reference_calls[index]):
         candidate.channel.send(("slow", index))
