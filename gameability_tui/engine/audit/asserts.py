@@ -202,7 +202,7 @@ def _raises_assert(call_text: str, error: str, message: str | None = None) -> st
     elif message.startswith("\x00") or oc.ADDRESS_MASK in message:
         return None  # known by digest, or masked: no pattern can state it
     else:
-        pattern = render_literal("^" + re.escape(message) + "$")
+        pattern = render_literal("^" + re.escape(message).replace("\\ ", " ") + "$")  # no re.VERBOSE
         check = f"assertRaisesRegex({error}, {pattern}, lambda: {call_text})"
     return f"import unittest; assert unittest.TestCase().{check} is None"
 
