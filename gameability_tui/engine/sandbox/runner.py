@@ -44,6 +44,7 @@ from ..observed import drain_async, drive, is_async_iterator, is_coroutine, load
 from .encoding import encoded
 from .jobs import Job
 from .limits import confirmation_cpu
+from .line_tracer import lines_traced
 from .steps import PENDING, UNCOUNTED, count_steps, median_steps, start_counter
 from .wire import Channel
 
@@ -61,9 +62,6 @@ RANDOM_SEED = 0
 # replaced it, and then ``clean.py`` ends the child after that job).
 _RESEED = random.seed
 _DUMPS, _LOADS = marshal.dumps, marshal.loads
-# ``steps.start_counter`` makes ``sys.settrace`` a no-op where the counter needs it to be; the
-# line tracer of the "lines" mode uses the real one, taken here before that.
-_SETTRACE = sys.settrace
 
 
 @functools.lru_cache(maxsize=512)
@@ -456,7 +454,7 @@ def _lines_plan(candidate: _Candidate, namespace: dict) -> None:
     raises still counts the lines it ran. No step budget: only the reference runs here, on its
     own tests, and the job's CPU limit is the backstop (an incomplete run is no coverage)."""
     job = candidate.job
-    with _lines_traced() as seen:
+    with lines_traced(PROGRAM_FILE) as seen:
         for index in range(len(job.tests)):
             _quietly(functools.partial(exec, compiled(job.tests[index], f"<test {index}>"), namespace))
         for index in range(len(job.checks)):  # argument tuples: the reference's lines are all we need
@@ -469,32 +467,9 @@ def _lines_plan(candidate: _Candidate, namespace: dict) -> None:
     if namespace is None:
         return
     for index, text in enumerate(job.asserts):
-        with _lines_traced() as seen:
+        with lines_traced(PROGRAM_FILE) as seen:
             _quietly(functools.partial(exec, compile(text, f"<assert {index}>", "exec"), namespace))
         candidate.channel.send(("lines", index, tuple(sorted(seen))))
-
-
-@contextlib.contextmanager
-def _lines_traced() -> Iterator[set[int]]:
-    """The set of the program's lines run inside the block (Python's own line events, in the
-    program's frames only)."""
-    seen: set[int] = set()
-
-    def tracer(frame, event, arg):
-        if frame.f_code.co_filename != PROGRAM_FILE:
-            return None
-        if event == "line":
-            seen.add(frame.f_lineno)
-        return tracer
-
-    kept = sys.settrace
-    sys.settrace = lambda function: None
-    _SETTRACE(tracer)
-    try:
-        yield seen
-    finally:
-        _SETTRACE(None)
-        sys.settrace = kept
 
 
 def _quietly(action: Callable[[], Any]) -> None:
