@@ -186,7 +186,7 @@ def without_identity(text: str | None, value: Any) -> str | None:
     try:
         held = object.__getattribute__(value, "__dict__")
         members = list(held.values()) if type(held) is dict else []
-    except AttributeError:
+    except Exception:  # no __dict__, or a class's own descriptor under that name that raises
         members = []
     for number in {id(value), *(id(member) for member in members)}:
         for form in (hex(number), f"{number:X}", f"{number:x}", str(number)):
