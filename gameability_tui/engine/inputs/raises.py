@@ -71,21 +71,21 @@ def _fails(body: list[ast.stmt]) -> bool:
             and not statement.test.value
         ):
             return True
-        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
-            func = statement.value.func
-            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            if name == "fail":
-                return True
+        call = statement.value if isinstance(statement, ast.Expr) else None
+        if isinstance(call, ast.Call) and _last_name(call) == "fail":
+            return True
     return False
+
+
+def _last_name(call: ast.Call) -> str:
+    """The name a call ends in: ``raises`` for ``pytest.raises(...)`` and for ``raises(...)``."""
+    return call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
 
 
 def _is_raises_context(node: ast.AST) -> bool:
     """``pytest.raises(...)`` / ``self.assertRaises(...)`` (or a ``Regex`` form) as a ``with``
     item or a call."""
-    if not isinstance(node, ast.Call):
-        return False
-    name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-    return name in RAISES_CHECKS
+    return isinstance(node, ast.Call) and _last_name(node) in RAISES_CHECKS
 
 
 def _raising_helpers(sources: tuple[str, ...]) -> set[str]:
@@ -127,7 +127,7 @@ def tests_expect_raises(reference: str, tests: tuple[str, ...], setup: str, alia
     return False
 
 
-def _reads_name(nodes: list[ast.stmt], name: str | None) -> bool:
+def _reads_name(nodes: list[ast.AST], name: str | None) -> bool:
     """Whether ``nodes`` read the variable ``name`` (an exception a handler or ``with`` caught)."""
     if name is None:
         return False
@@ -138,55 +138,23 @@ def _reads_name(nodes: list[ast.stmt], name: str | None) -> bool:
     )
 
 
-def _checks_message(node: ast.AST, following: list[ast.stmt]) -> bool:
-    """Whether ``node``, a raises check in a test (``following``: the statements after it in its
-    block), looks at the exception's message, not only at its type."""
+def _checks_message(node: ast.AST, test: ast.AST) -> bool:
+    """Whether ``node``, a raises check in ``test``, looks at the exception's message, not only
+    at its type (a ``with ... as caught`` read anywhere in the test: only after it is it bound)."""
     if isinstance(node, ast.Call) and _is_raises_context(node):
-        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-        return name in MESSAGE_CHECKS or any(keyword.arg == "match" for keyword in node.keywords)
+        return _last_name(node) in MESSAGE_CHECKS or any(keyword.arg == "match" for keyword in node.keywords)
     if isinstance(node, ast.Try):
         return any(
             handler.type is not None and not _fails(handler.body) and _reads_name(handler.body, handler.name)
             for handler in node.handlers
         )
     if isinstance(node, ast.With):
-        for item in node.items:
-            if _is_raises_context(item.context_expr):
-                target = item.optional_vars
-                caught = target.id if isinstance(target, ast.Name) else None
-                if _checks_message(item.context_expr, []) or _reads_name(following, caught):
-                    return True
+        return any(
+            isinstance(item.optional_vars, ast.Name) and _reads_name([test], item.optional_vars.id)
+            for item in node.items
+            if _is_raises_context(item.context_expr)
+        )
     return False
-
-
-def _message_checks_in(tree: ast.AST) -> bool:
-    """Whether any raises check in ``tree`` looks at the message (a statement's following ones
-    are the rest of its block: where a ``with ... as caught`` is read)."""
-    for node in ast.walk(tree):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if not isinstance(block, list):
-                continue
-            for place, statement in enumerate(block):
-                if not isinstance(statement, ast.stmt):
-                    continue
-                following = block[place + 1 :]
-                if any(_checks_message(inner, following) for inner in _shallow(statement)):
-                    return True
-    return False
-
-
-def _shallow(statement: ast.stmt) -> list[ast.AST]:
-    """The statement and the calls in its own expressions (not in nested blocks: they are
-    visited as blocks of their own)."""
-    nodes: list[ast.AST] = [statement]
-    for field, value in ast.iter_fields(statement):
-        if field in ("body", "orelse", "finalbody", "handlers"):
-            continue
-        for part in value if isinstance(value, list) else [value]:
-            if isinstance(part, ast.AST):
-                nodes.extend(inner for inner in ast.walk(part) if isinstance(inner, ast.Call))
-    return nodes
 
 
 @functools.lru_cache(maxsize=256)
@@ -197,6 +165,6 @@ def tests_check_messages(reference: str, tests: tuple[str, ...], setup: str, ali
         return False
     for source in (setup, *tests):
         tree = parsed(source) if source else None
-        if tree is not None and _message_checks_in(tree):
+        if tree is not None and any(_checks_message(node, tree) for node in ast.walk(tree)):
             return True
     return False
