@@ -46,8 +46,10 @@ def lines_traced(filename: str) -> Iterator[set[int]]:
     events, in its frames only). Benchmark code that switches the tracer off would hide lines
     it ran, so ``sys.settrace`` is a no-op meanwhile."""
     seen: set[int] = set()
-    complete: dict[int, CodeType] = {}  # by id, each kept alive so that no id is reused
-    wanted: dict[int, frozenset[int]] = {}
+    # By id (a code object's hash is recomputed from its contents at every call), each code kept
+    # alive here so that no id is reused for another while the block lasts.
+    lines_of: dict[int, tuple[CodeType, frozenset[int]]] = {}
+    complete: set[int] = set()
 
     def tracer(frame, event, arg):
         code = frame.f_code
@@ -58,11 +60,10 @@ def lines_traced(filename: str) -> Iterator[set[int]]:
             return None
         if event == "line" and frame.f_lineno not in seen:
             seen.add(frame.f_lineno)
-            lines = wanted.get(id(code))
-            if lines is None:
-                lines = wanted[id(code)] = reported_lines(code)
-            if lines <= seen:
-                complete[id(code)] = code
+            if id(code) not in lines_of:
+                lines_of[id(code)] = (code, reported_lines(code))
+            if lines_of[id(code)][1] <= seen:
+                complete.add(id(code))
                 frame.f_trace_lines = False
         return tracer
 
