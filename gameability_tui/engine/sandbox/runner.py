@@ -404,7 +404,7 @@ def _confirm_step(
                 count_steps(functools.partial(exec, code, namespace), job.test_budgets[earlier_index])
             else:
                 check, check_budget = job.checks[earlier_index], job.check_budgets[earlier_index]
-                _call_outcome(entry_in(namespace, job.entry), check, check_budget, job.oracle.messages)
+                _call_outcome(entry_in(namespace, job.entry), check, check_budget)
         run = candidate.test if kind == "test" else candidate.check
         passed = run(namespace, index, budget=allowance)
     if passed:
@@ -433,12 +433,7 @@ def _confirm_budget(
         if namespace is None:
             return None, None
         for earlier_index in earlier:
-            _call_outcome(
-                entry_in(namespace, job.entry),
-                job.calls[earlier_index],
-                budgets[earlier_index],
-                job.oracle.messages,
-            )
+            _call_outcome(entry_in(namespace, job.entry), job.calls[earlier_index], budgets[earlier_index])
         got = candidate.call(namespace, index, allowance)
     if got != oc.BUDGET_OUTCOME and job.oracle.same(got, job.reference_calls[index]):
         candidate.channel.send(("slow", index))
