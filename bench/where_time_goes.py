@@ -12,11 +12,10 @@ costs in a kept child (load, compile, one call, pipes, clean-state check), in th
 The *typical* problems are the cheapest ``--typical`` share (default 0.92: 151 of HumanEval's 164);
 for them it prints, per problem, the table:
 
-    child processes: made, sealed, ended      n_children x the trivial child
-    per-job cost in children                   n_jobs x the trivial job
-    candidate code, the step counter, the rest children's CPU less the two above
-    zygote forks                               the zygote's CPU
-    worker: sandbox, IPC, mutants, inputs      this process's CPU
+    child processes: made, sealed, ended     the children's CPU less their jobs'
+    jobs: load, compile, candidate code ...  the CPU each job reports (``Run.cpu``)
+    zygote forks                             the zygote's CPU
+    worker: sandbox, IPC, mutants, inputs    this process's CPU
 
 then the costliest problems (the tail), each with its share of the whole. ``--floor`` audits
 every problem a second time with no harness floor (``AuditParams.harness_steps`` at the budget
@@ -56,19 +55,26 @@ class Cost:
     zygote: float
     n_children: int
     n_jobs: int
+    job_cpu: float
 
     @property
     def total(self) -> float:
         return self.worker + self.children + self.zygote
 
 
-_COUNTS = {"children": 0, "jobs": 0}
+_COUNTS = {"children": 0, "jobs": 0, "job_cpu": 0.0}
 
 
 def _count_children_and_jobs() -> None:
-    """Count the children made and the jobs handed out (wrapping two methods of ``lanes._Child``;
-    nothing they do changes)."""
-    made, handed = lanes._Child.__init__, lanes._Child._hand_next
+    """Count the children made, the jobs handed out and the CPU time the jobs report (``Run.cpu``:
+    from the job's start in its child to its "done" record), wrapping what ``lanes`` calls to make
+    a child, hand it a job and take in a record; nothing they do changes."""
+    made, handed, applied = lanes._Child.__init__, lanes._Child._hand_next, lanes.apply_record
+
+    def counted_apply(run, record):
+        if record[0] == "done":
+            _COUNTS["job_cpu"] += record[1]
+        return applied(run, record)
 
     def counted_init(self, *args, **kwargs):
         _COUNTS["children"] += 1
@@ -80,6 +86,7 @@ def _count_children_and_jobs() -> None:
         _COUNTS["jobs"] += self.given - before
 
     lanes._Child.__init__, lanes._Child._hand_next = counted_init, counted_hand
+    lanes.apply_record = counted_apply
 
 
 def _cpu() -> tuple[float, float]:
@@ -111,7 +118,7 @@ def _reap_all() -> None:
 def audit_all(problems: list[Problem], params: AuditParams) -> list[Cost]:
     costs = []
     for problem in problems:
-        _COUNTS.update(children=0, jobs=0)
+        _COUNTS.update(children=0, jobs=0, job_cpu=0.0)
         (worker, children), zygote, started = _cpu(), _zygote_cpu(), time.perf_counter()
         audit_problem(problem, params)
         _reap_all()
@@ -119,7 +126,7 @@ def audit_all(problems: list[Problem], params: AuditParams) -> list[Cost]:
         worker_after, children_after = _cpu()
         zygote_after = max(0.0, _zygote_cpu() - zygote)
         costs.append(Cost(problem.id, wall, worker_after - worker, children_after - children, zygote_after,
-                          _COUNTS["children"], _COUNTS["jobs"]))  # fmt: skip
+                          _COUNTS["children"], _COUNTS["jobs"], _COUNTS["job_cpu"]))  # fmt: skip
     return costs
 
 
@@ -151,15 +158,14 @@ def print_profile(costs: list[Cost], share: float, per_child: float, per_job: fl
     n = len(typical)
     children = sum(cost.n_children for cost in typical) / n
     jobs = sum(cost.n_jobs for cost in typical) / n
+    in_jobs = sum(cost.job_cpu for cost in typical) / n
+    in_children = sum(cost.children for cost in typical) / n
     rows = [
-        ("child processes: made, sealed, ended", children * per_child),
-        ("per-job cost in children (load, compile, pipes, clean state)", jobs * per_job),
-        ("candidate code, the step counter, the rest of the children's work", 0.0),
+        ("child processes: made, sealed, ended, between jobs", in_children - in_jobs),
+        ("jobs: load, compile, candidate code under the step counter, encode, send", in_jobs),
         ("zygote forks", sum(cost.zygote for cost in typical) / n),
         ("worker: sandbox and IPC, mutants, inputs, other", sum(cost.worker for cost in typical) / n),
     ]
-    in_children = sum(cost.children for cost in typical) / n
-    rows[2] = (rows[2][0], max(0.0, in_children - rows[0][1] - rows[1][1]))
     total = sum(seconds for _, seconds in rows)
     walls = [cost.wall for cost in typical]
     print(f"\na typical problem ({n} of {len(costs)}; {statistics.median(walls) * 1e3:.1f} ms wall median, "
