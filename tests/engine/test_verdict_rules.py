@@ -997,3 +997,60 @@ def test_every_form_of_a_message_check_is_read():
     assert not reads("import pytest\nwith pytest.raises(ValueError) as caught:\n    check(-1)")
     assert not reads("try:\n    check(-1)\nexcept ValueError as error:\n    pass")
     assert not reads("assert check(4) == 8")  # no raise shown: messages are never looked at
+
+
+# 24. Found by the third red-team pass: entries bound by assignment or defined in a block, and
+# exclusions that blamed the reference for the tests' own code.
+
+SCALED = "return x * 2 if x > 3 else x"
+BOUND_ENTRIES = {
+    "a method of an instance": f"class S:\n    def f(self, x):\n        {SCALED}\nsolve = S().f\n",
+    "a method of the class": f"class S:\n    def f(x):\n        {SCALED}\nsolve = S.f\n",
+    "a callable instance": f"class D:\n    def __call__(self, x):\n        {SCALED}\nsolve = D()\n",
+    "one of a tuple": "solve, triple = (lambda x: x * 2 if x > 3 else x), (lambda x: x * 3)\n",
+    "a def under an if": f"import sys\nif sys.version_info >= (3, 0):\n    def solve(x):\n        {SCALED}\n"
+    "else:\n    def solve(x):\n        return x\n",
+}
+
+
+def test_an_entry_bound_to_a_method_an_instance_or_one_of_a_tuple_or_defined_under_an_if_is_audited():
+    for how, reference in BOUND_ENTRIES.items():
+        bound = problem("solve", reference, ["assert solve(5) == 10", "assert solve(1) == 1"],
+                        hidden=("solve(3)", "solve(4)"))  # fmt: skip
+        assert entry_of(bound) == "solve", how
+        result = audit_problem(bound, PINNED)
+        assert result.status == "ok" and result.entry == "solve", (how, result.detail)
+        assert any("x >= 3" in change for change in _survivor_changes(result)), how
+
+
+def test_a_declared_entry_bound_to_an_instance_method_is_found():
+    declared = problem(
+        "solve", BOUND_ENTRIES["a method of an instance"], ["assert solve(5) == 10"], entry="solve"
+    )
+    assert entry_of(declared) == "solve"
+
+
+def test_data_computed_by_a_function_is_still_not_an_entry():
+    data = problem("table", "def sieve(n):\n    return [2, 3, 5][:n]\nPRIMES = sieve(3)\n",
+                   ["assert sieve(2) == [2, 3]"])  # fmt: skip
+    assert entry_of(data) == "sieve"
+
+
+def test_a_test_that_does_not_compile_excludes_the_problem_as_failing_its_tests():
+    broken_test = problem("f", "def f(x):\n    return x + 1\n", ["assert f(1) == 2", "assert f(5) == = 6"])
+    result = audit_problem(broken_test, AuditParams())
+    assert result.exclusion == "reference-fails-tests"
+    assert result.detail.startswith("test 2 fails: it does not compile (SyntaxError")
+
+
+def test_a_setup_that_raises_excludes_the_problem_as_failing_its_tests_not_as_a_reference_that_cannot_load():
+    failing_setup = problem("f", "def f(x):\n    return x + 1\n", ["assert f(1) == 2"], setup="int('x')\n")
+    result = audit_problem(failing_setup, AuditParams())
+    assert result.exclusion == "reference-fails-tests"
+    assert result.detail == "the tests' setup raises ValueError, before any test runs"
+
+
+def test_a_reference_that_raises_as_it_loads_still_does_not_load():
+    raising = problem("f", "int('x')\ndef f(x):\n    return x + 1\n", ["assert f(1) == 2"], setup="N = 1\n")
+    result = audit_problem(raising, AuditParams())
+    assert result.exclusion == "reference-does-not-load" and "ValueError" in result.detail

@@ -53,6 +53,9 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     if found is None:
         return _why_no_entry(problem)
     entry, call_name, visible = found
+    unparsable = _test_code_that_does_not_compile(problem)
+    if unparsable is not None:
+        return excluded(problem.id, "reference-fails-tests", unparsable, entry=entry)
     attack = attack_for(params)
     draws = fresh_calls(visible, attack.draws, problem_seed(params.seed, problem.id), params.inputs)
     # The sample attack's own draws and the hidden inputs come first and are always kept; the
@@ -90,6 +93,21 @@ def _why_no_entry(problem: Problem) -> ProblemResult:
     else:
         detail = "no function that the reference defines is called by the tests"
     return excluded(problem.id, "no-entry-point", detail)
+
+
+def _test_code_that_does_not_compile(problem: Problem) -> str | None:
+    """Why no solution can pass the tests, where the setup or a visible test does not compile:
+    the reason a maintainer can mend (threat: a test with a syntax error ended the reference's
+    child, and the problem was excluded as "reference-did-not-finish: exited with code 0")."""
+    tests = [(f"test {number}", text) for number, text in enumerate(problem.tests, start=1)]
+    for label, text in [("the tests' setup", problem.setup), *tests]:
+        try:
+            compile(text, "<test>", "exec", dont_inherit=True)
+        except (SyntaxError, ValueError) as error:
+            where = f", line {error.lineno}" if isinstance(error, SyntaxError) and error.lineno else ""
+            why = error.msg if isinstance(error, SyntaxError) else str(error)
+            return f"{label} fails: it does not compile ({type(error).__name__}: {why}{where})"
+    return None
 
 
 def prepare_on(
@@ -312,6 +330,9 @@ def _answer_key(
 
 
 def _gate_reference(problem: Problem, run: Run, entry: str) -> ProblemResult | None:
+    if run.load is not None and run.load_in_setup:  # every solution fails: the tests are at fault
+        detail = f"the tests' setup {oc.describe(run.load)}, before any test runs"
+        return excluded(problem.id, "reference-fails-tests", detail, entry=entry)
     if run.load is not None:
         return excluded(problem.id, "reference-does-not-load", oc.describe(run.load), entry=entry)
     failing = [i for i in range(len(problem.tests)) if i in run.tests and not run.tests[i][0]]

@@ -79,7 +79,7 @@ def defined_names(reference: str) -> list[str]:
     tree = parsed(reference)
     if tree is None:
         return []
-    classes = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+    classes = list(_classes(tree).values())
     return _top_level_functions(reference) + [c.name for c in classes] + _class_level_methods(classes)
 
 
@@ -104,19 +104,26 @@ def parameter_names(reference: str, entry: str) -> tuple[str, ...]:
     tree = parsed(reference)
     if tree is None:
         return ()
-    bound = _bound_functions(tree)
-    for node in tree.body:
+    for node in module_level(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == entry:
-            arguments = node.args
-        elif isinstance(node, ast.Assign) and bound.get(node.lineno) == entry:
-            if not isinstance(node.value, ast.Lambda):  # bound to a def: read that one's
-                wrapped = _wrapped_function(node.value, _defs(tree))
-                return parameter_names(reference, wrapped) if wrapped and wrapped != entry else ()
-            arguments = node.value.args
-        else:
-            continue
-        return tuple(a.arg for a in [*arguments.posonlyargs, *arguments.args])
-    return ()
+            return _positional(node.args)
+    value = _bound_functions(tree).get(entry)
+    if value is None:
+        return ()
+    called = _callable_value(value, _defs(tree), _classes(tree))
+    if isinstance(called, str):  # bound to a top-level def: read that one's
+        return parameter_names(reference, called) if called != entry else ()
+    if called is None:
+        return ()
+    names = _positional(called.args)
+    through_instance = isinstance(value, ast.Call) or (
+        isinstance(value, ast.Attribute) and isinstance(value.value, ast.Call)
+    )
+    return names[1:] if through_instance else names  # ``self`` is bound already
+
+
+def _positional(arguments: ast.arguments) -> tuple[str, ...]:
+    return tuple(a.arg for a in [*arguments.posonlyargs, *arguments.args])
 
 
 def lazy_kind(reference: str, entry: str) -> str:
@@ -124,7 +131,7 @@ def lazy_kind(reference: str, entry: str) -> str:
     await it), "generator" for a generator function (they drain it), "" for a plain function. A
     raise inside either surfaces only then, so an assert on it must await or drain the call."""
     tree = parsed(reference)
-    for node in tree.body if tree is not None else ():
+    for node in module_level(tree) if tree is not None else ():
         if isinstance(node, ast.AsyncFunctionDef) and node.name == entry:
             return "async"
         if isinstance(node, ast.FunctionDef) and node.name == entry:
@@ -144,8 +151,43 @@ def _yields(function: ast.FunctionDef) -> bool:
     return False
 
 
+def module_level(tree: ast.Module) -> list[ast.stmt]:
+    """The statements that run as the module loads, in source order: its own, and those inside
+    its ``if``, ``try`` and ``with`` blocks (threat: ``def f`` under ``if sys.version_info >= ...``
+    defines a module function as surely as one at top level, and such a problem was excluded as
+    having no entry point). Bodies of functions and classes are not the module's."""
+    found: list[ast.stmt] = []
+
+    def visit(statements: list[ast.stmt]) -> None:
+        for node in statements:
+            found.append(node)
+            if isinstance(node, ast.If):
+                visit(node.body)
+                visit(node.orelse)
+            elif isinstance(node, (ast.With, ast.AsyncWith)):
+                visit(node.body)
+            elif isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
+                visit(node.body)
+                for handler in node.handlers:
+                    visit(handler.body)
+                visit(node.orelse)
+                visit(node.finalbody)
+
+    visit(tree.body)
+    return found
+
+
 def _defs(tree: ast.Module) -> set[str]:
-    return {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    return {n.name for n in module_level(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+
+def _classes(tree: ast.Module) -> dict[str, ast.ClassDef]:
+    return {n.name: n for n in module_level(tree) if isinstance(n, ast.ClassDef)}
+
+
+def _method(cls: ast.ClassDef, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    methods = (n for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
+    return next((method for method in methods if method.name == name), None)
 
 
 def _wrapped_function(value: ast.expr, defs: set[str]) -> str | None:
@@ -161,19 +203,54 @@ def _wrapped_function(value: ast.expr, defs: set[str]) -> str | None:
     return None
 
 
-def _bound_functions(tree: ast.Module) -> dict[int, str]:
-    """``f = lambda x: ...``, ``f = g`` and ``f = cache(g)`` at top level: a function bound by
-    assignment is an entry too (threat: a problem whose solution is a lambda, an alias, or a
-    function wrapped by a call rather than a decorator was excluded as having no entry point)."""
-    defs = _defs(tree)
-    return {
-        node.lineno: node.targets[0].id
-        for node in tree.body
-        if isinstance(node, ast.Assign)
-        and len(node.targets) == 1
-        and isinstance(node.targets[0], ast.Name)
-        and (isinstance(node.value, ast.Lambda) or _wrapped_function(node.value, defs) is not None)
-    }
+def _bound_functions(tree: ast.Module) -> dict[str, ast.expr]:
+    """Names bound by assignment at module level to something the tests can call, each with the
+    value bound: ``f = lambda x: ...``, ``f = g``, ``f = cache(g)``, a method of a class the
+    reference defines (``f = S.f``, ``f = S().f``), an instance of one that defines ``__call__``
+    (``f = Doubler()``), and each of ``f, g = (lambda ...), (lambda ...)``. Threat: a problem whose
+    solution is bound rather than defined was excluded as having no entry point."""
+    defs, classes = _defs(tree), _classes(tree)
+    bound: dict[str, ast.expr] = {}
+    for node in module_level(tree):
+        if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+            continue
+        for target, value in _pairs(node.targets[0], node.value):
+            if _callable_value(value, defs, classes) is not None:
+                bound.setdefault(target, value)
+    return bound
+
+
+def _pairs(target: ast.expr, value: ast.expr) -> list[tuple[str, ast.expr]]:
+    """(name, value) for each name an assignment binds to its own value: ``f = v``, and
+    ``f, g = v, w`` where both sides have the same length."""
+    if isinstance(target, ast.Name):
+        return [(target.id, value)]
+    sequences = (ast.Tuple, ast.List)
+    if isinstance(target, sequences) and isinstance(value, sequences) and len(target.elts) == len(value.elts):
+        return [pair for t, v in zip(target.elts, value.elts) for pair in _pairs(t, v)]
+    return []
+
+
+def _callable_value(
+    value: ast.expr, defs: set[str], classes: dict[str, ast.ClassDef]
+) -> ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef | str | None:
+    """What a bound value calls, where it is the reference's own code: a lambda, a method's
+    ``def`` (``S.f``, ``S().f``, ``S()`` with ``__call__``), or the name of a top-level ``def``
+    (``g``, ``cache(g)``); None for data (``PRIMES = sieve(100)``)."""
+    if isinstance(value, ast.Lambda):
+        return value
+    wrapped = _wrapped_function(value, defs)
+    if wrapped is not None:
+        return wrapped
+    if isinstance(value, ast.Attribute):
+        owner = value.value
+        if isinstance(owner, ast.Call):
+            owner = owner.func
+        if isinstance(owner, ast.Name) and owner.id in classes:
+            return _method(classes[owner.id], value.attr)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in classes:
+        return _method(classes[value.func.id], "__call__")
+    return None
 
 
 def called_names(sources: list[str] | tuple[str, ...]) -> Counter:
@@ -270,12 +347,16 @@ def _top_level_functions(source: str) -> list[str]:
     if tree is None:
         return []
     bound = _bound_functions(tree)
-    return [
-        bound[n.lineno] if isinstance(n, ast.Assign) else n.name
-        for n in tree.body
-        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
-        or (isinstance(n, ast.Assign) and n.lineno in bound)
-    ]
+    names: list[str] = []
+    for node in module_level(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found = [node.name]
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            found = [name for name, value in _pairs(node.targets[0], node.value) if bound.get(name) is value]
+        else:
+            continue
+        names += [name for name in found if name not in names]
+    return names
 
 
 def _declared_functions(prompt: str) -> list[str]:

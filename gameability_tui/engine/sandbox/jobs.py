@@ -94,6 +94,7 @@ class Run:
     complete: bool = False
     load: Any = None  # None when the program loaded, else an outcome
     load_steps: int = 0
+    load_in_setup: bool = False  # the outcome in ``load`` came from the setup, not the program
     tests: dict[int, tuple[bool, Any, int]] = field(default_factory=dict)  # i -> (passed, why, steps)
     calls: dict[int, tuple[Any, int]] = field(default_factory=dict)  # i -> (outcome, steps)
     checks: dict[int, tuple[bool, Any, int]] = field(default_factory=dict)  # i -> (passed, outcome, steps)

@@ -131,15 +131,20 @@ class _Candidate:
         namespace: dict[str, Any] = {"__name__": MODULE_NAME, "__builtins__": __builtins__}
         _RESEED(RANDOM_SEED)  # a candidate's place in a shared child must not change its draws
 
+        running = ["setup"]  # which part a raise came from: the setup fails every solution alike
+
         def run() -> None:
             program, setup = self._compiled()
             try:
                 if setup is not None:
                     exec(setup, namespace)
             except NameError:  # setup that builds objects from the solution's classes (MBPP 367)
+                running[0] = "program"
                 exec(program, namespace)
+                running[0] = "setup"
                 exec(setup, namespace)
                 return
+            running[0] = "program"
             exec(program, namespace)
 
         _, steps, error, exceeded = count_steps(run, job.load_budget)
@@ -147,8 +152,9 @@ class _Candidate:
         function = entry_in(namespace, job.entry)
         if failure is None and not callable(function):
             failure = ("raise", "NameError")
+            running[0] = "program"
         if failure is not None:
-            self.channel.send(("load", failure, steps))
+            self.channel.send(("load", failure, steps, running[0]))
             return None
         if job.alias:
             namespace[job.alias] = function

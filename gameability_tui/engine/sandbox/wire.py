@@ -140,6 +140,7 @@ def apply_record(run: Run, record: tuple) -> None:
     tag = record[0]
     if tag == "load":
         run.load, run.load_steps = record[1], record[2]
+        run.load_in_setup = record[3:4] == ("setup",)
     elif tag == "test":
         run.tests[record[1]] = (record[2], record[3], record[4])
     elif tag == "check":
