@@ -997,3 +997,60 @@ def test_every_form_of_a_message_check_is_read():
     assert not reads("import pytest\nwith pytest.raises(ValueError) as caught:\n    check(-1)")
     assert not reads("try:\n    check(-1)\nexcept ValueError as error:\n    pass")
     assert not reads("assert check(4) == 8")  # no raise shown: messages are never looked at
+
+
+# 21. Found by the third red-team pass: a raise reached through a name the test bound.
+
+CALC = (  # GUARDED as a method
+    "class Calc:\n"
+    "    def double(self, x):\n"
+    "        if x < 0:\n"
+    "            if x > -2 or True:\n"
+    "                raise ValueError('negative')\n"
+    "        return x * 2\n"
+)
+
+
+def test_raises_reach_a_method_of_an_object_or_an_alias_the_test_bound():
+    bound = "c = Calc()\ntry:\n    c.double(-1)\nexcept ValueError:\n    pass\nelse:\n    assert False"
+    checked = "import pytest\nc = Calc()\nwith pytest.raises(ValueError):\n    c.double(-1)"
+    for test in (bound, checked):
+        calc = problem(
+            "calc",
+            CALC,
+            ["assert Calc().double(4) == 8", test],
+            hidden=("Calc().double(-3)", "Calc().double(5)"),
+        )
+        result = audit_problem(calc, PINNED)
+        assert "if x > -2 or False:" in _survivor_changes(result), test
+        assert any("assertRaises(ValueError, lambda: Calc().double(-3))" in c.text for c in result.asserts)
+    alias = "g = double\ntry:\n    g(-1)\nexcept ValueError:\n    pass\nelse:\n    assert False"
+    _, _, survivors = _exception_survivor(["assert double(4) == 8", alias])
+    assert len(survivors) == 1
+
+
+def test_raises_reach_every_bound_form_but_not_a_call_of_something_else():
+    from gameability_tui.engine.inputs.raises import tests_expect_raises
+
+    def expects(*tests: str, setup: str = "") -> bool:
+        return tests_expect_raises(CALC, tests, setup, None)
+
+    assert expects("import unittest\nc = Calc()\nunittest.TestCase().assertRaises(ValueError, c.double, -1)")
+    assert expects("m = Calc().double\ntry:\n    m(-1)\nexcept ValueError:\n    pass")
+    assert expects("K = Calc\nc = K()\ntry:\n    c.double(-1)\nexcept ValueError:\n    pass")
+    assert expects("try:\n    c.double(-1)\nexcept ValueError:\n    pass", setup="c = Calc()")
+    unit = (
+        "import unittest\nclass T(unittest.TestCase):\n    def setUp(self):\n        self.c = Calc()\n"
+        "    def test(self):\n        with self.assertRaises(ValueError):\n            self.c.double(-1)\n"
+    )
+    assert expects(unit)
+    # a value the reference returned, a stdlib call, a method no reference class defines
+    assert not expects("x = Calc().double(3)\ntry:\n    int(x)\nexcept ValueError:\n    pass")
+    assert not expects("c = Calc()\ntry:\n    int('-')\nexcept ValueError:\n    pass")
+    assert not expects("c = Calc()\ntry:\n    [].index(c)\nexcept ValueError:\n    pass")
+
+
+def test_raises_reach_control_a_value_the_test_computed_passed_to_int_keeps_the_returned_rule():
+    tests = ["assert double(4) == 8", "x = double(3)\ntry:\n    int(x)\nexcept ValueError:\n    pass"]
+    _, _, survivors = _exception_survivor(tests)
+    assert not survivors  # the tests never show the solution raising
