@@ -68,7 +68,8 @@ CUT_MARK = "\x00cut"
 #   ("value", data, text, repr_digest, args)  returned normally; data compares, text is shown
 #   ... + ((printed, digest),)                 and printed this (sys.stdout) on the way
 #   ("big", digest, text, repr_digest, args)  returned a value too large to ship, known by digest
-#   ("raise", type_name)                      an exception escaped the call
+#   ("raise", type_name)                      an exception escaped the call (a mutant's, named
+#                                             as the reference's type where an instance of it)
 #   ("raise", type_name, message)             ... where the tests look at its message too
 #   ("budget",)                               the deterministic step budget ran out
 # ``args`` is None when the call had no mutable argument, else the data of each argument after
@@ -448,8 +449,10 @@ class Oracle:
     def differs(self, got: Outcome, expected: Outcome) -> bool:
         """Whether ``got`` tells a candidate apart from the reference's ``expected``: where the
         reference returned normally, any difference; where it raised, only when the tests show
-        raises, and then returning, raising another type, or not finishing (the confirmation
-        allowance, a harness's time limit, spent: every harness fails a test that never ends)."""
+        raises, and then returning, raising another type (not a subclass of the reference's: the
+        child names that by the reference's type, ``encoding.raised``), or not finishing (the
+        confirmation allowance, a harness's time limit, spent: a harness fails a test that never
+        ends)."""
         if returned_normally(expected):
             return not self.same(got, expected)
         if self.raises and expected[0] == "raise":

@@ -999,6 +999,118 @@ def test_every_form_of_a_message_check_is_read():
     assert not reads("assert check(4) == 8")  # no raise shown: messages are never looked at
 
 
+# 21. Found by the third red-team pass: a raise reached through a name the test bound, and a
+# raise of a subclass of the expected exception.
+
+CALC = (  # GUARDED as a method
+    "class Calc:\n"
+    "    def double(self, x):\n"
+    "        if x < 0:\n"
+    "            if x > -2 or True:\n"
+    "                raise ValueError('negative')\n"
+    "        return x * 2\n"
+)
+
+
+def test_raises_reach_a_method_of_an_object_or_an_alias_the_test_bound():
+    bound = "c = Calc()\ntry:\n    c.double(-1)\nexcept ValueError:\n    pass\nelse:\n    assert False"
+    checked = "import pytest\nc = Calc()\nwith pytest.raises(ValueError):\n    c.double(-1)"
+    for test in (bound, checked):
+        calc = problem(
+            "calc",
+            CALC,
+            ["assert Calc().double(4) == 8", test],
+            hidden=("Calc().double(-3)", "Calc().double(5)"),
+        )
+        result = audit_problem(calc, PINNED)
+        assert "if x > -2 or False:" in _survivor_changes(result), test
+        assert any("assertRaises(ValueError, lambda: Calc().double(-3))" in c.text for c in result.asserts)
+    alias = "g = double\ntry:\n    g(-1)\nexcept ValueError:\n    pass\nelse:\n    assert False"
+    _, _, survivors = _exception_survivor(["assert double(4) == 8", alias])
+    assert len(survivors) == 1
+
+
+def test_raises_reach_every_bound_form_but_not_a_call_of_something_else():
+    from gameability_tui.engine.inputs.raises import tests_expect_raises
+
+    def expects(*tests: str, setup: str = "") -> bool:
+        return tests_expect_raises(CALC, tests, setup, None)
+
+    assert expects("import unittest\nc = Calc()\nunittest.TestCase().assertRaises(ValueError, c.double, -1)")
+    assert expects("m = Calc().double\ntry:\n    m(-1)\nexcept ValueError:\n    pass")
+    assert expects("K = Calc\nc = K()\ntry:\n    c.double(-1)\nexcept ValueError:\n    pass")
+    assert expects("try:\n    c.double(-1)\nexcept ValueError:\n    pass", setup="c = Calc()")
+    unit = (
+        "import unittest\nclass T(unittest.TestCase):\n    def setUp(self):\n        self.c = Calc()\n"
+        "    def test(self):\n        with self.assertRaises(ValueError):\n            self.c.double(-1)\n"
+    )
+    assert expects(unit)
+    # a value the reference returned, a stdlib call, a method no reference class defines
+    assert not expects("x = Calc().double(3)\ntry:\n    int(x)\nexcept ValueError:\n    pass")
+    assert not expects("c = Calc()\ntry:\n    int('-')\nexcept ValueError:\n    pass")
+    assert not expects("c = Calc()\ntry:\n    [].index(c)\nexcept ValueError:\n    pass")
+
+
+def test_raises_reach_control_a_value_the_test_computed_passed_to_int_keeps_the_returned_rule():
+    tests = ["assert double(4) == 8", "x = double(3)\ntry:\n    int(x)\nexcept ValueError:\n    pass"]
+    _, _, survivors = _exception_survivor(tests)
+    assert not survivors  # the tests never show the solution raising
+
+
+INV = (
+    "def inv(x, y):\n    if x == y and y >= 0:\n        raise ArithmeticError('same')\n"
+    "    return 1 / (x - y)\n"
+)
+GET = "def get(d, k):\n    if k not in d:\n        raise {}(k)\n    return d[k]\n"
+DIV = "def div(a, b):\n    if b == 0:\n        raise Exception('zero')\n    return a / b\n"
+# (reference, the exception the tests expect, where the mutant raises a subclass of it instead,
+# another hidden call, a visible test, a visible raise, the mutant's change)
+EXPECTS_A_BASE = (
+    (INV, "ArithmeticError", "inv(0, 0)", "inv(5, 1)", "assert inv(3, 1) == 0.5", "inv(2, 2)",
+     ("y >= 0", "y > 0")),
+    (GET.format("LookupError"), "LookupError", "get({'x': 2}, 'y')", "get({'x': 2}, 'x')",
+     "assert get({'a': 1}, 'a') == 1", "get({'a': 1}, 'b')", ("raise LookupError(k)", "pass")),
+    (DIV, "Exception", "div(5, 0)", "div(8, 2)", "assert div(6, 3) == 2.0", "div(1, 0)",
+     ("raise Exception('zero')", "pass")),
+)  # fmt: skip
+
+
+def _raise_verdict(reference, error, witness, other, test, raising, change):
+    from gameability_tui.engine.audit.prepared import oracle_for
+
+    tests = [test, f"try:\n    {raising}\nexcept {error}:\n    pass\nelse:\n    assert False"]
+    base = problem(witness.partition("(")[0], reference, tests, hidden=(witness, other))
+    prepared = prepare(base, PINNED)
+    assert isinstance(prepared, Prepared) and oracle_for(base, PINNED).raises
+    return judge_program(base, PINNED, prepared, reference.replace(*change))
+
+
+def test_raising_a_subclass_of_the_expected_exception_is_the_same_answer():
+    for reference, error, witness, *rest in EXPECTS_A_BASE:
+        verdict = _raise_verdict(reference, error, witness, *rest)
+        assert not verdict.broken and not verdict.survived, witness
+        text = f"import unittest\nunittest.TestCase().assertRaises({error}, lambda: {witness})"
+        entry = witness.partition("(")[0]
+        assert _run_assert(reference, entry, text) is True
+        assert _run_assert(reference.replace(*rest[-1]), entry, text) is True  # the tool's assert agrees
+
+
+def test_raising_a_subclass_control_a_superclass_or_a_sibling_still_differs():
+    visible = ("assert get({'a': 1}, 'a') == 1", "get({'a': 1}, 'b')")
+    for other in ("LookupError", "IndexError", "ValueError"):
+        change = ("raise KeyError(k)", f"raise {other}(k) if k == 'y' else KeyError(k)")
+        case = (
+            GET.format("KeyError"),
+            "KeyError",
+            "get({'x': 2}, 'y')",
+            "get({'x': 2}, 'x')",
+            *visible,
+            change,
+        )
+        verdict = _raise_verdict(*case)
+        assert verdict.broken and verdict.survived, other
+
+
 # 24. Found by the third red-team pass: entries bound by assignment or defined in a block, and
 # exclusions that blamed the reference for the tests' own code.
 

@@ -19,25 +19,126 @@ Only a handler that names a type and accepts the raise counts: a bare ``except:`
 the ``assert False`` beside it, so the test accepts anything; and a handler that fails the test
 (``except ValueError: assert False``, ``raise``, ``pytest.fail(...)``) says the call must NOT
 raise, which is the rule without raises. A helper counts wherever it is defined: in ``setup`` or
-in a test itself.
+in a test itself. The call may reach the solution through a name the test bound (``c = Calc()``
+then ``c.double(-1)``; ``g = double`` then ``g(-1)``): ``_reach`` follows those bindings.
 """
 
 from __future__ import annotations
 
 import ast
 import functools
+from dataclasses import dataclass
 
 from .calls import defined_names, parsed
 
+CODE, INSTANCE = "code", "instance"
 
-def _calls_any(node: ast.AST, names: set[str]) -> bool:
-    """Whether ``node`` calls one of ``names``, or passes one along (``helper(f, 1)``)."""
-    for inner in ast.walk(node):
-        if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id in names:
-            return True
-        if isinstance(inner, ast.Call) and any(isinstance(a, ast.Name) and a.id in names for a in inner.args):
-            return True
-    return False
+
+@dataclass(frozen=True)
+class _Reach:
+    """What in a test reaches the reference's code: ``bound`` (its functions and classes, the call
+    alias, and each name the tests or ``setup`` bind to one of them or to a method of one: code;
+    or to an instance of one of its classes; dotted where bound to an attribute: ``self.calc``),
+    ``classes`` (its classes and their aliases: calling one makes an instance) and ``methods``
+    (what its classes define: ``c.double`` is its code where ``c`` is an instance)."""
+
+    bound: dict[str, str]
+    classes: frozenset[str]
+    methods: frozenset[str]
+
+    def kind(self, node: ast.AST) -> str | None:
+        """``CODE`` where ``node`` evaluates to the reference's code, ``INSTANCE`` where to an
+        object of its classes, else None."""
+        dotted = _dotted(node)
+        if dotted in self.bound:
+            return self.bound[dotted]
+        if isinstance(node, ast.Attribute) and node.attr in self.methods and self.kind(node.value):
+            return CODE
+        if isinstance(node, ast.Call) and _dotted(node.func) in self.classes:
+            return INSTANCE
+        return None
+
+    def calls(self, node: ast.AST) -> bool:
+        """Whether ``node`` calls the reference's code (or an instance of its classes), or passes
+        its code along to be called (``helper(f, 1)``, ``assertRaises(ValueError, c.double,
+        -1)``); a call of anything else (``int(x)`` on a value the reference returned, a stdlib
+        call, one handed an instance as data) does not."""
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.Call) and (
+                self.kind(inner.func)
+                or any(self.kind(a) == CODE for a in (*inner.args, *(k.value for k in inner.keywords)))
+            ):
+                return True
+        return False
+
+
+def _dotted(node: ast.AST) -> str | None:
+    """``a.b.c`` for a chain of names and attributes, else None."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = _dotted(node.value)
+        return f"{base}.{node.attr}" if base else None
+    return None
+
+
+def _bindings(node: ast.AST) -> list[tuple[ast.AST, ast.AST]]:
+    """The (target, value) pairs a statement or expression binds: ``=`` (element-wise for
+    ``a, b = x, y``), an annotated ``=``, ``:=`` and ``with ... as``."""
+    if isinstance(node, ast.Assign):
+        pairs = []
+        for target in node.targets:
+            both = (ast.Tuple, ast.List)
+            if (
+                isinstance(target, both)
+                and isinstance(node.value, both)
+                and len(target.elts) == len(node.value.elts)
+            ):
+                pairs.extend(zip(target.elts, node.value.elts))
+            else:
+                pairs.append((target, node.value))
+        return pairs
+    if isinstance(node, (ast.AnnAssign, ast.NamedExpr)) and node.value is not None:
+        return [(node.target, node.value)]
+    if isinstance(node, ast.withitem) and node.optional_vars is not None:
+        return [(node.optional_vars, node.context_expr)]
+    return []
+
+
+def _reach(reference: str, alias: str | None, sources: tuple[str, ...]) -> _Reach:
+    """What reaches the reference's code in ``sources`` (a test and ``setup``).
+
+    Threat: a test that calls the solution through a name it bound (``c = Calc()`` then
+    ``c.double(-1)``; ``g = double`` then ``g(-1)``) showed no raise, so a mutant that returns
+    where the tests expect an exception went unseen. Defence: follow the test's bindings to a
+    fixed point (``K = Calc; c = K()``), wherever in the test they are made (a ``setUp`` that
+    binds ``self.c``). The other threat, a raise seen where the tests show none (it would count
+    differences no test checks): a value the reference returned (``x = double(3)``) is not its
+    code, and an instance handed to another call (``[].index(c)``) is data, not a call of it."""
+    tree = parsed(reference)
+    classes = {n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)} if tree else set()
+    methods = {
+        f.name
+        for c in (ast.walk(tree) if tree else ())
+        if isinstance(c, ast.ClassDef)
+        for f in c.body
+        if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
+    bound = dict.fromkeys(defined_names(reference), CODE) | ({alias: CODE} if alias else {})
+    trees = [tree for tree in map(parsed, sources) if tree is not None]
+    pairs = [pair for tree in trees for node in ast.walk(tree) for pair in _bindings(node)]
+    grown = True
+    while grown:
+        reach = _Reach(dict(bound), frozenset(classes), frozenset(methods))
+        grown = False
+        for target, value in pairs:
+            key, kind = _dotted(target), reach.kind(value)
+            if key is not None and key not in bound and kind is not None:
+                bound[key] = kind
+                if _dotted(value) in classes:  # an alias of a class: calling it makes an instance
+                    classes.add(key)
+                grown = True
+    return reach
 
 
 MESSAGE_CHECKS = frozenset(("assertRaisesRegex", "assertRaisesRegexp", "assert_raises_regex"))
@@ -105,22 +206,22 @@ def _raising_helpers(sources: tuple[str, ...]) -> set[str]:
 @functools.lru_cache(maxsize=256)
 def tests_expect_raises(reference: str, tests: tuple[str, ...], setup: str, alias: str | None) -> bool:
     """Whether a visible test shows a call to the solution raising an exception it names."""
-    names = set(defined_names(reference)) | ({alias} if alias else set())
     helpers = _raising_helpers((setup, *tests))
     for test in tests:
         tree = parsed(test)
         if tree is None:
             continue
+        reach = _reach(reference, alias, (setup, test))
         for node in ast.walk(tree):
-            if _typed_try(node) and any(_calls_any(statement, names) for statement in node.body):
+            if _typed_try(node) and any(reach.calls(statement) for statement in node.body):
                 return True
             if (
                 isinstance(node, ast.With)
                 and any(_is_raises_context(item.context_expr) for item in node.items)
-                and any(_calls_any(statement, names) for statement in node.body)
+                and any(reach.calls(statement) for statement in node.body)
             ):
                 return True
-            if isinstance(node, ast.Call) and _calls_any(node, names):
+            if isinstance(node, ast.Call) and reach.calls(node):
                 name = getattr(node.func, "id", None)
                 if name in helpers or _is_raises_context(node):
                     return True

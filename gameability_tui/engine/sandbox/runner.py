@@ -41,7 +41,7 @@ from typing import Any
 
 from .. import outcome as oc
 from ..observed import drain_async, drive, is_async_iterator, is_coroutine, load_event_loop_for, replay
-from .encoding import encoded
+from .encoding import encoded, raised
 from .jobs import Job
 from .limits import confirmation_cpu
 from .line_tracer import lines_traced
@@ -80,12 +80,17 @@ def entry_in(namespace: dict, entry: str) -> Any:
 
 
 def _call_outcome(
-    function, call: tuple[tuple, dict], budget: int | None, messages: bool = False
+    function,
+    call: tuple[tuple, dict],
+    budget: int | None,
+    messages: bool = False,
+    caught_as: str | None = None,
 ) -> tuple[Any, int]:
     """Call ``function`` on a fresh copy of ``call``; a returned iterator is drained and a
     returned coroutine driven to its end inside the step count, and the arguments' states after
     the call, and what it printed (``sys.stdout``, as ``contextlib.redirect_stdout`` in a test
-    sees it), travel with the result; an escaped exception's message where ``messages``."""
+    sees it), travel with the result; an escaped exception's message where ``messages``, and its
+    type as ``caught_as`` where it is an instance of that (``encoding.raised``)."""
     args, kwargs, *chain = _LOADS(_DUMPS(call))
 
     def action() -> Any:
@@ -110,7 +115,7 @@ def _call_outcome(
     if exceeded:
         return oc.BUDGET_OUTCOME, steps
     if error is not None:
-        return oc.encode_raise(error, messages), steps
+        return raised(error, messages, caught_as), steps
     return encoded(value, args + tuple(kwargs.values()), printed.getvalue()), steps
 
 
@@ -194,9 +199,11 @@ class _Candidate:
         return passed
 
     def call(self, namespace: dict, index: int, budget: int | None) -> Any:
-        result, steps = _call_outcome(
-            entry_in(namespace, self.job.entry), self.job.calls[index], budget, self.job.oracle.messages
-        )
+        job = self.job
+        expected = job.reference_calls[index] if job.oracle.raises and job.reference_calls else ("",)
+        caught_as = expected[1] if expected[0] == "raise" else None  # the answer is the raise
+        function = entry_in(namespace, job.entry)
+        result, steps = _call_outcome(function, job.calls[index], budget, job.oracle.messages, caught_as)
         self.channel.send(("call", index, result, steps))
         self.last_steps = steps
         return result
