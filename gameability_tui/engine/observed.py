@@ -23,10 +23,15 @@ Threats, and the defence:
   the outcome is what its last call returned (``Chained``), asserted in the chain's shape. Where
   the entry returns plain data, the chain is not replayed: a test that looks at only part of a
   result (``f(x).lower()``) is what makes a problem weak, so the whole result stays the answer.
+- Printed output, where the reference's code prints (``prints``), is part of every call's answer,
+  nothing printed included: a mutant that prints on a call where the reference prints nothing
+  was equivalent. Where its code never prints, a candidate's own prints are not looked at.
 """
 
 from __future__ import annotations
 
+import ast
+import functools
 from typing import Any
 
 CHAINED_MARK = "\x00chained"  # (CHAINED_MARK, data of what the tests' chain of calls returned)
@@ -192,3 +197,20 @@ def without_identity(text: str | None, value: Any) -> str | None:
         for form in (hex(number), f"{number:X}", f"{number:x}", str(number)):
             text = text.replace(form, IDENTITY_MASK)
     return text
+
+
+@functools.lru_cache(maxsize=64)  # asked for every job of a problem
+def prints(reference: str) -> bool:
+    """Whether the reference's code writes to standard output: calls ``print`` (not a method of
+    that name) or names ``stdout`` (``sys.stdout.write``). A source that does not parse prints
+    nothing: it is excluded before any answer is compared."""
+    try:
+        tree = ast.parse(reference)
+    except (SyntaxError, ValueError):
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print":
+            return True
+        if isinstance(node, ast.Attribute) and node.attr == "stdout":
+            return True
+    return False

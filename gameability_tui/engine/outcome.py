@@ -243,12 +243,13 @@ def printed_by(outcome: Outcome) -> str | None:
     return text if _digest(text.encode("utf-8", "surrogatepass")) == digest else None
 
 
-def _same_printed(got: Outcome, expected: Outcome) -> bool:
+def _same_printed(got: Outcome, expected: Outcome, prints: bool = False) -> bool:
     """Printed output is part of the answer where the reference prints (a test that captures
-    ``sys.stdout`` sees it); where it printed nothing, what a candidate prints is not looked at."""
-    if len(expected) < 6:
+    ``sys.stdout`` sees it): on every call where its code prints (``prints``: nothing printed is
+    an answer too), else on the calls where it printed; elsewhere a candidate's is not looked at."""
+    if len(expected) < 6 and not prints:
         return True
-    return len(got) >= 6 and got[5][1] == expected[5][1]
+    return (got[5][1] if len(got) >= 6 else None) == (expected[5][1] if len(expected) >= 6 else None)
 
 
 def _argument_states(arguments: tuple) -> tuple | None:
@@ -368,18 +369,19 @@ def _is_nan(value: Any) -> bool:
 
 
 def same(
-    a: Outcome, b: Outcome, oracle: str = "eq", rule: FloatRule = RELATIVE, arguments: bool = True
-) -> bool:
+    a: Outcome, b: Outcome, oracle: str = "eq", rule: FloatRule = RELATIVE, arguments: bool = True,
+    prints: bool = False,
+) -> bool:  # fmt: skip
     """Whether two outcomes are indistinguishable to the chosen oracle (``b`` is the expected one).
 
     ``eq`` compares as the asserts do; ``repr`` compares full reprs, as the published tool does.
     ``arguments``: also the arguments' states after the call and what it printed (a harness that
-    looks only at the result, as EvalPlus's does, passes False)."""
+    looks only at the result, as EvalPlus's does, passes False); ``prints``: ``Oracle.prints``."""
     if a[0] in ("value", "big") and b[0] in ("value", "big"):
         states_agree = not arguments or _same_arguments(a[4], b[4], rule)
         if oracle == "repr":
             return a[3] == b[3] and states_agree
-        if a[0] != b[0] or (arguments and not _same_printed(a, b)):
+        if a[0] != b[0] or (arguments and not _same_printed(a, b, prints)):
             return False
         equal = a[1] == b[1] if a[0] == "big" else data_equal(a[1], b[1], rule)
         return equal and states_agree
@@ -433,18 +435,20 @@ class Oracle:
     does. EvalPlus tasks (``evalplus``) compare numbers by EvalPlus's own rule and ``atol``.
     ``raises``: the visible tests show a raise (``inputs/raises.py``), so the reference's
     exception is part of the answer; ``messages``: they read its message too, so a raise's
-    outcome holds the message and a different one is a difference."""
+    outcome holds the message and a different one is a difference. ``prints``: the reference's
+    code prints (``observed.prints``), so what a call prints, or does not, is part of its answer."""
 
     kind: str = "eq"
     evalplus: bool = False
     atol: float = 0.0
     raises: bool = False
     messages: bool = False
+    prints: bool = False
 
     def same(self, got: Outcome, expected: Outcome) -> bool:
         if self.evalplus:
             return matches(got, expected, self.atol, self.kind)
-        return same(got, expected, self.kind)
+        return same(got, expected, self.kind, prints=self.prints)
 
     def differs(self, got: Outcome, expected: Outcome) -> bool:
         """Whether ``got`` tells a candidate apart from the reference's ``expected``: where the

@@ -1166,3 +1166,29 @@ def test_a_reference_that_raises_as_it_loads_still_does_not_load():
     raising = problem("f", "int('x')\ndef f(x):\n    return x + 1\n", ["assert f(1) == 2"], setup="N = 1\n")
     result = audit_problem(raising, AuditParams())
     assert result.exclusion == "reference-does-not-load" and "ValueError" in result.detail
+
+
+# 25. Found by the third red-team pass: where the reference's code prints, what a call prints is
+# part of its answer on every call, nothing printed included.
+
+SOMETIMES_PRINTS = "def show(n):\n    if n > 0:\n        print(n)\n    return n * 2\n"
+
+
+def test_a_mutant_that_prints_where_the_reference_prints_nothing_is_broken_and_the_assert_sees_it():
+    weak = problem("show", SOMETIMES_PRINTS, ["assert show(3) == 6"], hidden=("show(0)", "show(5)"))
+    result = audit_problem(weak, PINNED)
+    assert "if n >= 0:" in _survivor_changes(result)
+    texts = [c.text for c in result.asserts if "show(0)" in c.text]
+    assert texts and "printed.getvalue() == ''" in texts[0]
+    assert _run_assert(SOMETIMES_PRINTS, "show", texts[0])
+    assert not _run_assert(SOMETIMES_PRINTS.replace("n > 0", "n >= 0"), "show", texts[0])
+
+
+def test_where_the_references_code_never_prints_a_mutants_prints_are_still_not_looked_at():
+    quiet = problem(
+        "double", "def double(n):\n    return n * 2\n", ["assert double(3) == 6"], hidden=("double(0)",)
+    )
+    prepared = prepare(quiet, PINNED)
+    assert not judge_program(
+        quiet, PINNED, prepared, "def double(n):\n    print(n)\n    return n * 2\n"
+    ).broken

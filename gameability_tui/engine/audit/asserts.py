@@ -75,6 +75,7 @@ def assert_text(
     raises: bool = False,
     exact: bool = False,
     lazy: str = "",
+    prints: bool = False,
 ) -> str | None:
     """An assert that passes on ``expected`` (the reference's outcome of ``call``), written in the
     benchmark's convention, or None when none can be written. ``check_arguments`` also checks
@@ -89,17 +90,18 @@ def assert_text(
     standard-library value (``Decimal``, ``OrderedDict``, ...) by its own ``==``, after its
     import. Rendering never raises: a value with no literal gives no assert, never a lost problem.
     With ``exact`` (the visible tests compare with ``==`` alone), a whole-number float is written
-    as the tests write it (``== 3`` for 3.0) rather than within a tolerance."""
+    as the tests write it (``== 3`` for 3.0) rather than within a tolerance. With ``prints`` (the
+    reference's code prints: ``Oracle.prints``), the output is checked even where it is empty."""
     try:
         if expected[0] == "raise" and not raises:
             return None
-        plain = not check_arguments and not oc.printed_by(expected)
+        plain = not check_arguments and not oc.printed_by(expected) and not prints
         if exact and expected[0] == "value" and _reads_exactly(expected[1]) and plain:
             return f"assert {call.render(name)} == {_exact_literal(expected[1])}"
         if expected[0] == "raise":
             text = _raises_assert(_reached(call.render(name), lazy), *expected[1:])
             return _with_imports(text, {"import asyncio"} if lazy == "async" else set())
-        return _assert_text(call, name, expected, check_arguments)
+        return _assert_text(call, name, expected, check_arguments, prints)
     except (NotRenderable, RecursionError, ValueError, TypeError, MemoryError):
         return None
 
@@ -111,7 +113,9 @@ def _reached(call_text: str, lazy: str) -> str:
     return f"list({call_text})" if lazy == "generator" else call_text
 
 
-def _assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: bool) -> str | None:
+def _assert_text(
+    call: Call, name: str, expected: oc.Outcome, check_arguments: bool, prints: bool = False
+) -> str | None:
     if expected[0] != "value":
         return None
     imports: set[str] = set()
@@ -122,7 +126,7 @@ def _assert_text(call: Call, name: str, expected: oc.Outcome, check_arguments: b
     printed = oc.printed_by(expected)
     if printed is None:  # more than an outcome keeps: no assert can state it
         return None
-    if printed:
+    if printed or prints:
         return _printing_assert(call, name, data, chain, states, printed)
     if states is None:
         root = f"{name}({call.render_arguments()})"

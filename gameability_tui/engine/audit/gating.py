@@ -69,7 +69,9 @@ def candidate_asserts(
             if index in verdict.outcomes
         )
         call = prepared.fresh[index]
-        text = assert_text(call, prepared.call_name, expected, check_arguments, oracle.raises, exact, lazy)
+        text = assert_text(
+            call, prepared.call_name, expected, check_arguments, oracle.raises, exact, lazy, oracle.prints
+        )
         if text is not None and text not in texts:
             texts[text] = len(call.render(""))
             if v2:

@@ -15,6 +15,7 @@ from ..inputs.literals import evaluate_literal
 from ..inputs.raises import tests_check_messages, tests_expect_raises
 from ..model import AuditParams, Problem
 from ..mutants.sites import Mutant
+from ..observed import prints
 from ..outcome import Oracle
 from ..sandbox import Job, Run
 
@@ -56,6 +57,7 @@ def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
     return Oracle(
         params.oracle, evalplus=bool(problem.checks), atol=problem.atol,
         raises=tests_expect_raises(*seen), messages=tests_check_messages(*seen),
+        prints=prints(problem.reference),
     )  # fmt: skip
 
 

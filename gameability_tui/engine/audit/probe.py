@@ -71,7 +71,8 @@ def probe(
     for source in survivors:
         got, _ = run(source, budget)
         rows.append({"outcome": oc.describe(got), "differs": not oracle.same(got, reference)})
-    text = assert_text(call, name, reference, raises=oracle.raises, lazy=lazy_kind(problem.reference, entry))
+    lazy = lazy_kind(problem.reference, entry)
+    text = assert_text(call, name, reference, raises=oracle.raises, lazy=lazy, prints=oracle.prints)
     return {"call": call.render(name), "reference": oc.describe(reference), "survivors": rows, "assert": text}
 
 
