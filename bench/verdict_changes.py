@@ -18,8 +18,8 @@ from pathlib import Path
 
 from gameability_tui.benchmarks import load_benchmark
 from gameability_tui.engine.audit import Prepared, judge_program, prepare, visible_calls
-from gameability_tui.engine.inputs.calls import harvest_calls
 from gameability_tui.engine.inputs.contract import contract_violations, relation_violations
+from gameability_tui.engine.inputs.harvest import harvest_calls
 from gameability_tui.engine.model import AuditParams
 
 PARAMS = AuditParams()

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..engine.inputs.calls import harvest_calls
+from ..engine.inputs.harvest import harvest_calls
 from ..engine.inputs.literals import NotRenderable, render_literal
 from ..engine.model import Problem
 from .base import DATA_ENV, Benchmark, data_folder, load_hub_source

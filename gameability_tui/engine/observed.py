@@ -20,7 +20,10 @@ Threats, and the defence:
 - A returned object or callable is used by the tests through a chain of calls
   (``Counter(5).bump()``, ``Solution().twoSum(...)``, ``make_adder(3)(4)``): calling the entry
   alone makes every mutant of ``bump`` equivalent. The child replays the chain (``replay``) and
-  the outcome is what its last call returned (``Chained``), asserted in the chain's shape. Where
+  the outcome is what its last call returned (``Chained``), asserted in the chain's shape; a
+  coroutine it ends in is awaited as the tests await it. Where a test binds the object to a name
+  and calls it several times (``c.bump(); c.bump()``), the calls are made in turn on one object,
+  and the outcome is what each returned. Where
   the entry returns plain data, the chain is not replayed: a test that looks at only part of a
   result (``f(x).lower()``) is what makes a problem weak, so the whole result stays the answer.
 - Printed output, where the reference's code prints (``prints``), is part of every call's answer,
@@ -85,13 +88,36 @@ class Chained:
 _PLAIN = (int, float, complex, str, bytes, bool, type(None), list, tuple, set, frozenset, dict)
 
 
-def replay(value: Any, chain: tuple) -> Any:
-    """The tests' chain of calls on ``value`` (an object or a callable), else ``value`` itself."""
-    if not chain or type(value) in _PLAIN:
+def replay(value: Any, chain: tuple, uses: tuple = ()) -> Any:
+    """The tests' chain of calls on ``value`` (an object or a callable), else ``value`` itself.
+    With ``uses`` (a test that binds the object to a name and calls it several times), each use's
+    chain in turn on what ``chain`` returned, the state carried from one to the next: the outcome
+    is what each use returned, in order. What a chain ends in is awaited or drained as the tests
+    do (``settled``)."""
+    if not (chain or uses) or type(value) in _PLAIN:
         return value
+    value = _follow(value, chain)
+    if not uses:
+        return Chained(settled(value))
+    return Chained(tuple(settled(_follow(value, use)) for use in uses))
+
+
+def _follow(value: Any, chain: tuple) -> Any:
     for method, args, kwargs in chain:
         value = (getattr(value, method) if method else value)(*args, **kwargs)
-    return Chained(value)
+    return value
+
+
+def settled(value: Any) -> Any:
+    """``value`` as the tests take it: a coroutine awaited (``asyncio.run(A(5).run())``), an
+    async iterator's items taken with ``async for``; anything else as it is. (A coroutine at
+    the end of a chain or from a returned closure was left unawaited, the same for every
+    mutant.)"""
+    if is_coroutine(value):
+        return drive(value)
+    if is_async_iterator(value):
+        return drain_async(value)
+    return value
 
 
 def is_coroutine(value: Any) -> bool:
@@ -155,10 +181,21 @@ ASYNC_CODE = 0x80 | 0x200  # CO_COROUTINE | CO_ASYNC_GENERATOR
 
 def load_event_loop_for(function: Any) -> None:
     """Import asyncio before a coroutine or async generator function is called under the step
-    count: importing it there would count its thousands of steps on whichever call came first."""
-    code = getattr(function, "__code__", None)
-    if code is not None and code.co_flags & ASYNC_CODE:
-        import asyncio  # noqa: F401
+    count: importing it there would count its thousands of steps on whichever call came first.
+    A class's methods and the functions a function makes (a closure) count too: the tests'
+    chain may end in one of their coroutines (``A(5).run()``, ``make(3)(4)``)."""
+    codes = [getattr(function, "__code__", None)]
+    if isinstance(function, type):
+        codes += [getattr(member, "__code__", None) for member in vars(function).values()]
+    while codes:
+        code = codes.pop()
+        if code is None or type(code).__name__ != "code":
+            continue
+        if code.co_flags & ASYNC_CODE:
+            import asyncio  # noqa: F401
+
+            return
+        codes += [const for const in code.co_consts if type(const) is type(code)]
 
 
 def _own(kind: type, name: str) -> bool:

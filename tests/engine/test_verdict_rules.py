@@ -21,8 +21,9 @@ from gameability_tui.engine.audit import (
     prepare,
 )
 from gameability_tui.engine.audit.asserts import assert_text
-from gameability_tui.engine.inputs.calls import Call, entry_of, harvest_calls
+from gameability_tui.engine.inputs.calls import Call, entry_of
 from gameability_tui.engine.inputs.fresh import fresh_calls
+from gameability_tui.engine.inputs.harvest import harvest_calls
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.mutants.sites import make_mutants
 from gameability_tui.engine.outcome import encode_value, matches, same
@@ -1109,6 +1110,121 @@ def test_raising_a_subclass_control_a_superclass_or_a_sibling_still_differs():
         )
         verdict = _raise_verdict(*case)
         assert verdict.broken and verdict.survived, other
+
+
+# 22. Found by the third red-team pass: chains through a bound name, coroutines at a chain's end.
+
+
+def test_a_method_called_on_a_bound_object_is_judged_as_the_inline_chain():
+    tests = ["c = Counter(5)\nassert c.bump() == 6", "c = Counter(20)\nassert c.bump() == 22"]
+    assert harvest_calls(tests[:1], "Counter") == [Call((5,), (), (("bump", (), ()),))]
+    counter = problem("counter", COUNTER_CLASS, tests, hidden=("c = Counter(9)\nc.bump()",))
+    result = audit_problem(counter, PINNED)
+    assert result.status == "ok" and "if self.value >= 9:" in _survivor_changes(result)
+    [survivor] = [s for s in result.survivors if s.after.strip() == "if self.value >= 9:"]
+    [text] = [c.text for c in result.asserts if "Counter(9)" in c.text]
+    assert text == "assert Counter(9).bump() == 10"
+    assert _run_assert(counter.reference, "Counter", text) is True
+    assert _run_assert(survivor.source, "Counter", text) is False
+    # drawn fresh, not pinned: bump() is called, so a bump that returns nothing is broken
+    drawn = problem("counter", COUNTER_CLASS, tests)
+    prepared = prepare(drawn, AuditParams())
+    assert isinstance(prepared, Prepared) and all(call.chain for call in prepared.fresh)
+    nothing = COUNTER_CLASS.replace("return self.value + 1", "return None")
+    assert judge_program(drawn, AuditParams(), prepared, nothing).broken
+
+
+def test_a_bound_closure_is_called_as_the_tests_call_it():
+    adder = problem(
+        "make_adder",
+        "def make_adder(n):\n    def add(x):\n        return x + n + (x > 9)\n    return add\n",
+        ["add3 = make_adder(3)\nassert add3(4) == 7", "add1 = make_adder(1)\nassert add1(20) == 22"],
+        hidden=("add2 = make_adder(2)\nadd2(9)",),
+    )
+    result = audit_problem(adder, PINNED)
+    assert result.status == "ok" and "return x + n + (x >= 9)" in _survivor_changes(result)
+    assert [c.text for c in result.asserts] == ["assert make_adder(2)(9) == 11"]
+
+
+STEPPER_CLASS = (
+    "class Counter:\n"
+    "    def __init__(self, start):\n"
+    "        self.value = start\n"
+    "\n"
+    "    def bump(self):\n"
+    "        self.value += 2 if self.value > 9 else 1\n"
+    "        return self.value\n"
+)
+
+
+def test_several_calls_on_a_bound_object_are_replayed_in_order_on_one_object():
+    tests = [
+        "c = Counter(5)\nc.bump()\nassert c.bump() == 7",
+        "c = Counter(20)\nc.bump()\nassert c.bump() == 24",
+    ]
+    [call] = harvest_calls(tests[:1], "Counter")
+    assert call.args == (5,) and len(call.uses) == 2
+    stepper = problem("stepper", STEPPER_CLASS, tests, hidden=("c = Counter(8)\nc.bump()\nc.bump()",))
+    result = audit_problem(stepper, PINNED)
+    assert result.status == "ok"
+    [survivor] = [s for s in result.survivors if "self.value >= 9" in s.after]
+    [text] = [c.text for c in result.asserts if "Counter(8)" in c.text]
+    assert text == "c = Counter(8); assert c.bump() == 9; assert c.bump() == 10"
+    assert _run_assert(stepper.reference, "Counter", text) is True
+    assert _run_assert(survivor.source, "Counter", text) is False
+
+
+def test_a_coroutine_at_the_end_of_a_chain_is_awaited():
+    runner = problem(
+        "chain_async",
+        "class A:\n"
+        "    def __init__(self, n):\n"
+        "        self.n = n\n"
+        "\n"
+        "    async def run(self):\n"
+        "        return self.n * 2 if self.n > 3 else self.n\n",
+        [
+            "import asyncio\nassert asyncio.run(A(5).run()) == 10",
+            "import asyncio\nassert asyncio.run(A(1).run()) == 1",
+        ],
+        hidden=("A(3).run()",),
+    )
+    result = audit_problem(runner, PINNED)
+    assert result.status == "ok"
+    assert "return self.n * 2 if self.n >= 3 else self.n" in _survivor_changes(result)
+    [text] = [c.text for c in result.asserts if "A(3)" in c.text]
+    assert text == "import asyncio; assert asyncio.run(A(3).run()) == 3"
+    assert _run_assert(runner.reference, "A", text) is True
+
+
+def test_a_coroutine_a_returned_closure_makes_is_awaited():
+    maker = problem(
+        "async_closure",
+        "def make(n):\n    async def run(x):\n        return x + n + (x > 9)\n    return run\n",
+        [
+            "import asyncio\nassert asyncio.run(make(3)(4)) == 7",
+            "import asyncio\nassert asyncio.run(make(1)(20)) == 22",
+        ],
+        hidden=("make(2)(9)",),
+    )
+    result = audit_problem(maker, PINNED)
+    assert result.status == "ok" and "return x + n + (x >= 9)" in _survivor_changes(result)
+    assert [c.text for c in result.asserts] == ["import asyncio; assert asyncio.run(make(2)(9)) == 11"]
+
+
+def test_a_name_bound_to_plain_data_keeps_the_whole_result_as_the_answer():
+    # control: passes before and after; a chain on plain data is not replayed (section 17)
+    lower = problem(
+        "shout",
+        "def shout(s):\n    return s.upper() + '!' * (1 + (len(s) > 3))\n",
+        ["r = shout('ab')\nassert r.lower() == 'ab!'"],
+        hidden=("r = shout('abc')\nr.lower()",),
+    )
+    result = audit_problem(lower, PINNED)
+    assert result.status == "ok" and "return s.upper() + '!' * (1 + (len(s) >= 3))" in _survivor_changes(
+        result
+    )
+    assert [c.text for c in result.asserts] == ["assert shout('abc') == 'ABC!'"]
 
 
 # 24. Found by the third red-team pass: entries bound by assignment or defined in a block, and

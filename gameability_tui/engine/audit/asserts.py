@@ -99,6 +99,8 @@ def assert_text(
         if exact and expected[0] == "value" and _reads_exactly(expected[1]) and plain:
             return f"assert {call.render(name)} == {_exact_literal(expected[1])}"
         if expected[0] == "raise":
+            if call.uses:  # statements, not one expression: no lambda can hold them
+                return None
             text = _raises_assert(_reached(call.render(name), lazy), *expected[1:])
             return _with_imports(text, {"import asyncio"} if lazy == "async" else set())
         return _assert_text(call, name, expected, check_arguments, prints)
@@ -126,6 +128,8 @@ def _assert_text(
     printed = oc.printed_by(expected)
     if printed is None:  # more than an outcome keeps: no assert can state it
         return None
+    if call.uses:
+        return None if printed or prints or states else _uses_assert(call, name, data, imports)
     if printed or prints:
         return _printing_assert(call, name, data, chain, states, printed)
     if states is None:
@@ -138,6 +142,19 @@ def _assert_text(
     if result is None or checks is None:
         return None
     return _with_imports("; ".join(bindings + [result] + checks), imports)
+
+
+def _uses_assert(call: Call, name: str, data: object, imports: set[str]) -> str | None:
+    """As the test wrote it: the object bound to its name, then an assert on each use in turn
+    (``c = Counter(8); assert c.bump() == 9; assert c.bump() == 10``), so the state the uses
+    share is the one the reference answered on."""
+    if type(data) is not tuple or len(data) != len(call.uses):
+        return None
+    checks = [_result_assert(use, answer, imports) for use, answer in zip(call.render_uses(), data)]
+    if any(check is None for check in checks):
+        return None
+    made = f"{call.name} = {name}({call.render_arguments()}){call.render_chain()}"
+    return _with_imports("; ".join([made, *checks]), imports)  # type: ignore[list-item]
 
 
 def _named_arguments(call: Call, states: tuple | None) -> tuple[list[str], str]:

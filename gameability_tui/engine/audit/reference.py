@@ -17,8 +17,9 @@ import functools
 from .. import outcome as oc
 from ..exclusions import excluded
 from ..inputs.aimed import aimed_calls
-from ..inputs.calls import Call, entry_of, harvest_calls, parsed
+from ..inputs.calls import Call, entry_of, parsed
 from ..inputs.fresh import fresh_calls
+from ..inputs.harvest import harvest_calls
 from ..model import AuditParams, Problem, ProblemResult
 from ..mutants.attack import attack_for
 from ..mutants.sites import Mutant, make_mutants

@@ -24,19 +24,31 @@ ChainStep = tuple[str, tuple, tuple[tuple[str, Any], ...]]
 class Call:
     """One call's arguments as Python values (positional, then keywords), and the chain of calls
     the tests make on its result (threat: a test that uses ``Counter(5).bump()`` sees what
-    ``bump`` returns; calling ``Counter(5)`` alone makes every mutant of ``bump`` equivalent)."""
+    ``bump`` returns; calling ``Counter(5)`` alone makes every mutant of ``bump`` equivalent).
+
+    ``uses``: where a test binds the result to a name and calls it more than once (``c =
+    Counter(5); c.bump(); assert c.bump() == 7``), each use's chain, made in turn on the one
+    object (its state carries from one to the next), and ``name``, the test's name for it."""
 
     args: tuple
     kwargs: tuple[tuple[str, Any], ...] = ()
     chain: tuple[ChainStep, ...] = ()
+    uses: tuple[tuple[ChainStep, ...], ...] = ()
+    name: str = ""
 
     def as_job(self) -> tuple:
+        if self.uses:
+            return self.args, dict(self.kwargs), _job_steps(self.chain), tuple(map(_job_steps, self.uses))
         if self.chain:
-            return self.args, dict(self.kwargs), tuple((m, a, dict(k)) for m, a, k in self.chain)
+            return self.args, dict(self.kwargs), _job_steps(self.chain)
         return self.args, dict(self.kwargs)
 
     def render(self, name: str) -> str:
-        return f"{name}({self.render_arguments()}){self.render_chain()}"
+        """The call as a test writes it; with ``uses``, statements: the binding, then each use."""
+        made = f"{name}({self.render_arguments()}){self.render_chain()}"
+        if self.uses:
+            return "; ".join([f"{self.name} = {made}", *self.render_uses()])
+        return made
 
     def render_arguments(self) -> str:
         """The arguments as written between a call's parentheses: ``[4, 9], k=2``."""
@@ -44,14 +56,26 @@ class Call:
 
     def render_chain(self) -> str:
         """The tests' calls on the result, as written after the call: ``.bump()``, ``(4)``."""
-        return "".join(
-            f"{'.' + method if method else ''}({_arguments_text(a, k)})" for method, a, k in self.chain
-        )
+        return _steps_text(self.chain)
+
+    def render_uses(self) -> list[str]:
+        """Each use of the bound name as the test writes it: ``c.bump()``."""
+        return [self.name + _steps_text(use) for use in self.uses]
 
     def key(self) -> str:
+        if self.uses:
+            return repr((self.args, self.kwargs, self.chain, self.uses))
         if self.chain:
             return repr((self.args, self.kwargs, self.chain))
         return repr((self.args, self.kwargs))
+
+
+def _job_steps(steps: tuple[ChainStep, ...]) -> tuple:
+    return tuple((method, args, dict(kwargs)) for method, args, kwargs in steps)
+
+
+def _steps_text(steps: tuple[ChainStep, ...]) -> str:
+    return "".join(f"{'.' + method if method else ''}({_arguments_text(a, k)})" for method, a, k in steps)
 
 
 def _arguments_text(args: tuple, kwargs: tuple) -> str:
@@ -261,13 +285,13 @@ def called_names(sources: list[str] | tuple[str, ...]) -> Counter:
             continue
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
-                name = _called_name(node)
+                name = called_name(node)
                 if name is not None:
                     counts[name] += 1
     return counts
 
 
-def _called_name(node: ast.Call) -> str | None:
+def called_name(node: ast.Call) -> str | None:
     """The name a call calls: ``f`` for ``f(...)``, ``Calc.square`` for ``Calc.square(...)``."""
     if isinstance(node.func, ast.Name):
         return node.func.id
@@ -370,100 +394,3 @@ def _declared_functions(prompt: str) -> list[str]:
             if name.isidentifier():
                 names.append(name)
     return names
-
-
-def harvest_calls(sources: list[str] | tuple[str, ...], name: str) -> list[Call]:
-    """Literal argument tuples of every call to ``name`` in ``sources``, in order, deduplicated,
-    with the chain of literal calls the tests make on its result (``Counter(5).bump()``): the
-    whole chain is the call, its first link alone is not taken again."""
-    seen: set[str] = set()
-    calls: list[Call] = []
-    for source in sources:
-        tree = parsed(source)
-        if tree is None:
-            continue
-        inside: set[int] = set()  # the first links of chains taken whole
-        bound = _bound_literals(tree)
-        for node in ast.walk(tree):  # outer calls come before the calls inside them
-            if not isinstance(node, ast.Call) or id(node) in inside:
-                continue
-            found = _chained_call(node, name, inside, bound)
-            if found is not None and found.key() not in seen:
-                seen.add(found.key())
-                calls.append(found)
-    return calls
-
-
-def _bound_literals(tree: ast.Module) -> dict[str, ast.expr]:
-    """Names a test binds once, at its top level, to a literal (``x = 4`` before
-    ``make_adder(3)(x)``): a call passing one is a literal call (threat: its chain was cut at the
-    variable, the returned closure never called, and every mutant of it looked equivalent)."""
-    stores: dict[str, int] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            stores[node.id] = stores.get(node.id, 0) + 1
-    bound = {}
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            target = node.targets[0].id
-            if stores.get(target) == 1 and _is_literal(node.value):
-                bound[target] = node.value
-    return bound
-
-
-def _is_literal(node: ast.expr) -> bool:
-    try:
-        ast.literal_eval(node)
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return False
-    return True
-
-
-def _chained_call(
-    node: ast.Call, name: str, inside: set[int], bound: dict[str, ast.expr] | None = None
-) -> Call | None:
-    """The call to ``name`` at the root of ``node``'s chain of calls, all arguments literal."""
-    steps: list[ChainStep] = []
-    links = []
-    while True:
-        if isinstance(node.func, ast.Name) or ("." in name and _called_name(node) == name):
-            if _called_name(node) != name:
-                return None
-            root = _literal_call(node, bound)
-            if root is None:
-                return None
-            inside.update(id(link) for link in links)
-            inside.add(id(node))
-            return Call(root.args, root.kwargs, tuple(reversed(steps)))
-        if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Call):
-            method, inner = node.func.attr, node.func.value
-        elif isinstance(node.func, ast.Call):
-            method, inner = "", node.func
-        else:
-            return None
-        step = _literal_call(node, bound)
-        if step is None:
-            return None
-        steps.append((method, step.args, step.kwargs))
-        links.append(node)
-        node = inner
-
-
-def _literal_call(node: ast.Call, bound: dict[str, ast.expr] | None = None) -> Call | None:
-    """The call's arguments as values, where each is a literal or a name ``bound`` to one."""
-
-    def value(argument: ast.expr) -> Any:
-        if bound and isinstance(argument, ast.Name) and argument.id in bound:
-            argument = bound[argument.id]
-        return ast.literal_eval(argument)
-
-    try:
-        if any(isinstance(arg, ast.Starred) for arg in node.args):
-            return None
-        if any(keyword.arg is None for keyword in node.keywords):
-            return None
-        args = tuple(value(arg) for arg in node.args)
-        kwargs = tuple((k.arg, value(k.value)) for k in node.keywords)
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return None
-    return Call(args, kwargs)

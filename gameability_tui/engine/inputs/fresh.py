@@ -244,7 +244,7 @@ def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = DEFAULT_
     Calls with a chain (``Counter(5).bump()``) are drawn by shape: every literal of the chain is
     a position of its own, learned from the visible calls of the same shape, so the draw keeps
     the tests' shape with its literals perturbed."""
-    if not any(call.chain for call in visible):
+    if not any(call.chain or call.uses for call in visible):
         return _fresh_plain(visible, count, seed, mode)
     shapes: dict[tuple, list[Call]] = {}
     for call in visible:
@@ -260,14 +260,17 @@ def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = DEFAULT_
 
 
 def _shape(call: Call) -> tuple:
-    steps = tuple((method, len(args), tuple(k for k, _ in kw)) for method, args, kw in call.chain)
-    return (len(call.args), tuple(k for k, _ in call.kwargs), steps)
+    def steps(chain: tuple) -> tuple:
+        return tuple((method, len(args), tuple(k for k, _ in kw)) for method, args, kw in chain)
+
+    uses = tuple(steps(use) for use in call.uses)
+    return (len(call.args), tuple(k for k, _ in call.kwargs), steps(call.chain), uses)
 
 
 def _flat(call: Call) -> tuple:
-    """Every literal of a call and its chain, in order."""
+    """Every literal of a call, its chain and its uses, in order."""
     values = list(call.args) + [value for _, value in call.kwargs]
-    for _, args, kwargs in call.chain:
+    for _, args, kwargs in call.chain + tuple(step for use in call.uses for step in use):
         values += list(args) + [value for _, value in kwargs]
     return tuple(values)
 
@@ -279,9 +282,12 @@ def _unflat(values: tuple, like: Call) -> Call:
     def part(args: tuple, kwargs: tuple) -> tuple[tuple, tuple]:
         return tuple(next(taken) for _ in args), tuple((k, next(taken)) for k, _ in kwargs)
 
+    def steps(chain: tuple) -> tuple:
+        return tuple((method, *part(a, kw)) for method, a, kw in chain)
+
     args, kwargs = part(like.args, like.kwargs)
-    chain = tuple((method, *part(a, kw)) for method, a, kw in like.chain)
-    return Call(args, kwargs, chain)
+    chain = steps(like.chain)
+    return Call(args, kwargs, chain, tuple(steps(use) for use in like.uses), like.name)
 
 
 def _fresh_plain(visible: list[Call], count: int, seed: int, mode: str) -> list[Call]:

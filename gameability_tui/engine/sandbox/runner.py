@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import outcome as oc
-from ..observed import drain_async, drive, is_async_iterator, is_coroutine, load_event_loop_for, replay
+from ..observed import load_event_loop_for, replay, settled
 from .encoding import encoded, raised
 from .jobs import Job
 from .limits import confirmation_cpu
@@ -96,13 +96,10 @@ def _call_outcome(
     def action() -> Any:
         value = function(*args, **kwargs)
         if chain:  # the tests' calls on a returned object or callable (observed.py)
-            value = replay(value, chain[0])
-        if is_coroutine(value):  # the tests await it: what it returns is the result
-            value = drive(value)
+            value = replay(value, *chain)
+        value = settled(value)  # a coroutine awaited, an async iterator drained, as the tests do
         if oc.is_iterator(value):
             return oc.Yielded(itertools.islice(value, oc.MAX_YIELDED + 1))
-        if is_async_iterator(value):
-            return drain_async(value)
         return value
 
     load_event_loop_for(function)

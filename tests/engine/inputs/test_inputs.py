@@ -3,8 +3,9 @@ and literals that round-trip."""
 
 from __future__ import annotations
 
-from gameability_tui.engine.inputs.calls import Call, harvest_calls, infer_entry
+from gameability_tui.engine.inputs.calls import Call, infer_entry
 from gameability_tui.engine.inputs.fresh import contract_violations, fresh_calls
+from gameability_tui.engine.inputs.harvest import harvest_calls
 from gameability_tui.engine.inputs.literals import render_literal
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import calendar
 
 from gameability_tui.engine.inputs.aimed import aimed_calls
-from gameability_tui.engine.inputs.calls import Call, harvest_calls
+from gameability_tui.engine.inputs.calls import Call
 from gameability_tui.engine.inputs.fresh import contract_violations, fresh_calls
+from gameability_tui.engine.inputs.harvest import harvest_calls
 from gameability_tui.engine.inputs.relations import learn_relations, relation_violations, repair
 
 SEEDS = range(25)
