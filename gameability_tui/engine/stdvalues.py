@@ -17,6 +17,15 @@ mutant broken where no assert could reject it. Threats, and the defence:
   == Counter(a=1)``, Python 3.10+), but against a plain dict it compares as one (zeros count):
   its items travel whole, marked as a Counter's.
 - A named tuple or a ``defaultdict`` compares as its plain tuple or dict.
+- ``range(4, 4) == range(0)`` and ``range(0, 4, 2) == range(0, 3, 2)``: ranges compare as the
+  sequences they hold (never as a list), so a range travels as what fixes that sequence (nothing
+  when empty, its start when one long, else start, step and length).
+- ``d.keys()`` and ``d.items()`` compare as sets, with each other and with a ``set`` or
+  ``frozenset``: they travel as their members, compared in any order (exactly, as set membership
+  is), and are asserted as a set or a dict's ``items()``. ``d.values()`` equals no other object
+  (not even the same dict's ``values()``), so no assert can compare it with ``==``; it is left to
+  the object rule (its type and its repr, in order), which an assert that reads it as a list
+  (``list(f(x)) == [...]``, what a test can do) agrees with: another order is a difference.
 
 Each value keeps the source that rebuilds it (its repr and the import that name needs), so the
 asserts are written with the same rule: ``from decimal import Decimal; assert f(1) == Decimal(...)``.
@@ -31,6 +40,7 @@ from typing import Any
 STD_MARK = "\x00std"  # (STD_MARK, family, canonical, source, import line)
 
 NUMBER, ORDERED, DEQUE, TIME, COUNTS = "number", "ordered", "deque", "time", "counts"
+RANGE, VIEW = "range", "view"
 
 
 def _number(value: Any) -> Any:
@@ -79,6 +89,11 @@ _TYPES: dict[tuple[str, str], tuple[str | None, str]] = {
     ("datetime", "datetime"): (TIME, "import datetime"),
     ("datetime", "time"): (TIME, "import datetime"),
     ("datetime", "timedelta"): (TIME, "import datetime"),
+    ("builtins", "range"): (RANGE, ""),
+    ("builtins", "dict_keys"): (VIEW, ""),
+    ("builtins", "dict_items"): (VIEW, ""),
+    ("builtins", "odict_keys"): (VIEW, ""),
+    ("builtins", "odict_items"): (VIEW, ""),
 }
 
 
@@ -116,7 +131,32 @@ def _std_data(value: Any, to_data: Callable[[Any, int], Any], depth: int) -> Any
         return (STD_MARK, DEQUE, [to_data(item, depth + 1) for item in value], "deque", imports)
     if family == COUNTS:
         return (STD_MARK, COUNTS, to_data(dict(value), depth), "Counter", imports)
+    if family == RANGE:
+        return (STD_MARK, RANGE, _sequence(value), repr(value), imports)
+    if family == VIEW:
+        members = tuple(to_data(member, depth + 1) for member in value)
+        return (STD_MARK, VIEW, members, "items" if kind.__name__.endswith("items") else "keys", imports)
     return (STD_MARK, TIME, _moment(value), repr(value), imports)
+
+
+def _sequence(value: range) -> tuple:
+    """What a range's ``==`` looks at: the sequence, fixed by its length, first item and step."""
+    if len(value) == 0:
+        return ()
+    if len(value) == 1:
+        return (value.start,)
+    return (value.start, value.step, len(value))
+
+
+def _same_members(got: tuple, want: tuple) -> bool:
+    """Set equality of two collections of distinct members (a view's keys or items), exact as
+    set membership is; members whose plain data cannot be hashed are looked up one by one."""
+    if len(got) != len(want):
+        return False
+    try:
+        return frozenset(got) == frozenset(want)
+    except TypeError:
+        return all(member in want for member in got)
 
 
 def is_std(data: Any) -> bool:
@@ -152,8 +192,12 @@ def std_equal(got: Any, want: Any, equal: Callable[[Any, Any], bool]) -> bool:
             return len(got[2]) == len(want[2]) and all(equal(g, w) for g, w in zip(got[2], want[2]))
         if got[1] == COUNTS:
             return equal(_nonzero(got[2]), _nonzero(want[2]))
+        if got[1] == VIEW:
+            return _same_members(got[2], want[2])
         return got[2] == want[2]
     mapping, other = (got, want) if is_std(got) else (want, got)
+    if mapping[1] == VIEW:  # a set or frozenset is compared with a view as sets are
+        return type(other) in (set, frozenset) and _same_members(mapping[2], tuple(other))
     if mapping[1] == COUNTS:  # against a dict (or anything else) a Counter is its plain dict
         return equal(mapping[2], other)
     if mapping[1] == ORDERED and type(other) is dict:  # an OrderedDict equals a dict in any order
@@ -172,11 +216,16 @@ def _nonzero(counts: Any) -> Any:
 
 def std_source(data: Any, render: Callable[[Any], str], imports: set[str]) -> str:
     """Source text that rebuilds a standard-library value, adding the import its name needs."""
-    imports.add(data[4])
+    if data[4]:
+        imports.add(data[4])
     if data[1] == ORDERED:
         return f"OrderedDict([{', '.join(f'({render(k)}, {render(v)})' for k, v in data[2])}])"
     if data[1] == DEQUE:
         return f"deque([{', '.join(render(item) for item in data[2])}])"
     if data[1] == COUNTS:
         return f"Counter({render(data[2])})"
+    if data[1] == VIEW and data[3] == "items":
+        return "{" + ", ".join(f"{render(k)}: {render(v)}" for k, v in data[2]) + "}.items()"
+    if data[1] == VIEW:
+        return "{" + ", ".join(render(key) for key in data[2]) + "}" if data[2] else "set()"
     return data[3]

@@ -1308,3 +1308,66 @@ def test_where_the_references_code_never_prints_a_mutants_prints_are_still_not_l
     assert not judge_program(
         quiet, PINNED, prepared, "def double(n):\n    print(n)\n    return n * 2\n"
     ).broken
+
+
+# 23. Found by the third red-team pass: nested floats, whole-number floats, ranges and dict views.
+
+WINDOW = "def window(lo, hi):\n    return range(lo, hi) if lo < hi else range(0)\n"
+
+
+def test_ranges_compare_as_the_sequences_they_are():
+    assert same(encode_value(range(4, 4)), encode_value(range(0)))
+    assert same(encode_value(range(0, 4, 2)), encode_value(range(0, 3, 2)))
+    assert same(encode_value(range(5, 6, 3)), encode_value(range(5, 7, 9)))
+    assert not same(encode_value(range(1, 3)), encode_value(range(1, 4)))
+    assert not same(encode_value(range(3)), encode_value([0, 1, 2]))
+    windows = problem(
+        "window",
+        WINDOW,
+        ["assert list(window(2, 5)) == [2, 3, 4]", "assert list(window(7, 3)) == []"],
+        hidden=("window(4, 4)", "window(1, 3)"),
+    )
+    result = audit_problem(windows, PINNED)
+    assert result.status == "ok"
+    assert "return range(lo, hi) if lo <= hi else range(0)" not in _survivor_changes(result)
+    text = assert_text(Call((1, 3)), "window", encode_value(range(1, 3)))
+    assert text is not None
+    assert _run_assert(WINDOW, "window", text) is True
+    assert _run_assert(WINDOW.replace("range(lo, hi)", "range(lo, hi + 1)"), "window", text) is False
+
+
+KEYS = (
+    "def keys(n, flip):\n"
+    "    d = {}\n"
+    "    for i in sorted(range(n), reverse=flip > 5):\n"
+    "        d[i] = 1\n"
+    "    return d.keys()\n"
+)
+
+
+def test_dict_keys_and_items_compare_as_sets():
+    assert same(encode_value({1: 0, 2: 0}.keys()), encode_value({2: 0, 1: 0}.keys()))
+    assert same(encode_value({1: "a", 2: [3]}.items()), encode_value({2: [3], 1: "a"}.items()))
+    assert same(encode_value({1: 0}.keys()), encode_value({1}))
+    assert not same(encode_value({1: 0}.keys()), encode_value({1: 0, 2: 0}.keys()))
+    assert not same(encode_value({1: "a"}.items()), encode_value({1: "b"}.items()))
+    assert not same(encode_value({1: 0}.keys()), encode_value([1]))
+    flipped = problem(
+        "keys",
+        KEYS,
+        ["assert keys(3, 0) == {0, 1, 2}", "assert keys(2, 9) == {0, 1}"],
+        hidden=("keys(4, 5)", "keys(3, 1)"),
+    )
+    result = audit_problem(flipped, PINNED)
+    assert result.status == "ok"
+    assert "for i in sorted(range(n), reverse=flip >= 5):" not in _survivor_changes(result)
+    views = (
+        ("{2: 0, 1: 0}.keys()", "{1: 0, 2: 0}.keys()", "{1: 0}.keys()"),
+        ("{2: [3], 1: 'a'}.items()", "{1: 'a', 2: [3]}.items()", "{1: 'a', 2: [4]}.items()"),
+    )
+    for made, reordered, wrong in views:
+        text = assert_text(Call((1,)), "f", encode_value(eval(made)))
+        assert text is not None
+        assert _run_assert(f"def f(n):\n    return {made}\n", "f", text) is True
+        assert _run_assert(f"def f(n):\n    return {reordered}\n", "f", text) is True
+        assert _run_assert(f"def f(n):\n    return {wrong}\n", "f", text) is False

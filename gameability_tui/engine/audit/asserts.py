@@ -17,7 +17,7 @@ from ..inputs.calls import Call
 from ..inputs.literals import NotRenderable, render_literal
 from ..model import CandidateAssert
 from ..observed import AWAITED_MARK, CHAINED_MARK, IDENTITY_MASK, SHOWN_MARK
-from ..stdvalues import COUNTS, DEQUE, ORDERED, is_std, std_source
+from ..stdvalues import COUNTS, DEQUE, ORDERED, VIEW, is_std, std_source
 
 FLOAT_ATOL, FLOAT_RTOL = "1e-06", "1e-07"  # the oracle's own rule (outcome.RELATIVE): one rule for both
 
@@ -377,7 +377,7 @@ def _has_marks(data: object) -> bool:
     a standard-library value is rebuilt from its source, so only what it holds counts."""
     kind = type(data)
     if is_std(data):
-        return data[1] in (ORDERED, DEQUE, COUNTS) and _has_marks(data[2])
+        return data[1] in (ORDERED, DEQUE, COUNTS, VIEW) and _has_marks(data[2])
     if kind is str:
         return data.startswith("\x00")
     if kind in (list, tuple, set, frozenset):
