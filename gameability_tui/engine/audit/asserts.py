@@ -85,7 +85,7 @@ def assert_text(
     (``calls.lazy_kind``): the entry is a coroutine or generator function, whose raise surfaces
     only as the tests await (``asyncio.run``) or drain (``list``) the call, as its assert does.
 
-    Floats compare with the oracle's tolerance, inside flat lists, tuples and dicts too; an
+    Floats compare with the oracle's tolerance inside lists, tuples and dicts at any depth; an
     iterator's result is compared by what it yields; an object by its attributes; a
     standard-library value (``Decimal``, ``OrderedDict``, ...) by its own ``==``, after its
     import. Rendering never raises: a value with no literal gives no assert, never a lost problem.
@@ -229,10 +229,13 @@ def _raises_assert(call_text: str, error: str, message: str | None = None) -> st
 
 
 def _with_imports(text: str | None, imports: set[str]) -> str | None:
-    """The imports that a standard-library value's name needs, before the assert that uses it."""
+    """The imports that a standard-library value's name needs, before the assert that uses it;
+    a helper the assert calls (``_nested_close``) on its own lines before them."""
     if text is None or not imports:
         return text
-    return "; ".join(sorted(imports) + [text])
+    helpers = sorted(line for line in imports if not line.startswith(("import ", "from ")))
+    needed = sorted(line for line in imports if line.startswith(("import ", "from ")))
+    return "\n".join(helpers + ["; ".join(needed + [text])])
 
 
 def _result_assert(call_text: str, data: object, imports: set[str]) -> str | None:
@@ -316,7 +319,59 @@ def _equals(text: str, value: object, imports: set[str]) -> str:
             f"type(result := {text}) is dict and result.keys() == {literal}.keys() and "
             f"all({_close('result[key]', 'want')} for key, want in {literal}.items())"
         )
+    if type(value) in (list, tuple, dict) and _tolerated(value):
+        helper = "close" if not re.search(r"\bclose\b", text) else "close_enough"
+        imports.add(_nested_close(helper, value))
+        return f"{helper}({text}, {literal})"
     return f"{text} == {literal}"
+
+
+def _nested_close(helper: str, value: object) -> str:
+    """The oracle's rule (``outcome.data_equal``) for lists, tuples and dicts nested to any depth,
+    as a helper the assert calls: each float within the tolerance, NaN equal to NaN and an
+    infinity only to itself (each clause only where the value holds one), anything else by
+    ``==``. A named tuple or a ``defaultdict`` passes as the tuple or dict the oracle sees it as."""
+    leaves = _float_leaves(value)
+    number = "float" if not any(type(leaf) is complex for leaf in leaves) else "(float, complex)"
+    rule = _close("got", "want")
+    if any(not _finite(leaf) and abs(leaf) == float("inf") for leaf in leaves):
+        rule = f"got == want if abs(want) == float('inf') else {rule}"
+    if any(leaf != leaf for leaf in leaves):
+        rule = f"got != got if want != want else {rule}"
+    rule = f"({rule})" if " if " in rule else rule
+    test = f"type(want) is {number}" if number == "float" else f"type(want) in {number}"
+    return (
+        f"{helper} = lambda got, want: (\n"
+        f"    isinstance(got, type(want)) and len(got) == len(want) and all(map({helper}, got, want))\n"
+        f"    if type(want) in (list, tuple)\n"
+        f"    else isinstance(got, dict) and got.keys() == want.keys()"
+        f" and all({helper}(got[key], want[key]) for key in want)\n"
+        f"    if type(want) is dict\n"
+        f"    else {rule}\n"
+        f"    if {test}\n"
+        f"    else got == want\n"
+        f")"
+    )
+
+
+def _float_leaves(data: object) -> list:
+    """The floats (and complex numbers) inside lists, tuples and dicts' values, at any depth:
+    what the oracle compares within its tolerance (a set's, a dict key's or a standard-library
+    value's are compared by ``==``, as Python does)."""
+    kind = type(data)
+    if kind in (float, complex):
+        return [data]
+    if kind in (list, tuple) and not is_std(data):
+        return [leaf for item in data for leaf in _float_leaves(item)]
+    if kind is dict:
+        return [leaf for item in data.values() for leaf in _float_leaves(item)]
+    return []
+
+
+def _tolerated(value: object) -> bool:
+    """Whether ``==`` would be stricter than the oracle on ``value``: it holds a finite float or
+    complex number (the last bit may differ), or a NaN (never ``==`` to itself)."""
+    return any(_finite(leaf) or (type(leaf) is float and leaf != leaf) for leaf in _float_leaves(value))
 
 
 def _source(value: object, imports: set[str]) -> str:
