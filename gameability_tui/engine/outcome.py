@@ -19,8 +19,8 @@ write (one that passes on the reference) could tell them apart. Threats to that,
   ``inf`` and ``-inf`` equal only themselves (a relative bound on them is infinite). EvalPlus
   tasks use EvalPlus's own rule (``atol``, else 1e-6 absolute for float results).
 - Standard-library value types (``Decimal``, ``Fraction``, ``OrderedDict``, ``datetime``, named
-  tuples) are not benchmark code: they keep their own ``==`` and order (``stdvalues``); only
-  benchmark-defined classes are compared by type and state.
+  tuples, ranges, dict views) are not benchmark code: they keep their own ``==`` and order
+  (``stdvalues``); only benchmark-defined classes are compared by type and state.
 - Arguments changed in place are part of what a test can see: each mutable argument's state after
   the call travels with the outcome and is compared like the result.
 - So is printed output, where the reference prints (a test that captures ``sys.stdout`` sees

@@ -22,10 +22,11 @@ mutant broken where no assert could reject it. Threats, and the defence:
   when empty, its start when one long, else start, step and length).
 - ``d.keys()`` and ``d.items()`` compare as sets, with each other and with a ``set`` or
   ``frozenset``: they travel as their members, compared in any order (exactly, as set membership
-  is), and are asserted as a set or a dict's ``items()``. ``d.values()`` equals no other object
-  (not even the same dict's ``values()``), so no assert can compare it with ``==``; it is left to
-  the object rule (its type and its repr, in order), which an assert that reads it as a list
-  (``list(f(x)) == [...]``, what a test can do) agrees with: another order is a difference.
+  is), and are asserted as a set or a dict's ``items()``.
+- ``d.values()`` equals no other object (not even the same dict's ``values()``), so no assert
+  that passes on the reference compares it with ``==``. A test reads it as a list, in order: it
+  is asserted so (its type, then ``list(...)``), and compared as that assert sees it: a values
+  view with the same values in the same order (floats within the tolerance), nothing else.
 
 Each value keeps the source that rebuilds it (its repr and the import that name needs), so the
 asserts are written with the same rule: ``from decimal import Decimal; assert f(1) == Decimal(...)``.
@@ -40,7 +41,7 @@ from typing import Any
 STD_MARK = "\x00std"  # (STD_MARK, family, canonical, source, import line)
 
 NUMBER, ORDERED, DEQUE, TIME, COUNTS = "number", "ordered", "deque", "time", "counts"
-RANGE, VIEW = "range", "view"
+RANGE, VIEW, VALUES = "range", "view", "values"
 
 
 def _number(value: Any) -> Any:
@@ -94,6 +95,8 @@ _TYPES: dict[tuple[str, str], tuple[str | None, str]] = {
     ("builtins", "dict_items"): (VIEW, ""),
     ("builtins", "odict_keys"): (VIEW, ""),
     ("builtins", "odict_items"): (VIEW, ""),
+    ("builtins", "dict_values"): (VALUES, ""),
+    ("builtins", "odict_values"): (VALUES, ""),
 }
 
 
@@ -133,6 +136,8 @@ def _std_data(value: Any, to_data: Callable[[Any, int], Any], depth: int) -> Any
         return (STD_MARK, COUNTS, to_data(dict(value), depth), "Counter", imports)
     if family == RANGE:
         return (STD_MARK, RANGE, _sequence(value), repr(value), imports)
+    if family == VALUES:
+        return (STD_MARK, VALUES, [to_data(item, depth + 1) for item in value], "values", imports)
     if family == VIEW:
         members = tuple(to_data(member, depth + 1) for member in value)
         return (STD_MARK, VIEW, members, "items" if kind.__name__.endswith("items") else "keys", imports)
@@ -188,7 +193,7 @@ def std_equal(got: Any, want: Any, equal: Callable[[Any, Any], bool]) -> bool:
     if is_std(got) and is_std(want):
         if got[1] != want[1]:
             return False
-        if got[1] in (ORDERED, DEQUE):
+        if got[1] in (ORDERED, DEQUE, VALUES):
             return len(got[2]) == len(want[2]) and all(equal(g, w) for g, w in zip(got[2], want[2]))
         if got[1] == COUNTS:
             return equal(_nonzero(got[2]), _nonzero(want[2]))
@@ -224,6 +229,8 @@ def std_source(data: Any, render: Callable[[Any], str], imports: set[str]) -> st
         return f"deque([{', '.join(render(item) for item in data[2])}])"
     if data[1] == COUNTS:
         return f"Counter({render(data[2])})"
+    if data[1] == VALUES:  # asserted by its type and list at the top only (``asserts._equals``)
+        raise ValueError("a dict's values() has no literal")
     if data[1] == VIEW and data[3] == "items":
         return "{" + ", ".join(f"{render(k)}: {render(v)}" for k, v in data[2]) + "}.items()"
     if data[1] == VIEW:

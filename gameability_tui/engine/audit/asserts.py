@@ -17,7 +17,7 @@ from ..inputs.calls import Call
 from ..inputs.literals import NotRenderable, render_literal
 from ..model import CandidateAssert
 from ..observed import AWAITED_MARK, CHAINED_MARK, IDENTITY_MASK, SHOWN_MARK
-from ..stdvalues import COUNTS, DEQUE, ORDERED, VIEW, is_std, std_source
+from ..stdvalues import COUNTS, DEQUE, ORDERED, VALUES, VIEW, is_std, std_source
 
 FLOAT_ATOL, FLOAT_RTOL = "1e-06", "1e-07"  # the oracle's own rule (outcome.RELATIVE): one rule for both
 
@@ -303,6 +303,9 @@ def _equals(text: str, value: object, imports: set[str]) -> str:
     """``text == value`` as the oracle judges it: numbers that hold floats within the tolerance,
     NaN equal to NaN, infinities equal only to themselves (``==``), standard-library values by
     their own ``==``."""
+    if is_std(value) and value[1] == VALUES:  # equal to nothing by ==: read as a test reads it
+        listed = _equals("list(result)", value[2], imports)
+        return f"isinstance(result := {text}, type({{}}.values())) and {listed}"
     literal = _source(value, imports)
     if type(value) in (float, complex) and _finite(value):
         return _close(text, literal)
@@ -432,7 +435,7 @@ def _has_marks(data: object) -> bool:
     a standard-library value is rebuilt from its source, so only what it holds counts."""
     kind = type(data)
     if is_std(data):
-        return data[1] in (ORDERED, DEQUE, COUNTS, VIEW) and _has_marks(data[2])
+        return data[1] in (ORDERED, DEQUE, COUNTS, VIEW, VALUES) and _has_marks(data[2])
     if kind is str:
         return data.startswith("\x00")
     if kind in (list, tuple, set, frozenset):
