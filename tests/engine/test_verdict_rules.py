@@ -1310,7 +1310,73 @@ def test_where_the_references_code_never_prints_a_mutants_prints_are_still_not_l
     ).broken
 
 
-# 23. Found by the third red-team pass: nested floats, whole-number floats, ranges and dict views.
+# 23. Found by the third red-team pass: nested floats, NaN in a container, ranges and dict views.
+
+GRID = (
+    "def grid(n):\n"
+    "    return [[(i * 0.1) * 3 if i > 10 else i * (0.1 * 3), i + (n > 20)] for i in range(n)]\n"
+)
+LAST_BIT_GRID = GRID.replace("if i > 10", "if i >= 10")  # grid(20)[10][0] differs in its last bit
+
+
+def test_a_nested_float_assert_uses_the_tolerance_at_every_depth():
+    matrix = problem("grid", GRID, ["assert len(grid(3)) == 3"], hidden=("grid(20)", "grid(21)"))
+    result = audit_problem(matrix, PINNED)
+    assert result.status == "ok"
+    assert "return [[(i * 0.1) * 3 if i >= 10 else i * (0.1 * 3), i + (n > 20)] for i in range(n)]" not in (
+        _survivor_changes(result)
+    )
+    [survivor] = [s for s in result.survivors if "(n >= 20)" in s.after]
+    texts = [c.text for c in result.asserts if "grid(20)" in c.text]
+    assert texts
+    for text in texts:
+        assert _run_assert(GRID, "grid", text) is True
+        assert _run_assert(LAST_BIT_GRID, "grid", text) is True  # the oracle's equivalent passes
+        assert _run_assert(survivor.source, "grid", text) is False
+
+
+def test_a_nested_float_assert_rejects_a_far_value_another_type_or_shape():
+    text = assert_text(Call((1,)), "f", encode_value({"a": [(0.30000000000000004, 2)], "b": "x"}))
+    assert text is not None
+    assert _run_assert("def f(n):\n    return {'a': [(0.3, 2)], 'b': 'x'}\n", "f", text) is True
+    assert _run_assert("def f(n):\n    return {'a': [(0.31, 2)], 'b': 'x'}\n", "f", text) is False
+    assert _run_assert("def f(n):\n    return {'a': [[0.3, 2]], 'b': 'x'}\n", "f", text) is False
+    assert _run_assert("def f(n):\n    return {'a': [(0.3, 2.0000001)], 'b': 'x'}\n", "f", text) is False
+    assert _run_assert("def f(n):\n    return {'a': [(0.3, 2)], 'b': 'y'}\n", "f", text) is False
+    assert _run_assert("def f(n):\n    return {'a': [(0.3, 2)]}\n", "f", text) is False
+
+
+def test_a_named_tuple_or_defaultdict_holding_floats_passes_as_the_oracle_sees_it():
+    program = (
+        "from collections import defaultdict, namedtuple\n"
+        "Pair = namedtuple('Pair', 'x y')\n"
+        "def f(n):\n"
+        "    found = defaultdict(list)\n"
+        "    found['a'].append(Pair(0.30000000000000004, 2))\n"
+        "    return [found]\n"
+    )
+    namespace: dict = {}
+    exec(program, namespace)
+    text = assert_text(Call((1,)), "f", encode_value(namespace["f"](1)))
+    assert text is not None
+    assert _run_assert(program, "f", text) is True
+    assert _run_assert(program.replace("0.30000000000000004", "0.3"), "f", text) is True
+    assert _run_assert(program.replace("0.30000000000000004", "0.4"), "f", text) is False
+
+
+def test_controls_plain_nested_lists_and_flat_float_lists_keep_their_text():
+    assert assert_text(Call((1,)), "f", encode_value([[1, 2], ["a"]])) == "assert f(1) == [[1, 2], ['a']]"
+    flat = assert_text(Call((1,)), "f", encode_value([0.5, 2]))
+    assert flat == (
+        "assert type(result := f(1)) is list and len(result) == 2 and "
+        "all(abs(got - want) <= 1e-06 + 1e-07 * abs(want) for got, want in zip(result, [0.5, 2]))"
+    )
+
+
+def test_control_an_int_answer_is_still_asserted_exactly():
+    assert assert_text(Call((3,)), "f", encode_value(3)) == "assert f(3) == 3"
+    assert assert_text(Call((3,)), "f", encode_value(True)) == "assert f(3) == True"
+
 
 WINDOW = "def window(lo, hi):\n    return range(lo, hi) if lo < hi else range(0)\n"
 
@@ -1371,3 +1437,23 @@ def test_dict_keys_and_items_compare_as_sets():
         assert _run_assert(f"def f(n):\n    return {made}\n", "f", text) is True
         assert _run_assert(f"def f(n):\n    return {reordered}\n", "f", text) is True
         assert _run_assert(f"def f(n):\n    return {wrong}\n", "f", text) is False
+
+
+def test_dict_values_equal_nothing_by_eq_so_they_are_read_and_compared_in_order():
+    assert same(encode_value({1: 0.30000000000000004, 2: 5}.values()), encode_value({1: 0.3, 2: 5}.values()))
+    assert not same(encode_value({1: 1, 2: 2}.values()), encode_value({2: 2, 1: 1}.values()))
+    assert not same(encode_value({1: 1, 2: 2}.values()), encode_value([1, 2]))
+    text = assert_text(Call((1,)), "f", encode_value({1: 0.30000000000000004, 2: 5}.values()))
+    assert text is not None
+    assert _run_assert("def f(n):\n    return {1: 0.30000000000000004, 2: 5}.values()\n", "f", text) is True
+    assert _run_assert("def f(n):\n    return {1: 0.3, 2: 5}.values()\n", "f", text) is True
+    assert _run_assert("def f(n):\n    return {2: 5, 1: 0.3}.values()\n", "f", text) is False
+    assert _run_assert("def f(n):\n    return [0.3, 5]\n", "f", text) is False
+
+
+def test_a_nan_inside_a_list_is_asserted_as_nan():
+    text = assert_text(Call((3,)), "pair", encode_value([float("nan"), 3]))
+    assert text is not None
+    assert _run_assert("def pair(x):\n    return [float('nan'), 3]\n", "pair", text) is True
+    assert _run_assert("def pair(x):\n    return [float('nan'), 4]\n", "pair", text) is False
+    assert _run_assert("def pair(x):\n    return [0.0, 3]\n", "pair", text) is False
