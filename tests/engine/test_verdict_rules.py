@@ -656,10 +656,13 @@ def test_a_method_the_tests_call_on_a_constructed_object_is_judged():
     assert _run_assert(survivor.source, "Counter", texts[0]) is False
 
 
+MAKE_ADDER = "def make_adder(n):\n    def add(x):\n        return x + n + (x > 9)\n    return add\n"
+
+
 def test_a_returned_closure_is_called_as_the_tests_call_it():
     adder = problem(
         "make_adder",
-        "def make_adder(n):\n    def add(x):\n        return x + n + (x > 9)\n    return add\n",
+        MAKE_ADDER,
         ["assert make_adder(3)(4) == 7", "assert make_adder(1)(20) == 22"],
         hidden=("make_adder(2)(9)",),
     )
@@ -1137,7 +1140,7 @@ def test_a_method_called_on_a_bound_object_is_judged_as_the_inline_chain():
 def test_a_bound_closure_is_called_as_the_tests_call_it():
     adder = problem(
         "make_adder",
-        "def make_adder(n):\n    def add(x):\n        return x + n + (x > 9)\n    return add\n",
+        MAKE_ADDER,
         ["add3 = make_adder(3)\nassert add3(4) == 7", "add1 = make_adder(1)\nassert add1(20) == 22"],
         hidden=("add2 = make_adder(2)\nadd2(9)",),
     )
