@@ -1460,3 +1460,91 @@ def test_a_nan_inside_a_list_is_asserted_as_nan():
     assert _run_assert("def pair(x):\n    return [float('nan'), 3]\n", "pair", text) is True
     assert _run_assert("def pair(x):\n    return [float('nan'), 4]\n", "pair", text) is False
     assert _run_assert("def pair(x):\n    return [0.0, 3]\n", "pair", text) is False
+
+
+# 26. Found by the third red-team pass: state the tests read (an object's attributes after their
+# calls, module data after a call).
+
+ACCOUNT_CLASS = (
+    "class Account:\n"
+    "    def __init__(self, b):\n"
+    "        self.balance = b\n"
+    "\n"
+    "    def deposit(self, x):\n"
+    "        if x > 0:\n"
+    "            self.balance += x\n"
+)
+ACCOUNT_TESTS = [
+    "acc = Account(100)\nacc.deposit(50)\nassert acc.balance == 150",
+    "acc = Account(5)\nacc.deposit(-3)\nassert acc.balance == 5",
+]
+
+
+def test_an_attribute_the_tests_read_after_their_calls_is_harvested_with_the_calls():
+    [call] = harvest_calls(ACCOUNT_TESTS[:1], "Account")
+    assert call.args == (100,) and call.uses == ((("deposit", (50,), ()),),)
+    assert call.name == "acc" and call.reads == ("balance",)
+
+
+def test_an_attribute_the_tests_read_after_their_calls_is_part_of_the_answer():
+    account = problem(
+        "account", ACCOUNT_CLASS, ACCOUNT_TESTS, hidden=("acc = Account(60)\nacc.deposit(0)\nacc.balance",)
+    )
+    result = audit_problem(account, PINNED)
+    assert result.status == "ok" and "if x >= 0:" in _survivor_changes(result)
+    [survivor] = [s for s in result.survivors if s.after.strip() == "if x >= 0:"]
+    [text] = [c.text for c in result.asserts if "Account(60)" in c.text]
+    assert text.startswith("acc = Account(60); ") and text.endswith("; assert acc.balance == 60")
+    assert _run_assert(account.reference, "Account", text) is True
+    assert _run_assert(survivor.source, "Account", text) is False
+
+
+def test_an_attribute_read_after_several_calls_judges_every_call():
+    tests = ["a = Account(5)\na.deposit(1)\na.deposit(2)\nassert a.balance == 8"]
+    account = problem(
+        "account", ACCOUNT_CLASS, tests, hidden=("a = Account(5)\na.deposit(41)\na.deposit(2)\na.balance",)
+    )
+    prepared = prepare(account, PINNED)
+    assert isinstance(prepared, Prepared)
+    skewed = ACCOUNT_CLASS.replace("self.balance += x", "self.balance += x + (x > 40)")
+    assert judge_program(account, PINNED, prepared, skewed).broken
+
+
+def test_where_the_tests_read_no_attribute_the_objects_state_is_not_compared():
+    # control: passes before and after; the answer stays what each call returned
+    tests = ["c = Counter(5)\nc.bump()\nassert c.bump() == 7"]
+    [call] = harvest_calls(tests, "Counter")
+    assert len(call.uses) == 2 and call.name == "c"
+    stepper = problem("stepper", STEPPER_CLASS, tests, hidden=("c = Counter(8)\nc.bump()\nc.bump()",))
+    prepared = prepare(stepper, PINNED)
+    assert isinstance(prepared, Prepared)
+    noted = STEPPER_CLASS.replace(
+        "        return self.value\n", "        self.seen = True\n        return self.value\n"
+    )
+    assert not judge_program(stepper, PINNED, prepared, noted).broken
+    assert harvest_calls(["assert Counter(5).bump() == 6"], "Counter") == [
+        Call((5,), (), (("bump", (), ()),))
+    ]
+
+
+RECORD = (
+    "RESULTS = []\n"
+    "\n"
+    "def record(x):\n"
+    "    if x > 3:\n"
+    "        RESULTS.append(x * 2)\n"
+    "    else:\n"
+    "        RESULTS.append(x)\n"
+)
+
+
+def test_module_data_the_tests_read_after_a_call_is_part_of_its_answer():
+    tests = ["record(5)\nassert RESULTS[-1] == 10", "record(1)\nassert RESULTS[-1] == 1"]
+    recorder = problem("record", RECORD, tests, hidden=("record(3)",))
+    result = audit_problem(recorder, PINNED)
+    assert result.status == "ok" and "if x >= 3:" in _survivor_changes(result)
+    [survivor] = [s for s in result.survivors if s.after.strip() == "if x >= 3:"]
+    [text] = [c.text for c in result.asserts if "record(3)" in c.text]
+    assert "RESULTS" in text
+    assert _run_assert(recorder.reference, "record", text) is True
+    assert _run_assert(survivor.source, "record", text) is False
