@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .benchmarks import Benchmark
 from .benchmarks.native import NativePatch
-from .engine.audit.asserts import why_not_a_test
+from .engine.audit.reviewer_text import why_not_a_test
 from .engine.inputs.calls import entry_of
 from .engine.model import Problem, ProblemResult
 from .store import DecisionStore

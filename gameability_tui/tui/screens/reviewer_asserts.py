@@ -9,8 +9,8 @@ from rich.text import Text
 from textual import work
 
 from ...engine.audit import visible_calls
-from ...engine.audit.asserts import why_not_a_test
 from ...engine.audit.probe import BadArguments, parse_arguments
+from ...engine.audit.reviewer_text import why_not_a_test
 from ...review import rejected_survivors, survivor_number
 from ...vocabulary import EDIT, PROBE, StoredCandidate
 from ..dialogs.confirm import ConfirmDialog

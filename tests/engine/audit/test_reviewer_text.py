@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gameability_tui.engine.audit.asserts import why_not_a_test
+from gameability_tui.engine.audit.reviewer_text import why_not_a_test
 
 
 @pytest.mark.parametrize(
