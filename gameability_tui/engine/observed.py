@@ -23,7 +23,9 @@ Threats, and the defence:
   the outcome is what its last call returned (``Chained``), asserted in the chain's shape; a
   coroutine it ends in is awaited as the tests await it. Where a test binds the object to a name
   and calls it several times (``c.bump(); c.bump()``), the calls are made in turn on one object,
-  and the outcome is what each returned. Where
+  and the outcome is what each returned, with the attributes the test reads on it after them
+  (``acc.deposit(50)``, then ``acc.balance``: a method that returns None changes the state the
+  test checks). Where
   the entry returns plain data, the chain is not replayed: a test that looks at only part of a
   result (``f(x).lower()``) is what makes a problem weak, so the whole result stays the answer.
 - Printed output, where the reference's code prints (``prints``), is part of every call's answer,
@@ -88,18 +90,20 @@ class Chained:
 _PLAIN = (int, float, complex, str, bytes, bool, type(None), list, tuple, set, frozenset, dict)
 
 
-def replay(value: Any, chain: tuple, uses: tuple = ()) -> Any:
+def replay(value: Any, chain: tuple, uses: tuple = (), reads: tuple = ()) -> Any:
     """The tests' chain of calls on ``value`` (an object or a callable), else ``value`` itself.
     With ``uses`` (a test that binds the object to a name and calls it several times), each use's
     chain in turn on what ``chain`` returned, the state carried from one to the next: the outcome
-    is what each use returned, in order. What a chain ends in is awaited or drained as the tests
-    do (``settled``)."""
+    is what each use returned, in order, then the value of each attribute in ``reads`` (those the
+    test reads on the object after its calls) as the last use left it. What a chain ends in is
+    awaited or drained as the tests do (``settled``)."""
     if not (chain or uses) or type(value) in _PLAIN:
         return value
     value = _follow(value, chain)
     if not uses:
         return Chained(settled(value))
-    return Chained(tuple(settled(_follow(value, use)) for use in uses))
+    answers = tuple(settled(_follow(value, use)) for use in uses)
+    return Chained(answers + tuple(getattr(value, attribute) for attribute in reads))
 
 
 def _follow(value: Any, chain: tuple) -> Any:

@@ -1473,10 +1473,12 @@ ACCOUNT_CLASS = (
     "    def deposit(self, x):\n"
     "        if x > 0:\n"
     "            self.balance += x\n"
-)
+    "        else:\n"
+    "            self.balance -= 1\n"
+)  # a refused deposit costs a fee: unlike the plain class, ``x >= 0`` differs at 0
 ACCOUNT_TESTS = [
     "acc = Account(100)\nacc.deposit(50)\nassert acc.balance == 150",
-    "acc = Account(5)\nacc.deposit(-3)\nassert acc.balance == 5",
+    "acc = Account(5)\nacc.deposit(-3)\nassert acc.balance == 4",
 ]
 
 
@@ -1488,13 +1490,19 @@ def test_an_attribute_the_tests_read_after_their_calls_is_harvested_with_the_cal
 
 def test_an_attribute_the_tests_read_after_their_calls_is_part_of_the_answer():
     account = problem(
-        "account", ACCOUNT_CLASS, ACCOUNT_TESTS, hidden=("acc = Account(60)\nacc.deposit(0)\nacc.balance",)
+        "account",
+        ACCOUNT_CLASS,
+        ACCOUNT_TESTS,
+        hidden=(
+            "acc = Account(60)\nacc.deposit(0)\nacc.balance",
+            "acc = Account(10)\nacc.deposit(7)\nacc.balance",
+        ),
     )
     result = audit_problem(account, PINNED)
     assert result.status == "ok" and "if x >= 0:" in _survivor_changes(result)
     [survivor] = [s for s in result.survivors if s.after.strip() == "if x >= 0:"]
     [text] = [c.text for c in result.asserts if "Account(60)" in c.text]
-    assert text.startswith("acc = Account(60); ") and text.endswith("; assert acc.balance == 60")
+    assert text.startswith("acc = Account(60); ") and text.endswith("; assert acc.balance == 59")
     assert _run_assert(account.reference, "Account", text) is True
     assert _run_assert(survivor.source, "Account", text) is False
 

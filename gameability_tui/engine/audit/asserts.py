@@ -101,10 +101,12 @@ def _assert_text(
 def _uses_assert(call: Call, name: str, data: object, imports: set[str]) -> str | None:
     """As the test wrote it: the object bound to its name, then an assert on each use in turn
     (``c = Counter(8); assert c.bump() == 9; assert c.bump() == 10``), so the state the uses
-    share is the one the reference answered on."""
-    if type(data) is not tuple or len(data) != len(call.uses):
+    share is the one the reference answered on), then each attribute the test reads after them
+    (``assert acc.balance == 150``)."""
+    if type(data) is not tuple or len(data) != len(call.uses) + len(call.reads):
         return None
-    checks = [_result_assert(use, answer, imports) for use, answer in zip(call.render_uses(), data)]
+    read = [f"{call.name}.{attribute}" for attribute in call.reads]
+    checks = [_result_assert(use, answer, imports) for use, answer in zip(call.render_uses() + read, data)]
     if any(check is None for check in checks):
         return None
     made = f"{call.name} = {name}({call.render_arguments()}){call.render_chain()}"

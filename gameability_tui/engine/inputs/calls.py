@@ -28,17 +28,26 @@ class Call:
 
     ``uses``: where a test binds the result to a name and calls it more than once (``c =
     Counter(5); c.bump(); assert c.bump() == 7``), each use's chain, made in turn on the one
-    object (its state carries from one to the next), and ``name``, the test's name for it."""
+    object (its state carries from one to the next), and ``name``, the test's name for it.
+
+    ``reads``: the attributes the test reads on that name after its calls (``acc.deposit(50)``,
+    then ``assert acc.balance == 150``): the object's state is what such a test checks, so their
+    values after the last use are part of the answer (threat: a method that returns None looked
+    the same in every mutant, however it changed the balance)."""
 
     args: tuple
     kwargs: tuple[tuple[str, Any], ...] = ()
     chain: tuple[ChainStep, ...] = ()
     uses: tuple[tuple[ChainStep, ...], ...] = ()
     name: str = ""
+    reads: tuple[str, ...] = ()
 
     def as_job(self) -> tuple:
         if self.uses:
-            return self.args, dict(self.kwargs), _job_steps(self.chain), tuple(map(_job_steps, self.uses))
+            uses = tuple(map(_job_steps, self.uses))
+            if self.reads:
+                return self.args, dict(self.kwargs), _job_steps(self.chain), uses, self.reads
+            return self.args, dict(self.kwargs), _job_steps(self.chain), uses
         if self.chain:
             return self.args, dict(self.kwargs), _job_steps(self.chain)
         return self.args, dict(self.kwargs)
@@ -63,6 +72,8 @@ class Call:
         return [self.name + _steps_text(use) for use in self.uses]
 
     def key(self) -> str:
+        if self.reads:
+            return repr((self.args, self.kwargs, self.chain, self.uses, self.reads))
         if self.uses:
             return repr((self.args, self.kwargs, self.chain, self.uses))
         if self.chain:

@@ -264,7 +264,7 @@ def _shape(call: Call) -> tuple:
         return tuple((method, len(args), tuple(k for k, _ in kw)) for method, args, kw in chain)
 
     uses = tuple(steps(use) for use in call.uses)
-    return (len(call.args), tuple(k for k, _ in call.kwargs), steps(call.chain), uses)
+    return (len(call.args), tuple(k for k, _ in call.kwargs), steps(call.chain), uses, call.reads)
 
 
 def _flat(call: Call) -> tuple:
@@ -287,7 +287,7 @@ def _unflat(values: tuple, like: Call) -> Call:
 
     args, kwargs = part(like.args, like.kwargs)
     chain = steps(like.chain)
-    return Call(args, kwargs, chain, tuple(steps(use) for use in like.uses), like.name)
+    return Call(args, kwargs, chain, tuple(steps(use) for use in like.uses), like.name, like.reads)
 
 
 def _fresh_plain(visible: list[Call], count: int, seed: int, mode: str) -> list[Call]:

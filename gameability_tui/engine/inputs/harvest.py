@@ -125,8 +125,9 @@ def bound_chains(
     """The calls to ``name`` a test binds to a name and then calls on (``c = Counter(5)``, then
     ``c.bump()``; ``add3 = make_adder(3)``, then ``add3(4)``), keyed by the ``id`` of the
     binding's node. One use is the inline chain (``Counter(5).bump()``); several are ``uses``, in
-    the test's order, on one object. The bound call's own node goes into ``inside``: it is not
-    taken again alone.
+    the test's order, on one object, and so is one use after which the test reads an attribute
+    (``acc.deposit(50)``, then ``acc.balance``: ``reads``), so that its assert can read it too.
+    The bound call's own node goes into ``inside``: it is not taken again alone.
 
     Threat: harvested alone, the call only made the object, its methods were never called on
     fresh inputs, and every mutant of them looked equivalent (a problem excluded as having no
@@ -152,14 +153,14 @@ def bound_chains(
             if not isinstance(node.value, ast.Call):
                 continue
             root = _chained_call(node.value, name, set(), bound)
-            uses = _uses(target.id, node, nodes, parents, bound)
+            uses, reads = _uses(target.id, node, nodes, parents, bound) or ([], ())
             if root is None or not uses:
                 continue
             _chained_call(node.value, name, inside, bound)  # its links are not taken alone
-            if len(uses) == 1:
+            if len(uses) == 1 and not reads:
                 found[id(node)] = Call(root.args, root.kwargs, root.chain + uses[0])
             else:
-                found[id(node)] = Call(root.args, root.kwargs, root.chain, tuple(uses), target.id)
+                found[id(node)] = Call(root.args, root.kwargs, root.chain, tuple(uses), target.id, reads)
     return found
 
 
@@ -184,14 +185,16 @@ def _scope_nodes(scope: ast.AST) -> tuple[list[ast.AST], dict[int, ast.AST]]:
 
 def _uses(
     target: str, binding: ast.Assign, nodes: list[ast.AST], parents: dict[int, ast.AST], bound: dict
-) -> list[tuple[ChainStep, ...]] | None:
-    """Each chain of literal calls made on ``target`` after ``binding``, in source order; None
-    where the name is used any other way than that or an attribute read."""
+) -> tuple[list[tuple[ChainStep, ...]], tuple[str, ...]] | None:
+    """Each chain of literal calls made on ``target`` after ``binding``, in source order, and the
+    attributes read on it after the first of them (``acc.balance``; not a method it calls); None
+    where the name is used any other way than those."""
     loads = sorted(
         (n for n in nodes if isinstance(n, ast.Name) and n.id == target and isinstance(n.ctx, ast.Load)),
         key=lambda n: (n.lineno, n.col_offset),
     )
     uses = []
+    read: list[str] = []
     for load in loads:
         if (load.lineno, load.col_offset) < (binding.lineno, binding.col_offset):
             return None
@@ -200,7 +203,19 @@ def _uses(
             return None
         if steps:
             uses.append(steps)
-    return uses
+        elif uses and _read_attribute(load, parents) not in (None, *read):
+            read.append(_read_attribute(load, parents))  # type: ignore[arg-type]
+    called = {method for use in uses for method, _, _ in use}
+    return uses, tuple(attribute for attribute in read if attribute not in called)
+
+
+def _read_attribute(node: ast.AST, parents: dict[int, ast.AST]) -> str | None:
+    """The attribute ``node``'s name is read for (``acc.balance``), or None where it is stored
+    to or deleted (``acc.balance = 5``): a store is not a read the test checks."""
+    parent = parents.get(id(node))
+    if isinstance(parent, ast.Attribute) and isinstance(parent.ctx, ast.Load):
+        return parent.attr
+    return None
 
 
 def _steps_from(node: ast.AST, parents: dict[int, ast.AST], bound: dict) -> tuple[ChainStep, ...] | None:
