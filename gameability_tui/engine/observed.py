@@ -28,6 +28,12 @@ Threats, and the defence:
   test checks). Where
   the entry returns plain data, the chain is not replayed: a test that looks at only part of a
   result (``f(x).lower()``) is what makes a problem weak, so the whole result stays the answer.
+- Module data the tests read after a call (``record(5)`` then ``RESULTS[-1] == 10``): a call
+  that returns None looked the same in every mutant, however it changed that data. Where the
+  reference defines the name as data and the tests read it by literal subscripts after a call
+  (``inputs/module_reads.py``: ``Oracle.reads``), each such read, made after every call, is part
+  of the call's answer (``read_after``), asserted as the tests read it. A read that raises is
+  an answer too (``Unreadable``), never an assert.
 - Printed output, where the reference's code prints (``prints``), is part of every call's answer,
   nothing printed included: a mutant that prints on a call where the reference prints nothing
   was equivalent. Where its code never prints, a candidate's own prints are not looked at.
@@ -85,6 +91,37 @@ class Chained:
 
     def __repr__(self) -> str:
         return repr(self.value)
+
+
+READ_MARK = "\x00read"  # (READ_MARK, what the call returned, ((read text, its value), ...))
+
+
+class Unreadable:
+    """A read of module data that raised (``RESULTS[-1]`` on an empty list), by its type."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.raised = type(error).__name__
+
+
+def read_after(value: Any, namespace: dict, reads: tuple[str, ...]) -> Any:
+    """``value`` with what each of ``reads`` (expressions on the program's module data, as the
+    tests read them) holds in ``namespace`` right after the call, or ``value`` alone without
+    reads. Made inside the call's step count: a read is code the tests run too."""
+    if not reads:
+        return value
+    return (READ_MARK, value, tuple((text, _read(text, namespace)) for text in reads))
+
+
+def _read(text: str, namespace: dict) -> Any:
+    try:
+        return eval(_expression(text), namespace)
+    except Exception as error:  # the tests' own read failing: an answer, never an assert
+        return Unreadable(error)
+
+
+@functools.lru_cache(maxsize=64)
+def _expression(text: str) -> Any:
+    return compile(text, "<read>", "eval")
 
 
 _PLAIN = (int, float, complex, str, bytes, bool, type(None), list, tuple, set, frozenset, dict)

@@ -436,7 +436,8 @@ class Oracle:
     ``raises``: the visible tests show a raise (``inputs/raises.py``), so the reference's
     exception is part of the answer; ``messages``: they read its message too, so a raise's
     outcome holds the message and a different one is a difference. ``prints``: the reference's
-    code prints (``observed.prints``), so what a call prints, or does not, is part of its answer."""
+    code prints (``observed.prints``), so what a call prints, or does not, is part of its answer.
+    ``reads``: the tests read module data after a call, so those reads are (``read_after``)."""
 
     kind: str = "eq"
     evalplus: bool = False
@@ -444,6 +445,7 @@ class Oracle:
     raises: bool = False
     messages: bool = False
     prints: bool = False
+    reads: tuple[str, ...] = ()
 
     def same(self, got: Outcome, expected: Outcome) -> bool:
         if self.evalplus:
@@ -451,12 +453,11 @@ class Oracle:
         return same(got, expected, self.kind, prints=self.prints)
 
     def differs(self, got: Outcome, expected: Outcome) -> bool:
-        """Whether ``got`` tells a candidate apart from the reference's ``expected``: where the
-        reference returned normally, any difference; where it raised, only when the tests show
-        raises, and then returning, raising another type (not a subclass of the reference's: the
-        child names that by the reference's type, ``encoding.raised``), or not finishing (the
-        confirmation allowance, a harness's time limit, spent: a harness fails a test that never
-        ends)."""
+        """Whether ``got`` tells a candidate apart from the reference's ``expected``: where the reference
+        returned normally, any difference; where it raised, only when the tests show raises, and then
+        returning, raising another type (not a subclass of the reference's: the child names that by the
+        reference's type, ``encoding.raised``), or not finishing (the confirmation allowance, a harness's time
+        limit, spent: a harness fails a test that never ends)."""
         if returned_normally(expected):
             return not self.same(got, expected)
         if self.raises and expected[0] == "raise":

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from conftest import problem
 
 from gameability_tui.benchmarks.jsonl import load_jsonl
@@ -1547,10 +1546,6 @@ RECORD = (
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="not fixed yet: module data read after a call is not part of its answer (fix-state report)",
-)
 def test_module_data_the_tests_read_after_a_call_is_part_of_its_answer():
     tests = ["record(5)\nassert RESULTS[-1] == 10", "record(1)\nassert RESULTS[-1] == 1"]
     recorder = problem("record", RECORD, tests, hidden=("record(3)",))

@@ -15,7 +15,7 @@ from .. import outcome as oc
 from ..inputs.calls import Call
 from ..inputs.literals import NotRenderable, render_literal
 from ..model import CandidateAssert
-from ..observed import AWAITED_MARK, CHAINED_MARK, IDENTITY_MASK, SHOWN_MARK
+from ..observed import AWAITED_MARK, CHAINED_MARK, IDENTITY_MASK, READ_MARK, SHOWN_MARK
 from ..stdvalues import COUNTS, DEQUE, ORDERED, VALUES, VIEW, is_std, std_source
 
 FLOAT_ATOL, FLOAT_RTOL = "1e-06", "1e-07"  # the oracle's own rule (outcome.RELATIVE): one rule for both
@@ -84,6 +84,8 @@ def _assert_text(
         return None
     if call.uses:
         return None if printed or prints or states else _uses_assert(call, name, data, imports)
+    if type(data) is tuple and len(data) == 3 and data[0] == READ_MARK:
+        return None if printed or prints or states else _read_assert(call, name, data, imports)
     if printed or prints:
         return _printing_assert(call, name, data, chain, states, printed)
     if states is None:
@@ -111,6 +113,14 @@ def _uses_assert(call: Call, name: str, data: object, imports: set[str]) -> str 
         return None
     made = f"{call.name} = {name}({call.render_arguments()}){call.render_chain()}"
     return _with_imports("; ".join([made, *checks]), imports)  # type: ignore[list-item]
+
+
+def _read_assert(call: Call, name: str, data: tuple, imports: set[str]) -> str | None:
+    """The call's answer, then each module read the tests make after it, as they make it
+    (``assert record(3) == None; assert RESULTS[-1] == 3``)."""
+    checks = [_result_assert(call.render(name), data[1], imports)]
+    checks += [_result_assert(text, value, imports) for text, value in data[2]]
+    return None if None in checks else _with_imports("; ".join(checks), imports)  # type: ignore[arg-type]
 
 
 def _named_arguments(call: Call, states: tuple | None) -> tuple[list[str], str]:

@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import outcome as oc
-from ..observed import load_event_loop_for, replay, settled
+from ..observed import load_event_loop_for, read_after, replay, settled
 from .encoding import encoded, raised
 from .jobs import Job
 from .limits import confirmation_cpu
@@ -85,12 +85,14 @@ def _call_outcome(
     budget: int | None,
     messages: bool = False,
     caught_as: str | None = None,
+    after: tuple[dict, tuple[str, ...]] = ({}, ()),
 ) -> tuple[Any, int]:
     """Call ``function`` on a fresh copy of ``call``; a returned iterator is drained and a
     returned coroutine driven to its end inside the step count, and the arguments' states after
     the call, and what it printed (``sys.stdout``, as ``contextlib.redirect_stdout`` in a test
     sees it), travel with the result; an escaped exception's message where ``messages``, and its
-    type as ``caught_as`` where it is an instance of that (``encoding.raised``)."""
+    type as ``caught_as`` where it is an instance of that (``encoding.raised``); with ``after``
+    (the namespace and ``Oracle.reads``), the module data the tests read after it."""
     args, kwargs, *chain = _LOADS(_DUMPS(call))
 
     def action() -> Any:
@@ -99,8 +101,8 @@ def _call_outcome(
             value = replay(value, *chain)
         value = settled(value)  # a coroutine awaited, an async iterator drained, as the tests do
         if oc.is_iterator(value):
-            return oc.Yielded(itertools.islice(value, oc.MAX_YIELDED + 1))
-        return value
+            value = oc.Yielded(itertools.islice(value, oc.MAX_YIELDED + 1))
+        return value if chain else read_after(value, *after)
 
     load_event_loop_for(function)
     printed = io.StringIO()
@@ -200,7 +202,10 @@ class _Candidate:
         expected = job.reference_calls[index] if job.oracle.raises and job.reference_calls else ("",)
         caught_as = expected[1] if expected[0] == "raise" else None  # the answer is the raise
         function = entry_in(namespace, job.entry)
-        result, steps = _call_outcome(function, job.calls[index], budget, job.oracle.messages, caught_as)
+        after = (namespace, job.oracle.reads)
+        result, steps = _call_outcome(
+            function, job.calls[index], budget, job.oracle.messages, caught_as, after
+        )
         self.channel.send(("call", index, result, steps))
         self.last_steps = steps
         return result
