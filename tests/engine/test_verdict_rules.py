@@ -1556,3 +1556,11 @@ def test_module_data_the_tests_read_after_a_call_is_part_of_its_answer():
     assert "RESULTS" in text
     assert _run_assert(recorder.reference, "record", text) is True
     assert _run_assert(survivor.source, "record", text) is False
+
+
+def test_a_bare_read_of_module_data_is_not_compared():
+    # control: passes before and after; the whole list holds every earlier fresh call's work, which
+    # an assert run elsewhere would not see, so only the tests' subscripts of it are read
+    tests = ["record(5)\nassert RESULTS == [10]"]
+    recorder = problem("record", RECORD, tests, hidden=("record(3)",))
+    assert audit_problem(recorder, PINNED).status == "excluded:no-broken-mutant"
