@@ -27,8 +27,9 @@ from .step_units import STEPS
 # identity masked, messages where tests read them; 11: the third red-team pass (raises reached
 # through bound names and matched by subclass, chains through a bound name, coroutines at a
 # chain's end, entries bound to methods or instances or under an if, tests that do not compile,
-# a raising setup, prints on every call, nested floats, ranges and dict views)
-ENGINE_VERSION = 11
+# a raising setup, prints on every call, nested floats, ranges and dict views); 12: state the
+# tests read (an object's attributes after their calls on it, module data after a call)
+ENGINE_VERSION = 12
 
 
 @dataclass(frozen=True)
