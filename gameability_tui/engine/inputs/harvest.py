@@ -19,7 +19,7 @@ from .calls import Call, ChainStep, called_name, parsed
 def harvest_calls(sources: list[str] | tuple[str, ...], name: str) -> list[Call]:
     """Literal argument tuples of every call to ``name`` in ``sources``, in order, deduplicated,
     with the chain of literal calls the tests make on its result (``Counter(5).bump()``, or
-    through a name bound to it: ``bound.py``): the whole chain is the call, its first link alone
+    through a name bound to it: ``bound_chains``): the whole chain is the call, its first link alone
     is not taken again."""
     seen: set[str] = set()
     calls: list[Call] = []
