@@ -28,8 +28,9 @@ from .step_units import STEPS
 # through bound names and matched by subclass, chains through a bound name, coroutines at a
 # chain's end, entries bound to methods or instances or under an if, tests that do not compile,
 # a raising setup, prints on every call, nested floats, ranges and dict views); 12: state the
-# tests read (an object's attributes after their calls on it, module data after a call)
-ENGINE_VERSION = 12
+# tests read (an object's attributes after their calls on it, module data after a call); 13:
+# each candidate assert gated from a fresh load, no print under `if __name__ == "__main__":`
+ENGINE_VERSION = 13
 
 
 @dataclass(frozen=True)

@@ -280,15 +280,27 @@ def without_identity(text: str | None, value: Any) -> str | None:
 @functools.lru_cache(maxsize=64)  # asked for every job of a problem
 def prints(reference: str) -> bool:
     """Whether the reference's code writes to standard output: calls ``print`` (not a method of
-    that name) or names ``stdout`` (``sys.stdout.write``). A source that does not parse prints
-    nothing: it is excluded before any answer is compared."""
+    that name) or names ``stdout`` (``sys.stdout.write``). Not in an ``if __name__ ==
+    "__main__":`` block, which no harness runs (nor does the runner: ``runner.MODULE_NAME``). A
+    source that does not parse prints nothing: it is excluded before any answer is compared."""
     try:
         tree = ast.parse(reference)
     except (SyntaxError, ValueError):
         return False
+    tree.body = [node for node in tree.body if not _runs_as_main(node)]
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print":
             return True
         if isinstance(node, ast.Attribute) and node.attr == "stdout":
             return True
     return False
+
+
+def _runs_as_main(node: ast.stmt) -> bool:
+    """``if __name__ == "__main__":`` (either way round)."""
+    if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
+        return False
+    sides = [node.test.left, *node.test.comparators]
+    names = [side for side in sides if isinstance(side, ast.Name) and side.id == "__name__"]
+    mains = [side for side in sides if isinstance(side, ast.Constant) and side.value == "__main__"]
+    return len(sides) == 2 and bool(names) and bool(mains)

@@ -1564,3 +1564,36 @@ def test_a_bare_read_of_module_data_is_not_compared():
     tests = ["record(5)\nassert RESULTS == [10]"]
     recorder = problem("record", RECORD, tests, hidden=("record(3)",))
     assert audit_problem(recorder, PINNED).status == "excluded:no-broken-mutant"
+
+
+# 27. Found by a red-team pass over round five: asserts gated each alone, and a print no harness runs.
+
+TABLE_PUT = "TABLE = {}\n\ndef put(k, x):\n    TABLE[k] = x * 2 if x > 3 else x\n"
+
+
+def test_each_assert_is_run_from_a_fresh_load_so_none_passes_on_the_state_another_left():
+    run = run_job(Job(mode="asserts", program=TABLE_PUT, setup="", entry="put", alias=None,
+                      asserts=["put('b', 4)\nassert TABLE['b'] == 8", "assert TABLE['b'] == 8"],
+                      assert_budgets=[None, None], cpu_seconds=10, wall_seconds=20))  # fmt: skip
+    assert run.asserts[0].passed and not run.asserts[1].passed  # a maintainer may accept it alone
+    table = problem(
+        "module_dict_key",
+        TABLE_PUT,
+        ["put('a', 5)\nassert TABLE['a'] == 10", "put('b', 1)\nassert TABLE['b'] == 1"],
+    )
+    texts = [c.text for c in audit_problem(table, AuditParams()).asserts]
+    assert all(_run_assert(TABLE_PUT, "put", text) for text in texts), texts
+
+
+def test_a_print_under_if_name_main_is_not_printing_code():
+    reference = (
+        "def dbl(n):\n    return n * 2 if n > 3 else n\n\nif __name__ == '__main__':\n    print(dbl(5))\n"
+    )
+    doubled = problem(
+        "dbl", reference, ["assert dbl(5) == 10", "assert dbl(1) == 1"], hidden=("dbl(3)", "dbl(4)")
+    )
+    result = audit_problem(doubled, PINNED)
+    assert result.asserts and not any("redirect_stdout" in c.text for c in result.asserts)
+    prepared = prepare(doubled, PINNED)
+    chatty = reference.replace("def dbl(n):\n", "def dbl(n):\n    print(n)\n")
+    assert not judge_program(doubled, PINNED, prepared, chatty).broken
