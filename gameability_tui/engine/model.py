@@ -29,8 +29,9 @@ from .step_units import STEPS
 # chain's end, entries bound to methods or instances or under an if, tests that do not compile,
 # a raising setup, prints on every call, nested floats, ranges and dict views); 12: state the
 # tests read (an object's attributes after their calls on it, module data after a call); 13:
-# each candidate assert gated from a fresh load, no print under `if __name__ == "__main__":`
-ENGINE_VERSION = 13
+# each candidate assert gated from a fresh load, no print under `if __name__ == "__main__":`;
+# 14: entries bound to an instance whose __call__ is inherited, or to a partial of a method
+ENGINE_VERSION = 14
 
 
 @dataclass(frozen=True)

@@ -1238,6 +1238,10 @@ BOUND_ENTRIES = {
     "a method of an instance": f"class S:\n    def f(self, x):\n        {SCALED}\nsolve = S().f\n",
     "a method of the class": f"class S:\n    def f(x):\n        {SCALED}\nsolve = S.f\n",
     "a callable instance": f"class D:\n    def __call__(self, x):\n        {SCALED}\nsolve = D()\n",
+    "an instance whose __call__ is inherited": f"class B:\n    def __call__(self, x):\n        {SCALED}\n"
+    "class D(B):\n    pass\nsolve = D()\n",
+    "a partial of a method": "import functools\nclass S:\n    def f(self, k, x):\n"
+    f"        {SCALED.replace('* 2', '* k')}\nsolve = functools.partial(S().f, 2)\n",
     "one of a tuple": "solve, triple = (lambda x: x * 2 if x > 3 else x), (lambda x: x * 3)\n",
     "a def under an if": f"import sys\nif sys.version_info >= (3, 0):\n    def solve(x):\n        {SCALED}\n"
     "else:\n    def solve(x):\n        return x\n",

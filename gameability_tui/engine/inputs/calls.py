@@ -151,6 +151,10 @@ def parameter_names(reference: str, entry: str) -> tuple[str, ...]:
     if called is None:
         return ()
     names = _positional(called.args)
+    if isinstance(value, ast.Call) and not (
+        isinstance(value.func, ast.Name) and value.func.id in _classes(tree)
+    ):
+        return ()  # a wrapper (``partial(S().f, 2)``) may bind any of them: none is known to be first
     through_instance = isinstance(value, ast.Call) or (
         isinstance(value, ast.Attribute) and isinstance(value.value, ast.Call)
     )
@@ -220,9 +224,18 @@ def _classes(tree: ast.Module) -> dict[str, ast.ClassDef]:
     return {n.name: n for n in module_level(tree) if isinstance(n, ast.ClassDef)}
 
 
-def _method(cls: ast.ClassDef, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+def _method(
+    classes: dict[str, ast.ClassDef], owner: str, name: str, depth: int = 0
+) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """Class ``owner``'s method ``name``, or the one it inherits from a class the reference
+    defines (``class D(Base)`` whose ``Base`` has ``__call__``)."""
+    cls = classes[owner]
     methods = (n for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
-    return next((method for method in methods if method.name == name), None)
+    found = next((method for method in methods if method.name == name), None)
+    bases = [base.id for base in cls.bases if isinstance(base, ast.Name) and base.id in classes]
+    for base in bases if found is None and depth < 8 else ():
+        found = found or _method(classes, base, name, depth + 1)
+    return found
 
 
 def _wrapped_function(value: ast.expr, defs: set[str]) -> str | None:
@@ -282,9 +295,11 @@ def _callable_value(
         if isinstance(owner, ast.Call):
             owner = owner.func
         if isinstance(owner, ast.Name) and owner.id in classes:
-            return _method(classes[owner.id], value.attr)
+            return _method(classes, owner.id, value.attr)
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in classes:
-        return _method(classes[value.func.id], "__call__")
+        return _method(classes, value.func.id, "__call__")
+    if isinstance(value, ast.Call) and value.args:  # a wrapper of a method: partial(S().f, 2)
+        return _callable_value(value.args[0], defs, classes)
     return None
 
 
