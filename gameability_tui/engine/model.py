@@ -30,8 +30,9 @@ from .step_units import STEPS
 # a raising setup, prints on every call, nested floats, ranges and dict views); 12: state the
 # tests read (an object's attributes after their calls on it, module data after a call); 13:
 # each candidate assert gated from a fresh load, no print under `if __name__ == "__main__":`;
-# 14: entries bound to an instance whose __call__ is inherited, or to a partial of a method
-ENGINE_VERSION = 14
+# 14: entries bound to an instance whose __call__ is inherited, or to a partial of a method;
+# 15: or to a method named by getattr
+ENGINE_VERSION = 15
 
 
 @dataclass(frozen=True)

@@ -1240,6 +1240,8 @@ BOUND_ENTRIES = {
     "a callable instance": f"class D:\n    def __call__(self, x):\n        {SCALED}\nsolve = D()\n",
     "an instance whose __call__ is inherited": f"class B:\n    def __call__(self, x):\n        {SCALED}\n"
     "class D(B):\n    pass\nsolve = D()\n",
+    "a method named by getattr": f"class S:\n    def f(self, x):\n        {SCALED}\n"
+    "solve = getattr(S(), 'f')\n",
     "a partial of a method": "import functools\nclass S:\n    def f(self, k, x):\n"
     f"        {SCALED.replace('* 2', '* k')}\nsolve = functools.partial(S().f, 2)\n",
     "one of a tuple": "solve, triple = (lambda x: x * 2 if x > 3 else x), (lambda x: x * 3)\n",

@@ -298,9 +298,23 @@ def _callable_value(
             return _method(classes, owner.id, value.attr)
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in classes:
         return _method(classes, value.func.id, "__call__")
+    if _is_getattr(value):  # getattr(S(), 'f'): S().f
+        return _callable_value(ast.Attribute(value.args[0], value.args[1].value, ast.Load()), defs, classes)
     if isinstance(value, ast.Call) and value.args:  # a wrapper of a method: partial(S().f, 2)
         return _callable_value(value.args[0], defs, classes)
     return None
+
+
+def _is_getattr(value: ast.expr) -> bool:
+    """``getattr(owner, 'name')``, the attribute named by a literal."""
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id == "getattr"
+        and len(value.args) == 2
+        and isinstance(value.args[1], ast.Constant)
+        and isinstance(value.args[1].value, str)
+    )
 
 
 def called_names(sources: list[str] | tuple[str, ...]) -> Counter:
