@@ -15,13 +15,15 @@ anywhere else would not see; a subscript the tests take (the latest item) reads 
 from __future__ import annotations
 
 import ast
+import functools
 
 from .calls import parsed
 
 MAX_READS = 4  # a test reads a few; each is made after every call
 
 
-def module_reads(reference: str, tests: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+@functools.lru_cache(maxsize=256)  # asked for every job of a problem (``oracle_for``), as raises are
+def module_reads(reference: str, tests: tuple[str, ...]) -> tuple[str, ...]:
     """Each read of the reference's module data that a test makes after a call, as written, in
     the tests' order, deduplicated; empty where there is none."""
     data = _data_names(reference)
