@@ -14,6 +14,7 @@ import ast
 from dataclasses import dataclass
 
 from ..inputs.calls import parsed
+from ..mutants.sites import same_tree
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ def _smallest_difference(before: ast.AST, after: ast.AST, parents: tuple[ast.AST
             if not isinstance(one, ast.AST) or not isinstance(other, ast.AST):
                 if one != other:
                     return Edit(before, after, parents)
-            elif ast.dump(one) != ast.dump(other):
+            elif not same_tree(one, other):  # stops at the first difference; a dump writes both out
                 differing.append((one, other))
     if not differing:
         return None

@@ -105,6 +105,21 @@ def _bindings(node: ast.AST) -> list[tuple[ast.AST, ast.AST]]:
     return []
 
 
+@functools.lru_cache(maxsize=64)
+def _reference_names(reference: str) -> tuple[frozenset[str], frozenset[str], tuple[str, ...]]:
+    """The reference's classes, its classes' methods and the names it defines: read once per
+    reference, not once for each test that ``_reach`` follows."""
+    tree = parsed(reference)
+    class_nodes = [node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)] if tree else []
+    methods = {
+        function.name
+        for node in class_nodes
+        for function in node.body
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
+    return frozenset(node.name for node in class_nodes), frozenset(methods), tuple(defined_names(reference))
+
+
 def _reach(reference: str, alias: str | None, sources: tuple[str, ...]) -> _Reach:
     """What reaches the reference's code in ``sources`` (a test and ``setup``).
 
@@ -115,16 +130,9 @@ def _reach(reference: str, alias: str | None, sources: tuple[str, ...]) -> _Reac
     binds ``self.c``). The other threat, a raise seen where the tests show none (it would count
     differences no test checks): a value the reference returned (``x = double(3)``) is not its
     code, and an instance handed to another call (``[].index(c)``) is data, not a call of it."""
-    tree = parsed(reference)
-    classes = {n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)} if tree else set()
-    methods = {
-        f.name
-        for c in (ast.walk(tree) if tree else ())
-        if isinstance(c, ast.ClassDef)
-        for f in c.body
-        if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
-    }
-    bound = dict.fromkeys(defined_names(reference), CODE) | ({alias: CODE} if alias else {})
+    reference_classes, methods, defined = _reference_names(reference)
+    classes = set(reference_classes)
+    bound = dict.fromkeys(defined, CODE) | ({alias: CODE} if alias else {})
     trees = [tree for tree in map(parsed, sources) if tree is not None]
     pairs = [pair for tree in trees for node in ast.walk(tree) for pair in _bindings(node)]
     grown = True
