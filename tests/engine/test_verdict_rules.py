@@ -1603,3 +1603,50 @@ def test_a_print_under_if_name_main_is_not_printing_code():
     prepared = prepare(doubled, PINNED)
     chatty = reference.replace("def dbl(n):\n", "def dbl(n):\n    print(n)\n")
     assert not judge_program(doubled, PINNED, prepared, chatty).broken
+
+
+# 30. Found by the sixth red-team pass: candidate code compiled as Python compiles a script, and
+# values past Python's int-to-text limit.
+
+MAKE_POINT = (
+    "from dataclasses import dataclass\n"
+    "\n"
+    "@dataclass\n"
+    "class P:\n"
+    "    x: int\n"
+    "\n"
+    "def mk(x):\n"
+    "    return P(x * 2 if x > 3 else x)\n"
+)
+
+
+def test_a_reference_returning_a_dataclass_is_audited_and_its_assert_compares_instances():
+    point = problem(
+        "mk", MAKE_POINT, ["assert mk(5) == P(10)", "assert mk(1).x == 1"], hidden=("mk(3)", "mk(4)")
+    )
+    result = audit_problem(point, PINNED)
+    assert result.status == "ok" and "return P(x * 2 if x >= 3 else x)" in _survivor_changes(result)
+    [survivor] = [s for s in result.survivors if ">= 3" in s.after]
+    [text] = [c.text for c in result.asserts if "mk(3)" in c.text]
+    assert _run_assert(MAKE_POINT, "mk", text) is True
+    assert _run_assert(survivor.source, "mk", text) is False
+
+
+def test_an_annotation_naming_nothing_fails_to_load_as_under_python():
+    # Python evaluates a signature's annotations when the def runs: NameError, the real cause
+    broken = problem("f", "def f(x: Missing) -> int:\n    return x + 1\n", ["assert f(1) == 2"])
+    result = audit_problem(broken, PINNED)
+    assert result.status == "excluded:reference-does-not-load" and "NameError" in result.detail
+
+
+def test_a_result_past_the_int_to_text_limit_is_judged_and_asserted_without_a_crash():
+    big = problem(
+        "big",
+        "def big(n):\n    return 7 ** (n * 1000) if n > 5 else n\n",
+        ["assert big(2) == 2"],
+        hidden=("big(6)", "big(5)"),
+    )
+    result = audit_problem(big, PINNED)
+    assert result.status == "ok" and "return 7 ** (n * 1000) if n >= 5 else n" in _survivor_changes(result)
+    [text] = [c.text for c in result.asserts if "big(6)" in c.text]
+    assert "0x" in text and _run_assert(big.reference, "big", text) is True

@@ -37,6 +37,7 @@ import re
 from typing import Any
 
 from ..inputs.calls import parsed
+from ..outcome import safe_repr  # a value past Python's int-to-text limit has no repr
 
 SMALL_VOCABULARY = 3
 
@@ -104,7 +105,8 @@ def value_flags(expected: Any, answers: list[Any], prompt: str = "") -> tuple[st
     flags = []
     if _kind(expected) not in kinds:
         seen = "/".join(sorted(kinds))
-        shown = repr(expected) if len(repr(expected)) <= 40 else _kind(expected)
+        text = safe_repr(expected)
+        shown = text if len(text) <= 40 else _kind(expected)
         flags.append(f"kind: expects {shown}, where every visible test expects a {seen}")
     elif (
         _kind(expected) == "number" and expected < 0 and all(a >= 0 for a in answers if _kind(a) == "number")
@@ -126,7 +128,7 @@ def stated_in(value: Any, text: str) -> bool:
     if value is None:
         written = [r"\bNone\b"]
     elif type(value) in (int, float):
-        written = [rf"(?<![\w.]){re.escape(repr(value))}(?!\w|\.\d)"]
+        written = [rf"(?<![\w.]){re.escape(safe_repr(value))}(?!\w|\.\d)"]
     elif type(value) is str and value.strip():
         written = [re.escape(f"{quote}{value}{quote}") for quote in ("'", '"', "`")]
     else:
@@ -150,8 +152,8 @@ def _unseen_items(expected: Any, answers: list[Any]) -> list[str]:
     if len(same_shape) < 2 or len(same_shape) != len(answers):
         return []
     for position, item in enumerate(expected):
-        seen = {repr(a[position]) for a in same_shape}
-        if len(seen) == 1 and repr(item) not in seen:
+        seen = {safe_repr(a[position]) for a in same_shape}
+        if len(seen) == 1 and safe_repr(item) not in seen:
             return [
                 f"answer: item {position + 1} is {item!r}, where every visible answer's is "
                 f"{seen.pop()} (a path no visible test takes)"

@@ -24,7 +24,7 @@ VISIBLE, CHALLENGE = "visible", "challenge"
 @lru_cache(maxsize=4096)
 def normal_form(text: str, alias: str, entry: str) -> str:
     """``text`` parsed, with calls by ``alias`` read as calls of ``entry``; the stripped text
-    itself when it does not parse."""
+    itself when it does not parse or cannot be written out."""
     try:
         tree = ast.parse(text.strip())
     except (SyntaxError, ValueError):
@@ -33,7 +33,10 @@ def normal_form(text: str, alias: str, entry: str) -> str:
         for node in ast.walk(tree):
             if isinstance(node, ast.Name) and node.id == alias:
                 node.id = entry
-    return ast.dump(tree)
+    try:
+        return ast.dump(tree)
+    except ValueError:  # an int constant past Python's int-to-text limit (an assert's hex literal)
+        return text.strip()
 
 
 def repeated(problem: Problem, entry: str, text: str) -> str:

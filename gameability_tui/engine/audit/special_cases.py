@@ -31,6 +31,7 @@ from typing import Any
 
 from ..inputs.calls import parsed
 from ..model import Survivor
+from ..outcome import safe_repr  # a value past Python's int-to-text limit has no repr
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ def special_cases(reference: str) -> list[SpecialCase]:
         found.append(
             SpecialCase(
                 f"if {ast.unparse(node.test)}: return {returned}",
-                repr(literal),
+                safe_repr(literal),
                 node.body[0].lineno,
                 frozenset({node.lineno, node.body[0].lineno, *test_lines}),
                 id(node) in guards,
@@ -98,9 +99,9 @@ def path_flags(
     lines the visible tests run and those the assert runs (None: unknown)."""
     if not killed:
         return ()
-    seen_answer = any(repr(a) == repr(expected) for a in answers)
+    seen_answer = any(safe_repr(a) == safe_repr(expected) for a in answers)
     for case in cases:
-        if case.literal != repr(expected) or any(s.line not in case.lines for s in killed):
+        if case.literal != safe_repr(expected) or any(s.line not in case.lines for s in killed):
             continue
         if visible_lines is not None and assert_lines is not None:
             reached_here = case.return_line in assert_lines and case.return_line not in visible_lines
@@ -118,4 +119,4 @@ def path_flags(
 def could_flag(expected_values: list[Any], cases: list[SpecialCase]) -> bool:
     """Whether any assert's answer is a special case's literal: only then is coverage worth a run."""
     literals = {case.literal for case in cases}
-    return any(repr(value) in literals for value in expected_values)
+    return any(safe_repr(value) in literals for value in expected_values)

@@ -63,11 +63,20 @@ _RESEED = random.seed
 _DUMPS, _LOADS = marshal.dumps, marshal.loads
 
 
+def as_a_script(text: str, filename: str) -> Any:
+    """``text`` compiled as Python compiles a script: with none of this module's ``__future__``
+    imports. Threat: ``compile`` inherits its caller's, and ``annotations`` here made every
+    candidate's annotations strings, which a ``@dataclass`` resolves through ``sys.modules``
+    (where a candidate's namespace is not): every dataclass reference "did not load", while an
+    annotation naming nothing loaded where Python raises NameError."""
+    return compile(text, filename, "exec", dont_inherit=True)
+
+
 @functools.lru_cache(maxsize=512)
 def compiled(text: str, filename: str) -> Any:
     """``text`` compiled once per child: every mutant of a problem runs the same tests and setup.
     (A code object is never changed by running it; each run still gets a fresh namespace.)"""
-    return compile(text, filename, "exec")
+    return as_a_script(text, filename)
 
 
 def entry_in(namespace: dict, entry: str) -> Any:
@@ -169,7 +178,7 @@ class _Candidate:
         if self.code is None:
             job = self.job
             setup = compiled(job.setup, "<setup>") if job.setup else None
-            self.code = (compile(job.program, PROGRAM_FILE, "exec"), setup)
+            self.code = (as_a_script(job.program, PROGRAM_FILE), setup)
         return self.code
 
     def test(
@@ -214,7 +223,7 @@ class _Candidate:
         for index, text in enumerate(self.job.asserts):
             if (namespace := namespace if index == 0 else self.load()) is None:
                 return
-            action = functools.partial(exec, compile(text, f"<assert {index}>", "exec"), namespace)
+            action = functools.partial(exec, as_a_script(text, f"<assert {index}>"), namespace)
             _, steps, error, exceeded = count_steps(action, self.job.assert_budgets[index])
             self.channel.send(("assert", index, error is None and not exceeded, steps, exceeded))
 
@@ -478,7 +487,7 @@ def _lines_plan(candidate: _Candidate, namespace: dict) -> None:
         return
     for index, text in enumerate(job.asserts):
         with lines_traced(PROGRAM_FILE) as seen:
-            _quietly(functools.partial(exec, compile(text, f"<assert {index}>", "exec"), namespace))
+            _quietly(functools.partial(exec, as_a_script(text, f"<assert {index}>"), namespace))
         candidate.channel.send(("lines", index, tuple(sorted(seen))))
 
 
