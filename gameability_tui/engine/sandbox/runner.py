@@ -200,11 +200,10 @@ class _Candidate:
         job = self.job
         expected = job.reference_calls[index] if job.oracle.raises and job.reference_calls else ("",)
         caught_as = expected[1] if expected[0] == "raise" else None  # the answer is the raise
-        function = entry_in(namespace, job.entry)
-        after = (namespace, job.oracle.reads)
-        result, steps = _call_outcome(
-            function, job.calls[index], budget, job.oracle.messages, caught_as, after
-        )
+        if job.oracle.reads:  # module data the tests read then holds this call's work alone, as
+            namespace = self.load() or namespace  # it does for an assert run from a fresh load
+        call = (job.calls[index], budget, job.oracle.messages, caught_as, (namespace, job.oracle.reads))
+        result, steps = _call_outcome(entry_in(namespace, job.entry), *call)
         self.channel.send(("call", index, result, steps))
         self.last_steps = steps
         return result
