@@ -29,12 +29,14 @@ def assert_text(
     exact: bool = False,
     lazy: str = "",
     prints: bool = False,
+    caught: tuple[tuple[str, ...], ...] = (),
 ) -> str | None:
     """An assert that passes on ``expected`` (the reference's outcome of ``call``), written in the
     benchmark's convention, or None when none can be written. ``check_arguments`` also checks
     the mutable arguments' states after the call (a survivor may corrupt its input in place).
     ``raises``: the tests expect raises (``inputs/raises.py``), so a reference's exception is an
-    answer too, asserted by its type; otherwise a call that raises gives no assert. ``lazy``
+    answer too, asserted by its type, or by the tuple of types the tests only catch together
+    (``caught``: ``Oracle.caught``); otherwise a call that raises gives no assert. ``lazy``
     (``calls.lazy_kind``): the entry is a coroutine or generator function, whose raise surfaces
     only as the tests await (``asyncio.run``) or drain (``list``) the call, as its assert does.
 
@@ -54,7 +56,8 @@ def assert_text(
         if expected[0] == "raise":
             if call.uses:  # statements, not one expression: no lambda can hold them
                 return None
-            text = _raises_assert(_reached(call.render(name), lazy), *expected[1:])
+            group = next((group for group in caught if expected[1] in group), (expected[1],))
+            text = _raises_assert(_reached(call.render(name), lazy), group, *expected[2:])
             return _with_imports(text, {"import asyncio"} if lazy == "async" else set())
         return _assert_text(call, name, expected, check_arguments, prints)
     except (NotRenderable, RecursionError, ValueError, TypeError, MemoryError):
@@ -176,13 +179,14 @@ def _printing_assert(
     return "\n".join(lines)
 
 
-def _raises_assert(call_text: str, error: str, message: str | None = None) -> str | None:
-    """An assert that the call raises ``error`` (or a subclass, as ``except`` does), in one line
-    that holds only an import and an assert: ``assertRaises`` fails when nothing is raised, and
-    lets another exception through, which fails the test too. Where the tests read the message
-    (``message``), ``assertRaisesRegex`` checks it whole."""
-    if not error.isidentifier():
+def _raises_assert(call_text: str, errors: tuple[str, ...], message: str | None = None) -> str | None:
+    """An assert that the call raises one of ``errors`` (or a subclass, as ``except`` does), in one
+    line that holds only an import and an assert: ``assertRaises`` fails when nothing is raised,
+    and lets another exception through, which fails the test too. Where the tests read the
+    message (``message``), ``assertRaisesRegex`` checks it whole."""
+    if not all(error.isidentifier() for error in errors):
         return None
+    error = errors[0] if len(errors) == 1 else f"({', '.join(errors)})"
     if message is None:
         check = f"assertRaises({error}, lambda: {call_text})"
     elif message.startswith("\x00") or oc.ADDRESS_MASK in message:
