@@ -1791,3 +1791,27 @@ def test_a_type_the_tests_also_catch_alone_is_still_its_own_answer():
     alone = "import pytest\nwith pytest.raises(KeyError):\n    limit(200)"
     verdict = _limit_verdict(EITHER[0], swapped, (alone,))
     assert verdict.broken and verdict.survived
+
+
+def test_a_subscript_that_reached_an_earlier_calls_work_now_reads_this_calls_own():
+    # RESULTS[0] after record(3) held record(1)'s work while the calls shared one namespace (in one
+    # of the two orders below, whichever runs first)
+    for hidden in (("record(1)", "record(3)"), ("record(3)", "record(1)")):
+        recorder = problem("record", RECORD, ["record(5)\nassert RESULTS[0] == 10"], hidden=hidden)
+        result = audit_problem(recorder, PINNED)
+        [survivor] = [s for s in result.survivors if s.after.strip() == "if x >= 3:"]
+        [text] = [c.text for c in result.asserts if "record(3)" in c.text]
+        assert text == "assert record(3) == None; assert RESULTS[0] == 3"
+        assert _run_assert(survivor.source, "record", text) is False
+
+
+def test_a_read_that_raises_on_the_reference_is_asserted_to_raise_so_the_call_keeps_its_assert():
+    tests = ["put('a', 5)\nassert TABLE['a'] == 10", "put('b', 1)\nassert TABLE['b'] == 1"]
+    table = problem("table", TABLE_PUT, tests, hidden=("put('a', 3)", "put('b', 3)"))
+    result = audit_problem(table, PINNED)
+    [survivor] = [s for s in result.survivors if "x >= 3" in s.after]
+    texts = [c.text for c in result.asserts]
+    assert any("assertRaises(KeyError, lambda: TABLE['b'])" in text for text in texts), texts
+    for text in texts:
+        assert _run_assert(TABLE_PUT, "put", text) is True
+        assert _run_assert(survivor.source, "put", text) is False

@@ -119,10 +119,25 @@ def _uses_assert(call: Call, name: str, data: object, imports: set[str]) -> str 
 
 def _read_assert(call: Call, name: str, data: tuple, imports: set[str]) -> str | None:
     """The call's answer, then each module read the tests make after it, as they make it
-    (``assert record(3) == None; assert RESULTS[-1] == 3``)."""
+    (``assert record(3) == None; assert RESULTS[-1] == 3``); a read that raised on the reference
+    (``TABLE['b']`` after ``put('a', 3)``) is asserted to raise that type: without it, a survivor
+    the oracle told apart by that read alone had no assert, and the call's other reads none."""
     checks = [_result_assert(call.render(name), data[1], imports)]
-    checks += [_result_assert(text, value, imports) for text, value in data[2]]
+    for text, value in data[2]:
+        raised = _unreadable(value)
+        checks.append(
+            _result_assert(text, value, imports) if raised is None else _raises_assert(text, (raised,))
+        )
     return None if None in checks else _with_imports("; ".join(checks), imports)  # type: ignore[arg-type]
+
+
+def _unreadable(value: object) -> str | None:
+    """The type a module read raised (``observed.Unreadable``, as plain data), else None."""
+    if type(value) is not tuple or len(value) != 3 or value[:2] != (oc.OBJECT_MARK, "Unreadable"):
+        return None
+    state = value[2][0] if len(value[2]) == 1 and type(value[2][0]) is dict else {}
+    raised = state.get("raised")
+    return raised if type(raised) is str and list(state) == ["raised"] else None
 
 
 def _named_arguments(call: Call, states: tuple | None) -> tuple[list[str], str]:
