@@ -1815,3 +1815,43 @@ def test_a_read_that_raises_on_the_reference_is_asserted_to_raise_so_the_call_ke
     for text in texts:
         assert _run_assert(TABLE_PUT, "put", text) is True
         assert _run_assert(survivor.source, "put", text) is False
+
+
+REGISTRY = (
+    "class Registry:\n"
+    "    count = 0\n"
+    "\n"
+    "    @classmethod\n"
+    "    def add(cls, x):\n"
+    "        cls.count += x * 2 if x > 3 else x\n"
+    "\n"
+    "\n"
+    "def bump(x):\n"
+    "    Registry.count += x * 2 if x > 3 else x\n"
+)
+
+
+def test_state_kept_on_a_class_and_read_by_attribute_is_part_of_the_answer():
+    for call in ("bump", "Registry.add"):
+        tests = [f"{call}(5)\nassert Registry.count == 10"]
+        registry = problem("registry", REGISTRY, tests, hidden=(f"{call}(1)", f"{call}(3)"))
+        result = audit_problem(registry, PINNED)
+        assert result.status == "ok", (call, result.status)
+        survivors = [s for s in result.survivors if "x >= 3" in s.after]
+        assert survivors, call
+        texts = [c.text for c in result.asserts if f"{call}(3)" in c.text]
+        assert texts and all(text.endswith("assert Registry.count == 3") for text in texts), texts
+        for text in texts:
+            assert _run_assert(REGISTRY, call.partition(".")[0], text) is True
+        assert any(
+            _run_assert(s.source, call.partition(".")[0], t) is False for s in survivors for t in texts
+        )
+
+
+def test_control_an_enum_member_the_tests_name_after_a_call_is_not_state():
+    # control: passes before and after; nothing changes an Enum's members, so no read is made
+    from gameability_tui.engine.inputs.module_reads import module_reads
+
+    reference = "import enum\nclass Color(enum.Enum):\n    RED = 1\n    GREEN = 2\n"
+    reference += "def pick(n):\n    return Color(n)\n"
+    assert module_reads(reference, ("assert pick(2) == Color.GREEN",)) == ()

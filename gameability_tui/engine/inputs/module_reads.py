@@ -34,8 +34,8 @@ MAX_READS = 4  # a test reads a few; each is made after every call
 def module_reads(reference: str, tests: tuple[str, ...]) -> tuple[str, ...]:
     """Each read of the reference's module data that a test makes after a call, as written, in
     the tests' order, deduplicated; empty where there is none."""
-    data = _data_names(reference)
-    if not data:
+    data, classes = _data_names(reference), _stateful_classes(reference)
+    if not data and not classes:
         return ()
     reads: list[str] = []
     for test in tests:
@@ -52,7 +52,7 @@ def module_reads(reference: str, tests: tuple[str, ...]) -> tuple[str, ...]:
             if isinstance(node, ast.Call):  # its function is code, not data (``STATE.reset()``)
                 inner.add(id(node.func))
                 continue
-            text = _literal_read(node, data)
+            text = _literal_read(node, data, classes)
             if text is None or (node.lineno, node.col_offset) < after:
                 continue
             inner.update(id(part) for part in ast.walk(node))
@@ -89,20 +89,70 @@ def _data_names(reference: str) -> set[str]:
     return data - other
 
 
-def _literal_read(node: ast.AST, data: set[str]) -> str | None:
+def _stateful_classes(reference: str) -> set[str]:
+    """The reference's top-level classes whose own attributes its code changes (``Registry.count
+    += 1``, ``Registry.items.append(x)``, ``Registry.table[k] = v``, ``cls.count += 1`` in a
+    class method): state kept on a class, read by attribute as module data is
+    (``Registry.count``). A class whose attributes nothing changes (an ``Enum``'s members,
+    constants) is not state."""
+    tree = parsed(reference)
+    if tree is None:
+        return set()
+    classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+    changed = _changed_roots(tree)
+    for node in tree.body:
+        for method in node.body if isinstance(node, ast.ClassDef) else ():
+            own = _class_argument(method)  # ``cls`` of a class method is the class
+            if own is not None and own in _changed_roots(method):
+                changed.add(node.name)
+    return classes & changed
+
+
+def _class_argument(node: ast.stmt) -> str | None:
+    """The name a class method's first parameter gives its class (``cls``), else None."""
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or not node.args.args:
+        return None
+    marked = any(isinstance(d, ast.Name) and d.id == "classmethod" for d in node.decorator_list)
+    return node.args.args[0].arg if marked else None
+
+
+def _changed_roots(tree: ast.AST) -> set[str | None]:
+    """Names whose attributes ``tree`` assigns, deletes or calls a method of."""
+    changed = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            changed.add(_root(node))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            changed.add(_root(node.func.value))  # ``Registry.items.append``
+    return changed
+
+
+def _root(node: ast.expr) -> str | None:
+    """The name under a chain of attributes and subscripts that holds at least one attribute."""
+    attributes = 0
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        attributes += isinstance(node, ast.Attribute)
+        node = node.value
+    return node.id if isinstance(node, ast.Name) and attributes else None
+
+
+def _literal_read(node: ast.AST, data: set[str], classes: set[str]) -> str | None:
     """``node`` as written where it reads a data name, whole or through attributes and literal
-    subscripts at any depth (``GRID[0][1]``, ``STATE.items[-1]``, ``CONFIG['k'].x``), in a load;
-    None otherwise."""
+    subscripts at any depth (``GRID[0][1]``, ``STATE.items[-1]``, ``CONFIG['k'].x``), or the
+    state kept on one of ``classes`` through an attribute (``Registry.count``), in a load; None
+    otherwise."""
     if not isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)) or not isinstance(node.ctx, ast.Load):
         return None
     inner: ast.expr = node  # type: ignore[assignment]
+    attributes = 0
     while isinstance(inner, (ast.Subscript, ast.Attribute)):
         if isinstance(inner, ast.Subscript):
             try:
                 ast.literal_eval(inner.slice)
             except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
                 return None
+        attributes += isinstance(inner, ast.Attribute)
         inner = inner.value
-    if isinstance(inner, ast.Name) and inner.id in data:
+    if isinstance(inner, ast.Name) and (inner.id in data or (inner.id in classes and attributes)):
         return ast.unparse(node)
     return None
