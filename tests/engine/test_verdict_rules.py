@@ -1855,3 +1855,34 @@ def test_control_an_enum_member_the_tests_name_after_a_call_is_not_state():
     reference = "import enum\nclass Color(enum.Enum):\n    RED = 1\n    GREEN = 2\n"
     reference += "def pick(n):\n    return Color(n)\n"
     assert module_reads(reference, ("assert pick(2) == Color.GREEN",)) == ()
+
+
+def test_a_flat_named_tuple_or_defaultdict_of_floats_is_asserted_so_the_reference_passes():
+    # ``type(result) is tuple`` / ``is dict`` failed on the reference itself, which returned a
+    # named tuple or a defaultdict: the oracle sees them as the tuple and the dict they are
+    program = (
+        "from collections import Counter, OrderedDict, defaultdict, namedtuple\n"
+        "Pair = namedtuple('Pair', 'x y')\n"
+        "def pair(n):\n"
+        "    return Pair(0.30000000000000004, 2)\n"
+        "def table(n):\n"
+        "    found = defaultdict(float)\n"
+        "    found['a'] += 0.30000000000000004\n"
+        "    return found\n"
+    )
+    namespace: dict = {}
+    exec(program, namespace)
+    for entry in ("pair", "table"):
+        text = assert_text(Call((1,)), entry, encode_value(namespace[entry](1)))
+        assert text is not None
+        assert _run_assert(program, entry, text) is True, text
+        assert _run_assert(program.replace("0.30000000000000004", "0.3"), entry, text) is True, text
+        assert _run_assert(program.replace("0.30000000000000004", "0.4"), entry, text) is False, text
+    changed = program.replace("    return found\n", "    return Counter(found)\n")
+    text = assert_text(Call((1,)), "table", encode_value(namespace["table"](1)))
+    assert _run_assert(changed, "table", text) is True  # a Counter equals the dict, to the oracle too
+    as_list = program.replace("return Pair(0.30000000000000004, 2)", "return [0.3, 2]")
+    assert (
+        _run_assert(as_list, "pair", assert_text(Call((1,)), "pair", encode_value(namespace["pair"](1))))
+        is False
+    )

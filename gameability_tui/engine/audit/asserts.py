@@ -291,14 +291,20 @@ def _equals(text: str, value: object, imports: set[str]) -> str:
     if type(value) is float and value != value:
         return f"(got := {text}) != got"
     if type(value) in (list, tuple) and _close_numbers(value):
-        kind = type(value).__name__
+        # a named tuple is the tuple the oracle sees, and a defaultdict, Counter or OrderedDict
+        # the dict: ``type(...) is`` failed on a reference that returned one
+        kind = (
+            f"type(result := {text}) is list"
+            if type(value) is list
+            else f"isinstance(result := {text}, tuple)"
+        )
         return (
-            f"type(result := {text}) is {kind} and len(result) == {len(value)} and "
+            f"{kind} and len(result) == {len(value)} and "
             f"all({close_rule('got', 'want')} for got, want in zip(result, {literal}))"
         )
     if type(value) is dict and value and _close_numbers(list(value.values())):
         return (
-            f"type(result := {text}) is dict and result.keys() == {literal}.keys() and "
+            f"isinstance(result := {text}, dict) and result.keys() == {literal}.keys() and "
             f"all({close_rule('result[key]', 'want')} for key, want in {literal}.items())"
         )
     if type(value) in (list, tuple, dict) and tolerated(value):
