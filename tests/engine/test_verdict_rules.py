@@ -1749,6 +1749,7 @@ EITHER = (
     "import pytest\nwith pytest.raises((KeyError, TypeError)):\n    limit(150)",
     "try:\n    limit(150)\nexcept (KeyError, TypeError):\n    pass\nelse:\n    assert False",
     "import unittest\nunittest.TestCase().assertRaises((KeyError, TypeError), limit, 150)",
+    "try:\n    limit(150)\nexcept KeyError:\n    pass\nexcept TypeError:\n    pass\nelse:\n    assert False",
 )
 
 

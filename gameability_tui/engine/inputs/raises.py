@@ -298,15 +298,23 @@ def caught_together(tests: tuple[str, ...], setup: str) -> tuple[tuple[str, ...]
 
 
 def _caught_types(node: ast.AST) -> tuple[str, ...] | None:
-    """The type names a raises check or accepting handler catches, () where ``node`` is neither,
-    None where it is one whose types are not all written as names."""
-    if isinstance(node, ast.ExceptHandler) and node.type is not None and not _fails(node.body):
-        spec: ast.AST | None = node.type
+    """The type names a raises check, or a ``try`` through its handlers that accept the raise
+    (``except A: pass`` beside ``except B: pass`` accepts either, as ``except (A, B)`` does),
+    catches; () where ``node`` is neither, None where one's types are not all written as names."""
+    if isinstance(node, ast.Try):
+        parts = [
+            part
+            for handler in node.handlers
+            if handler.type is not None and not _fails(handler.body)
+            for part in (handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type])
+        ]
     elif isinstance(node, ast.Call) and _is_raises_context(node):
         named = [k.value for k in node.keywords if k.arg in ("expected_exception", "exception")]
         spec = node.args[0] if node.args else (named[0] if named else None)
+        parts = spec.elts if isinstance(spec, ast.Tuple) else [spec]
     else:
         return ()
-    parts = spec.elts if isinstance(spec, ast.Tuple) else [spec]
+    if not parts:
+        return ()
     names = [part.attr if isinstance(part, ast.Attribute) else getattr(part, "id", None) for part in parts]
-    return tuple(names) if names and all(names) else None
+    return tuple(dict.fromkeys(names)) if all(names) else None  # type: ignore[arg-type]
