@@ -30,10 +30,10 @@ Threats, and the defence:
   result (``f(x).lower()``) is what makes a problem weak, so the whole result stays the answer.
 - Module data the tests read after a call (``record(5)`` then ``RESULTS[-1] == 10``): a call
   that returns None looked the same in every mutant, however it changed that data. Where the
-  reference defines the name as data and the tests read it by literal subscripts after a call
-  (``inputs/module_reads.py``: ``Oracle.reads``), each such read, made after every call, is part
-  of the call's answer (``read_after``), asserted as the tests read it. A read that raises is
-  an answer too (``Unreadable``), never an assert.
+  reference defines the name as data and the tests read it after a call, whole, by attributes or
+  by literal subscripts (``inputs/module_reads.py``: ``Oracle.reads``), each such read, made after
+  every call (each from a fresh load), is part of the call's answer (``read_after``), asserted as
+  the tests read it. A read that raises is an answer too (``Unreadable``), never an assert.
 - Printed output, where the reference's code prints (``prints``), is part of every call's answer,
   nothing printed included: a mutant that prints on a call where the reference prints nothing
   was equivalent. Where its code never prints, a candidate's own prints are not looked at.

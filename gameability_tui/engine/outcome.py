@@ -433,11 +433,10 @@ class Oracle:
 
     ``kind`` "eq" compares as the asserts do; "repr" compares full reprs, as the published tool
     does. EvalPlus tasks (``evalplus``) compare numbers by EvalPlus's own rule and ``atol``.
-    ``raises``: the visible tests show a raise (``inputs/raises.py``), so the reference's
-    exception is part of the answer; ``messages``: they read its message too, so a raise's
-    outcome holds the message and a different one is a difference. ``prints``: the reference's
-    code prints (``observed.prints``), so what a call prints, or does not, is part of its answer.
-    ``reads``: the tests read module data after a call, so those reads are (``read_after``)."""
+    ``raises``: the tests show a raise (``inputs/raises.py``), so an exception is an answer, and
+    a type they only catch together with it (``caught``: ``pytest.raises((A, B))``) the same one;
+    ``messages``: they read its message too. ``prints``: the reference's code prints, so what a
+    call prints, or not, is part of its answer. ``reads``: module data the tests read after a call."""
 
     kind: str = "eq"
     evalplus: bool = False
@@ -446,6 +445,7 @@ class Oracle:
     messages: bool = False
     prints: bool = False
     reads: tuple[str, ...] = ()
+    caught: tuple[tuple[str, ...], ...] = ()
 
     def same(self, got: Outcome, expected: Outcome) -> bool:
         if self.evalplus:
@@ -455,9 +455,9 @@ class Oracle:
     def differs(self, got: Outcome, expected: Outcome) -> bool:
         """Whether ``got`` tells a candidate apart from the reference's ``expected``: where the reference
         returned normally, any difference; where it raised, only when the tests show raises, and then
-        returning, raising another type (not a subclass of the reference's: the child names that by the
-        reference's type, ``encoding.raised``), or not finishing (the confirmation allowance, a harness's time
-        limit, spent: a harness fails a test that never ends)."""
+        returning, raising another type (not a subclass of the reference's or of a type caught with it:
+        the child names those by the reference's type, ``encoding.raised``), or not finishing (the
+        confirmation allowance, a harness's time limit, spent: a harness fails a test that never ends)."""
         if returned_normally(expected):
             return not self.same(got, expected)
         if self.raises and expected[0] == "raise":

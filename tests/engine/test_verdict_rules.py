@@ -1564,10 +1564,12 @@ def test_module_data_the_tests_read_after_a_call_is_part_of_its_answer():
     assert _run_assert(survivor.source, "record", text) is False
 
 
-def test_a_bare_read_of_module_data_is_not_compared():
-    # control: passes before and after; the whole list holds every earlier fresh call's work, which
-    # an assert run elsewhere would not see, so only the tests' subscripts of it are read
-    tests = ["record(5)\nassert RESULTS == [10]"]
+def test_a_read_of_module_data_before_any_call_is_not_compared():
+    # control: passes before and after. (It was a whole read after the call, ``RESULTS == [10]``,
+    # not compared while the fresh calls shared one namespace; section 29 runs each from a fresh
+    # load where the tests read module data, so that read is compared now.) A read before any
+    # call sees the data as loaded, which no call changed
+    tests = ["assert RESULTS == []\nrecord(5)"]
     recorder = problem("record", RECORD, tests, hidden=("record(3)",))
     assert audit_problem(recorder, PINNED).status == "excluded:no-broken-mutant"
 
@@ -1603,6 +1605,288 @@ def test_a_print_under_if_name_main_is_not_printing_code():
     prepared = prepare(doubled, PINNED)
     chatty = reference.replace("def dbl(n):\n", "def dbl(n):\n    print(n)\n")
     assert not judge_program(doubled, PINNED, prepared, chatty).broken
+
+
+# 29. Found by a red-team pass over round five: module state by attribute, floats inside mappings,
+# tuples of expected exceptions.
+
+STATE_ADD = (
+    "class _S:\n    total = 0\n\n\nSTATE = _S()\n\n\ndef add(x):\n    STATE.total += x * 2 if x > 3 else x\n"
+)
+
+
+def test_module_data_read_by_attribute_and_through_subscripts_is_found():
+    from gameability_tui.engine.inputs.module_reads import module_reads
+
+    reference = "STATE = object()\nCONFIG = {}\nRESULTS = []\ndef add(x):\n    pass\n"
+    test = "STATE.reset()\nadd(5)\nassert STATE.total == 10 and STATE.items[-1] == 5 and CONFIG['k'].x == 1"
+    assert module_reads(reference, (test,)) == ("STATE.total", "STATE.items[-1]", "CONFIG['k'].x")
+    # a whole read, after the call; a read made before any call, or inside the call's arguments, is not
+    assert module_reads(reference, ("add(5)\nassert RESULTS == [10]",)) == ("RESULTS",)
+    assert module_reads(reference, ("assert STATE.total == 0\nadd(RESULTS)",)) == ()
+
+
+def test_module_data_read_by_attribute_after_a_call_is_part_of_its_answer():
+    # add(1) runs before add(3): sharing one namespace, STATE.total after add(3) would hold add(1)'s
+    # work too, which an assert run alone never sees; each call runs from a fresh load instead
+    adder = problem("add", STATE_ADD, ["add(5)\nassert STATE.total == 10"], hidden=("add(1)", "add(3)"))
+    result = audit_problem(adder, PINNED)
+    assert result.status == "ok" and "STATE.total += x * 2 if x >= 3 else x" in _survivor_changes(result)
+    [survivor] = [s for s in result.survivors if "x >= 3" in s.after]
+    texts = [c.text for c in result.asserts]
+    assert any("add(3)" in text and "STATE.total == 3" in text for text in texts), texts
+    for text in texts:
+        assert _run_assert(STATE_ADD, "add", text) is True
+    assert any(_run_assert(survivor.source, "add", text) is False for text in texts)
+
+
+def test_the_reference_judged_as_its_own_mutant_with_module_reads_is_equivalent():
+    # control: passes before and after
+    adder = problem("add", STATE_ADD, ["add(5)\nassert STATE.total == 10"], hidden=("add(1)", "add(3)"))
+    prepared = prepare(adder, PINNED)
+    assert isinstance(prepared, Prepared)
+    assert not judge_program(adder, PINNED, prepared, STATE_ADD).broken
+
+
+def test_a_whole_read_of_module_data_after_a_call_is_compared_from_a_fresh_load():
+    # replaces the round-five control: each fresh call now runs from its own fresh load where the
+    # tests read module data, so the whole list holds that call's work alone, as the assert sees it
+    tests = ["record(5)\nassert RESULTS == [10]"]
+    recorder = problem("record", RECORD, tests, hidden=("record(1)", "record(3)"))
+    result = audit_problem(recorder, PINNED)
+    assert result.status == "ok" and "if x >= 3:" in _survivor_changes(result)
+    [survivor] = [s for s in result.survivors if s.after.strip() == "if x >= 3:"]
+    [text] = [c.text for c in result.asserts if "record(3)" in c.text]
+    assert text.endswith("assert RESULTS == [3]")
+    assert _run_assert(RECORD, "record", text) is True
+    assert _run_assert(survivor.source, "record", text) is False
+
+
+COUNTED = (
+    "from collections import Counter\n"
+    "\n"
+    "\n"
+    "def f(n):\n"
+    "    return Counter({'a': n * 0.1 * 3 if n > 10 else n * (0.1 * 3), 'b': n + (n > 20)})\n"
+)
+
+
+def test_a_counter_holding_floats_is_asserted_with_the_oracles_tolerance():
+    counted = problem("counted", COUNTED, ["assert f(1)['b'] == 1"], hidden=("f(10)", "f(20)"))
+    result = audit_problem(counted, PINNED)
+    assert result.status == "ok"
+    assert not any("n >= 10" in change for change in _survivor_changes(result))  # equivalent by the oracle
+    [survivor] = [s for s in result.survivors if "(n >= 20)" in s.after]
+    texts = [c.text for c in result.asserts]
+    assert any("f(20)" in text for text in texts)
+    last_bit = COUNTED.replace("if n > 10", "if n >= 10")  # f(10)['a'] differs in its last bit
+    for text in texts:
+        assert _run_assert(COUNTED, "f", text) is True
+        assert _run_assert(last_bit, "f", text) is True, text  # the oracle's equivalent passes
+    assert any(_run_assert(survivor.source, "f", text) is False for text in texts if "f(20)" in text)
+
+
+def _mapping_assert(value_source: str) -> str:
+    namespace: dict = {}
+    exec(f"from collections import Counter, OrderedDict, deque\nvalue = {value_source}", namespace)
+    text = assert_text(Call((1,)), "f", encode_value(namespace["value"]))
+    assert text is not None
+    return text
+
+
+def _returning(value_source: str) -> str:
+    return f"from collections import Counter, OrderedDict, deque\ndef f(n):\n    return {value_source}\n"
+
+
+def test_counters_ordered_dicts_and_deques_holding_floats_follow_the_oracles_rule():
+    cases = {
+        "Counter({'a': 0.30000000000000004, 'b': 0, 'c': 2})": (
+            ["Counter({'a': 0.3, 'c': 2})", "Counter({'c': 2, 'a': 0.3, 'b': 0})"],
+            ["{'a': 0.3, 'c': 2}", "Counter({'a': 0.31, 'c': 2})", "Counter({'a': 0.3, 'c': 2, 'd': 1})"],
+        ),
+        "OrderedDict([('x', 0.30000000000000004), ('y', 1)])": (
+            ["OrderedDict([('x', 0.3), ('y', 1)])", "{'y': 1, 'x': 0.3}"],
+            [
+                "OrderedDict([('y', 1), ('x', 0.3)])",
+                "OrderedDict([('x', 0.4), ('y', 1)])",
+                "[('x', 0.3), ('y', 1)]",
+            ],
+        ),
+        "[deque([0.30000000000000004, 2])]": (
+            ["[deque([0.3, 2])]"],
+            ["[[0.3, 2]]", "[deque([0.3, 2, 1])]", "[deque([2, 0.3])]"],
+        ),
+    }  # fmt: skip
+    for value, (passing, failing) in cases.items():
+        text = _mapping_assert(value)
+        assert _run_assert(_returning(value), "f", text) is True, text
+        for other in passing:
+            assert same(encode_value(_evaluated(other)), encode_value(_evaluated(value))), other
+            assert _run_assert(_returning(other), "f", text) is True, (text, other)
+        for other in failing:
+            assert not same(encode_value(_evaluated(other)), encode_value(_evaluated(value))), other
+            assert _run_assert(_returning(other), "f", text) is False, (text, other)
+
+
+def _evaluated(source: str) -> object:
+    namespace: dict = {}
+    exec(f"from collections import Counter, OrderedDict, deque\nvalue = {source}", namespace)
+    return namespace["value"]
+
+
+def test_controls_counters_and_ordered_dicts_without_floats_keep_their_text():
+    assert (
+        _mapping_assert("Counter({'a': 2})")
+        == "from collections import Counter; assert f(1) == Counter({'a': 2})"
+    )
+    assert _mapping_assert("OrderedDict([('a', 2)])") == (
+        "from collections import OrderedDict; assert f(1) == OrderedDict([('a', 2)])"
+    )
+
+
+LIMIT = "def limit(n):\n    if n > 100:\n        raise KeyError(n)\n    return n\n"
+EITHER = (
+    "import pytest\nwith pytest.raises((KeyError, TypeError)):\n    limit(150)",
+    "try:\n    limit(150)\nexcept (KeyError, TypeError):\n    pass\nelse:\n    assert False",
+    "import unittest\nunittest.TestCase().assertRaises((KeyError, TypeError), limit, 150)",
+    "try:\n    limit(150)\nexcept KeyError:\n    pass\nexcept TypeError:\n    pass\nelse:\n    assert False",
+)
+
+
+def _limit_verdict(test: str, mutant: str, more: tuple[str, ...] = ()):
+    base = problem("limit", LIMIT, ["assert limit(5) == 5", test, *more], hidden=("limit(101)", "limit(7)"))
+    prepared = prepare(base, PINNED)
+    assert isinstance(prepared, Prepared)
+    return judge_program(base, PINNED, prepared, mutant)
+
+
+def test_raising_another_type_of_the_tuple_the_tests_catch_is_the_same_answer():
+    swapped = LIMIT.replace("raise KeyError(n)", "raise TypeError(n) if n == 101 else KeyError(n)")
+    for test in EITHER:
+        verdict = _limit_verdict(test, swapped)
+        assert not verdict.broken and not verdict.survived, test
+
+
+def test_where_the_answer_is_one_of_a_tuple_returning_or_raising_outside_it_still_differs():
+    returning = LIMIT.replace(
+        "raise KeyError(n)", "if n == 101:\n            return n\n        raise KeyError(n)"
+    )
+    outside = LIMIT.replace("raise KeyError(n)", "raise ZeroDivisionError(n) if n == 101 else KeyError(n)")
+    for test in EITHER:
+        assert _limit_verdict(test, returning).survived, test
+        assert _limit_verdict(test, outside).survived, test
+        result = audit_problem(
+            problem("limit", LIMIT, ["assert limit(5) == 5", test], hidden=("limit(101)",)), PINNED
+        )
+        [text] = [c.text for c in result.asserts if "limit(101)" in c.text]
+        assert "(KeyError, TypeError)" in text
+        assert _run_assert(LIMIT, "limit", text) is True
+        swapped = LIMIT.replace("raise KeyError(n)", "raise TypeError(n)")
+        assert _run_assert(swapped, "limit", text) is True
+        assert _run_assert(LIMIT.replace("if n > 100", "if n > 101"), "limit", text) is False
+
+
+def test_a_type_the_tests_also_catch_alone_is_still_its_own_answer():
+    # control: passes before and after; one test tells KeyError apart from TypeError
+    swapped = LIMIT.replace("raise KeyError(n)", "raise TypeError(n) if n == 101 else KeyError(n)")
+    alone = "import pytest\nwith pytest.raises(KeyError):\n    limit(200)"
+    verdict = _limit_verdict(EITHER[0], swapped, (alone,))
+    assert verdict.broken and verdict.survived
+
+
+def test_a_subscript_that_reached_an_earlier_calls_work_now_reads_this_calls_own():
+    # RESULTS[0] after record(3) held record(1)'s work while the calls shared one namespace (in one
+    # of the two orders below, whichever runs first)
+    for hidden in (("record(1)", "record(3)"), ("record(3)", "record(1)")):
+        recorder = problem("record", RECORD, ["record(5)\nassert RESULTS[0] == 10"], hidden=hidden)
+        result = audit_problem(recorder, PINNED)
+        [survivor] = [s for s in result.survivors if s.after.strip() == "if x >= 3:"]
+        [text] = [c.text for c in result.asserts if "record(3)" in c.text]
+        assert text == "assert record(3) == None; assert RESULTS[0] == 3"
+        assert _run_assert(survivor.source, "record", text) is False
+
+
+def test_a_read_that_raises_on_the_reference_is_asserted_to_raise_so_the_call_keeps_its_assert():
+    tests = ["put('a', 5)\nassert TABLE['a'] == 10", "put('b', 1)\nassert TABLE['b'] == 1"]
+    table = problem("table", TABLE_PUT, tests, hidden=("put('a', 3)", "put('b', 3)"))
+    result = audit_problem(table, PINNED)
+    [survivor] = [s for s in result.survivors if "x >= 3" in s.after]
+    texts = [c.text for c in result.asserts]
+    assert any("assertRaises(KeyError, lambda: TABLE['b'])" in text for text in texts), texts
+    for text in texts:
+        assert _run_assert(TABLE_PUT, "put", text) is True
+        assert _run_assert(survivor.source, "put", text) is False
+
+
+REGISTRY = (
+    "class Registry:\n"
+    "    count = 0\n"
+    "\n"
+    "    @classmethod\n"
+    "    def add(cls, x):\n"
+    "        cls.count += x * 2 if x > 3 else x\n"
+    "\n"
+    "\n"
+    "def bump(x):\n"
+    "    Registry.count += x * 2 if x > 3 else x\n"
+)
+
+
+def test_state_kept_on_a_class_and_read_by_attribute_is_part_of_the_answer():
+    for call in ("bump", "Registry.add"):
+        tests = [f"{call}(5)\nassert Registry.count == 10"]
+        registry = problem("registry", REGISTRY, tests, hidden=(f"{call}(1)", f"{call}(3)"))
+        result = audit_problem(registry, PINNED)
+        assert result.status == "ok", (call, result.status)
+        survivors = [s for s in result.survivors if "x >= 3" in s.after]
+        assert survivors, call
+        texts = [c.text for c in result.asserts if f"{call}(3)" in c.text]
+        assert texts and all(text.endswith("assert Registry.count == 3") for text in texts), texts
+        for text in texts:
+            assert _run_assert(REGISTRY, call.partition(".")[0], text) is True
+        assert any(
+            _run_assert(s.source, call.partition(".")[0], t) is False for s in survivors for t in texts
+        )
+
+
+def test_control_an_enum_member_the_tests_name_after_a_call_is_not_state():
+    # control: passes before and after; nothing changes an Enum's members, so no read is made
+    from gameability_tui.engine.inputs.module_reads import module_reads
+
+    reference = "import enum\nclass Color(enum.Enum):\n    RED = 1\n    GREEN = 2\n"
+    reference += "def pick(n):\n    return Color(n)\n"
+    assert module_reads(reference, ("assert pick(2) == Color.GREEN",)) == ()
+
+
+def test_a_flat_named_tuple_or_defaultdict_of_floats_is_asserted_so_the_reference_passes():
+    # ``type(result) is tuple`` / ``is dict`` failed on the reference itself, which returned a
+    # named tuple or a defaultdict: the oracle sees them as the tuple and the dict they are
+    program = (
+        "from collections import Counter, OrderedDict, defaultdict, namedtuple\n"
+        "Pair = namedtuple('Pair', 'x y')\n"
+        "def pair(n):\n"
+        "    return Pair(0.30000000000000004, 2)\n"
+        "def table(n):\n"
+        "    found = defaultdict(float)\n"
+        "    found['a'] += 0.30000000000000004\n"
+        "    return found\n"
+    )
+    namespace: dict = {}
+    exec(program, namespace)
+    for entry in ("pair", "table"):
+        text = assert_text(Call((1,)), entry, encode_value(namespace[entry](1)))
+        assert text is not None
+        assert _run_assert(program, entry, text) is True, text
+        assert _run_assert(program.replace("0.30000000000000004", "0.3"), entry, text) is True, text
+        assert _run_assert(program.replace("0.30000000000000004", "0.4"), entry, text) is False, text
+    changed = program.replace("    return found\n", "    return Counter(found)\n")
+    text = assert_text(Call((1,)), "table", encode_value(namespace["table"](1)))
+    assert _run_assert(changed, "table", text) is True  # a Counter equals the dict, to the oracle too
+    as_list = program.replace("return Pair(0.30000000000000004, 2)", "return [0.3, 2]")
+    assert (
+        _run_assert(as_list, "pair", assert_text(Call((1,)), "pair", encode_value(namespace["pair"](1))))
+        is False
+    )
 
 
 # 30. Found by the sixth red-team pass: candidate code compiled as Python compiles a script, and

@@ -17,8 +17,7 @@ from ..inputs.literals import NotRenderable, render_literal
 from ..model import CandidateAssert
 from ..observed import AWAITED_MARK, CHAINED_MARK, IDENTITY_MASK, READ_MARK, SHOWN_MARK
 from ..stdvalues import COUNTS, DEQUE, ORDERED, VALUES, VIEW, is_std, std_source
-
-FLOAT_ATOL, FLOAT_RTOL = "1e-06", "1e-07"  # the oracle's own rule (outcome.RELATIVE): one rule for both
+from .tolerance import close_rule, finite, helper_name, nested_close, tolerated
 
 
 def assert_text(
@@ -30,12 +29,14 @@ def assert_text(
     exact: bool = False,
     lazy: str = "",
     prints: bool = False,
+    caught: tuple[tuple[str, ...], ...] = (),
 ) -> str | None:
     """An assert that passes on ``expected`` (the reference's outcome of ``call``), written in the
     benchmark's convention, or None when none can be written. ``check_arguments`` also checks
     the mutable arguments' states after the call (a survivor may corrupt its input in place).
     ``raises``: the tests expect raises (``inputs/raises.py``), so a reference's exception is an
-    answer too, asserted by its type; otherwise a call that raises gives no assert. ``lazy``
+    answer too, asserted by its type, or by the tuple of types the tests only catch together
+    (``caught``: ``Oracle.caught``); otherwise a call that raises gives no assert. ``lazy``
     (``calls.lazy_kind``): the entry is a coroutine or generator function, whose raise surfaces
     only as the tests await (``asyncio.run``) or drain (``list``) the call, as its assert does.
 
@@ -55,7 +56,8 @@ def assert_text(
         if expected[0] == "raise":
             if call.uses:  # statements, not one expression: no lambda can hold them
                 return None
-            text = _raises_assert(_reached(call.render(name), lazy), *expected[1:])
+            group = next((group for group in caught if expected[1] in group), (expected[1],))
+            text = _raises_assert(_reached(call.render(name), lazy), group, *expected[2:])
             return _with_imports(text, {"import asyncio"} if lazy == "async" else set())
         return _assert_text(call, name, expected, check_arguments, prints)
     except (NotRenderable, RecursionError, ValueError, TypeError, MemoryError):
@@ -117,10 +119,25 @@ def _uses_assert(call: Call, name: str, data: object, imports: set[str]) -> str 
 
 def _read_assert(call: Call, name: str, data: tuple, imports: set[str]) -> str | None:
     """The call's answer, then each module read the tests make after it, as they make it
-    (``assert record(3) == None; assert RESULTS[-1] == 3``)."""
+    (``assert record(3) == None; assert RESULTS[-1] == 3``); a read that raised on the reference
+    (``TABLE['b']`` after ``put('a', 3)``) is asserted to raise that type: without it, a survivor
+    the oracle told apart by that read alone had no assert, and the call's other reads none."""
     checks = [_result_assert(call.render(name), data[1], imports)]
-    checks += [_result_assert(text, value, imports) for text, value in data[2]]
+    for text, value in data[2]:
+        raised = _unreadable(value)
+        checks.append(
+            _result_assert(text, value, imports) if raised is None else _raises_assert(text, (raised,))
+        )
     return None if None in checks else _with_imports("; ".join(checks), imports)  # type: ignore[arg-type]
+
+
+def _unreadable(value: object) -> str | None:
+    """The type a module read raised (``observed.Unreadable``, as plain data), else None."""
+    if type(value) is not tuple or len(value) != 3 or value[:2] != (oc.OBJECT_MARK, "Unreadable"):
+        return None
+    state = value[2][0] if len(value[2]) == 1 and type(value[2][0]) is dict else {}
+    raised = state.get("raised")
+    return raised if type(raised) is str and list(state) == ["raised"] else None
 
 
 def _named_arguments(call: Call, states: tuple | None) -> tuple[list[str], str]:
@@ -177,13 +194,14 @@ def _printing_assert(
     return "\n".join(lines)
 
 
-def _raises_assert(call_text: str, error: str, message: str | None = None) -> str | None:
-    """An assert that the call raises ``error`` (or a subclass, as ``except`` does), in one line
-    that holds only an import and an assert: ``assertRaises`` fails when nothing is raised, and
-    lets another exception through, which fails the test too. Where the tests read the message
-    (``message``), ``assertRaisesRegex`` checks it whole."""
-    if not error.isidentifier():
+def _raises_assert(call_text: str, errors: tuple[str, ...], message: str | None = None) -> str | None:
+    """An assert that the call raises one of ``errors`` (or a subclass, as ``except`` does), in one
+    line that holds only an import and an assert: ``assertRaises`` fails when nothing is raised,
+    and lets another exception through, which fails the test too. Where the tests read the
+    message (``message``), ``assertRaisesRegex`` checks it whole."""
+    if not all(error.isidentifier() for error in errors):
         return None
+    error = errors[0] if len(errors) == 1 else f"({', '.join(errors)})"
     if message is None:
         check = f"assertRaises({error}, lambda: {call_text})"
     elif message.startswith("\x00") or oc.ADDRESS_MASK in message:
@@ -260,11 +278,6 @@ def _fixed(text: str | None) -> bool:
     return text is not None and IDENTITY_MASK not in text and oc.ADDRESS_MASK not in text
 
 
-def _close(got: str, want: str) -> str:
-    """The oracle's float rule (``outcome.FloatRule``) as source: EvalPlus's atol plus rtol."""
-    return f"abs({got} - {want}) <= {FLOAT_ATOL} + {FLOAT_RTOL} * abs({want})"
-
-
 def _equals(text: str, value: object, imports: set[str]) -> str:
     """``text == value`` as the oracle judges it: numbers that hold floats within the tolerance,
     NaN equal to NaN, infinities equal only to themselves (``==``), standard-library values by
@@ -273,74 +286,32 @@ def _equals(text: str, value: object, imports: set[str]) -> str:
         listed = _equals("list(result)", value[2], imports)
         return f"isinstance(result := {text}, type({{}}.values())) and {listed}"
     literal = _source(value, imports)
-    if type(value) in (float, complex) and _finite(value):
-        return _close(text, literal)
+    if type(value) in (float, complex) and finite(value):
+        return close_rule(text, literal)
     if type(value) is float and value != value:
         return f"(got := {text}) != got"
     if type(value) in (list, tuple) and _close_numbers(value):
-        kind = type(value).__name__
+        # a named tuple is the tuple the oracle sees, and a defaultdict, Counter or OrderedDict
+        # the dict: ``type(...) is`` failed on a reference that returned one
+        kind = (
+            f"type(result := {text}) is list"
+            if type(value) is list
+            else f"isinstance(result := {text}, tuple)"
+        )
         return (
-            f"type(result := {text}) is {kind} and len(result) == {len(value)} and "
-            f"all({_close('got', 'want')} for got, want in zip(result, {literal}))"
+            f"{kind} and len(result) == {len(value)} and "
+            f"all({close_rule('got', 'want')} for got, want in zip(result, {literal}))"
         )
     if type(value) is dict and value and _close_numbers(list(value.values())):
         return (
-            f"type(result := {text}) is dict and result.keys() == {literal}.keys() and "
-            f"all({_close('result[key]', 'want')} for key, want in {literal}.items())"
+            f"isinstance(result := {text}, dict) and result.keys() == {literal}.keys() and "
+            f"all({close_rule('result[key]', 'want')} for key, want in {literal}.items())"
         )
-    if type(value) in (list, tuple, dict) and _tolerated(value):
-        helper = "close" if not re.search(r"\bclose\b", text) else "close_enough"
-        imports.add(_nested_close(helper, value))
+    if type(value) in (list, tuple, dict) and tolerated(value):
+        helper = helper_name(text, value, imports)
+        imports.add(nested_close(helper, value))
         return f"{helper}({text}, {literal})"
     return f"{text} == {literal}"
-
-
-def _nested_close(helper: str, value: object) -> str:
-    """The oracle's rule (``outcome.data_equal``) for lists, tuples and dicts nested to any depth,
-    as a helper the assert calls: each float within the tolerance, NaN equal to NaN and an
-    infinity only to itself (each clause only where the value holds one), anything else by
-    ``==``. A named tuple or a ``defaultdict`` passes as the tuple or dict the oracle sees it as."""
-    leaves = _float_leaves(value)
-    number = "float" if not any(type(leaf) is complex for leaf in leaves) else "(float, complex)"
-    rule = _close("got", "want")
-    if any(not _finite(leaf) and abs(leaf) == float("inf") for leaf in leaves):
-        rule = f"got == want if abs(want) == float('inf') else {rule}"
-    if any(leaf != leaf for leaf in leaves):
-        rule = f"got != got if want != want else {rule}"
-    rule = f"({rule})" if " if " in rule else rule
-    test = f"type(want) is {number}" if number == "float" else f"type(want) in {number}"
-    return (
-        f"{helper} = lambda got, want: (\n"
-        f"    isinstance(got, type(want)) and len(got) == len(want) and all(map({helper}, got, want))\n"
-        f"    if type(want) in (list, tuple)\n"
-        f"    else isinstance(got, dict) and got.keys() == want.keys()"
-        f" and all({helper}(got[key], want[key]) for key in want)\n"
-        f"    if type(want) is dict\n"
-        f"    else {rule}\n"
-        f"    if {test}\n"
-        f"    else got == want\n"
-        f")"
-    )
-
-
-def _float_leaves(data: object) -> list:
-    """The floats (and complex numbers) inside lists, tuples and dicts' values, at any depth:
-    what the oracle compares within its tolerance (a set's, a dict key's or a standard-library
-    value's are compared by ``==``, as Python does)."""
-    kind = type(data)
-    if kind in (float, complex):
-        return [data]
-    if kind in (list, tuple) and not is_std(data):
-        return [leaf for item in data for leaf in _float_leaves(item)]
-    if kind is dict:
-        return [leaf for item in data.values() for leaf in _float_leaves(item)]
-    return []
-
-
-def _tolerated(value: object) -> bool:
-    """Whether ``==`` would be stricter than the oracle on ``value``: it holds a finite float or
-    complex number (the last bit may differ), or a NaN (never ``==`` to itself)."""
-    return any(_finite(leaf) or (type(leaf) is float and leaf != leaf) for leaf in _float_leaves(value))
 
 
 def _source(value: object, imports: set[str]) -> str:
@@ -375,15 +346,11 @@ def _reads_exactly(value: object) -> bool:
     """A float holding a whole number of modest size (3.0): written ``== 3`` as the tests write
     it. A fraction keeps the tolerance: another correct order of the same sums may differ from
     the reference's in the last bit, and an exact assert would reject that correct solution."""
-    return type(value) is float and _finite(value) and value.is_integer() and abs(value) < 2**53
+    return type(value) is float and finite(value) and value.is_integer() and abs(value) < 2**53
 
 
 def _exact_literal(value: float) -> str:
     return str(int(value))
-
-
-def _finite(value: float | complex) -> bool:
-    return all(part == part and abs(part) != float("inf") for part in (value.real, value.imag))
 
 
 def _close_numbers(values: list | tuple) -> bool:
@@ -391,8 +358,8 @@ def _close_numbers(values: list | tuple) -> bool:
     numbers = all(type(v) in (int, float, complex) for v in values)
     return (
         numbers
-        and any(type(v) in (float, complex) and _finite(v) for v in values)
-        and all(type(v) is int or _finite(v) for v in values)
+        and any(type(v) in (float, complex) and finite(v) for v in values)
+        and all(type(v) is int or finite(v) for v in values)
     )
 
 

@@ -70,8 +70,9 @@ def candidate_asserts(
         )
         call = prepared.fresh[index]
         text = assert_text(
-            call, prepared.call_name, expected, check_arguments, oracle.raises, exact, lazy, oracle.prints
-        )
+            call, prepared.call_name, expected, check_arguments, oracle.raises, exact, lazy, oracle.prints,
+            caught=oracle.caught,
+        )  # fmt: skip
         if text is not None and text not in texts:
             texts[text] = len(call.render(""))
             if v2:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..inputs.calls import Call
 from ..inputs.literals import evaluate_literal
 from ..inputs.module_reads import module_reads
-from ..inputs.raises import tests_check_messages, tests_expect_raises
+from ..inputs.raises import caught_together, tests_check_messages, tests_expect_raises
 from ..model import AuditParams, Problem
 from ..mutants.sites import Mutant
 from ..observed import prints
@@ -53,13 +53,16 @@ class Prepared:
 
 def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
     """How outcomes are compared on this problem: EvalPlus's rule for its tasks, else the asserts';
-    exceptions too where the visible tests show one, and their messages where the tests read them;
+    exceptions too where the visible tests show one (the types they only catch together as one),
+    and their messages where the tests read them;
     the module data the tests read after a call."""
     seen = (problem.reference, tuple(problem.tests), problem.setup, problem.call_alias)
+    raises = tests_expect_raises(*seen)
     return Oracle(
         params.oracle, evalplus=bool(problem.checks), atol=problem.atol,
-        raises=tests_expect_raises(*seen), messages=tests_check_messages(*seen),
+        raises=raises, messages=tests_check_messages(*seen),
         prints=prints(problem.reference), reads=module_reads(problem.reference, problem.tests),
+        caught=caught_together(tuple(problem.tests), problem.setup) if raises else (),
     )  # fmt: skip
 
 

@@ -72,7 +72,9 @@ def probe(
         got, _ = run(source, budget)
         rows.append({"outcome": oc.describe(got), "differs": not oracle.same(got, reference)})
     lazy = lazy_kind(problem.reference, entry)
-    text = assert_text(call, name, reference, raises=oracle.raises, lazy=lazy, prints=oracle.prints)
+    text = assert_text(
+        call, name, reference, raises=oracle.raises, lazy=lazy, prints=oracle.prints, caught=oracle.caught
+    )
     return {"call": call.render(name), "reference": oc.describe(reference), "survivors": rows, "assert": text}
 
 

@@ -277,3 +277,52 @@ def tests_check_messages(reference: str, tests: tuple[str, ...], setup: str, ali
         if tree is not None and any(_checks_message(node, tree) for node in ast.walk(tree)):
             return True
     return False
+
+
+@functools.lru_cache(maxsize=256)
+def caught_together(tests: tuple[str, ...], setup: str) -> tuple[tuple[str, ...], ...]:
+    """The groups of exception types the tests only ever catch together (``pytest.raises((A,
+    B))``, ``except (A, B):``, ``assertRaises((A, B), ...)``), each in the order first written.
+
+    Threat: a test that accepts A or B takes a mutant raising B where the reference raises A, so
+    counting that as another answer made a survivor no harness rejects, and its assert (``A``
+    alone) stated a narrower answer than the tests'. Defence: such types are one answer
+    (``Oracle.caught``). Only where nothing tells them apart: a check naming one of them without
+    the other (``pytest.raises(A)``) keeps each its own answer, and a check whose types cannot be
+    read (``except error:`` in a helper handed its type) makes no group at all."""
+    checks: list[tuple[str, ...]] = []
+    for source in (setup, *tests):
+        tree = parsed(source) if source else None
+        for node in ast.walk(tree) if tree is not None else ():
+            caught = _caught_types(node)
+            if caught is None:
+                return ()
+            if caught:
+                checks.append(caught)
+    names = list(dict.fromkeys(name for check in checks for name in check))
+    where = {name: frozenset(i for i, check in enumerate(checks) if name in check) for name in names}
+    groups = {tuple(n for n in names if where[n] == where[name]) for name in names}
+    return tuple(sorted((group for group in groups if len(group) > 1), key=lambda g: names.index(g[0])))
+
+
+def _caught_types(node: ast.AST) -> tuple[str, ...] | None:
+    """The type names a raises check, or a ``try`` through its handlers that accept the raise
+    (``except A: pass`` beside ``except B: pass`` accepts either, as ``except (A, B)`` does),
+    catches; () where ``node`` is neither, None where one's types are not all written as names."""
+    if isinstance(node, ast.Try):
+        parts = [
+            part
+            for handler in node.handlers
+            if handler.type is not None and not _fails(handler.body)
+            for part in (handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type])
+        ]
+    elif isinstance(node, ast.Call) and _is_raises_context(node):
+        named = [k.value for k in node.keywords if k.arg in ("expected_exception", "exception")]
+        spec = node.args[0] if node.args else (named[0] if named else None)
+        parts = spec.elts if isinstance(spec, ast.Tuple) else [spec]
+    else:
+        return ()
+    if not parts:
+        return ()
+    names = [part.attr if isinstance(part, ast.Attribute) else getattr(part, "id", None) for part in parts]
+    return tuple(dict.fromkeys(names)) if all(names) else None  # type: ignore[arg-type]

@@ -11,7 +11,8 @@ and its size and depth decide whether the worker can take it in. Threats, and th
   reason. None of these ends the child, so none costs the problem silently.
 - An exception of a subclass of the one the reference raised on the same call (ZeroDivisionError
   where it raised ArithmeticError) counted as another answer, though the tests' ``except`` and
-  the tool's own ``assertRaises`` accept it: ``raised`` encodes it by the reference's type name.
+  the tool's own ``assertRaises`` accept it: ``raised`` encodes it by the reference's type name;
+  so too one of a type the tests only catch together with it (``pytest.raises((A, B))``).
 """
 
 from __future__ import annotations
@@ -46,16 +47,26 @@ def encoded(value: Any, arguments: tuple, printed: str = "") -> oc.Outcome:
     return outcome
 
 
-def raised(error: BaseException, messages: bool = False, caught_as: str | None = None) -> oc.Outcome:
+def raised(error: BaseException, messages: bool = False, caught_as: tuple[str, ...] = ()) -> oc.Outcome:
     """The outcome of a call whose exception escaped (with its message where ``messages``).
-    ``caught_as``: the type the reference raised on this call, where the tests expect raises; an
-    exception that is an instance of it is encoded by that name, as ``except`` and
+    ``caught_as``: the type the reference raised on this call, where the tests expect raises,
+    then the types the tests only catch together with it (``Oracle.caught``); an exception that
+    is an instance of one of them is encoded by the reference's type name, as ``except`` and
     ``assertRaises`` see it. Outcomes know types by name, so the match is by name along the
     exception's MRO: a superclass or an unrelated type keeps its own name, and still differs."""
     outcome = oc.encode_raise(error, messages)
-    if caught_as is not None and outcome[1] != caught_as and caught_as in _ancestry(type(error)):
-        return (outcome[0], caught_as, *outcome[2:])
+    if caught_as and outcome[1] != caught_as[0] and not set(caught_as).isdisjoint(_ancestry(type(error))):
+        return (outcome[0], caught_as[0], *outcome[2:])
     return outcome
+
+
+def catching(expected: oc.Outcome, caught: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+    """What ``raised`` takes as the reference's answer: where ``expected`` (the reference's
+    outcome) is a raise, its type, then the types the tests only catch together with it."""
+    if expected[0] != "raise":
+        return ()
+    group = next((group for group in caught if expected[1] in group), ())
+    return (expected[1], *(name for name in group if name != expected[1]))
 
 
 def _ancestry(kind: type) -> tuple:

@@ -41,7 +41,7 @@ from typing import Any
 
 from .. import outcome as oc
 from ..observed import load_event_loop_for, read_after, replay, settled
-from .encoding import encoded, raised
+from .encoding import catching, encoded, raised
 from .jobs import Job
 from .limits import confirmation_cpu
 from .line_tracer import lines_traced
@@ -92,14 +92,14 @@ def _call_outcome(
     call: tuple[tuple, dict],
     budget: int | None,
     messages: bool = False,
-    caught_as: str | None = None,
+    caught_as: tuple[str, ...] = (),
     after: tuple[dict, tuple[str, ...]] = ({}, ()),
 ) -> tuple[Any, int]:
     """Call ``function`` on a fresh copy of ``call``; a returned iterator is drained and a
     returned coroutine driven to its end inside the step count, and the arguments' states after
     the call, and what it printed (``sys.stdout``, as ``contextlib.redirect_stdout`` in a test
     sees it), travel with the result; an escaped exception's message where ``messages``, and its
-    type as ``caught_as`` where it is an instance of that (``encoding.raised``); with ``after``
+    type as ``caught_as[0]`` where it is an instance of one of those (``encoding.raised``); with ``after``
     (the namespace and ``Oracle.reads``), the module data the tests read after it."""
     args, kwargs, *chain = _LOADS(_DUMPS(call))
 
@@ -208,12 +208,11 @@ class _Candidate:
     def call(self, namespace: dict, index: int, budget: int | None) -> Any:
         job = self.job
         expected = job.reference_calls[index] if job.oracle.raises and job.reference_calls else ("",)
-        caught_as = expected[1] if expected[0] == "raise" else None  # the answer is the raise
-        function = entry_in(namespace, job.entry)
-        after = (namespace, job.oracle.reads)
-        result, steps = _call_outcome(
-            function, job.calls[index], budget, job.oracle.messages, caught_as, after
-        )
+        caught_as = catching(expected, job.oracle.caught)  # the answer is the raise
+        if job.oracle.reads:  # module data the tests read then holds this call's work alone, as
+            namespace = self.load() or namespace  # it does for an assert run from a fresh load
+        call = (job.calls[index], budget, job.oracle.messages, caught_as, (namespace, job.oracle.reads))
+        result, steps = _call_outcome(entry_in(namespace, job.entry), *call)
         self.channel.send(("call", index, result, steps))
         self.last_steps = steps
         return result
