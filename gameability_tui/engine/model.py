@@ -143,11 +143,11 @@ class AuditParams:
     reference_seconds: float = 60.0
     max_asserts: int = 12
     slow_factor: int = 100
-    # A harness's time limit, in steps: about 0.1 s of Python at the counter's pace (some 10
-    # million steps a second untraced). Every harness we know allows at least that much
-    # (EvalPlus: max(1 s, 4 x the reference's time)), so a mutant that returns within it is slow,
-    # never wrong, however much slower than the reference it is. Steps, not seconds: the same
-    # verdict on any machine.
+    # A harness's time limit, in steps. Every harness we know allows at least 1 s (EvalPlus:
+    # max(1 s, 4 x the reference's time)), so a mutant that returns within it is slow, never
+    # wrong, however much slower than the reference it is. Steps, not seconds: the same verdict
+    # on any machine. Its price sets it lower than a harness's: these steps are some 15 to 50 ms
+    # of plain Python (``bench/floor_pace.py``), and each mutant that loops forever pays them.
     harness_steps: int = STEPS.harness_steps
     attack: str = "sample"  # or "deep" (engine/attack.py)
 
