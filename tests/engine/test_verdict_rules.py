@@ -1603,3 +1603,86 @@ def test_a_print_under_if_name_main_is_not_printing_code():
     prepared = prepare(doubled, PINNED)
     chatty = reference.replace("def dbl(n):\n", "def dbl(n):\n    print(n)\n")
     assert not judge_program(doubled, PINNED, prepared, chatty).broken
+
+
+# 28. Found by a red-team pass over round five: chains through unittest setUp, objects acting on
+# each other.
+
+BUMP_CLASS = (
+    "class Counter:\n"
+    "    def __init__(self, start):\n"
+    "        self.value = start\n"
+    "\n"
+    "    def bump(self):\n"
+    "        return self.value + 2 if self.value > 9 else self.value + 1\n"
+)
+SETUP_TEST = (
+    "import unittest\n"
+    "class T(unittest.TestCase):\n"
+    "    def setUp(self):\n"
+    "        self.c = Counter(5)\n"
+    "\n"
+    "    def test_bump(self):\n"
+    "        self.assertEqual(self.c.bump(), 6)\n"
+)
+
+
+def test_a_chain_through_an_attribute_set_in_setup_is_judged_as_a_local_binding():
+    assert harvest_calls([SETUP_TEST], "Counter") == [Call((5,), (), (("bump", (), ()),))]
+    counter = problem("counter", BUMP_CLASS, [SETUP_TEST], hidden=("c = Counter(9)\nc.bump()",))
+    result = audit_problem(counter, PINNED)
+    assert result.status == "ok" and "self.value >= 9" in " ".join(_survivor_changes(result))
+    [survivor] = [s for s in result.survivors if "self.value >= 9" in s.after]
+    [text] = [c.text for c in result.asserts if "Counter(9)" in c.text]
+    assert text == "assert Counter(9).bump() == 10"
+    assert _run_assert(counter.reference, "Counter", text) is True
+    assert _run_assert(survivor.source, "Counter", text) is False
+    # drawn fresh, not pinned: bump() is called on every draw, so one that returns nothing is broken
+    drawn = problem("counter", BUMP_CLASS, [SETUP_TEST])
+    prepared = prepare(drawn, AuditParams())
+    assert isinstance(prepared, Prepared) and prepared.fresh and all(call.chain for call in prepared.fresh)
+    nothing = BUMP_CLASS.replace("return self.value + 2 if self.value > 9 else self.value + 1", "return None")
+    assert judge_program(drawn, AuditParams(), prepared, nothing).broken
+
+
+def test_every_place_a_test_class_binds_its_object_feeds_the_chain():
+    bump = [Call((5,), (), (("bump", (), ()),))]
+    forms = [
+        SETUP_TEST.replace(
+            "def setUp(self):\n        self.c", "@classmethod\n    def setUpClass(cls):\n        cls.c"
+        ),
+        "class TestCounter:\n    def setup_method(self):\n        self.c = Counter(5)\n\n"
+        "    def test_bump(self):\n        assert self.c.bump() == 6\n",
+        "import unittest\nclass T(unittest.TestCase):\n    def test_bump(self):\n"
+        "        self.c = Counter(5)\n        self.assertEqual(self.c.bump(), 6)\n",
+        "import unittest\nclass T(unittest.TestCase):\n    def test_bump(self):\n"
+        "        self.assertEqual(self.c.bump(), 6)\n\n    def setUp(self):\n        self.c = Counter(5)\n",
+    ]
+    for form in forms:
+        assert harvest_calls([form], "Counter") == bump, form
+    several = SETUP_TEST.replace(
+        "        self.assertEqual(self.c.bump(), 6)\n",
+        "        self.c.bump()\n        self.assertEqual(self.c.bump(), 7)\n",
+    )
+    [call] = harvest_calls([several], "Counter")
+    assert call.args == (5,) and len(call.uses) == 2 and call.name == "c"
+    stepper = problem("stepper", STEPPER_CLASS, [several], hidden=("c = Counter(8)\nc.bump()\nc.bump()",))
+    result = audit_problem(stepper, PINNED)
+    [text] = [c.text for c in result.asserts if "Counter(8)" in c.text]
+    assert text == "c = Counter(8); assert c.bump() == 9; assert c.bump() == 10"
+
+
+def test_a_test_class_control_calls_not_through_its_attributes_are_harvested_as_before():
+    # control: passes before and after; a class that stores nothing on itself is read as it is
+    plain = "import unittest\nclass T(unittest.TestCase):\n    def test_bump(self):\n"
+    plain += "        self.assertEqual(Counter(5).bump(), 6)\n        c = Counter(20)\n"
+    plain += "        self.assertEqual(c.bump(), 22)\n"
+    assert sorted(harvest_calls([plain], "Counter"), key=Call.key) == [
+        Call((20,), (), (("bump", (), ()),)),
+        Call((5,), (), (("bump", (), ()),)),
+    ]
+    # an attribute passed elsewhere whole cannot be replayed: its call is taken alone, as before
+    passed = SETUP_TEST.replace(
+        "self.assertEqual(self.c.bump(), 6)", "self.assertTrue(isinstance(self.c, Counter))"
+    )
+    assert harvest_calls([passed], "Counter") == [Call((5,))]
