@@ -127,24 +127,56 @@ def _expression(text: str) -> Any:
 _PLAIN = (int, float, complex, str, bytes, bool, type(None), list, tuple, set, frozenset, dict)
 
 
-def replay(value: Any, chain: tuple, uses: tuple = (), reads: tuple = ()) -> Any:
+BOUND_MARK = "\x00bound"  # (BOUND_MARK, name): an argument that is an object the test made
+
+
+def replay(
+    value: Any, chain: tuple, uses: tuple = (), reads: tuple = (), peers: tuple = (), maker: Any = None
+) -> Any:
     """The tests' chain of calls on ``value`` (an object or a callable), else ``value`` itself.
     With ``uses`` (a test that binds the object to a name and calls it several times), each use's
     chain in turn on what ``chain`` returned, the state carried from one to the next: the outcome
     is what each use returned, in order, then the value of each attribute in ``reads`` (those the
     test reads on the object after its calls) as the last use left it. What a chain ends in is
-    awaited or drained as the tests do (``settled``)."""
+    awaited or drained as the tests do (``settled``).
+
+    ``peers`` (the object's name, the further objects the test makes with ``maker``, the entry,
+    as (name, args, kwargs), and the object each use is made on): a test whose objects act on
+    each other (``a.transfer(b, 5)``, then ``b.balance``). Each is made in turn, an argument
+    ``(BOUND_MARK, name)`` is the object made under that name, and a read ``"b.balance"`` is
+    made on ``b``."""
     if not (chain or uses) or type(value) in _PLAIN:
         return value
     value = _follow(value, chain)
     if not uses:
         return Chained(settled(value))
-    answers = tuple(settled(_follow(value, use)) for use in uses)
-    return Chained(answers + tuple(getattr(value, attribute) for attribute in reads))
+    if not peers:
+        answers = tuple(settled(_follow(value, use)) for use in uses)
+        return Chained(answers + tuple(getattr(value, attribute) for attribute in reads))
+    name, made, roots = peers
+    objects = {name: value}
+    for peer, args, kwargs in made:
+        objects[peer] = maker(
+            *_resolved(args, objects), **dict(zip(kwargs, _resolved(kwargs.values(), objects)))
+        )
+    answers = tuple(settled(_follow(objects[root], use, objects)) for root, use in zip(roots, uses))
+    read = tuple(
+        getattr(objects[r.partition(".")[0]] if "." in r else value, r.rpartition(".")[2]) for r in reads
+    )
+    return Chained(answers + read)
 
 
-def _follow(value: Any, chain: tuple) -> Any:
+def _resolved(values: Any, objects: dict) -> tuple:
+    """Arguments with each ``(BOUND_MARK, name)`` the object made under that name."""
+    return tuple(
+        objects[v[1]] if type(v) is tuple and len(v) == 2 and v[0] == BOUND_MARK else v for v in values
+    )
+
+
+def _follow(value: Any, chain: tuple, objects: dict | None = None) -> Any:
     for method, args, kwargs in chain:
+        if objects:
+            args, kwargs = _resolved(args, objects), dict(zip(kwargs, _resolved(kwargs.values(), objects)))
         value = (getattr(value, method) if method else value)(*args, **kwargs)
     return value
 

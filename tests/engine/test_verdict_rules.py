@@ -21,7 +21,7 @@ from gameability_tui.engine.audit import (
     prepare,
 )
 from gameability_tui.engine.audit.asserts import assert_text
-from gameability_tui.engine.inputs.calls import Call, entry_of
+from gameability_tui.engine.inputs.calls import Bound, Call, entry_of
 from gameability_tui.engine.inputs.fresh import fresh_calls
 from gameability_tui.engine.inputs.harvest import harvest_calls
 from gameability_tui.engine.model import AuditParams
@@ -1686,3 +1686,107 @@ def test_a_test_class_control_calls_not_through_its_attributes_are_harvested_as_
         "self.assertEqual(self.c.bump(), 6)", "self.assertTrue(isinstance(self.c, Counter))"
     )
     assert harvest_calls([passed], "Counter") == [Call((5,))]
+
+
+ACCOUNT_TRANSFER = (
+    "class Account:\n"
+    "    def __init__(self, b):\n"
+    "        self.balance = b\n"
+    "\n"
+    "    def transfer(self, other, x):\n"
+    "        self.balance -= x\n"
+    "        other.balance += x\n"
+)
+TRANSFER_TESTS = [
+    "a = Account(10)\nb = Account(0)\na.transfer(b, 5)\nassert b.balance == 5",
+    "a = Account(10)\nb = Account(0)\na.transfer(b, 2)\nassert a.balance == 8",
+]
+
+
+def test_objects_a_test_passes_to_each_other_are_harvested_together():
+    [first] = harvest_calls(TRANSFER_TESTS[:1], "Account")
+    assert first.args == (10,) and first.name == "a" and first.peers == (("b", (0,), ()),)
+    assert first.uses == ((("transfer", (Bound("b"), 5), ()),),) and first.reads == ("b.balance",)
+    [second] = harvest_calls(TRANSFER_TESTS[1:], "Account")
+    assert second.reads == ("balance",)
+    # calls on either object, in the test's order, each passing the other
+    [both] = harvest_calls(
+        ["a = Account(3)\nb = Account(4)\na.transfer(b, 1)\nb.transfer(a, 2)\nassert a.balance == 4"],
+        "Account",
+    )
+    assert both.roots == ("a", "b") and both.uses[1] == (("transfer", (Bound("a"), 2), ()),)
+
+
+def test_objects_acting_on_each_other_are_judged_on_what_the_tests_read():
+    account = problem(
+        "account",
+        ACCOUNT_TRANSFER,
+        TRANSFER_TESTS,
+        hidden=(
+            "a = Account(7)\nb = Account(3)\na.transfer(b, 4)\nb.balance",
+            "a = Account(7)\nb = Account(3)\na.transfer(b, 4)\na.balance",
+        ),
+    )
+    result = audit_problem(account, PINNED)
+    assert result.status == "ok" and result.n_broken >= 2 and not result.survivors
+    prepared = prepare(problem("account", ACCOUNT_TRANSFER, TRANSFER_TESTS), AuditParams())
+    assert isinstance(prepared, Prepared) and prepared.fresh
+    assert all(call.peers and call.uses[0][0][1][0] == Bound("b") for call in prepared.fresh)
+    lost = ACCOUNT_TRANSFER.replace("other.balance += x", "other.balance += 0")
+    assert judge_program(account, AuditParams(), prepared, lost).broken
+
+
+FEE_TRANSFER = ACCOUNT_TRANSFER.replace("other.balance += x\n", "other.balance += x - 1 if x > 9 else x\n")
+
+
+def test_an_assert_on_objects_acting_on_each_other_makes_them_as_the_test_does():
+    fee = problem(
+        "fee",
+        FEE_TRANSFER,
+        TRANSFER_TESTS + ["a = Account(30)\nb = Account(0)\na.transfer(b, 20)\nassert b.balance == 19"],
+        hidden=("a = Account(30)\nb = Account(1)\na.transfer(b, 9)\nb.balance",),
+    )
+    result = audit_problem(fee, PINNED)
+    assert result.status == "ok"
+    [survivor] = [s for s in result.survivors if "x > 9" not in s.after and ">= 9" in s.after]
+    [text] = [c.text for c in result.asserts if "Account(30)" in c.text]
+    assert text == "a = Account(30); b = Account(1); assert a.transfer(b, 9) == None; assert b.balance == 10"
+    assert _run_assert(fee.reference, "Account", text) is True
+    assert _run_assert(survivor.source, "Account", text) is False
+
+
+PILE = (
+    "class Pile:\n"
+    "    def __init__(self, n):\n"
+    "        self.n = n\n"
+    "\n"
+    "    def take(self, other):\n"
+    "        moved = other.n if other.n < 5 else 4\n"
+    "        other.n -= moved\n"
+    "        self.n += moved\n"
+    "        return moved\n"
+)
+
+
+def test_a_method_taking_another_object_and_returning_a_value_is_judged_with_both_reads():
+    tests = [
+        "a = Pile(1)\nb = Pile(3)\nassert a.take(b) == 3\nassert b.n == 0",
+        "a = Pile(0)\nb = Pile(9)\nassert a.take(b) == 4\nassert a.n == 4\nassert b.n == 5",
+    ]
+    pile = problem("pile", PILE, tests, hidden=("a = Pile(2)\nb = Pile(5)\na.take(b)\na.n\nb.n",))
+    result = audit_problem(pile, PINNED)
+    assert result.status == "ok"
+    [survivor] = [s for s in result.survivors if "other.n <= 5" in s.after]
+    [text] = [c.text for c in result.asserts if "Pile(5)" in c.text]
+    assert text == "a = Pile(2); b = Pile(5); assert a.take(b) == 4; assert a.n == 6; assert b.n == 1"
+    assert _run_assert(pile.reference, "Pile", text) is True
+    assert _run_assert(survivor.source, "Pile", text) is False
+
+
+def test_an_object_passed_to_anything_else_is_not_replayed():
+    # control: passes before and after; ``print(b)`` or a list holding it cannot be replayed
+    for test in [
+        "a = Pile(1)\nb = Pile(3)\nassert a.take(b) == 3\nprint(b)",
+        "a = Pile(1)\nb = Pile(3)\nassert a.take(b) == 3\nassert [b][0].n == 0",
+    ]:
+        assert harvest_calls([test], "Pile") == [Call((1,)), Call((3,))], test

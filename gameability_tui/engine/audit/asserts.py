@@ -104,15 +104,15 @@ def _uses_assert(call: Call, name: str, data: object, imports: set[str]) -> str 
     """As the test wrote it: the object bound to its name, then an assert on each use in turn
     (``c = Counter(8); assert c.bump() == 9; assert c.bump() == 10``), so the state the uses
     share is the one the reference answered on), then each attribute the test reads after them
-    (``assert acc.balance == 150``)."""
+    (``assert acc.balance == 150``), on whichever object the test reads it (``b.balance``)."""
     if type(data) is not tuple or len(data) != len(call.uses) + len(call.reads):
         return None
-    read = [f"{call.name}.{attribute}" for attribute in call.reads]
-    checks = [_result_assert(use, answer, imports) for use, answer in zip(call.render_uses() + read, data)]
+    made = call.render_bindings(name)  # with its peers, ``a.transfer(b, 5)``: each object made
+    uses = call.render_uses() + call.render_reads()
+    checks = [_result_assert(use, answer, imports) for use, answer in zip(uses, data)]
     if any(check is None for check in checks):
         return None
-    made = f"{call.name} = {name}({call.render_arguments()}){call.render_chain()}"
-    return _with_imports("; ".join([made, *checks]), imports)  # type: ignore[list-item]
+    return _with_imports("; ".join([*made, *checks]), imports)  # type: ignore[list-item]
 
 
 def _read_assert(call: Call, name: str, data: tuple, imports: set[str]) -> str | None:

@@ -14,10 +14,22 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from ..observed import BOUND_MARK
+
 # One call on what the call before returned: (method name, or "" to call the result itself,
 # positional arguments, keyword arguments). ``Counter(5).bump()`` is Counter's call (5,) with the
 # chain (("bump", (), ()),); ``make_adder(3)(4)`` is (3,) with (("", (4,), ()),).
 ChainStep = tuple[str, tuple, tuple[tuple[str, Any], ...]]
+
+
+@dataclass(frozen=True)
+class Bound:
+    """An argument that is an object the test made and bound to a name (``b`` in ``a.transfer(b,
+    5)``): not a literal, never perturbed, written as the name, and passed in the child as the
+    very object the call made under that name (``Call.peers``), so the state it leaves there is
+    the state the test reads."""
+
+    name: str
 
 
 @dataclass(frozen=True)
@@ -33,7 +45,14 @@ class Call:
     ``reads``: the attributes the test reads on that name after its calls (``acc.deposit(50)``,
     then ``assert acc.balance == 150``): the object's state is what such a test checks, so their
     values after the last use are part of the answer (threat: a method that returns None looked
-    the same in every mutant, however it changed the balance)."""
+    the same in every mutant, however it changed the balance).
+
+    ``peers``: further objects the test makes with the same call (``b = Account(0)`` after ``a =
+    Account(10)``), each (name, positional, keyword arguments), made after this one in that
+    order, where the test's calls pass one to another (``a.transfer(b, 5)``: a ``Bound``
+    argument). Then ``roots`` names the object each use is made on, and a read on a peer is
+    ``"b.balance"`` (threat: such a test's calls held a name where a literal was looked for, so
+    none was harvested, and every mutant of ``transfer`` looked equivalent)."""
 
     args: tuple
     kwargs: tuple[tuple[str, Any], ...] = ()
@@ -41,8 +60,21 @@ class Call:
     uses: tuple[tuple[ChainStep, ...], ...] = ()
     name: str = ""
     reads: tuple[str, ...] = ()
+    peers: tuple[tuple[str, tuple, tuple[tuple[str, Any], ...]], ...] = ()
+    roots: tuple[str, ...] = ()
 
     def as_job(self) -> tuple:
+        if self.peers:
+            uses = tuple(map(_job_steps, self.uses))
+            peers = tuple((name, _marked(a), _marked_keywords(k)) for name, a, k in self.peers)
+            return (
+                self.args,
+                dict(self.kwargs),
+                _job_steps(self.chain),
+                uses,
+                self.reads,
+                (self.name, peers, self.roots),
+            )
         if self.uses:
             uses = tuple(map(_job_steps, self.uses))
             if self.reads:
@@ -56,8 +88,14 @@ class Call:
         """The call as a test writes it; with ``uses``, statements: the binding, then each use."""
         made = f"{name}({self.render_arguments()}){self.render_chain()}"
         if self.uses:
-            return "; ".join([f"{self.name} = {made}", *self.render_uses()])
+            return "; ".join([*self.render_bindings(name), *self.render_uses()])
         return made
+
+    def render_bindings(self, name: str) -> list[str]:
+        """The objects the test binds, as it binds them: ``a = Account(10)``, ``b = Account(0)``."""
+        made = f"{name}({self.render_arguments()}){self.render_chain()}"
+        peers = [f"{peer} = {name}({_arguments_text(a, k)})" for peer, a, k in self.peers]
+        return [f"{self.name} = {made}", *peers]
 
     def render_arguments(self) -> str:
         """The arguments as written between a call's parentheses: ``[4, 9], k=2``."""
@@ -69,9 +107,16 @@ class Call:
 
     def render_uses(self) -> list[str]:
         """Each use of the bound name as the test writes it: ``c.bump()``."""
-        return [self.name + _steps_text(use) for use in self.uses]
+        roots = self.roots or (self.name,) * len(self.uses)
+        return [root + _steps_text(use) for root, use in zip(roots, self.uses)]
+
+    def render_reads(self) -> list[str]:
+        """Each attribute the test reads after its calls, as it reads it: ``acc.balance``."""
+        return [read if "." in read else f"{self.name}.{read}" for read in self.reads]
 
     def key(self) -> str:
+        if self.peers:
+            return repr((self.args, self.kwargs, self.chain, self.uses, self.reads, self.peers, self.roots))
         if self.reads:
             return repr((self.args, self.kwargs, self.chain, self.uses, self.reads))
         if self.uses:
@@ -82,7 +127,17 @@ class Call:
 
 
 def _job_steps(steps: tuple[ChainStep, ...]) -> tuple:
-    return tuple((method, args, dict(kwargs)) for method, args, kwargs in steps)
+    return tuple((method, _marked(args), _marked_keywords(kwargs)) for method, args, kwargs in steps)
+
+
+def _marked(args: tuple) -> tuple:
+    """Arguments as the child takes them: a ``Bound`` one as ``(BOUND_MARK, name)``, plain data
+    that crosses the pipe; the others as they are."""
+    return tuple((BOUND_MARK, value.name) if isinstance(value, Bound) else value for value in args)
+
+
+def _marked_keywords(kwargs: tuple) -> dict:
+    return {key: (BOUND_MARK, value.name) if isinstance(value, Bound) else value for key, value in kwargs}
 
 
 def _steps_text(steps: tuple[ChainStep, ...]) -> str:
@@ -92,8 +147,11 @@ def _steps_text(steps: tuple[ChainStep, ...]) -> str:
 def _arguments_text(args: tuple, kwargs: tuple) -> str:
     from .literals import render_literal
 
-    parts = [render_literal(value) for value in args]
-    parts += [f"{key}={render_literal(value)}" for key, value in kwargs]
+    def text(value: Any) -> str:
+        return value.name if isinstance(value, Bound) else render_literal(value)
+
+    parts = [text(value) for value in args]
+    parts += [f"{key}={text(value)}" for key, value in kwargs]
     return ", ".join(parts)
 
 

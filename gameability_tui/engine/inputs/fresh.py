@@ -23,7 +23,7 @@ import itertools
 import random
 from typing import Any
 
-from .calls import Call
+from .calls import Bound, Call
 from .contract import V1_MODES, contract_violations, relation_violations
 from .domain import Domain, is_grid_permutation, is_unique, learn_domain
 from .relations import learn_relations, new_draw
@@ -244,7 +244,7 @@ def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = DEFAULT_
     Calls with a chain (``Counter(5).bump()``) are drawn by shape: every literal of the chain is
     a position of its own, learned from the visible calls of the same shape, so the draw keeps
     the tests' shape with its literals perturbed."""
-    if not any(call.chain or call.uses for call in visible):
+    if not any(call.chain or call.uses or _bound(call) for call in visible):
         return _fresh_plain(visible, count, seed, mode)
     shapes: dict[tuple, list[Call]] = {}
     for call in visible:
@@ -259,19 +259,43 @@ def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = DEFAULT_
     return merged[:count]
 
 
+def _bound(call: Call) -> bool:
+    """Whether an argument of the call itself is an object the test bound (``norm(p)``)."""
+    return any(isinstance(v, Bound) for v in (*call.args, *(v for _, v in call.kwargs)))
+
+
 def _shape(call: Call) -> tuple:
+    def part(args: tuple, kwargs: tuple) -> tuple:
+        return tuple(_held(a) for a in args), tuple((k, _held(v)) for k, v in kwargs)
+
     def steps(chain: tuple) -> tuple:
-        return tuple((method, len(args), tuple(k for k, _ in kw)) for method, args, kw in chain)
+        return tuple((method, *part(args, kw)) for method, args, kw in chain)
 
     uses = tuple(steps(use) for use in call.uses)
-    return (len(call.args), tuple(k for k, _ in call.kwargs), steps(call.chain), uses, call.reads)
+    peers = tuple((name, *part(args, kw)) for name, args, kw in call.peers)
+    return (*part(call.args, call.kwargs), steps(call.chain), uses, call.reads, peers, call.roots)
+
+
+def _held(value: Any) -> str | None:
+    """What a shape keeps of an argument: the name of an object the test bound, else nothing."""
+    return value.name if isinstance(value, Bound) else None
+
+
+def _parts(call: Call) -> list[tuple[tuple, tuple]]:
+    """Each argument list of a call, in order: its own, its peers', its chain's, its uses'."""
+    parts = [(call.args, call.kwargs)] + [(args, kwargs) for _, args, kwargs in call.peers]
+    return parts + [
+        (args, kwargs) for _, args, kwargs in call.chain + tuple(s for use in call.uses for s in use)
+    ]
 
 
 def _flat(call: Call) -> tuple:
-    """Every literal of a call, its chain and its uses, in order."""
-    values = list(call.args) + [value for _, value in call.kwargs]
-    for _, args, kwargs in call.chain + tuple(step for use in call.uses for step in use):
-        values += list(args) + [value for _, value in kwargs]
+    """Every literal of a call, its peers, its chain and its uses, in order (not an object the
+    test bound and passes: ``Bound``, kept as it is)."""
+    values = []
+    for args, kwargs in _parts(call):
+        values += [v for v in args if not isinstance(v, Bound)]
+        values += [v for _, v in kwargs if not isinstance(v, Bound)]
     return tuple(values)
 
 
@@ -279,15 +303,20 @@ def _unflat(values: tuple, like: Call) -> Call:
     """A call of ``like``'s shape holding ``values`` (``_flat``'s inverse)."""
     taken = iter(values)
 
+    def one(value: Any) -> Any:
+        return value if isinstance(value, Bound) else next(taken)
+
     def part(args: tuple, kwargs: tuple) -> tuple[tuple, tuple]:
-        return tuple(next(taken) for _ in args), tuple((k, next(taken)) for k, _ in kwargs)
+        return tuple(one(a) for a in args), tuple((k, one(v)) for k, v in kwargs)
 
     def steps(chain: tuple) -> tuple:
         return tuple((method, *part(a, kw)) for method, a, kw in chain)
 
     args, kwargs = part(like.args, like.kwargs)
+    peers = tuple((name, *part(a, kw)) for name, a, kw in like.peers)
     chain = steps(like.chain)
-    return Call(args, kwargs, chain, tuple(steps(use) for use in like.uses), like.name, like.reads)
+    uses = tuple(steps(use) for use in like.uses)
+    return Call(args, kwargs, chain, uses, like.name, like.reads, peers, like.roots)
 
 
 def _fresh_plain(visible: list[Call], count: int, seed: int, mode: str) -> list[Call]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from .calls import Call, ChainStep, called_name, parsed
+from .calls import Bound, Call, ChainStep, called_name, parsed
 from .scripts import as_scripts
 
 
@@ -97,10 +97,15 @@ def _chained_call(
         node = inner
 
 
-def _literal_call(node: ast.Call, bound: dict[str, ast.expr] | None = None) -> Call | None:
-    """The call's arguments as values, where each is a literal or a name ``bound`` to one."""
+def _literal_call(
+    node: ast.Call, bound: dict[str, ast.expr] | None = None, objects: frozenset[str] = frozenset()
+) -> Call | None:
+    """The call's arguments as values, where each is a literal or a name ``bound`` to one, or
+    (passed whole) one of the ``objects`` the test made: a ``Bound``."""
 
     def value(argument: ast.expr) -> Any:
+        if isinstance(argument, ast.Name) and argument.id in objects:
+            return Bound(argument.id)
         if bound and isinstance(argument, ast.Name) and argument.id in bound:
             argument = bound[argument.id]
         return ast.literal_eval(argument)
@@ -130,11 +135,16 @@ def bound_chains(
     (``acc.deposit(50)``, then ``acc.balance``: ``reads``), so that its assert can read it too.
     The bound call's own node goes into ``inside``: it is not taken again alone.
 
+    Objects whose calls pass one to another (``a = Account(10)``, ``b = Account(0)``, then
+    ``a.transfer(b, 5)``) are one call: the first made, the others its ``peers``, every use on
+    any of them in the test's order, and every attribute read on any of them after the first.
+
     Threat: harvested alone, the call only made the object, its methods were never called on
     fresh inputs, and every mutant of them looked equivalent (a problem excluded as having no
     broken mutant, though ``return None`` fails its visible test). A name bound more than once in
-    its scope, or used other than as the root of a chain of literal calls or to read an
-    attribute (passed elsewhere, compared whole), is left as it was: its uses cannot be replayed."""
+    its scope, or used other than as the root of a chain of literal calls, to read an attribute,
+    or as an argument of a call on another such object (passed elsewhere, compared whole), is
+    left as it was: its uses cannot be replayed."""
     found: dict[int, Call] = {}
     for scope in [
         tree,
@@ -145,6 +155,7 @@ def bound_chains(
         for node in nodes:
             if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
                 stores[node.id] = stores.get(node.id, 0) + 1
+        made: dict[str, tuple[ast.Assign, Call]] = {}
         for node in nodes:
             if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
                 continue
@@ -154,15 +165,135 @@ def bound_chains(
             if not isinstance(node.value, ast.Call):
                 continue
             root = _chained_call(node.value, name, set(), bound)
-            uses, reads = _uses(target.id, node, nodes, parents, bound) or ([], ())
-            if root is None or not uses:
+            if root is not None:
+                made[target.id] = (node, root)
+        for group, events in _groups(made, nodes, parents, bound):
+            call = _group_call(group, events, made)
+            if call is None:
                 continue
-            _chained_call(node.value, name, inside, bound)  # its links are not taken alone
-            if len(uses) == 1 and not reads:
-                found[id(node)] = Call(root.args, root.kwargs, root.chain + uses[0])
-            else:
-                found[id(node)] = Call(root.args, root.kwargs, root.chain, tuple(uses), target.id, reads)
+            for member in group:  # their links are not taken alone
+                _chained_call(made[member][0].value, name, inside, bound)  # type: ignore[arg-type]
+            found[id(made[group[0]][0])] = call
     return found
+
+
+# One thing a test does with an object it made, in source order: ("use", name, steps), a chain
+# of calls on it; ("read", name, attribute), an attribute read.
+Event = tuple[str, str, Any]
+
+
+def _groups(
+    made: dict[str, tuple[ast.Assign, Call]], nodes: list[ast.AST], parents: dict[int, ast.AST], bound: dict
+) -> list[tuple[list[str], list[Event]]]:
+    """The objects ``made`` whose every use can be replayed, grouped where a call on one passes
+    another (each group's names in the order the test made them), with their events in source
+    order. An object passed to anything else is dropped, and the rest are looked at again
+    without it (a call that passed it can no longer be replayed)."""
+    names = dict(made)
+    while True:
+        objects = frozenset(names)
+        per_name = {n: _events(n, names[n][0], nodes, parents, bound, objects) for n in names}
+        dropped = {n for n, found in per_name.items() if found is None}
+        passed: dict[str, list[str]] = {n: [] for n in names}  # the objects each one's calls pass
+        for n, found in per_name.items():
+            for _, (kind, _, steps) in found[0] if found is not None else ():
+                if kind == "use":
+                    passed[n] += [v.name for v in _arguments(steps) if isinstance(v, Bound) and v.name != n]
+        for n, found in per_name.items():
+            if found is not None and sum(others.count(n) for others in passed.values()) != found[1]:
+                dropped.add(n)  # passed to something no replayed call is
+        if not dropped:
+            break
+        for n in dropped:
+            del names[n]
+    groups: list[set[str]] = []
+    for n in names:
+        linked = [g for g in groups if g & {n, *passed[n]} or any(n in passed[m] for m in g)]
+        groups = [g for g in groups if g not in linked] + [{n, *passed[n]}.union(*linked)]
+    result = []
+    for members in groups:
+        events = sorted((e for m in members for e in per_name[m][0]), key=lambda e: e[0])  # type: ignore[index]
+        order = sorted(members, key=lambda m: _position(names[m][0]))
+        result.append((order, [event for _, event in events]))
+    return result
+
+
+def _position(node: ast.AST) -> tuple[int, int]:
+    return node.lineno, node.col_offset  # type: ignore[attr-defined]
+
+
+def _events(
+    target: str,
+    binding: ast.Assign,
+    nodes: list[ast.AST],
+    parents: dict[int, ast.AST],
+    bound: dict,
+    objects: frozenset[str],
+) -> tuple[list[tuple[tuple[int, int], Event]], int] | None:
+    """What the test does with ``target`` after ``binding``: each chain of calls on it and each
+    attribute read, with its position, and how many times it is passed whole to a call; None
+    where it is used any other way, or before it is made."""
+    loads = [n for n in nodes if isinstance(n, ast.Name) and n.id == target and isinstance(n.ctx, ast.Load)]
+    found: list[tuple[tuple[int, int], Event]] = []
+    arguments = 0
+    for load in loads:
+        if _position(load) < _position(binding):
+            return None
+        parent = parents.get(id(load))
+        if isinstance(parent, ast.Call) and (
+            load in parent.args or any(k.value is load for k in parent.keywords)
+        ):
+            arguments += 1
+            continue
+        steps = _steps_from(load, parents, bound, objects)
+        if steps is None:
+            return None
+        if steps:
+            found.append((_position(load), ("use", target, steps)))
+        elif (attribute := _read_attribute(load, parents)) is not None:
+            found.append((_position(load), ("read", target, attribute)))
+    return found, arguments
+
+
+def _arguments(steps: tuple[ChainStep, ...]) -> list[Any]:
+    """Every argument of a chain's calls, positional and keyword."""
+    return [value for _, args, kwargs in steps for value in (*args, *(v for _, v in kwargs))]
+
+
+def _group_call(
+    group: list[str], events: list[Event], made: dict[str, tuple[ast.Assign, Call]]
+) -> Call | None:
+    """The call a group of objects amounts to (see ``bound_chains``), or None where the test
+    makes no call on them, or a peer is made through a chain (``b = Account(0).copy()``)."""
+    uses = [event for event in events if event[0] == "use"]
+    if not uses:
+        return None
+    first = events.index(uses[0])
+    called = {(name, method) for _, name, use in uses for method, _, _ in use}
+    reads: list[tuple[str, str]] = []
+    for _, name, attribute in events[first:]:
+        if isinstance(attribute, str) and (name, attribute) not in called and (name, attribute) not in reads:
+            reads.append((name, attribute))
+    root = made[group[0]][1]
+    if len(group) == 1:
+        steps = tuple(use for _, _, use in uses)
+        attributes = tuple(attribute for _, attribute in reads)
+        if len(steps) == 1 and not attributes:
+            return Call(root.args, root.kwargs, root.chain + steps[0])
+        return Call(root.args, root.kwargs, root.chain, steps, group[0], attributes)
+    peers = [made[member][1] for member in group[1:]]
+    if any(peer.chain for peer in peers):
+        return None
+    return Call(
+        root.args,
+        root.kwargs,
+        root.chain,
+        tuple(use for _, _, use in uses),
+        group[0],
+        tuple(attribute if name == group[0] else f"{name}.{attribute}" for name, attribute in reads),
+        tuple((member, peer.args, peer.kwargs) for member, peer in zip(group[1:], peers)),
+        tuple(name for _, name, _ in uses),
+    )
 
 
 def _scope_nodes(scope: ast.AST) -> tuple[list[ast.AST], dict[int, ast.AST]]:
@@ -184,32 +315,6 @@ def _scope_nodes(scope: ast.AST) -> tuple[list[ast.AST], dict[int, ast.AST]]:
     return nodes, parents
 
 
-def _uses(
-    target: str, binding: ast.Assign, nodes: list[ast.AST], parents: dict[int, ast.AST], bound: dict
-) -> tuple[list[tuple[ChainStep, ...]], tuple[str, ...]] | None:
-    """Each chain of literal calls made on ``target`` after ``binding``, in source order, and the
-    attributes read on it after the first of them (``acc.balance``; not a method it calls); None
-    where the name is used any other way than those."""
-    loads = sorted(
-        (n for n in nodes if isinstance(n, ast.Name) and n.id == target and isinstance(n.ctx, ast.Load)),
-        key=lambda n: (n.lineno, n.col_offset),
-    )
-    uses = []
-    read: list[str] = []
-    for load in loads:
-        if (load.lineno, load.col_offset) < (binding.lineno, binding.col_offset):
-            return None
-        steps = _steps_from(load, parents, bound)
-        if steps is None:
-            return None
-        if steps:
-            uses.append(steps)
-        elif uses and _read_attribute(load, parents) not in (None, *read):
-            read.append(_read_attribute(load, parents))  # type: ignore[arg-type]
-    called = {method for use in uses for method, _, _ in use}
-    return uses, tuple(attribute for attribute in read if attribute not in called)
-
-
 def _read_attribute(node: ast.AST, parents: dict[int, ast.AST]) -> str | None:
     """The attribute ``node``'s name is read for (``acc.balance``), or None where it is stored
     to or deleted (``acc.balance = 5``): a store is not a read the test checks."""
@@ -219,10 +324,12 @@ def _read_attribute(node: ast.AST, parents: dict[int, ast.AST]) -> str | None:
     return None
 
 
-def _steps_from(node: ast.AST, parents: dict[int, ast.AST], bound: dict) -> tuple[ChainStep, ...] | None:
+def _steps_from(
+    node: ast.AST, parents: dict[int, ast.AST], bound: dict, objects: frozenset[str] = frozenset()
+) -> tuple[ChainStep, ...] | None:
     """The chain of literal calls rooted at ``node`` (``c.bump()``, ``add3(4)``): empty for an
     attribute read (``c.value``), None where the name is used otherwise or an argument is not a
-    literal."""
+    literal (or one of the ``objects`` the test made, passed whole)."""
     steps: list[ChainStep] = []
     while True:
         parent = parents.get(id(node))
@@ -233,7 +340,7 @@ def _steps_from(node: ast.AST, parents: dict[int, ast.AST], bound: dict) -> tupl
             if method and not steps:  # an attribute read, not called: not a call the test makes
                 return ()
             return tuple(steps) if steps else None
-        step = _literal_call(parent, bound)
+        step = _literal_call(parent, bound, objects)
         if step is None:
             return None
         steps.append((method, step.args, step.kwargs))

@@ -97,7 +97,7 @@ def _call_outcome(
     def action() -> Any:
         value = function(*args, **kwargs)
         if chain:  # the tests' calls on a returned object or callable (observed.py)
-            value = replay(value, *chain)
+            value = replay(value, *chain, maker=function)
         value = settled(value)  # a coroutine awaited, an async iterator drained, as the tests do
         if oc.is_iterator(value):
             value = oc.Yielded(itertools.islice(value, oc.MAX_YIELDED + 1))
