@@ -128,6 +128,7 @@ _PLAIN = (int, float, complex, str, bytes, bool, type(None), list, tuple, set, f
 
 
 BOUND_MARK = "\x00bound"  # (BOUND_MARK, name): an argument that is an object the test made
+MADE_MARK = "\x00made"  # (MADE_MARK, maker, args, kwargs): an argument made in place (``made``)
 
 
 def replay(
@@ -164,6 +165,38 @@ def replay(
         getattr(objects[r.partition(".")[0]] if "." in r else value, r.rpartition(".")[2]) for r in reads
     )
     return Chained(answers + read)
+
+
+def made(args: tuple, kwargs: dict, rest: list, namespace: dict) -> tuple[tuple, dict, list]:
+    """A call's job with each argument ``(MADE_MARK, maker, args, kwargs)`` made: ``maker`` (a
+    name the reference defines) looked up in the program's ``namespace`` and called, afresh for
+    each call (``norm(Point(3, 4))``); its chain's, uses' and peers' arguments likewise. Made
+    inside the call's step count: the maker is the reference's code."""
+    if not namespace:
+        return args, kwargs, rest
+
+    def one(value: Any) -> Any:
+        if type(value) is tuple and len(value) == 4 and value[0] == MADE_MARK:
+            _, maker, inner, keywords = value
+            if maker not in namespace:
+                raise NameError(f"name {maker!r} is not defined")
+            return namespace[maker](*map(one, inner), **{k: one(v) for k, v in keywords.items()})
+        return value
+
+    def steps(chain: tuple) -> tuple:
+        return tuple(
+            (method, tuple(map(one, a)), {k: one(v) for k, v in kw.items()}) for method, a, kw in chain
+        )
+
+    rest = list(rest)
+    if rest:
+        rest[0] = steps(rest[0])
+    if len(rest) > 1:
+        rest[1] = tuple(map(steps, rest[1]))
+    if len(rest) > 3:
+        name, peers, roots = rest[3]
+        rest[3] = (name, tuple((peer, *steps((("", a, kw),))[0][1:]) for peer, a, kw in peers), roots)
+    return tuple(map(one, args)), {k: one(v) for k, v in kwargs.items()}, rest
 
 
 def _resolved(values: Any, objects: dict) -> tuple:

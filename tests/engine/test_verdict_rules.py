@@ -21,6 +21,8 @@ from gameability_tui.engine.audit import (
     prepare,
 )
 from gameability_tui.engine.audit.asserts import assert_text
+from gameability_tui.engine.audit.reference import visible_calls
+from gameability_tui.engine.inputs.arguments import Made
 from gameability_tui.engine.inputs.calls import Bound, Call, entry_of
 from gameability_tui.engine.inputs.fresh import fresh_calls
 from gameability_tui.engine.inputs.harvest import harvest_calls
@@ -1790,3 +1792,53 @@ def test_an_object_passed_to_anything_else_is_not_replayed():
         "a = Pile(1)\nb = Pile(3)\nassert a.take(b) == 3\nassert [b][0].n == 0",
     ]:
         assert harvest_calls([test], "Pile") == [Call((1,)), Call((3,))], test
+
+
+POINT_DIST = (
+    "class Point:\n"
+    "    def __init__(self, x, y):\n"
+    "        self.x, self.y = x, y\n"
+    "\n"
+    "\n"
+    "def dist1(p):\n"
+    "    return abs(p.x) + abs(p.y) + (p.x > 9)\n"
+)
+POINT_TESTS = ["p = Point(3, 4)\nassert dist1(p) == 7", "assert dist1(Point(20, 2)) == 23"]
+
+
+def test_an_object_passed_to_a_function_entry_is_made_in_place_and_its_literals_perturbed():
+    # the entry is the function tested, not the class its arguments are made by, bound or not
+    gap = POINT_DIST + "\n\ndef gap(p, q):\n    return abs(p.x - q.x) + abs(p.y - q.y)\n"
+    two = ["p = Point(3, 0)\nq = Point(0, 4)\nassert gap(p, q) == 7"]
+    assert visible_calls(problem("gap", gap, two)) == (
+        "gap",
+        "gap",
+        [Call((Made("Point", (3, 0)), Made("Point", (0, 4))))],
+    )
+    assert harvest_calls(POINT_TESTS, "dist1", frozenset({"Point"})) == [
+        Call((Made("Point", (3, 4)),)),
+        Call((Made("Point", (20, 2)),)),
+    ]
+    dist = problem("d", POINT_DIST, POINT_TESTS, hidden=("dist1(Point(9, 1))",))
+    result = audit_problem(dist, PINNED)
+    assert result.status == "ok"
+    [survivor] = [s for s in result.survivors if "p.x >= 9" in s.after]
+    [text] = [c.text for c in result.asserts if "Point(9, 1)" in c.text]
+    assert text == "assert dist1(Point(9, 1)) == 10"
+    assert _run_assert(dist.reference, "dist1", text) is True
+    assert _run_assert(survivor.source, "dist1", text) is False
+    prepared = prepare(problem("d", POINT_DIST, POINT_TESTS), AuditParams())
+    assert isinstance(prepared, Prepared) and prepared.fresh
+    assert all(type(call.args[0]) is Made and call.args[0].maker == "Point" for call in prepared.fresh)
+    assert {call.args[0].args for call in prepared.fresh} - {(3, 4), (20, 2)}
+    # read after the call, its state matters: not made in place
+    read = ["p = Point(3, 4)\nassert dist1(p) == 7\nassert p.x == 3"]
+    assert harvest_calls(read, "dist1", frozenset({"Point"})) == []
+
+
+def test_an_object_made_for_a_call_control_a_class_the_tests_define_is_not_made_in_place():
+    # control: passes before and after; the child that runs the calls holds only the reference
+    tests = [
+        "class Q:\n    def __init__(self, x, y):\n        self.x, self.y = x, y\n\nassert dist1(Q(3, 4)) == 7"
+    ]
+    assert visible_calls(problem("d", POINT_DIST, tests)) == ("dist1", "dist1", [])

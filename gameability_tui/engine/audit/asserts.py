@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from .. import outcome as oc
+from ..inputs.arguments import argument_text
 from ..inputs.calls import Call
 from ..inputs.literals import NotRenderable, render_literal
 from ..model import CandidateAssert
@@ -130,10 +131,10 @@ def _named_arguments(call: Call, states: tuple | None) -> tuple[list[str], str]:
     bindings, arguments = [], []
     for i, value in enumerate(values):
         if states is not None and states[i] is not None:
-            bindings.append(f"arg{i} = {render_literal(value)}")
+            bindings.append(f"arg{i} = {argument_text(value)}")
             arguments.append(f"arg{i}")
         else:
-            arguments.append(render_literal(value))
+            arguments.append(argument_text(value))
     positional = arguments[: len(call.args)]
     keywords = [f"{key}={text}" for (key, _), text in zip(call.kwargs, arguments[len(call.args) :])]
     return bindings, ", ".join(positional + keywords)

@@ -14,22 +14,14 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from ..observed import BOUND_MARK
+from .arguments import Bound, job_steps, marked, marked_keywords, steps_text
+from .arguments import arguments_text as _arguments_text
 
 # One call on what the call before returned: (method name, or "" to call the result itself,
 # positional arguments, keyword arguments). ``Counter(5).bump()`` is Counter's call (5,) with the
 # chain (("bump", (), ()),); ``make_adder(3)(4)`` is (3,) with (("", (4,), ()),).
 ChainStep = tuple[str, tuple, tuple[tuple[str, Any], ...]]
-
-
-@dataclass(frozen=True)
-class Bound:
-    """An argument that is an object the test made and bound to a name (``b`` in ``a.transfer(b,
-    5)``): not a literal, never perturbed, written as the name, and passed in the child as the
-    very object the call made under that name (``Call.peers``), so the state it leaves there is
-    the state the test reads."""
-
-    name: str
+__all__ = ["Bound", "Call", "ChainStep"]  # ``Bound`` lives in ``arguments.py``, with ``Made``
 
 
 @dataclass(frozen=True)
@@ -65,24 +57,30 @@ class Call:
 
     def as_job(self) -> tuple:
         if self.peers:
-            uses = tuple(map(_job_steps, self.uses))
-            peers = tuple((name, _marked(a), _marked_keywords(k)) for name, a, k in self.peers)
+            uses = tuple(map(job_steps, self.uses))
+            peers = tuple((name, marked(a), marked_keywords(k)) for name, a, k in self.peers)
             return (
-                self.args,
-                dict(self.kwargs),
-                _job_steps(self.chain),
+                marked(self.args),
+                marked_keywords(self.kwargs),
+                job_steps(self.chain),
                 uses,
                 self.reads,
                 (self.name, peers, self.roots),
             )
         if self.uses:
-            uses = tuple(map(_job_steps, self.uses))
+            uses = tuple(map(job_steps, self.uses))
             if self.reads:
-                return self.args, dict(self.kwargs), _job_steps(self.chain), uses, self.reads
-            return self.args, dict(self.kwargs), _job_steps(self.chain), uses
+                return (
+                    marked(self.args),
+                    marked_keywords(self.kwargs),
+                    job_steps(self.chain),
+                    uses,
+                    self.reads,
+                )
+            return marked(self.args), marked_keywords(self.kwargs), job_steps(self.chain), uses
         if self.chain:
-            return self.args, dict(self.kwargs), _job_steps(self.chain)
-        return self.args, dict(self.kwargs)
+            return marked(self.args), marked_keywords(self.kwargs), job_steps(self.chain)
+        return marked(self.args), marked_keywords(self.kwargs)
 
     def render(self, name: str) -> str:
         """The call as a test writes it; with ``uses``, statements: the binding, then each use."""
@@ -103,12 +101,12 @@ class Call:
 
     def render_chain(self) -> str:
         """The tests' calls on the result, as written after the call: ``.bump()``, ``(4)``."""
-        return _steps_text(self.chain)
+        return steps_text(self.chain)
 
     def render_uses(self) -> list[str]:
         """Each use of the bound name as the test writes it: ``c.bump()``."""
         roots = self.roots or (self.name,) * len(self.uses)
-        return [root + _steps_text(use) for root, use in zip(roots, self.uses)]
+        return [root + steps_text(use) for root, use in zip(roots, self.uses)]
 
     def render_reads(self) -> list[str]:
         """Each attribute the test reads after its calls, as it reads it: ``acc.balance``."""
@@ -124,35 +122,6 @@ class Call:
         if self.chain:
             return repr((self.args, self.kwargs, self.chain))
         return repr((self.args, self.kwargs))
-
-
-def _job_steps(steps: tuple[ChainStep, ...]) -> tuple:
-    return tuple((method, _marked(args), _marked_keywords(kwargs)) for method, args, kwargs in steps)
-
-
-def _marked(args: tuple) -> tuple:
-    """Arguments as the child takes them: a ``Bound`` one as ``(BOUND_MARK, name)``, plain data
-    that crosses the pipe; the others as they are."""
-    return tuple((BOUND_MARK, value.name) if isinstance(value, Bound) else value for value in args)
-
-
-def _marked_keywords(kwargs: tuple) -> dict:
-    return {key: (BOUND_MARK, value.name) if isinstance(value, Bound) else value for key, value in kwargs}
-
-
-def _steps_text(steps: tuple[ChainStep, ...]) -> str:
-    return "".join(f"{'.' + method if method else ''}({_arguments_text(a, k)})" for method, a, k in steps)
-
-
-def _arguments_text(args: tuple, kwargs: tuple) -> str:
-    from .literals import render_literal
-
-    def text(value: Any) -> str:
-        return value.name if isinstance(value, Bound) else render_literal(value)
-
-    parts = [text(value) for value in args]
-    parts += [f"{key}={text(value)}" for key, value in kwargs]
-    return ", ".join(parts)
 
 
 @functools.lru_cache(maxsize=64)
@@ -400,17 +369,26 @@ def called_name(node: ast.Call) -> str | None:
 
 def argument_builders(sources: list[str] | tuple[str, ...]) -> Counter:
     """How often each name is called only to build another call's argument (``Point`` in
-    ``dist2(Point(3, 0), Point(0, 4))``): a constructor of the input, not the function tested."""
+    ``dist2(Point(3, 0), Point(0, 4))``, and in ``p = Point(3, 4)`` then ``norm(p)``): a
+    constructor of the input, not the function tested."""
     counts: Counter = Counter()
     for source in sources:
         tree = parsed(source)
+        passed: set[str] = set()  # names passed whole to a call
         for node in ast.walk(tree) if tree is not None else ():
             if not isinstance(node, ast.Call):
                 continue
             for argument in [*node.args, *(keyword.value for keyword in node.keywords)]:
+                passed.update([argument.id] if isinstance(argument, ast.Name) else [])
                 for inner in ast.walk(argument):
                     if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name):
                         counts[inner.func.id] += 1
+        for node in ast.walk(tree) if tree is not None else ():
+            if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+                continue
+            target, value = node.targets[0], node.value
+            if isinstance(target, ast.Name) and target.id in passed and isinstance(value, ast.Call):
+                counts.update([value.func.id] if isinstance(value.func, ast.Name) else [])
     return counts
 
 

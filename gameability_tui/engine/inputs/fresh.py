@@ -23,7 +23,8 @@ import itertools
 import random
 from typing import Any
 
-from .calls import Bound, Call
+from .arguments import Bound, Made, holds_objects
+from .calls import Call
 from .contract import V1_MODES, contract_violations, relation_violations
 from .domain import Domain, is_grid_permutation, is_unique, learn_domain
 from .relations import learn_relations, new_draw
@@ -244,7 +245,7 @@ def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = DEFAULT_
     Calls with a chain (``Counter(5).bump()``) are drawn by shape: every literal of the chain is
     a position of its own, learned from the visible calls of the same shape, so the draw keeps
     the tests' shape with its literals perturbed."""
-    if not any(call.chain or call.uses or _bound(call) for call in visible):
+    if not any(call.chain or call.uses or holds_objects(call.args, call.kwargs) for call in visible):
         return _fresh_plain(visible, count, seed, mode)
     shapes: dict[tuple, list[Call]] = {}
     for call in visible:
@@ -259,11 +260,6 @@ def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = DEFAULT_
     return merged[:count]
 
 
-def _bound(call: Call) -> bool:
-    """Whether an argument of the call itself is an object the test bound (``norm(p)``)."""
-    return any(isinstance(v, Bound) for v in (*call.args, *(v for _, v in call.kwargs)))
-
-
 def _shape(call: Call) -> tuple:
     def part(args: tuple, kwargs: tuple) -> tuple:
         return tuple(_held(a) for a in args), tuple((k, _held(v)) for k, v in kwargs)
@@ -276,8 +272,11 @@ def _shape(call: Call) -> tuple:
     return (*part(call.args, call.kwargs), steps(call.chain), uses, call.reads, peers, call.roots)
 
 
-def _held(value: Any) -> str | None:
-    """What a shape keeps of an argument: the name of an object the test bound, else nothing."""
+def _held(value: Any) -> Any:
+    """What a shape keeps of an argument: the name of an object the test bound, the maker and
+    the shape of the arguments of one it makes in place, else nothing."""
+    if isinstance(value, Made):
+        return (value.maker, tuple(map(_held, value.args)), tuple((k, _held(v)) for k, v in value.kwargs))
     return value.name if isinstance(value, Bound) else None
 
 
@@ -292,10 +291,18 @@ def _parts(call: Call) -> list[tuple[tuple, tuple]]:
 def _flat(call: Call) -> tuple:
     """Every literal of a call, its peers, its chain and its uses, in order (not an object the
     test bound and passes: ``Bound``, kept as it is)."""
-    values = []
+    values: list = []
+
+    def add(value: Any) -> None:
+        if isinstance(value, Made):  # its own arguments are positions of their own
+            for inner in (*value.args, *(v for _, v in value.kwargs)):
+                add(inner)
+        elif not isinstance(value, Bound):
+            values.append(value)
+
     for args, kwargs in _parts(call):
-        values += [v for v in args if not isinstance(v, Bound)]
-        values += [v for _, v in kwargs if not isinstance(v, Bound)]
+        for value in (*args, *(v for _, v in kwargs)):
+            add(value)
     return tuple(values)
 
 
@@ -304,6 +311,8 @@ def _unflat(values: tuple, like: Call) -> Call:
     taken = iter(values)
 
     def one(value: Any) -> Any:
+        if isinstance(value, Made):
+            return Made(value.maker, *part(value.args, value.kwargs))
         return value if isinstance(value, Bound) else next(taken)
 
     def part(args: tuple, kwargs: tuple) -> tuple[tuple, tuple]:

@@ -13,15 +13,20 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from .calls import Bound, Call, ChainStep, called_name, parsed
+from .arguments import Bound, Made
+from .calls import Call, ChainStep, called_name, parsed
 from .scripts import as_scripts
 
 
-def harvest_calls(sources: list[str] | tuple[str, ...], name: str) -> list[Call]:
+def harvest_calls(
+    sources: list[str] | tuple[str, ...], name: str, makers: frozenset[str] = frozenset()
+) -> list[Call]:
     """Literal argument tuples of every call to ``name`` in ``sources``, in order, deduplicated,
     with the chain of literal calls the tests make on its result (``Counter(5).bump()``, or
     through a name bound to it: ``bound_chains``): the whole chain is the call, its first link alone
-    is not taken again."""
+    is not taken again. ``makers``: the names (other than ``name``) the reference defines, whose
+    calls on literals make an argument in place (``norm(Point(3, 4))``, or ``p = Point(3, 4)``
+    then ``norm(p)``: a ``Made``)."""
     seen: set[str] = set()
     calls: list[Call] = []
     for source in sources:
@@ -29,34 +34,49 @@ def harvest_calls(sources: list[str] | tuple[str, ...], name: str) -> list[Call]
         if tree is None:
             continue
         inside: set[int] = set()  # the first links of chains taken whole
-        bound = _bound_literals(tree)
-        named = bound_chains(tree, name, inside, bound)
+        bound = _bound_literals(tree, makers - {name})
+        named = bound_chains(tree, name, inside, bound, makers - {name})
         for node in ast.walk(tree):  # outer calls come before the calls inside them
             found = named.get(id(node))
             if found is None and (not isinstance(node, ast.Call) or id(node) in inside):
                 continue
-            found = found or _chained_call(node, name, inside, bound)
+            found = found or _chained_call(node, name, inside, bound, makers - {name})
             if found is not None and found.key() not in seen:
                 seen.add(found.key())
                 calls.append(found)
     return calls
 
 
-def _bound_literals(tree: ast.Module) -> dict[str, ast.expr]:
+def _bound_literals(tree: ast.Module, makers: frozenset[str] = frozenset()) -> dict[str, ast.expr]:
     """Names a test binds once, at its top level, to a literal (``x = 4`` before
     ``make_adder(3)(x)``): a call passing one is a literal call (threat: its chain was cut at the
-    variable, the returned closure never called, and every mutant of it looked equivalent)."""
+    variable, the returned closure never called, and every mutant of it looked equivalent).
+    Likewise a name bound once anywhere to a call of one of ``makers`` on literals and then used
+    once (``p = Point(3, 4)``, then ``norm(p)``): passed whole, it is that call, made in place;
+    used again (``p.x`` read after), it is not, as the object's state would then matter."""
     stores: dict[str, int] = {}
+    loads: dict[str, int] = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            stores[node.id] = stores.get(node.id, 0) + 1
+        if isinstance(node, ast.Name):
+            counts = stores if isinstance(node.ctx, ast.Store) else loads
+            counts[node.id] = counts.get(node.id, 0) + 1
     bound = {}
-    for node in tree.body:
+    for node in ast.walk(tree) if makers else tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             target = node.targets[0].id
-            if stores.get(target) == 1 and _is_literal(node.value):
+            if stores.get(target) != 1:
+                continue
+            literal = node in tree.body and _is_literal(node.value)
+            if literal or (loads.get(target) == 1 and _made_call(node.value, makers)):
                 bound[target] = node.value
     return bound
+
+
+def _made_call(node: ast.expr, makers: frozenset[str]) -> bool:
+    """Whether ``node`` is a call of one of ``makers`` on literals (or on such calls)."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in makers):
+        return False
+    return _literal_call(node, None, frozenset(), makers) is not None
 
 
 def _is_literal(node: ast.expr) -> bool:
@@ -68,7 +88,11 @@ def _is_literal(node: ast.expr) -> bool:
 
 
 def _chained_call(
-    node: ast.Call, name: str, inside: set[int], bound: dict[str, ast.expr] | None = None
+    node: ast.Call,
+    name: str,
+    inside: set[int],
+    bound: dict[str, ast.expr] | None = None,
+    makers: frozenset[str] = frozenset(),
 ) -> Call | None:
     """The call to ``name`` at the root of ``node``'s chain of calls, all arguments literal."""
     steps: list[ChainStep] = []
@@ -77,7 +101,7 @@ def _chained_call(
         if isinstance(node.func, ast.Name) or ("." in name and called_name(node) == name):
             if called_name(node) != name:
                 return None
-            root = _literal_call(node, bound)
+            root = _literal_call(node, bound, frozenset(), makers)
             if root is None:
                 return None
             inside.update(id(link) for link in links)
@@ -89,7 +113,7 @@ def _chained_call(
             method, inner = "", node.func
         else:
             return None
-        step = _literal_call(node, bound)
+        step = _literal_call(node, bound, frozenset(), makers)
         if step is None:
             return None
         steps.append((method, step.args, step.kwargs))
@@ -98,16 +122,25 @@ def _chained_call(
 
 
 def _literal_call(
-    node: ast.Call, bound: dict[str, ast.expr] | None = None, objects: frozenset[str] = frozenset()
+    node: ast.Call,
+    bound: dict[str, ast.expr] | None = None,
+    objects: frozenset[str] = frozenset(),
+    makers: frozenset[str] = frozenset(),
 ) -> Call | None:
     """The call's arguments as values, where each is a literal or a name ``bound`` to one, or
-    (passed whole) one of the ``objects`` the test made: a ``Bound``."""
+    (passed whole) one of the ``objects`` the test made: a ``Bound``, or a call of one of
+    ``makers`` (or of a name the test bound to one) on literals: a ``Made``."""
 
     def value(argument: ast.expr) -> Any:
         if isinstance(argument, ast.Name) and argument.id in objects:
             return Bound(argument.id)
         if bound and isinstance(argument, ast.Name) and argument.id in bound:
             argument = bound[argument.id]
+        if isinstance(argument, ast.Call) and isinstance(argument.func, ast.Name):
+            inner = _literal_call(argument, None, frozenset(), makers) if argument.func.id in makers else None
+            if inner is None:
+                raise ValueError("not a call that makes an argument")
+            return Made(argument.func.id, inner.args, inner.kwargs)
         return ast.literal_eval(argument)
 
     try:
@@ -126,7 +159,11 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
 
 def bound_chains(
-    tree: ast.Module, name: str, inside: set[int], bound: dict[str, ast.expr]
+    tree: ast.Module,
+    name: str,
+    inside: set[int],
+    bound: dict[str, ast.expr],
+    makers: frozenset[str] = frozenset(),
 ) -> dict[int, Call]:
     """The calls to ``name`` a test binds to a name and then calls on (``c = Counter(5)``, then
     ``c.bump()``; ``add3 = make_adder(3)``, then ``add3(4)``), keyed by the ``id`` of the
@@ -164,15 +201,15 @@ def bound_chains(
                 continue
             if not isinstance(node.value, ast.Call):
                 continue
-            root = _chained_call(node.value, name, set(), bound)
+            root = _chained_call(node.value, name, set(), bound, makers)
             if root is not None:
                 made[target.id] = (node, root)
-        for group, events in _groups(made, nodes, parents, bound):
+        for group, events in _groups(made, nodes, parents, bound, makers):
             call = _group_call(group, events, made)
             if call is None:
                 continue
             for member in group:  # their links are not taken alone
-                _chained_call(made[member][0].value, name, inside, bound)  # type: ignore[arg-type]
+                _chained_call(made[member][0].value, name, inside, bound, makers)  # type: ignore[arg-type]
             found[id(made[group[0]][0])] = call
     return found
 
@@ -183,7 +220,11 @@ Event = tuple[str, str, Any]
 
 
 def _groups(
-    made: dict[str, tuple[ast.Assign, Call]], nodes: list[ast.AST], parents: dict[int, ast.AST], bound: dict
+    made: dict[str, tuple[ast.Assign, Call]],
+    nodes: list[ast.AST],
+    parents: dict[int, ast.AST],
+    bound: dict,
+    makers: frozenset[str] = frozenset(),
 ) -> list[tuple[list[str], list[Event]]]:
     """The objects ``made`` whose every use can be replayed, grouped where a call on one passes
     another (each group's names in the order the test made them), with their events in source
@@ -192,7 +233,7 @@ def _groups(
     names = dict(made)
     while True:
         objects = frozenset(names)
-        per_name = {n: _events(n, names[n][0], nodes, parents, bound, objects) for n in names}
+        per_name = {n: _events(n, names[n][0], nodes, parents, bound, objects, makers) for n in names}
         dropped = {n for n, found in per_name.items() if found is None}
         passed: dict[str, list[str]] = {n: [] for n in names}  # the objects each one's calls pass
         for n, found in per_name.items():
@@ -229,6 +270,7 @@ def _events(
     parents: dict[int, ast.AST],
     bound: dict,
     objects: frozenset[str],
+    makers: frozenset[str] = frozenset(),
 ) -> tuple[list[tuple[tuple[int, int], Event]], int] | None:
     """What the test does with ``target`` after ``binding``: each chain of calls on it and each
     attribute read, with its position, and how many times it is passed whole to a call; None
@@ -245,7 +287,7 @@ def _events(
         ):
             arguments += 1
             continue
-        steps = _steps_from(load, parents, bound, objects)
+        steps = _steps_from(load, parents, bound, objects, makers)
         if steps is None:
             return None
         if steps:
@@ -325,7 +367,11 @@ def _read_attribute(node: ast.AST, parents: dict[int, ast.AST]) -> str | None:
 
 
 def _steps_from(
-    node: ast.AST, parents: dict[int, ast.AST], bound: dict, objects: frozenset[str] = frozenset()
+    node: ast.AST,
+    parents: dict[int, ast.AST],
+    bound: dict,
+    objects: frozenset[str] = frozenset(),
+    makers: frozenset[str] = frozenset(),
 ) -> tuple[ChainStep, ...] | None:
     """The chain of literal calls rooted at ``node`` (``c.bump()``, ``add3(4)``): empty for an
     attribute read (``c.value``), None where the name is used otherwise or an argument is not a
@@ -340,7 +386,7 @@ def _steps_from(
             if method and not steps:  # an attribute read, not called: not a call the test makes
                 return ()
             return tuple(steps) if steps else None
-        step = _literal_call(parent, bound, objects)
+        step = _literal_call(parent, bound, objects, makers)
         if step is None:
             return None
         steps.append((method, step.args, step.kwargs))
