@@ -132,7 +132,13 @@ MADE_MARK = "\x00made"  # (MADE_MARK, maker, args, kwargs): an argument made in 
 
 
 def replay(
-    value: Any, chain: tuple, uses: tuple = (), reads: tuple = (), peers: tuple = (), maker: Any = None
+    value: Any,
+    chain: tuple,
+    uses: tuple = (),
+    reads: tuple = (),
+    peers: tuple = (),
+    maker: Any = None,
+    objects: dict | None = None,
 ) -> Any:
     """The tests' chain of calls on ``value`` (an object or a callable), else ``value`` itself.
     With ``uses`` (a test that binds the object to a name and calls it several times), each use's
@@ -145,7 +151,14 @@ def replay(
     as (name, args, kwargs), and the object each use is made on): a test whose objects act on
     each other (``a.transfer(b, 5)``, then ``b.balance``). Each is made in turn, an argument
     ``(BOUND_MARK, name)`` is the object made under that name, and a read ``"b.balance"`` is
-    made on ``b``."""
+    made on ``b``.
+
+    ``objects``: those the call was passed that the test reads after it (``made``: ``acc`` in
+    ``deposit(acc, 5)``, then ``acc.balance``): the outcome is what the call returned, then each
+    read."""
+    if objects and reads and not (chain or uses):
+        owners = [objects[read.partition(".")[0]] for read in reads]
+        return Chained((settled(value), *(getattr(o, r.rpartition(".")[2]) for o, r in zip(owners, reads))))
     if not (chain or uses) or type(value) in _PLAIN:
         return value
     value = _follow(value, chain)
@@ -167,20 +180,24 @@ def replay(
     return Chained(answers + read)
 
 
-def made(args: tuple, kwargs: dict, rest: list, namespace: dict) -> tuple[tuple, dict, list]:
-    """A call's job with each argument ``(MADE_MARK, maker, args, kwargs)`` made: ``maker`` (a
-    name the reference defines) looked up in the program's ``namespace`` and called, afresh for
-    each call (``norm(Point(3, 4))``); its chain's, uses' and peers' arguments likewise. Made
+def made(args: tuple, kwargs: dict, rest: list, namespace: dict) -> tuple[tuple, dict, list, dict]:
+    """A call's job with each argument ``(MADE_MARK, maker, args, kwargs[, name])`` made:
+    ``maker`` (a name the reference defines) looked up in the program's ``namespace`` and
+    called, afresh for each call (``norm(Point(3, 4))``); its chain's, uses' and peers'
+    arguments likewise; and the objects made under a name the test reads after the call. Made
     inside the call's step count: the maker is the reference's code."""
+    named: dict[str, Any] = {}
     if not namespace:
-        return args, kwargs, rest
+        return args, kwargs, rest, named
 
     def one(value: Any) -> Any:
-        if type(value) is tuple and len(value) == 4 and value[0] == MADE_MARK:
-            _, maker, inner, keywords = value
+        if type(value) is tuple and len(value) in (4, 5) and value[0] == MADE_MARK:
+            maker, inner, keywords = value[1:4]
             if maker not in namespace:
                 raise NameError(f"name {maker!r} is not defined")
-            return namespace[maker](*map(one, inner), **{k: one(v) for k, v in keywords.items()})
+            got = namespace[maker](*map(one, inner), **{k: one(v) for k, v in keywords.items()})
+            named.update({value[4]: got} if len(value) == 5 else {})
+            return got
         return value
 
     def steps(chain: tuple) -> tuple:
@@ -196,7 +213,7 @@ def made(args: tuple, kwargs: dict, rest: list, namespace: dict) -> tuple[tuple,
     if len(rest) > 3:
         name, peers, roots = rest[3]
         rest[3] = (name, tuple((peer, *steps((("", a, kw),))[0][1:]) for peer, a, kw in peers), roots)
-    return tuple(map(one, args)), {k: one(v) for k, v in kwargs.items()}, rest
+    return tuple(map(one, args)), {k: one(v) for k, v in kwargs.items()}, rest, named
 
 
 def _resolved(values: Any, objects: dict) -> tuple:

@@ -1831,9 +1831,10 @@ def test_an_object_passed_to_a_function_entry_is_made_in_place_and_its_literals_
     assert isinstance(prepared, Prepared) and prepared.fresh
     assert all(type(call.args[0]) is Made and call.args[0].maker == "Point" for call in prepared.fresh)
     assert {call.args[0].args for call in prepared.fresh} - {(3, 4), (20, 2)}
-    # read after the call, its state matters: not made in place
+    # read after the call, it is made under the test's name, and read as the test reads it
     read = ["p = Point(3, 4)\nassert dist1(p) == 7\nassert p.x == 3"]
-    assert harvest_calls(read, "dist1", frozenset({"Point"})) == []
+    [call] = harvest_calls(read, "dist1", frozenset({"Point"}))
+    assert call.args == (Made("Point", (3, 4), (), "p"),) and call.reads == ("p.x",)
 
 
 def test_an_object_made_for_a_call_control_a_class_the_tests_define_is_not_made_in_place():
@@ -1842,3 +1843,47 @@ def test_an_object_made_for_a_call_control_a_class_the_tests_define_is_not_made_
         "class Q:\n    def __init__(self, x, y):\n        self.x, self.y = x, y\n\nassert dist1(Q(3, 4)) == 7"
     ]
     assert visible_calls(problem("d", POINT_DIST, tests)) == ("dist1", "dist1", [])
+
+
+DEPOSIT = (
+    "class Account:\n"
+    "    def __init__(self, b):\n"
+    "        self.balance = b\n"
+    "\n"
+    "\n"
+    "def deposit(acc, x):\n"
+    "    if x > 0:\n"
+    "        acc.balance += x\n"
+    "    else:\n"
+    "        acc.balance -= 1\n"
+)
+DEPOSIT_TESTS = [
+    "acc = Account(100)\ndeposit(acc, 50)\nassert acc.balance == 150",
+    "acc = Account(5)\ndeposit(acc, -3)\nassert acc.balance == 4",
+]
+
+
+def test_an_object_a_function_entry_changes_is_read_after_the_call_as_the_test_reads_it():
+    [call, _] = visible_calls(problem("deposit", DEPOSIT, DEPOSIT_TESTS))[2]
+    assert call.args == (Made("Account", (100,), (), "acc"), 50) and call.reads == ("acc.balance",)
+    account = problem(
+        "deposit", DEPOSIT, DEPOSIT_TESTS, hidden=("acc = Account(60)\ndeposit(acc, 0)\nacc.balance",)
+    )
+    result = audit_problem(account, PINNED)
+    assert result.status == "ok"
+    [survivor] = [s for s in result.survivors if s.after.strip() == "if x >= 0:"]
+    [text] = [c.text for c in result.asserts if "Account(60)" in c.text]
+    assert text == "acc = Account(60); assert deposit(acc, 0) == None; assert acc.balance == 59"
+    assert _run_assert(account.reference, "deposit", text) is True
+    assert _run_assert(survivor.source, "deposit", text) is False
+
+
+def test_an_object_passed_to_a_function_entry_control_other_uses_of_it_are_not_replayed():
+    # control: passes before and after; a method called on it, or a read before the call, is a
+    # use the replay would not make
+    for test in [
+        "acc = Account(100)\ndeposit(acc, 50)\nacc.__init__(1)\nassert acc.balance == 1",
+        "acc = Account(100)\nassert acc.balance == 100\ndeposit(acc, 50)",
+        "acc = Account(100)\ndeposit(acc, 50)\ndeposit(acc, 1)\nassert acc.balance == 151",
+    ]:
+        assert visible_calls(problem("deposit", DEPOSIT, [test])) == ("deposit", "deposit", []), test

@@ -54,7 +54,7 @@ def assert_text(
         if exact and expected[0] == "value" and _reads_exactly(expected[1]) and plain:
             return f"assert {call.render(name)} == {_exact_literal(expected[1])}"
         if expected[0] == "raise":
-            if call.uses:  # statements, not one expression: no lambda can hold them
+            if call.uses or call.reads:  # statements, not one expression: no lambda can hold them
                 return None
             text = _raises_assert(_reached(call.render(name), lazy), *expected[1:])
             return _with_imports(text, {"import asyncio"} if lazy == "async" else set())
@@ -83,7 +83,7 @@ def _assert_text(
     printed = oc.printed_by(expected)
     if printed is None:  # more than an outcome keeps: no assert can state it
         return None
-    if call.uses:
+    if call.uses or call.reads:
         return None if printed or prints or states else _uses_assert(call, name, data, imports)
     if type(data) is tuple and len(data) == 3 and data[0] == READ_MARK:
         return None if printed or prints or states else _read_assert(call, name, data, imports)
@@ -106,10 +106,13 @@ def _uses_assert(call: Call, name: str, data: object, imports: set[str]) -> str 
     (``c = Counter(8); assert c.bump() == 9; assert c.bump() == 10``), so the state the uses
     share is the one the reference answered on), then each attribute the test reads after them
     (``assert acc.balance == 150``), on whichever object the test reads it (``b.balance``)."""
-    if type(data) is not tuple or len(data) != len(call.uses) + len(call.reads):
+    if not call.uses:  # a call passed objects it reads after (``acc = Account(10)``, ``deposit(acc, 5)``)
+        made, uses = call.render_objects(), [f"{name}({call.render_arguments()})"]
+    else:  # with its peers, ``a.transfer(b, 5)``: each object made
+        made, uses = call.render_bindings(name), call.render_uses()
+    uses += call.render_reads()
+    if type(data) is not tuple or len(data) != len(uses):
         return None
-    made = call.render_bindings(name)  # with its peers, ``a.transfer(b, 5)``: each object made
-    uses = call.render_uses() + call.render_reads()
     checks = [_result_assert(use, answer, imports) for use, answer in zip(uses, data)]
     if any(check is None for check in checks):
         return None

@@ -34,11 +34,18 @@ class Bound:
 class Made:
     """An argument the test makes in place by calling ``maker``, a name the reference defines,
     on literal (or ``Made``) arguments: ``Point(3, 4)`` in ``norm(Point(3, 4))``. Its arguments
-    are perturbed as the call's own are; the child makes it afresh for each call."""
+    are perturbed as the call's own are; the child makes it afresh for each call. ``name``: the
+    test's name for it, where it reads the object after the call (``acc = Account(10)``,
+    ``deposit(acc, 5)``, then ``acc.balance``: ``Call.reads`` holds ``"acc.balance"``)."""
 
     maker: str
     args: tuple
     kwargs: tuple[tuple[str, Any], ...] = ()
+    name: str = ""
+
+    def render(self) -> str:
+        """The call that makes it, as the test writes it: ``Point(3, 4)``."""
+        return f"{self.maker}({arguments_text(self.args, self.kwargs)})"
 
 
 def job_steps(steps: tuple[ChainStep, ...]) -> tuple:
@@ -63,7 +70,8 @@ def _mark(value: Any) -> Any:
     if isinstance(value, Bound):
         return (BOUND_MARK, value.name)
     if isinstance(value, Made):
-        return (MADE_MARK, value.maker, marked(value.args), marked_keywords(value.kwargs))
+        made = (MADE_MARK, value.maker, marked(value.args), marked_keywords(value.kwargs))
+        return made + (value.name,) if value.name else made
     return value
 
 
@@ -79,8 +87,13 @@ def argument_text(value: Any) -> str:
     if isinstance(value, Bound):
         return value.name
     if isinstance(value, Made):
-        return f"{value.maker}({arguments_text(value.args, value.kwargs)})"
+        return value.name or value.render()
     return render_literal(value)
+
+
+def named_objects(args: tuple, kwargs: tuple) -> list[Made]:
+    """The arguments made by a name the test reads after the call, in order."""
+    return [v for v in (*args, *(v for _, v in kwargs)) if isinstance(v, Made) and v.name]
 
 
 def arguments_text(args: tuple, kwargs: tuple) -> str:

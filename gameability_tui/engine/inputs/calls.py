@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .arguments import Bound, job_steps, marked, marked_keywords, steps_text
+from .arguments import Bound, job_steps, marked, marked_keywords, named_objects, steps_text
 from .arguments import arguments_text as _arguments_text
 
 # One call on what the call before returned: (method name, or "" to call the result itself,
@@ -37,7 +37,9 @@ class Call:
     ``reads``: the attributes the test reads on that name after its calls (``acc.deposit(50)``,
     then ``assert acc.balance == 150``): the object's state is what such a test checks, so their
     values after the last use are part of the answer (threat: a method that returns None looked
-    the same in every mutant, however it changed the balance).
+    the same in every mutant, however it changed the balance). Without ``uses``, the attributes
+    the test reads on an object it passed to the call (``deposit(acc, 5)``, then ``acc.balance``:
+    ``"acc.balance"``, the object a named ``Made`` argument).
 
     ``peers``: further objects the test makes with the same call (``b = Account(0)`` after ``a =
     Account(10)``), each (name, positional, keyword arguments), made after this one in that
@@ -67,6 +69,8 @@ class Call:
                 self.reads,
                 (self.name, peers, self.roots),
             )
+        if self.reads and not self.uses:  # the objects it was passed, read after it
+            return marked(self.args), marked_keywords(self.kwargs), job_steps(self.chain), (), self.reads
         if self.uses:
             uses = tuple(map(job_steps, self.uses))
             if self.reads:
@@ -88,6 +92,10 @@ class Call:
         if self.uses:
             return "; ".join([*self.render_bindings(name), *self.render_uses()])
         return made
+
+    def render_objects(self) -> list[str]:
+        """The objects the test binds and passes to the call, as it binds them: ``acc = Account(10)``."""
+        return [f"{made.name} = {made.render()}" for made in named_objects(self.args, self.kwargs)]
 
     def render_bindings(self, name: str) -> list[str]:
         """The objects the test binds, as it binds them: ``a = Account(10)``, ``b = Account(0)``."""

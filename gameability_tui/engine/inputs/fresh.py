@@ -276,7 +276,12 @@ def _held(value: Any) -> Any:
     """What a shape keeps of an argument: the name of an object the test bound, the maker and
     the shape of the arguments of one it makes in place, else nothing."""
     if isinstance(value, Made):
-        return (value.maker, tuple(map(_held, value.args)), tuple((k, _held(v)) for k, v in value.kwargs))
+        return (
+            value.maker,
+            tuple(map(_held, value.args)),
+            tuple((k, _held(v)) for k, v in value.kwargs),
+            value.name,
+        )
     return value.name if isinstance(value, Bound) else None
 
 
@@ -312,7 +317,7 @@ def _unflat(values: tuple, like: Call) -> Call:
 
     def one(value: Any) -> Any:
         if isinstance(value, Made):
-            return Made(value.maker, *part(value.args, value.kwargs))
+            return Made(value.maker, *part(value.args, value.kwargs), value.name)
         return value if isinstance(value, Bound) else next(taken)
 
     def part(args: tuple, kwargs: tuple) -> tuple[tuple, tuple]:

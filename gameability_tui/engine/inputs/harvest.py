@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from .arguments import Bound, Made
+from .arguments import Bound, Made, named_objects
 from .calls import Call, ChainStep, called_name, parsed
 from .scripts import as_scripts
 
@@ -47,29 +47,68 @@ def harvest_calls(
     return calls
 
 
-def _bound_literals(tree: ast.Module, makers: frozenset[str] = frozenset()) -> dict[str, ast.expr]:
+class _Bindings(dict):
+    """Names a test binds to a literal or to an object made in place (``_bound_literals``), and
+    ``reads``: for each such object the test reads after passing it, the attributes it reads."""
+
+    reads: dict[str, tuple[str, ...]]
+
+
+def _bound_literals(tree: ast.Module, makers: frozenset[str] = frozenset()) -> _Bindings:
     """Names a test binds once, at its top level, to a literal (``x = 4`` before
     ``make_adder(3)(x)``): a call passing one is a literal call (threat: its chain was cut at the
     variable, the returned closure never called, and every mutant of it looked equivalent).
-    Likewise a name bound once anywhere to a call of one of ``makers`` on literals and then used
-    once (``p = Point(3, 4)``, then ``norm(p)``): passed whole, it is that call, made in place;
-    used again (``p.x`` read after), it is not, as the object's state would then matter."""
+    Likewise a name bound once anywhere to a call of one of ``makers`` on literals and then
+    passed once (``p = Point(3, 4)``, then ``norm(p)``): it is that call, made in place. Where
+    the test reads attributes on it after passing it (``deposit(acc, 5)``, then
+    ``acc.balance``), they are its ``reads``; used any other way, its state would matter in
+    ways not replayed, and it is not taken."""
     stores: dict[str, int] = {}
-    loads: dict[str, int] = {}
+    loads: dict[str, list[ast.Name]] = {}
+    parents: dict[int, ast.AST] = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.Name):
-            counts = stores if isinstance(node.ctx, ast.Store) else loads
-            counts[node.id] = counts.get(node.id, 0) + 1
-    bound = {}
+        parents.update((id(child), node) for child in ast.iter_child_nodes(node))
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            stores[node.id] = stores.get(node.id, 0) + 1
+        elif isinstance(node, ast.Name):
+            loads.setdefault(node.id, []).append(node)
+    bound = _Bindings()
+    bound.reads = {}
     for node in ast.walk(tree) if makers else tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             target = node.targets[0].id
             if stores.get(target) != 1:
                 continue
-            literal = node in tree.body and _is_literal(node.value)
-            if literal or (loads.get(target) == 1 and _made_call(node.value, makers)):
+            if node in tree.body and _is_literal(node.value):
                 bound[target] = node.value
+            elif _made_call(node.value, makers):
+                reads = _reads_after_passing(loads.get(target, []), parents)
+                if reads is not None:
+                    bound[target] = node.value
+                    bound.reads.update({target: reads} if reads else {})
     return bound
+
+
+def _reads_after_passing(loads: list[ast.Name], parents: dict[int, ast.AST]) -> tuple[str, ...] | None:
+    """Where a name is passed whole to one call and otherwise only has attributes read after it,
+    those attributes (none where it is only passed); None where it is used any other way."""
+    passed = [n for n in loads if isinstance(parents.get(id(n)), ast.Call) and parents[id(n)].func is not n]
+    if len(passed) != 1:
+        return None
+    reads: list[str] = []
+    for load in loads:
+        if load is passed[0]:
+            continue
+        attribute = parents.get(id(load))
+        if not (isinstance(attribute, ast.Attribute) and isinstance(attribute.ctx, ast.Load)):
+            return None
+        called = parents.get(id(attribute))
+        if isinstance(called, ast.Call) and called.func is attribute:
+            return None  # a method called on it: a use not replayed
+        if (load.lineno, load.col_offset) < (passed[0].lineno, passed[0].col_offset):
+            return None
+        reads += [attribute.attr] if attribute.attr not in reads else []
+    return tuple(reads)
 
 
 def _made_call(node: ast.expr, makers: frozenset[str]) -> bool:
@@ -102,11 +141,16 @@ def _chained_call(
             if called_name(node) != name:
                 return None
             root = _literal_call(node, bound, frozenset(), makers)
-            if root is None:
-                return None
+            if root is None or (steps and named_objects(root.args, root.kwargs)):
+                return None  # reads after a chain: not replayed
             inside.update(id(link) for link in links)
             inside.add(id(node))
-            return Call(root.args, root.kwargs, tuple(reversed(steps)))
+            reads = [
+                f"{made.name}.{a}"
+                for made in named_objects(root.args, root.kwargs)
+                for a in bound.reads[made.name]
+            ]  # type: ignore[union-attr]
+            return Call(root.args, root.kwargs, tuple(reversed(steps)), reads=tuple(reads))
         if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Call):
             method, inner = node.func.attr, node.func.value
         elif isinstance(node.func, ast.Call):
@@ -114,7 +158,7 @@ def _chained_call(
         else:
             return None
         step = _literal_call(node, bound, frozenset(), makers)
-        if step is None:
+        if step is None or named_objects(step.args, step.kwargs):
             return None
         steps.append((method, step.args, step.kwargs))
         links.append(node)
@@ -132,15 +176,17 @@ def _literal_call(
     ``makers`` (or of a name the test bound to one) on literals: a ``Made``."""
 
     def value(argument: ast.expr) -> Any:
+        named = ""  # the test's name for an object it reads after the call
         if isinstance(argument, ast.Name) and argument.id in objects:
             return Bound(argument.id)
         if bound and isinstance(argument, ast.Name) and argument.id in bound:
+            named = argument.id if argument.id in getattr(bound, "reads", {}) else ""
             argument = bound[argument.id]
         if isinstance(argument, ast.Call) and isinstance(argument.func, ast.Name):
             inner = _literal_call(argument, None, frozenset(), makers) if argument.func.id in makers else None
             if inner is None:
                 raise ValueError("not a call that makes an argument")
-            return Made(argument.func.id, inner.args, inner.kwargs)
+            return Made(argument.func.id, inner.args, inner.kwargs, named)
         return ast.literal_eval(argument)
 
     try:
@@ -202,7 +248,7 @@ def bound_chains(
             if not isinstance(node.value, ast.Call):
                 continue
             root = _chained_call(node.value, name, set(), bound, makers)
-            if root is not None:
+            if root is not None and not root.reads:
                 made[target.id] = (node, root)
         for group, events in _groups(made, nodes, parents, bound, makers):
             call = _group_call(group, events, made)
@@ -387,7 +433,7 @@ def _steps_from(
                 return ()
             return tuple(steps) if steps else None
         step = _literal_call(parent, bound, objects, makers)
-        if step is None:
+        if step is None or named_objects(step.args, step.kwargs):
             return None
         steps.append((method, step.args, step.kwargs))
         node = parent

@@ -94,10 +94,10 @@ def _call_outcome(
     args, kwargs, *chain = _LOADS(_DUMPS(call))
 
     def action() -> Any:
-        given, keywords, steps = made(args, kwargs, chain, after[0])  # ``norm(Point(3, 4))``
+        given, keywords, steps, named = made(args, kwargs, chain, after[0])  # ``norm(Point(3, 4))``
         value = function(*given, **keywords)
         if chain:  # the tests' calls on a returned object or callable (observed.py)
-            value = replay(value, *steps, maker=function)
+            value = replay(value, *steps, maker=function, objects=named)
         value = settled(value)  # a coroutine awaited, an async iterator drained, as the tests do
         if oc.is_iterator(value):
             value = oc.Yielded(itertools.islice(value, oc.MAX_YIELDED + 1))
