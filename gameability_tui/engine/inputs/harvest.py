@@ -74,12 +74,13 @@ def _bound_literals(tree: ast.Module, makers: frozenset[str] = frozenset()) -> _
             loads.setdefault(node.id, []).append(node)
     bound = _Bindings()
     bound.reads = {}
+    top = {id(node) for node in tree.body}
     for node in ast.walk(tree) if makers else tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             target = node.targets[0].id
             if stores.get(target) != 1:
                 continue
-            if node in tree.body and _is_literal(node.value):
+            if id(node) in top and _is_literal(node.value):
                 bound[target] = node.value
             elif _made_call(node.value, makers):
                 reads = _reads_after_passing(loads.get(target, []), parents)

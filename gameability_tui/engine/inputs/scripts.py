@@ -40,7 +40,12 @@ def as_scripts(source: str) -> str:
         functions = _flattened(node, taken) if isinstance(node, ast.ClassDef) else None
         changed = changed or functions is not None
         body.extend(functions if functions is not None else [node])
-    return ast.unparse(ast.Module(body=body, type_ignores=[])) if changed else source
+    if not changed:
+        return source
+    try:
+        return ast.unparse(ast.Module(body=body, type_ignores=[]))
+    except (RecursionError, ValueError):  # nested past what unparse can write: read as it is
+        return source
 
 
 def _flattened(cls: ast.ClassDef, taken: set[str]) -> list[ast.stmt] | None:
