@@ -147,8 +147,9 @@ def replay(
     test reads on the object after its calls) as the last use left it. What a chain ends in is
     awaited or drained as the tests do (``settled``).
 
-    ``peers`` (the object's name, the further objects the test makes with ``maker``, the entry,
-    as (name, args, kwargs), and the object each use is made on): a test whose objects act on
+    ``peers`` (the object's name, the further objects the test makes, as (name, what makes it:
+    ``maker``, the entry, where "", else a class of the reference's that ``made`` found, args,
+    kwargs), and the object each use is made on): a test whose objects act on
     each other (``a.transfer(b, 5)``, then ``b.balance``). Each is made in turn, an argument
     ``(BOUND_MARK, name)`` is the object made under that name, and a read ``"b.balance"`` is
     made on ``b``.
@@ -169,8 +170,8 @@ def replay(
         return Chained(answers + tuple(getattr(value, attribute) for attribute in reads))
     name, made, roots = peers
     objects = {name: value}
-    for peer, args, kwargs in made:
-        objects[peer] = maker(
+    for peer, by, args, kwargs in made:
+        objects[peer] = (by or maker)(
             *_resolved(args, objects), **dict(zip(kwargs, _resolved(kwargs.values(), objects)))
         )
     answers = tuple(settled(_follow(objects[root], use, objects)) for root, use in zip(roots, uses))
@@ -212,8 +213,20 @@ def made(args: tuple, kwargs: dict, rest: list, namespace: dict) -> tuple[tuple,
         rest[1] = tuple(map(steps, rest[1]))
     if len(rest) > 3:
         name, peers, roots = rest[3]
-        rest[3] = (name, tuple((peer, *steps((("", a, kw),))[0][1:]) for peer, a, kw in peers), roots)
+        rest[3] = (
+            name,
+            tuple((p, _maker(by, namespace), *steps((("", a, kw),))[0][1:]) for p, by, a, kw in peers),
+            roots,
+        )
     return tuple(map(one, args)), {k: one(v) for k, v in kwargs.items()}, rest, named
+
+
+def _maker(name: str, namespace: dict) -> Any:
+    """What makes a peer: "" for the entry (``replay``'s ``maker``), else the reference's class
+    of that name."""
+    if name and name not in namespace:
+        raise NameError(f"name {name!r} is not defined")
+    return namespace[name] if name else ""
 
 
 def _resolved(values: Any, objects: dict) -> tuple:

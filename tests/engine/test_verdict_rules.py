@@ -1644,7 +1644,25 @@ def test_a_chain_through_an_attribute_set_in_setup_is_judged_as_a_local_binding(
     prepared = prepare(drawn, AuditParams())
     assert isinstance(prepared, Prepared) and prepared.fresh and all(call.chain for call in prepared.fresh)
     nothing = BUMP_CLASS.replace("return self.value + 2 if self.value > 9 else self.value + 1", "return None")
-    assert judge_program(drawn, AuditParams(), prepared, nothing).broken
+    verdict = judge_program(drawn, AuditParams(), prepared, nothing)
+    assert verdict.broken and not verdict.survived  # the test class runs, as a harness runs it
+
+
+def test_a_test_class_is_run_as_a_harness_runs_it():
+    # unittest's TestCase, or a pytest-style class: a test that only defined it checked nothing,
+    # so a reference failing it passed, and every mutant it catches survived
+    pytest_style = (
+        "class TestCounter:\n    def setup_method(self, method):\n        self.c = Counter(5)\n\n"
+        "    def test_bump(self):\n        assert self.c.bump() == 6\n"
+    )
+    for test in [SETUP_TEST, pytest_style]:
+        wrong = problem("counter", BUMP_CLASS, [test.replace("6", "7")])
+        assert audit_problem(wrong, PINNED).status == "excluded:reference-fails-tests", test
+        counter = problem("counter", BUMP_CLASS, [test], hidden=("c = Counter(9)\nc.bump()",))
+        prepared = prepare(counter, PINNED)
+        assert isinstance(prepared, Prepared)
+        off = BUMP_CLASS.replace("else self.value + 1", "else self.value + 1 + (self.value == 5)")
+        assert not judge_program(counter, PINNED, prepared, off).survived, test
 
 
 def test_every_place_a_test_class_binds_its_object_feeds_the_chain():
@@ -1707,7 +1725,7 @@ TRANSFER_TESTS = [
 
 def test_objects_a_test_passes_to_each_other_are_harvested_together():
     [first] = harvest_calls(TRANSFER_TESTS[:1], "Account")
-    assert first.args == (10,) and first.name == "a" and first.peers == (("b", (0,), ()),)
+    assert first.args == (10,) and first.name == "a" and first.peers == (("b", "", (0,), ()),)
     assert first.uses == ((("transfer", (Bound("b"), 5), ()),),) and first.reads == ("b.balance",)
     [second] = harvest_calls(TRANSFER_TESTS[1:], "Account")
     assert second.reads == ("balance",)

@@ -41,8 +41,9 @@ class Call:
     the test reads on an object it passed to the call (``deposit(acc, 5)``, then ``acc.balance``:
     ``"acc.balance"``, the object a named ``Made`` argument).
 
-    ``peers``: further objects the test makes with the same call (``b = Account(0)`` after ``a =
-    Account(10)``), each (name, positional, keyword arguments), made after this one in that
+    ``peers``: further objects the test makes (``b = Account(0)`` after ``a = Account(10)``), each
+    (name, maker, positional, keyword arguments), the maker "" for the same call as this one's,
+    else another name the reference defines (``w = Wallet(0)``), made after this one in that
     order, where the test's calls pass one to another (``a.transfer(b, 5)``: a ``Bound``
     argument). Then ``roots`` names the object each use is made on, and a read on a peer is
     ``"b.balance"`` (threat: such a test's calls held a name where a literal was looked for, so
@@ -54,13 +55,13 @@ class Call:
     uses: tuple[tuple[ChainStep, ...], ...] = ()
     name: str = ""
     reads: tuple[str, ...] = ()
-    peers: tuple[tuple[str, tuple, tuple[tuple[str, Any], ...]], ...] = ()
+    peers: tuple[tuple[str, str, tuple, tuple[tuple[str, Any], ...]], ...] = ()
     roots: tuple[str, ...] = ()
 
     def as_job(self) -> tuple:
         if self.peers:
             uses = tuple(map(job_steps, self.uses))
-            peers = tuple((name, marked(a), marked_keywords(k)) for name, a, k in self.peers)
+            peers = tuple((name, by, marked(a), marked_keywords(k)) for name, by, a, k in self.peers)
             return (
                 marked(self.args),
                 marked_keywords(self.kwargs),
@@ -100,7 +101,7 @@ class Call:
     def render_bindings(self, name: str) -> list[str]:
         """The objects the test binds, as it binds them: ``a = Account(10)``, ``b = Account(0)``."""
         made = f"{name}({self.render_arguments()}){self.render_chain()}"
-        peers = [f"{peer} = {name}({_arguments_text(a, k)})" for peer, a, k in self.peers]
+        peers = [f"{peer} = {by or name}({_arguments_text(a, k)})" for peer, by, a, k in self.peers]
         return [f"{self.name} = {made}", *peers]
 
     def render_arguments(self) -> str:

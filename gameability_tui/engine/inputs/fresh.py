@@ -268,7 +268,7 @@ def _shape(call: Call) -> tuple:
         return tuple((method, *part(args, kw)) for method, args, kw in chain)
 
     uses = tuple(steps(use) for use in call.uses)
-    peers = tuple((name, *part(args, kw)) for name, args, kw in call.peers)
+    peers = tuple((name, by, *part(args, kw)) for name, by, args, kw in call.peers)
     return (*part(call.args, call.kwargs), steps(call.chain), uses, call.reads, peers, call.roots)
 
 
@@ -287,7 +287,7 @@ def _held(value: Any) -> Any:
 
 def _parts(call: Call) -> list[tuple[tuple, tuple]]:
     """Each argument list of a call, in order: its own, its peers', its chain's, its uses'."""
-    parts = [(call.args, call.kwargs)] + [(args, kwargs) for _, args, kwargs in call.peers]
+    parts = [(call.args, call.kwargs)] + [(args, kwargs) for _, _, args, kwargs in call.peers]
     return parts + [
         (args, kwargs) for _, args, kwargs in call.chain + tuple(s for use in call.uses for s in use)
     ]
@@ -327,7 +327,7 @@ def _unflat(values: tuple, like: Call) -> Call:
         return tuple((method, *part(a, kw)) for method, a, kw in chain)
 
     args, kwargs = part(like.args, like.kwargs)
-    peers = tuple((name, *part(a, kw)) for name, a, kw in like.peers)
+    peers = tuple((name, by, *part(a, kw)) for name, by, a, kw in like.peers)
     chain = steps(like.chain)
     uses = tuple(steps(use) for use in like.uses)
     return Call(args, kwargs, chain, uses, like.name, like.reads, peers, like.roots)

@@ -239,7 +239,7 @@ def bound_chains(
         for node in nodes:
             if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
                 stores[node.id] = stores.get(node.id, 0) + 1
-        made: dict[str, tuple[ast.Assign, Call]] = {}
+        made: dict[str, tuple[ast.Assign, Call, str]] = {}  # (binding, call, its maker: "" the entry)
         for node in nodes:
             if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
                 continue
@@ -250,14 +250,17 @@ def bound_chains(
                 continue
             root = _chained_call(node.value, name, set(), bound, makers)
             if root is not None and not root.reads:
-                made[target.id] = (node, root)
+                made[target.id] = (node, root, "")
+            elif _made_call(node.value, makers):  # ``w = Wallet(0)``: a peer, never the call itself
+                other = _literal_call(node.value, None, frozenset(), makers)
+                made[target.id] = (node, other, node.value.func.id)  # type: ignore[arg-type, attr-defined]
         for group, events in _groups(made, nodes, parents, bound, makers):
             call = _group_call(group, events, made)
             if call is None:
                 continue
             for member in group:  # their links are not taken alone
                 _chained_call(made[member][0].value, name, inside, bound, makers)  # type: ignore[arg-type]
-            found[id(made[group[0]][0])] = call
+            found[id(made[call.name or group[0]][0])] = call
     return found
 
 
@@ -267,7 +270,7 @@ Event = tuple[str, str, Any]
 
 
 def _groups(
-    made: dict[str, tuple[ast.Assign, Call]],
+    made: dict[str, tuple[ast.Assign, Call, str]],
     nodes: list[ast.AST],
     parents: dict[int, ast.AST],
     bound: dict,
@@ -350,13 +353,16 @@ def _arguments(steps: tuple[ChainStep, ...]) -> list[Any]:
 
 
 def _group_call(
-    group: list[str], events: list[Event], made: dict[str, tuple[ast.Assign, Call]]
+    group: list[str], events: list[Event], made: dict[str, tuple[ast.Assign, Call, str]]
 ) -> Call | None:
-    """The call a group of objects amounts to (see ``bound_chains``), or None where the test
-    makes no call on them, or a peer is made through a chain (``b = Account(0).copy()``)."""
+    """The call a group of objects amounts to (see ``bound_chains``): the first the entry makes,
+    the others its peers. None where the test makes no call on them, the entry makes none of
+    them, or a peer is made through a chain (``b = Account(0).copy()``)."""
     uses = [event for event in events if event[0] == "use"]
-    if not uses:
+    by_entry = [member for member in group if not made[member][2]]
+    if not uses or not by_entry:
         return None
+    group = [by_entry[0], *(member for member in group if member != by_entry[0])]
     first = events.index(uses[0])
     called = {(name, method) for _, name, use in uses for method, _, _ in use}
     reads: list[tuple[str, str]] = []
@@ -373,6 +379,7 @@ def _group_call(
     peers = [made[member][1] for member in group[1:]]
     if any(peer.chain for peer in peers):
         return None
+    makers = [made[member][2] for member in group[1:]]
     return Call(
         root.args,
         root.kwargs,
@@ -380,7 +387,7 @@ def _group_call(
         tuple(use for _, _, use in uses),
         group[0],
         tuple(attribute if name == group[0] else f"{name}.{attribute}" for name, attribute in reads),
-        tuple((member, peer.args, peer.kwargs) for member, peer in zip(group[1:], peers)),
+        tuple((m, by, peer.args, peer.kwargs) for m, by, peer in zip(group[1:], makers, peers)),
         tuple(name for _, name, _ in uses),
     )
 

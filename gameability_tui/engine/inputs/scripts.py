@@ -134,3 +134,63 @@ class _Unbound(ast.NodeTransformer):
             return ast.copy_location(ast.Name(self.names[node.attr], node.ctx), node)
         self.generic_visit(node)
         return node
+
+
+# Run after a test that defines test classes and runs none itself, as a harness runs them: a
+# ``TestCase`` by ``unittest`` (its set-ups, each test method, its tear-downs), a plain ``Test*``
+# class as pytest does (``setup_class``, then per method a new instance, ``setup_method``, the
+# method, ``teardown_method``). A failure or error fails the test.
+_RUNNER = """
+def _run_test_classes_(*classes):
+    import unittest
+    for cls in classes:
+        if issubclass(cls, unittest.TestCase):
+            result = unittest.TestResult()
+            unittest.defaultTestLoader.loadTestsFromTestCase(cls).run(result)
+            for _, trace in result.errors + result.failures:
+                raise AssertionError(trace)
+            if result.unexpectedSuccesses:
+                raise AssertionError("unexpected success")
+            continue
+        getattr(cls, "setup_class", lambda: None)()
+        for name in [n for n in vars(cls) if n.startswith("test") and callable(vars(cls)[n])]:
+            instance = cls()
+            if hasattr(instance, "setup_method"):
+                instance.setup_method(getattr(instance, name))
+            getattr(instance, name)()
+            if hasattr(instance, "teardown_method"):
+                instance.teardown_method(getattr(instance, name))
+        getattr(cls, "teardown_class", lambda: None)()
+"""
+
+
+@functools.lru_cache(maxsize=256)
+def runnable(test: str) -> str:
+    """``test`` as a harness runs it: where it defines test classes at top level (a ``TestCase``,
+    or a ``Test*`` class with ``test`` methods) and never names them again, they are run after it
+    (threat: such a test only defined its class, so every mutant passed it, and a mutant its
+    ``setUp`` chain catches, ``return None`` included, was a survivor)."""
+    tree = parsed(test)
+    if tree is None:
+        return test
+    classes = [node.name for node in tree.body if isinstance(node, ast.ClassDef) and _is_test_class(node)]
+    named = {
+        node.id
+        for statement in tree.body
+        if not isinstance(statement, (ast.ClassDef, *_FUNCTIONS))
+        for node in ast.walk(statement)
+        if isinstance(node, ast.Name)
+    }
+    classes = [name for name in classes if name not in named]  # run by the test itself
+    if not classes:
+        return test
+    return f"{test}\n{_RUNNER}\n_run_test_classes_({', '.join(classes)})\n"
+
+
+def _is_test_class(cls: ast.ClassDef) -> bool:
+    """A ``unittest.TestCase`` (by its base's name), or a pytest-style ``Test*`` class."""
+    bases = [base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "") for base in cls.bases]
+    if any(base.endswith("TestCase") for base in bases):
+        return True
+    methods = [node.name for node in cls.body if isinstance(node, _FUNCTIONS)]
+    return cls.name.startswith("Test") and not bases and any(name.startswith("test") for name in methods)
