@@ -1905,3 +1905,55 @@ def test_an_object_passed_to_a_function_entry_control_other_uses_of_it_are_not_r
         "acc = Account(100)\ndeposit(acc, 50)\ndeposit(acc, 1)\nassert acc.balance == 151",
     ]:
         assert visible_calls(problem("deposit", DEPOSIT, [test])) == ("deposit", "deposit", []), test
+
+
+WALLET_PAY = (
+    "class Wallet:\n"
+    "    def __init__(self, total):\n"
+    "        self.total = total\n"
+    "\n"
+    "\n"
+    "class Account:\n"
+    "    def __init__(self, b):\n"
+    "        self.balance = b\n"
+    "\n"
+    "    def pay(self, wallet, x):\n"
+    "        self.balance -= x\n"
+    "        wallet.total += x - 1 if x > 9 else x\n"
+)
+
+
+def test_an_object_of_another_class_the_entry_acts_on_is_made_as_the_test_makes_it():
+    tests = [
+        "a = Account(10)\nw = Wallet(0)\na.pay(w, 5)\nassert w.total == 5",
+        "w = Wallet(0)\na = Account(30)\na.pay(w, 20)\nassert w.total == 19\nassert a.balance == 10",
+    ]
+    [first, second] = visible_calls(problem("wallet", WALLET_PAY, tests))[2]
+    assert first.peers == (("w", "Wallet", (0,), ()),) and first.reads == ("w.total",)
+    assert second.name == "a" and second.reads == ("w.total", "balance")
+    wallet = problem(
+        "wallet", WALLET_PAY, tests, hidden=("a = Account(30)\nw = Wallet(1)\na.pay(w, 9)\nw.total",)
+    )
+    result = audit_problem(wallet, PINNED)
+    [survivor] = [s for s in result.survivors if "x >= 9" in s.after]
+    [text] = [c.text for c in result.asserts if "Wallet(1)" in c.text]
+    assert text == "a = Account(30); w = Wallet(1); assert a.pay(w, 9) == None; assert w.total == 10"
+    assert _run_assert(wallet.reference, "Account", text) is True
+    assert _run_assert(survivor.source, "Account", text) is False
+
+
+def test_objects_a_setup_makes_and_a_test_method_passes_to_each_other_are_replayed_together():
+    setup = (
+        "import unittest\nclass T(unittest.TestCase):\n    def setUp(self):\n"
+        "        self.a = Account(10)\n        self.b = Account(0)\n\n"
+        "    def test_transfer(self):\n        self.a.transfer(self.b, 5)\n"
+        "        self.assertEqual(self.b.balance, 5)\n"
+    )
+    [call] = harvest_calls([setup], "Account")
+    assert call.name == "a" and call.peers == (("b", "", (0,), ()),) and call.reads == ("b.balance",)
+    lost = ACCOUNT_TRANSFER.replace("other.balance += x", "other.balance -= x")
+    account = problem("account", ACCOUNT_TRANSFER, [setup])
+    prepared = prepare(account, AuditParams())
+    assert isinstance(prepared, Prepared)
+    verdict = judge_program(account, AuditParams(), prepared, lost)
+    assert verdict.broken and not verdict.survived
