@@ -157,28 +157,51 @@ def replay(
     ``objects``: those the call was passed that the test reads after it (``made``: ``acc`` in
     ``deposit(acc, 5)``, then ``acc.balance``): the outcome is what the call returned, then each
     read."""
-    if objects and reads and not (chain or uses):
-        owners = [objects[read.partition(".")[0]] for read in reads]
-        return Chained((settled(value), *(getattr(o, r.rpartition(".")[2]) for o, r in zip(owners, reads))))
-    if not (chain or uses) or type(value) in _PLAIN:
-        return value
+    if not (chain or uses) or type(value) in _PLAIN:  # (or a call's own objects, read after it)
+        return _read_objects(value, reads, objects) if objects and reads and not (chain or uses) else value
     value = _follow(value, chain)
-    if not uses:
-        return Chained(settled(value))
-    if not peers:
-        answers = tuple(settled(_follow(value, use)) for use in uses)
-        return Chained(answers + tuple(getattr(value, attribute) for attribute in reads))
-    name, made, roots = peers
+    if not uses or peers:  # (one line: a plain chain counts the steps it always did)
+        return _among_peers(value, uses, reads, peers, maker) if uses else Chained(settled(value))
+    answers = tuple(settled(_follow(value, use)) for use in uses)
+    return Chained(answers + tuple(getattr(value, attribute) for attribute in reads))
+
+
+def _among_peers(value: Any, uses: tuple, reads: tuple, peers: tuple, maker: Any) -> Chained:
+    """``replay``'s uses where the test makes further objects (``peers``) that its calls pass."""
+    name, others, roots = peers
     objects = {name: value}
-    for peer, by, args, kwargs in made:
-        objects[peer] = (by or maker)(
-            *_resolved(args, objects), **dict(zip(kwargs, _resolved(kwargs.values(), objects)))
-        )
-    answers = tuple(settled(_follow(objects[root], use, objects)) for root, use in zip(roots, uses))
-    read = tuple(
-        getattr(objects[r.partition(".")[0]] if "." in r else value, r.rpartition(".")[2]) for r in reads
-    )
-    return Chained(answers + read)
+    for peer, by, args, kwargs in others:
+        objects[peer] = _follow_among(by or maker, (("", args, kwargs),), objects)
+    answers = tuple(settled(_follow_among(objects[root], use, objects)) for root, use in zip(roots, uses))
+    owners = [objects[read.partition(".")[0]] if "." in read else value for read in reads]
+    return Chained(answers + tuple(getattr(o, read.rpartition(".")[2]) for o, read in zip(owners, reads)))
+
+
+def _read_objects(value: Any, reads: tuple, objects: dict) -> Chained:
+    """What the call returned, then each read on the objects it was passed (``acc.balance``)."""
+    owners = [objects[read.partition(".")[0]] for read in reads]
+    return Chained((settled(value), *(getattr(o, r.rpartition(".")[2]) for o, r in zip(owners, reads))))
+
+
+def made_entry(
+    function: Any, args: tuple, kwargs: dict, rest: list, namespace: dict, blob: bytes
+) -> tuple[Any, dict]:
+    """What a call's job calls (``function``, or where the job holds objects to make, ``made``,
+    a wrapper that makes them, puts the made chain in ``rest`` and calls ``function`` on the
+    made arguments), and the dict the objects the test reads after the call go in. Decided
+    before the step count (``blob``: the job's bytes), so a call that makes nothing counts
+    exactly the steps it always did."""
+    named: dict[str, Any] = {}
+    if not namespace or (MADE_MARK.encode() not in blob and len(rest) < 4):
+        return function, named
+
+    def entry(*_: Any, **__: Any) -> Any:
+        given, keywords, resolved, found = made(args, kwargs, rest, namespace)
+        rest[:] = resolved
+        named.update(found)
+        return function(*given, **keywords)
+
+    return entry, named
 
 
 def made(args: tuple, kwargs: dict, rest: list, namespace: dict) -> tuple[tuple, dict, list, dict]:
@@ -236,12 +259,16 @@ def _resolved(values: Any, objects: dict) -> tuple:
     )
 
 
-def _follow(value: Any, chain: tuple, objects: dict | None = None) -> Any:
+def _follow(value: Any, chain: tuple) -> Any:
     for method, args, kwargs in chain:
-        if objects:
-            args, kwargs = _resolved(args, objects), dict(zip(kwargs, _resolved(kwargs.values(), objects)))
         value = (getattr(value, method) if method else value)(*args, **kwargs)
     return value
+
+
+def _follow_among(value: Any, chain: tuple, objects: dict) -> Any:
+    """``_follow`` where an argument may be one of the ``objects`` the test made (``peers``)."""
+    steps = [(m, _resolved(a, objects), dict(zip(k, _resolved(k.values(), objects)))) for m, a, k in chain]
+    return _follow(value, tuple(steps))
 
 
 def settled(value: Any) -> Any:

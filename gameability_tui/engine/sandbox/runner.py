@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import outcome as oc
-from ..observed import load_event_loop_for, made, read_after, replay, settled
+from ..observed import load_event_loop_for, made_entry, read_after, replay, settled
 from .encoding import encoded, raised
 from .jobs import Job
 from .limits import confirmation_cpu
@@ -91,13 +91,13 @@ def _call_outcome(
     ``redirect_stdout`` sees it), travel with the result; an escaped exception's message where
     ``messages``, its type as ``caught_as`` where it is an instance of that (``encoding.raised``);
     with ``after``'s ``Oracle.reads``, the module data the tests read after it."""
-    args, kwargs, *chain = _LOADS(_DUMPS(call))
+    args, kwargs, *chain = _LOADS(blob := _DUMPS(call))
+    entry, named = made_entry(function, args, kwargs, chain, after[0], blob)  # ``norm(Point(3, 4))``
 
     def action() -> Any:
-        given, keywords, steps, named = made(args, kwargs, chain, after[0])  # ``norm(Point(3, 4))``
-        value = function(*given, **keywords)
+        value = entry(*args, **kwargs)
         if chain:  # the tests' calls on a returned object or callable (observed.py)
-            value = replay(value, *steps, maker=function, objects=named)
+            value = replay(value, *chain, maker=function, objects=named)
         value = settled(value)  # a coroutine awaited, an async iterator drained, as the tests do
         if oc.is_iterator(value):
             value = oc.Yielded(itertools.islice(value, oc.MAX_YIELDED + 1))
