@@ -1706,6 +1706,14 @@ def test_a_test_class_control_calls_not_through_its_attributes_are_harvested_as_
         "self.assertEqual(self.c.bump(), 6)", "self.assertTrue(isinstance(self.c, Counter))"
     )
     assert harvest_calls([passed], "Counter") == [Call((5,))]
+    # a pytest class whose test takes a fixture is not plain code: not run, so not failed either
+    fixture = (
+        "class TestCounter:\n    def test_bump(self, tmp_path):\n        assert Counter(5).bump() == 7\n"
+    )
+    assert (
+        audit_problem(problem("counter", BUMP_CLASS, [fixture]), PINNED).status
+        != "excluded:reference-fails-tests"
+    )
 
 
 ACCOUNT_TRANSFER = (

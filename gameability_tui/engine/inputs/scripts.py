@@ -188,9 +188,16 @@ def runnable(test: str) -> str:
 
 
 def _is_test_class(cls: ast.ClassDef) -> bool:
-    """A ``unittest.TestCase`` (by its base's name), or a pytest-style ``Test*`` class."""
+    """A ``unittest.TestCase`` (by its base's name), or a pytest-style ``Test*`` class whose test
+    methods take no fixture."""
     bases = [base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "") for base in cls.bases]
     if any(base.endswith("TestCase") for base in bases):
         return True
-    methods = [node.name for node in cls.body if isinstance(node, _FUNCTIONS)]
-    return cls.name.startswith("Test") and not bases and any(name.startswith("test") for name in methods)
+    methods = [node for node in cls.body if isinstance(node, _FUNCTIONS)]
+    plain = all(  # pytest would hand a fixture to a parameter or a decorator: not run as plain code
+        not method.decorator_list and len(method.args.args) == 1 and not method.args.posonlyargs
+        for method in methods
+        if method.name.startswith("test")
+    )
+    tested = any(method.name.startswith("test") for method in methods)
+    return cls.name.startswith("Test") and not bases and tested and plain
