@@ -127,26 +127,148 @@ def _expression(text: str) -> Any:
 _PLAIN = (int, float, complex, str, bytes, bool, type(None), list, tuple, set, frozenset, dict)
 
 
-def replay(value: Any, chain: tuple, uses: tuple = (), reads: tuple = ()) -> Any:
+BOUND_MARK = "\x00bound"  # (BOUND_MARK, name): an argument that is an object the test made
+MADE_MARK = "\x00made"  # (MADE_MARK, maker, args, kwargs): an argument made in place (``made``)
+
+
+def replay(
+    value: Any,
+    chain: tuple,
+    uses: tuple = (),
+    reads: tuple = (),
+    peers: tuple = (),
+    maker: Any = None,
+    objects: dict | None = None,
+) -> Any:
     """The tests' chain of calls on ``value`` (an object or a callable), else ``value`` itself.
     With ``uses`` (a test that binds the object to a name and calls it several times), each use's
     chain in turn on what ``chain`` returned, the state carried from one to the next: the outcome
     is what each use returned, in order, then the value of each attribute in ``reads`` (those the
     test reads on the object after its calls) as the last use left it. What a chain ends in is
-    awaited or drained as the tests do (``settled``)."""
-    if not (chain or uses) or type(value) in _PLAIN:
-        return value
+    awaited or drained as the tests do (``settled``).
+
+    ``peers`` (the object's name, the further objects the test makes, as (name, what makes it:
+    ``maker``, the entry, where "", else a class of the reference's that ``made`` found, args,
+    kwargs), and the object each use is made on): a test whose objects act on
+    each other (``a.transfer(b, 5)``, then ``b.balance``). Each is made in turn, an argument
+    ``(BOUND_MARK, name)`` is the object made under that name, and a read ``"b.balance"`` is
+    made on ``b``.
+
+    ``objects``: those the call was passed that the test reads after it (``made``: ``acc`` in
+    ``deposit(acc, 5)``, then ``acc.balance``): the outcome is what the call returned, then each
+    read."""
+    if not (chain or uses) or type(value) in _PLAIN:  # (or a call's own objects, read after it)
+        return _read_objects(value, reads, objects) if objects and reads and not (chain or uses) else value
     value = _follow(value, chain)
-    if not uses:
-        return Chained(settled(value))
+    if not uses or peers:  # (one line: a plain chain counts the steps it always did)
+        return _among_peers(value, uses, reads, peers, maker) if uses else Chained(settled(value))
     answers = tuple(settled(_follow(value, use)) for use in uses)
     return Chained(answers + tuple(getattr(value, attribute) for attribute in reads))
+
+
+def _among_peers(value: Any, uses: tuple, reads: tuple, peers: tuple, maker: Any) -> Chained:
+    """``replay``'s uses where the test makes further objects (``peers``) that its calls pass."""
+    name, others, roots = peers
+    objects = {name: value}
+    for peer, by, args, kwargs in others:
+        objects[peer] = _follow_among(by or maker, (("", args, kwargs),), objects)
+    answers = tuple(settled(_follow_among(objects[root], use, objects)) for root, use in zip(roots, uses))
+    owners = [objects[read.partition(".")[0]] if "." in read else value for read in reads]
+    return Chained(answers + tuple(getattr(o, read.rpartition(".")[2]) for o, read in zip(owners, reads)))
+
+
+def _read_objects(value: Any, reads: tuple, objects: dict) -> Chained:
+    """What the call returned, then each read on the objects it was passed (``acc.balance``)."""
+    owners = [objects[read.partition(".")[0]] for read in reads]
+    return Chained((settled(value), *(getattr(o, r.rpartition(".")[2]) for o, r in zip(owners, reads))))
+
+
+def made_entry(
+    function: Any, args: tuple, kwargs: dict, rest: list, namespace: dict, blob: bytes
+) -> tuple[Any, dict]:
+    """What a call's job calls (``function``, or where the job holds objects to make, ``made``,
+    a wrapper that makes them, puts the made chain in ``rest`` and calls ``function`` on the
+    made arguments), and the dict the objects the test reads after the call go in. Decided
+    before the step count (``blob``: the job's bytes), so a call that makes nothing counts
+    exactly the steps it always did."""
+    named: dict[str, Any] = {}
+    if not namespace or (MADE_MARK.encode() not in blob and len(rest) < 4):
+        return function, named
+
+    def entry(*_: Any, **__: Any) -> Any:
+        given, keywords, resolved, found = made(args, kwargs, rest, namespace)
+        rest[:] = resolved
+        named.update(found)
+        return function(*given, **keywords)
+
+    return entry, named
+
+
+def made(args: tuple, kwargs: dict, rest: list, namespace: dict) -> tuple[tuple, dict, list, dict]:
+    """A call's job with each argument ``(MADE_MARK, maker, args, kwargs[, name])`` made:
+    ``maker`` (a name the reference defines) looked up in the program's ``namespace`` and
+    called, afresh for each call (``norm(Point(3, 4))``); its chain's, uses' and peers'
+    arguments likewise; and the objects made under a name the test reads after the call. Made
+    inside the call's step count: the maker is the reference's code."""
+    named: dict[str, Any] = {}
+    if not namespace:
+        return args, kwargs, rest, named
+
+    def one(value: Any) -> Any:
+        if type(value) is tuple and len(value) in (4, 5) and value[0] == MADE_MARK:
+            maker, inner, keywords = value[1:4]
+            if maker not in namespace:
+                raise NameError(f"name {maker!r} is not defined")
+            got = namespace[maker](*map(one, inner), **{k: one(v) for k, v in keywords.items()})
+            named.update({value[4]: got} if len(value) == 5 else {})
+            return got
+        return value
+
+    def steps(chain: tuple) -> tuple:
+        return tuple(
+            (method, tuple(map(one, a)), {k: one(v) for k, v in kw.items()}) for method, a, kw in chain
+        )
+
+    rest = list(rest)
+    if rest:
+        rest[0] = steps(rest[0])
+    if len(rest) > 1:
+        rest[1] = tuple(map(steps, rest[1]))
+    if len(rest) > 3:
+        name, peers, roots = rest[3]
+        rest[3] = (
+            name,
+            tuple((p, _maker(by, namespace), *steps((("", a, kw),))[0][1:]) for p, by, a, kw in peers),
+            roots,
+        )
+    return tuple(map(one, args)), {k: one(v) for k, v in kwargs.items()}, rest, named
+
+
+def _maker(name: str, namespace: dict) -> Any:
+    """What makes a peer: "" for the entry (``replay``'s ``maker``), else the reference's class
+    of that name."""
+    if name and name not in namespace:
+        raise NameError(f"name {name!r} is not defined")
+    return namespace[name] if name else ""
+
+
+def _resolved(values: Any, objects: dict) -> tuple:
+    """Arguments with each ``(BOUND_MARK, name)`` the object made under that name."""
+    return tuple(
+        objects[v[1]] if type(v) is tuple and len(v) == 2 and v[0] == BOUND_MARK else v for v in values
+    )
 
 
 def _follow(value: Any, chain: tuple) -> Any:
     for method, args, kwargs in chain:
         value = (getattr(value, method) if method else value)(*args, **kwargs)
     return value
+
+
+def _follow_among(value: Any, chain: tuple, objects: dict) -> Any:
+    """``_follow`` where an argument may be one of the ``objects`` the test made (``peers``)."""
+    steps = [(m, _resolved(a, objects), dict(zip(k, _resolved(k.values(), objects)))) for m, a, k in chain]
+    return _follow(value, tuple(steps))
 
 
 def settled(value: Any) -> Any:

@@ -21,7 +21,9 @@ from gameability_tui.engine.audit import (
     prepare,
 )
 from gameability_tui.engine.audit.asserts import assert_text
-from gameability_tui.engine.inputs.calls import Call, entry_of
+from gameability_tui.engine.audit.reference import visible_calls
+from gameability_tui.engine.inputs.arguments import Made
+from gameability_tui.engine.inputs.calls import Bound, Call, entry_of
 from gameability_tui.engine.inputs.fresh import fresh_calls
 from gameability_tui.engine.inputs.harvest import harvest_calls
 from gameability_tui.engine.model import AuditParams
@@ -1605,6 +1607,366 @@ def test_a_print_under_if_name_main_is_not_printing_code():
     prepared = prepare(doubled, PINNED)
     chatty = reference.replace("def dbl(n):\n", "def dbl(n):\n    print(n)\n")
     assert not judge_program(doubled, PINNED, prepared, chatty).broken
+
+
+# 28. Found by a red-team pass over round five: chains through unittest setUp, objects acting on
+# each other.
+
+BUMP_CLASS = (
+    "class Counter:\n"
+    "    def __init__(self, start):\n"
+    "        self.value = start\n"
+    "\n"
+    "    def bump(self):\n"
+    "        return self.value + 2 if self.value > 9 else self.value + 1\n"
+)
+SETUP_TEST = (
+    "import unittest\n"
+    "class T(unittest.TestCase):\n"
+    "    def setUp(self):\n"
+    "        self.c = Counter(5)\n"
+    "\n"
+    "    def test_bump(self):\n"
+    "        self.assertEqual(self.c.bump(), 6)\n"
+)
+
+
+def test_a_chain_through_an_attribute_set_in_setup_is_judged_as_a_local_binding():
+    assert harvest_calls([SETUP_TEST], "Counter") == [Call((5,), (), (("bump", (), ()),))]
+    counter = problem("counter", BUMP_CLASS, [SETUP_TEST], hidden=("c = Counter(9)\nc.bump()",))
+    result = audit_problem(counter, PINNED)
+    assert result.status == "ok" and "self.value >= 9" in " ".join(_survivor_changes(result))
+    [survivor] = [s for s in result.survivors if "self.value >= 9" in s.after]
+    [text] = [c.text for c in result.asserts if "Counter(9)" in c.text]
+    assert text == "assert Counter(9).bump() == 10"
+    assert _run_assert(counter.reference, "Counter", text) is True
+    assert _run_assert(survivor.source, "Counter", text) is False
+    # drawn fresh, not pinned: bump() is called on every draw, so one that returns nothing is broken
+    drawn = problem("counter", BUMP_CLASS, [SETUP_TEST])
+    prepared = prepare(drawn, AuditParams())
+    assert isinstance(prepared, Prepared) and prepared.fresh and all(call.chain for call in prepared.fresh)
+    nothing = BUMP_CLASS.replace("return self.value + 2 if self.value > 9 else self.value + 1", "return None")
+    verdict = judge_program(drawn, AuditParams(), prepared, nothing)
+    assert verdict.broken and not verdict.survived  # the test class runs, as a harness runs it
+
+
+def test_a_test_class_is_run_as_a_harness_runs_it():
+    # unittest's TestCase, or a pytest-style class: a test that only defined it checked nothing,
+    # so a reference failing it passed, and every mutant it catches survived
+    pytest_style = (
+        "class TestCounter:\n    def setup_method(self, method):\n        self.c = Counter(5)\n\n"
+        "    def test_bump(self):\n        assert self.c.bump() == 6\n"
+    )
+    for test in [SETUP_TEST, pytest_style]:
+        wrong = problem("counter", BUMP_CLASS, [test.replace("6", "7")])
+        assert audit_problem(wrong, PINNED).status == "excluded:reference-fails-tests", test
+        counter = problem("counter", BUMP_CLASS, [test], hidden=("c = Counter(9)\nc.bump()",))
+        prepared = prepare(counter, PINNED)
+        assert isinstance(prepared, Prepared)
+        off = BUMP_CLASS.replace("else self.value + 1", "else self.value + 1 + (self.value == 5)")
+        assert not judge_program(counter, PINNED, prepared, off).survived, test
+
+
+def test_every_place_a_test_class_binds_its_object_feeds_the_chain():
+    bump = [Call((5,), (), (("bump", (), ()),))]
+    forms = [
+        SETUP_TEST.replace(
+            "def setUp(self):\n        self.c", "@classmethod\n    def setUpClass(cls):\n        cls.c"
+        ),
+        "class TestCounter:\n    def setup_method(self):\n        self.c = Counter(5)\n\n"
+        "    def test_bump(self):\n        assert self.c.bump() == 6\n",
+        "import unittest\nclass T(unittest.TestCase):\n    def test_bump(self):\n"
+        "        self.c = Counter(5)\n        self.assertEqual(self.c.bump(), 6)\n",
+        "import unittest\nclass T(unittest.TestCase):\n    def test_bump(self):\n"
+        "        self.assertEqual(self.c.bump(), 6)\n\n    def setUp(self):\n        self.c = Counter(5)\n",
+    ]
+    for form in forms:
+        assert harvest_calls([form], "Counter") == bump, form
+    several = SETUP_TEST.replace(
+        "        self.assertEqual(self.c.bump(), 6)\n",
+        "        self.c.bump()\n        self.assertEqual(self.c.bump(), 7)\n",
+    )
+    [call] = harvest_calls([several], "Counter")
+    assert call.args == (5,) and len(call.uses) == 2 and call.name == "c"
+    stepper = problem("stepper", STEPPER_CLASS, [several], hidden=("c = Counter(8)\nc.bump()\nc.bump()",))
+    result = audit_problem(stepper, PINNED)
+    [text] = [c.text for c in result.asserts if "Counter(8)" in c.text]
+    assert text == "c = Counter(8); assert c.bump() == 9; assert c.bump() == 10"
+
+
+def test_a_test_class_control_calls_not_through_its_attributes_are_harvested_as_before():
+    # control: passes before and after; a class that stores nothing on itself is read as it is
+    plain = "import unittest\nclass T(unittest.TestCase):\n    def test_bump(self):\n"
+    plain += "        self.assertEqual(Counter(5).bump(), 6)\n        c = Counter(20)\n"
+    plain += "        self.assertEqual(c.bump(), 22)\n"
+    assert sorted(harvest_calls([plain], "Counter"), key=Call.key) == [
+        Call((20,), (), (("bump", (), ()),)),
+        Call((5,), (), (("bump", (), ()),)),
+    ]
+    # an attribute passed elsewhere whole cannot be replayed: its call is taken alone, as before
+    passed = SETUP_TEST.replace(
+        "self.assertEqual(self.c.bump(), 6)", "self.assertTrue(isinstance(self.c, Counter))"
+    )
+    assert harvest_calls([passed], "Counter") == [Call((5,))]
+    # a pytest class whose test takes a fixture is not plain code: not run, so not failed either
+    fixture = (
+        "class TestCounter:\n    def test_bump(self, tmp_path):\n        assert Counter(5).bump() == 7\n"
+    )
+    assert (
+        audit_problem(problem("counter", BUMP_CLASS, [fixture]), PINNED).status
+        != "excluded:reference-fails-tests"
+    )
+
+
+ACCOUNT_TRANSFER = (
+    "class Account:\n"
+    "    def __init__(self, b):\n"
+    "        self.balance = b\n"
+    "\n"
+    "    def transfer(self, other, x):\n"
+    "        self.balance -= x\n"
+    "        other.balance += x\n"
+)
+TRANSFER_TESTS = [
+    "a = Account(10)\nb = Account(0)\na.transfer(b, 5)\nassert b.balance == 5",
+    "a = Account(10)\nb = Account(0)\na.transfer(b, 2)\nassert a.balance == 8",
+]
+
+
+def test_objects_a_test_passes_to_each_other_are_harvested_together():
+    [first] = harvest_calls(TRANSFER_TESTS[:1], "Account")
+    assert first.args == (10,) and first.name == "a" and first.peers == (("b", "", (0,), ()),)
+    assert first.uses == ((("transfer", (Bound("b"), 5), ()),),) and first.reads == ("b.balance",)
+    [second] = harvest_calls(TRANSFER_TESTS[1:], "Account")
+    assert second.reads == ("balance",)
+    # calls on either object, in the test's order, each passing the other
+    [both] = harvest_calls(
+        ["a = Account(3)\nb = Account(4)\na.transfer(b, 1)\nb.transfer(a, 2)\nassert a.balance == 4"],
+        "Account",
+    )
+    assert both.roots == ("a", "b") and both.uses[1] == (("transfer", (Bound("a"), 2), ()),)
+
+
+def test_objects_acting_on_each_other_are_judged_on_what_the_tests_read():
+    account = problem(
+        "account",
+        ACCOUNT_TRANSFER,
+        TRANSFER_TESTS,
+        hidden=(
+            "a = Account(7)\nb = Account(3)\na.transfer(b, 4)\nb.balance",
+            "a = Account(7)\nb = Account(3)\na.transfer(b, 4)\na.balance",
+        ),
+    )
+    result = audit_problem(account, PINNED)
+    assert result.status == "ok" and result.n_broken >= 2 and not result.survivors
+    prepared = prepare(problem("account", ACCOUNT_TRANSFER, TRANSFER_TESTS), AuditParams())
+    assert isinstance(prepared, Prepared) and prepared.fresh
+    assert all(call.peers and call.uses[0][0][1][0] == Bound("b") for call in prepared.fresh)
+    lost = ACCOUNT_TRANSFER.replace("other.balance += x", "other.balance += 0")
+    assert judge_program(account, AuditParams(), prepared, lost).broken
+
+
+FEE_TRANSFER = ACCOUNT_TRANSFER.replace("other.balance += x\n", "other.balance += x - 1 if x > 9 else x\n")
+
+
+def test_an_assert_on_objects_acting_on_each_other_makes_them_as_the_test_does():
+    fee = problem(
+        "fee",
+        FEE_TRANSFER,
+        TRANSFER_TESTS + ["a = Account(30)\nb = Account(0)\na.transfer(b, 20)\nassert b.balance == 19"],
+        hidden=("a = Account(30)\nb = Account(1)\na.transfer(b, 9)\nb.balance",),
+    )
+    result = audit_problem(fee, PINNED)
+    assert result.status == "ok"
+    [survivor] = [s for s in result.survivors if "x > 9" not in s.after and ">= 9" in s.after]
+    [text] = [c.text for c in result.asserts if "Account(30)" in c.text]
+    assert text == "a = Account(30); b = Account(1); assert a.transfer(b, 9) == None; assert b.balance == 10"
+    assert _run_assert(fee.reference, "Account", text) is True
+    assert _run_assert(survivor.source, "Account", text) is False
+
+
+PILE = (
+    "class Pile:\n"
+    "    def __init__(self, n):\n"
+    "        self.n = n\n"
+    "\n"
+    "    def take(self, other):\n"
+    "        moved = other.n if other.n < 5 else 4\n"
+    "        other.n -= moved\n"
+    "        self.n += moved\n"
+    "        return moved\n"
+)
+
+
+def test_a_method_taking_another_object_and_returning_a_value_is_judged_with_both_reads():
+    tests = [
+        "a = Pile(1)\nb = Pile(3)\nassert a.take(b) == 3\nassert b.n == 0",
+        "a = Pile(0)\nb = Pile(9)\nassert a.take(b) == 4\nassert a.n == 4\nassert b.n == 5",
+    ]
+    pile = problem("pile", PILE, tests, hidden=("a = Pile(2)\nb = Pile(5)\na.take(b)\na.n\nb.n",))
+    result = audit_problem(pile, PINNED)
+    assert result.status == "ok"
+    [survivor] = [s for s in result.survivors if "other.n <= 5" in s.after]
+    [text] = [c.text for c in result.asserts if "Pile(5)" in c.text]
+    assert text == "a = Pile(2); b = Pile(5); assert a.take(b) == 4; assert a.n == 6; assert b.n == 1"
+    assert _run_assert(pile.reference, "Pile", text) is True
+    assert _run_assert(survivor.source, "Pile", text) is False
+
+
+def test_an_object_passed_to_anything_else_is_not_replayed():
+    # control: passes before and after; ``print(b)`` or a list holding it cannot be replayed
+    for test in [
+        "a = Pile(1)\nb = Pile(3)\nassert a.take(b) == 3\nprint(b)",
+        "a = Pile(1)\nb = Pile(3)\nassert a.take(b) == 3\nassert [b][0].n == 0",
+    ]:
+        assert harvest_calls([test], "Pile") == [Call((1,)), Call((3,))], test
+
+
+POINT_DIST = (
+    "class Point:\n"
+    "    def __init__(self, x, y):\n"
+    "        self.x, self.y = x, y\n"
+    "\n"
+    "\n"
+    "def dist1(p):\n"
+    "    return abs(p.x) + abs(p.y) + (p.x > 9)\n"
+)
+POINT_TESTS = ["p = Point(3, 4)\nassert dist1(p) == 7", "assert dist1(Point(20, 2)) == 23"]
+
+
+def test_an_object_passed_to_a_function_entry_is_made_in_place_and_its_literals_perturbed():
+    # the entry is the function tested, not the class its arguments are made by, bound or not
+    gap = POINT_DIST + "\n\ndef gap(p, q):\n    return abs(p.x - q.x) + abs(p.y - q.y)\n"
+    two = ["p = Point(3, 0)\nq = Point(0, 4)\nassert gap(p, q) == 7"]
+    assert visible_calls(problem("gap", gap, two)) == (
+        "gap",
+        "gap",
+        [Call((Made("Point", (3, 0)), Made("Point", (0, 4))))],
+    )
+    assert harvest_calls(POINT_TESTS, "dist1", frozenset({"Point"})) == [
+        Call((Made("Point", (3, 4)),)),
+        Call((Made("Point", (20, 2)),)),
+    ]
+    dist = problem("d", POINT_DIST, POINT_TESTS, hidden=("dist1(Point(9, 1))",))
+    result = audit_problem(dist, PINNED)
+    assert result.status == "ok"
+    [survivor] = [s for s in result.survivors if "p.x >= 9" in s.after]
+    [text] = [c.text for c in result.asserts if "Point(9, 1)" in c.text]
+    assert text == "assert dist1(Point(9, 1)) == 10"
+    assert _run_assert(dist.reference, "dist1", text) is True
+    assert _run_assert(survivor.source, "dist1", text) is False
+    prepared = prepare(problem("d", POINT_DIST, POINT_TESTS), AuditParams())
+    assert isinstance(prepared, Prepared) and prepared.fresh
+    assert all(type(call.args[0]) is Made and call.args[0].maker == "Point" for call in prepared.fresh)
+    assert {call.args[0].args for call in prepared.fresh} - {(3, 4), (20, 2)}
+    # read after the call, it is made under the test's name, and read as the test reads it
+    read = ["p = Point(3, 4)\nassert dist1(p) == 7\nassert p.x == 3"]
+    [call] = harvest_calls(read, "dist1", frozenset({"Point"}))
+    assert call.args == (Made("Point", (3, 4), (), "p"),) and call.reads == ("p.x",)
+
+
+def test_an_object_made_for_a_call_control_a_class_the_tests_define_is_not_made_in_place():
+    # control: passes before and after; the child that runs the calls holds only the reference
+    tests = [
+        "class Q:\n    def __init__(self, x, y):\n        self.x, self.y = x, y\n\nassert dist1(Q(3, 4)) == 7"
+    ]
+    assert visible_calls(problem("d", POINT_DIST, tests)) == ("dist1", "dist1", [])
+
+
+DEPOSIT = (
+    "class Account:\n"
+    "    def __init__(self, b):\n"
+    "        self.balance = b\n"
+    "\n"
+    "\n"
+    "def deposit(acc, x):\n"
+    "    if x > 0:\n"
+    "        acc.balance += x\n"
+    "    else:\n"
+    "        acc.balance -= 1\n"
+)
+DEPOSIT_TESTS = [
+    "acc = Account(100)\ndeposit(acc, 50)\nassert acc.balance == 150",
+    "acc = Account(5)\ndeposit(acc, -3)\nassert acc.balance == 4",
+]
+
+
+def test_an_object_a_function_entry_changes_is_read_after_the_call_as_the_test_reads_it():
+    [call, _] = visible_calls(problem("deposit", DEPOSIT, DEPOSIT_TESTS))[2]
+    assert call.args == (Made("Account", (100,), (), "acc"), 50) and call.reads == ("acc.balance",)
+    account = problem(
+        "deposit", DEPOSIT, DEPOSIT_TESTS, hidden=("acc = Account(60)\ndeposit(acc, 0)\nacc.balance",)
+    )
+    result = audit_problem(account, PINNED)
+    assert result.status == "ok"
+    [survivor] = [s for s in result.survivors if s.after.strip() == "if x >= 0:"]
+    [text] = [c.text for c in result.asserts if "Account(60)" in c.text]
+    assert text == "acc = Account(60); assert deposit(acc, 0) == None; assert acc.balance == 59"
+    assert _run_assert(account.reference, "deposit", text) is True
+    assert _run_assert(survivor.source, "deposit", text) is False
+
+
+def test_an_object_passed_to_a_function_entry_control_other_uses_of_it_are_not_replayed():
+    # control: passes before and after; a method called on it, or a read before the call, is a
+    # use the replay would not make
+    for test in [
+        "acc = Account(100)\ndeposit(acc, 50)\nacc.__init__(1)\nassert acc.balance == 1",
+        "acc = Account(100)\nassert acc.balance == 100\ndeposit(acc, 50)",
+        "acc = Account(100)\ndeposit(acc, 50)\ndeposit(acc, 1)\nassert acc.balance == 151",
+    ]:
+        assert visible_calls(problem("deposit", DEPOSIT, [test])) == ("deposit", "deposit", []), test
+
+
+WALLET_PAY = (
+    "class Wallet:\n"
+    "    def __init__(self, total):\n"
+    "        self.total = total\n"
+    "\n"
+    "\n"
+    "class Account:\n"
+    "    def __init__(self, b):\n"
+    "        self.balance = b\n"
+    "\n"
+    "    def pay(self, wallet, x):\n"
+    "        self.balance -= x\n"
+    "        wallet.total += x - 1 if x > 9 else x\n"
+)
+
+
+def test_an_object_of_another_class_the_entry_acts_on_is_made_as_the_test_makes_it():
+    tests = [
+        "a = Account(10)\nw = Wallet(0)\na.pay(w, 5)\nassert w.total == 5",
+        "w = Wallet(0)\na = Account(30)\na.pay(w, 20)\nassert w.total == 19\nassert a.balance == 10",
+    ]
+    [first, second] = visible_calls(problem("wallet", WALLET_PAY, tests))[2]
+    assert first.peers == (("w", "Wallet", (0,), ()),) and first.reads == ("w.total",)
+    assert second.name == "a" and second.reads == ("w.total", "balance")
+    wallet = problem(
+        "wallet", WALLET_PAY, tests, hidden=("a = Account(30)\nw = Wallet(1)\na.pay(w, 9)\nw.total",)
+    )
+    result = audit_problem(wallet, PINNED)
+    [survivor] = [s for s in result.survivors if "x >= 9" in s.after]
+    [text] = [c.text for c in result.asserts if "Wallet(1)" in c.text]
+    assert text == "a = Account(30); w = Wallet(1); assert a.pay(w, 9) == None; assert w.total == 10"
+    assert _run_assert(wallet.reference, "Account", text) is True
+    assert _run_assert(survivor.source, "Account", text) is False
+
+
+def test_objects_a_setup_makes_and_a_test_method_passes_to_each_other_are_replayed_together():
+    setup = (
+        "import unittest\nclass T(unittest.TestCase):\n    def setUp(self):\n"
+        "        self.a = Account(10)\n        self.b = Account(0)\n\n"
+        "    def test_transfer(self):\n        self.a.transfer(self.b, 5)\n"
+        "        self.assertEqual(self.b.balance, 5)\n"
+    )
+    [call] = harvest_calls([setup], "Account")
+    assert call.name == "a" and call.peers == (("b", "", (0,), ()),) and call.reads == ("b.balance",)
+    lost = ACCOUNT_TRANSFER.replace("other.balance += x", "other.balance -= x")
+    account = problem("account", ACCOUNT_TRANSFER, [setup])
+    prepared = prepare(account, AuditParams())
+    assert isinstance(prepared, Prepared)
+    verdict = judge_program(account, AuditParams(), prepared, lost)
+    assert verdict.broken and not verdict.survived
 
 
 # 29. Found by a red-team pass over round five: module state by attribute, floats inside mappings,

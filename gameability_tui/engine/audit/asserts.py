@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from .. import outcome as oc
+from ..inputs.arguments import argument_text
 from ..inputs.calls import Call
 from ..inputs.literals import NotRenderable, render_literal
 from ..model import CandidateAssert
@@ -54,7 +55,7 @@ def assert_text(
         if exact and expected[0] == "value" and _reads_exactly(expected[1]) and plain:
             return f"assert {call.render(name)} == {_exact_literal(expected[1])}"
         if expected[0] == "raise":
-            if call.uses:  # statements, not one expression: no lambda can hold them
+            if call.uses or call.reads:  # statements, not one expression: no lambda can hold them
                 return None
             group = next((group for group in caught if expected[1] in group), (expected[1],))
             text = _raises_assert(_reached(call.render(name), lazy), group, *expected[2:])
@@ -84,7 +85,7 @@ def _assert_text(
     printed = oc.printed_by(expected)
     if printed is None:  # more than an outcome keeps: no assert can state it
         return None
-    if call.uses:
+    if call.uses or call.reads:
         return None if printed or prints or states else _uses_assert(call, name, data, imports)
     if type(data) is tuple and len(data) == 3 and data[0] == READ_MARK:
         return None if printed or prints or states else _read_assert(call, name, data, imports)
@@ -106,15 +107,18 @@ def _uses_assert(call: Call, name: str, data: object, imports: set[str]) -> str 
     """As the test wrote it: the object bound to its name, then an assert on each use in turn
     (``c = Counter(8); assert c.bump() == 9; assert c.bump() == 10``), so the state the uses
     share is the one the reference answered on), then each attribute the test reads after them
-    (``assert acc.balance == 150``)."""
-    if type(data) is not tuple or len(data) != len(call.uses) + len(call.reads):
+    (``assert acc.balance == 150``), on whichever object the test reads it (``b.balance``)."""
+    if not call.uses:  # a call passed objects it reads after (``acc = Account(10)``, ``deposit(acc, 5)``)
+        made, uses = call.render_objects(), [f"{name}({call.render_arguments()})"]
+    else:  # with its peers, ``a.transfer(b, 5)``: each object made
+        made, uses = call.render_bindings(name), call.render_uses()
+    uses += call.render_reads()
+    if type(data) is not tuple or len(data) != len(uses):
         return None
-    read = [f"{call.name}.{attribute}" for attribute in call.reads]
-    checks = [_result_assert(use, answer, imports) for use, answer in zip(call.render_uses() + read, data)]
+    checks = [_result_assert(use, answer, imports) for use, answer in zip(uses, data)]
     if any(check is None for check in checks):
         return None
-    made = f"{call.name} = {name}({call.render_arguments()}){call.render_chain()}"
-    return _with_imports("; ".join([made, *checks]), imports)  # type: ignore[list-item]
+    return _with_imports("; ".join([*made, *checks]), imports)  # type: ignore[list-item]
 
 
 def _read_assert(call: Call, name: str, data: tuple, imports: set[str]) -> str | None:
@@ -147,10 +151,10 @@ def _named_arguments(call: Call, states: tuple | None) -> tuple[list[str], str]:
     bindings, arguments = [], []
     for i, value in enumerate(values):
         if states is not None and states[i] is not None:
-            bindings.append(f"arg{i} = {render_literal(value)}")
+            bindings.append(f"arg{i} = {argument_text(value)}")
             arguments.append(f"arg{i}")
         else:
-            arguments.append(render_literal(value))
+            arguments.append(argument_text(value))
     positional = arguments[: len(call.args)]
     keywords = [f"{key}={text}" for (key, _), text in zip(call.kwargs, arguments[len(call.args) :])]
     return bindings, ", ".join(positional + keywords)

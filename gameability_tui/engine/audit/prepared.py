@@ -14,6 +14,7 @@ from ..inputs.calls import Call
 from ..inputs.literals import evaluate_literal
 from ..inputs.module_reads import module_reads
 from ..inputs.raises import caught_together, tests_check_messages, tests_expect_raises
+from ..inputs.scripts import runnable
 from ..model import AuditParams, Problem
 from ..mutants.sites import Mutant
 from ..observed import prints
@@ -67,7 +68,7 @@ def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
 
 
 def base_job(problem: Problem, entry: str, params: AuditParams, **fields) -> Job:
-    defaults = dict(program=problem.reference, tests=list(problem.tests))
+    defaults = dict(program=problem.reference, tests=[runnable(test) for test in problem.tests])
     return Job(
         setup=problem.setup,
         entry=entry,

@@ -17,7 +17,7 @@ import functools
 from .. import outcome as oc
 from ..exclusions import excluded
 from ..inputs.aimed import aimed_calls
-from ..inputs.calls import Call, entry_of, parsed
+from ..inputs.calls import Call, defined_names, entry_of, parsed
 from ..inputs.fresh import fresh_calls
 from ..inputs.harvest import harvest_calls
 from ..model import AuditParams, Problem, ProblemResult
@@ -44,7 +44,14 @@ def visible_calls(problem: Problem) -> tuple[str, str, list[Call]] | None:
         return None
     call_name = problem.call_alias or entry
     sources = problem.harvest if problem.harvest is not None else problem.tests
-    return entry, call_name, harvest_calls(sources, call_name)
+    return entry, call_name, harvest_calls(sources, call_name, makers(problem, entry))
+
+
+def makers(problem: Problem, entry: str) -> frozenset[str]:
+    """The names other than the entry that the reference defines at top level: a test's call of
+    one on literals makes an argument in place (``norm(Point(3, 4))``), never another name (a
+    class the tests define is not in the child that runs the calls)."""
+    return frozenset(name for name in defined_names(problem.reference) if "." not in name) - {entry}
 
 
 def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
@@ -63,7 +70,8 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     # deep attack's further draws and aimed inputs follow, within its step allowance.
     fresh = draws[: params.fresh_inputs]
     known = {call.key() for call in visible + draws}
-    fresh += [call for call in harvest_calls(problem.hidden, call_name) if call.key() not in known]
+    hidden = harvest_calls(problem.hidden, call_name, makers(problem, entry))
+    fresh += [call for call in hidden if call.key() not in known]
     always = len(fresh)
     fresh += draws[params.fresh_inputs :]
     if attack.aimed:

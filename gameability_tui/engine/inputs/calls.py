@@ -14,10 +14,14 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from .arguments import Bound, job_steps, marked, marked_keywords, named_objects, steps_text
+from .arguments import arguments_text as _arguments_text
+
 # One call on what the call before returned: (method name, or "" to call the result itself,
 # positional arguments, keyword arguments). ``Counter(5).bump()`` is Counter's call (5,) with the
 # chain (("bump", (), ()),); ``make_adder(3)(4)`` is (3,) with (("", (4,), ()),).
 ChainStep = tuple[str, tuple, tuple[tuple[str, Any], ...]]
+__all__ = ["Bound", "Call", "ChainStep"]  # ``Bound`` lives in ``arguments.py``, with ``Made``
 
 
 @dataclass(frozen=True)
@@ -33,7 +37,17 @@ class Call:
     ``reads``: the attributes the test reads on that name after its calls (``acc.deposit(50)``,
     then ``assert acc.balance == 150``): the object's state is what such a test checks, so their
     values after the last use are part of the answer (threat: a method that returns None looked
-    the same in every mutant, however it changed the balance)."""
+    the same in every mutant, however it changed the balance). Without ``uses``, the attributes
+    the test reads on an object it passed to the call (``deposit(acc, 5)``, then ``acc.balance``:
+    ``"acc.balance"``, the object a named ``Made`` argument).
+
+    ``peers``: further objects the test makes (``b = Account(0)`` after ``a = Account(10)``), each
+    (name, maker, positional, keyword arguments), the maker "" for the same call as this one's,
+    else another name the reference defines (``w = Wallet(0)``), made after this one in that
+    order, where the test's calls pass one to another (``a.transfer(b, 5)``: a ``Bound``
+    argument). Then ``roots`` names the object each use is made on, and a read on a peer is
+    ``"b.balance"`` (threat: such a test's calls held a name where a literal was looked for, so
+    none was harvested, and every mutant of ``transfer`` looked equivalent)."""
 
     args: tuple
     kwargs: tuple[tuple[str, Any], ...] = ()
@@ -41,23 +55,54 @@ class Call:
     uses: tuple[tuple[ChainStep, ...], ...] = ()
     name: str = ""
     reads: tuple[str, ...] = ()
+    peers: tuple[tuple[str, str, tuple, tuple[tuple[str, Any], ...]], ...] = ()
+    roots: tuple[str, ...] = ()
 
     def as_job(self) -> tuple:
+        if self.peers:
+            uses = tuple(map(job_steps, self.uses))
+            peers = tuple((name, by, marked(a), marked_keywords(k)) for name, by, a, k in self.peers)
+            return (
+                marked(self.args),
+                marked_keywords(self.kwargs),
+                job_steps(self.chain),
+                uses,
+                self.reads,
+                (self.name, peers, self.roots),
+            )
+        if self.reads and not self.uses:  # the objects it was passed, read after it
+            return marked(self.args), marked_keywords(self.kwargs), job_steps(self.chain), (), self.reads
         if self.uses:
-            uses = tuple(map(_job_steps, self.uses))
+            uses = tuple(map(job_steps, self.uses))
             if self.reads:
-                return self.args, dict(self.kwargs), _job_steps(self.chain), uses, self.reads
-            return self.args, dict(self.kwargs), _job_steps(self.chain), uses
+                return (
+                    marked(self.args),
+                    marked_keywords(self.kwargs),
+                    job_steps(self.chain),
+                    uses,
+                    self.reads,
+                )
+            return marked(self.args), marked_keywords(self.kwargs), job_steps(self.chain), uses
         if self.chain:
-            return self.args, dict(self.kwargs), _job_steps(self.chain)
-        return self.args, dict(self.kwargs)
+            return marked(self.args), marked_keywords(self.kwargs), job_steps(self.chain)
+        return marked(self.args), marked_keywords(self.kwargs)
 
     def render(self, name: str) -> str:
         """The call as a test writes it; with ``uses``, statements: the binding, then each use."""
         made = f"{name}({self.render_arguments()}){self.render_chain()}"
         if self.uses:
-            return "; ".join([f"{self.name} = {made}", *self.render_uses()])
+            return "; ".join([*self.render_bindings(name), *self.render_uses()])
         return made
+
+    def render_objects(self) -> list[str]:
+        """The objects the test binds and passes to the call, as it binds them: ``acc = Account(10)``."""
+        return [f"{made.name} = {made.render()}" for made in named_objects(self.args, self.kwargs)]
+
+    def render_bindings(self, name: str) -> list[str]:
+        """The objects the test binds, as it binds them: ``a = Account(10)``, ``b = Account(0)``."""
+        made = f"{name}({self.render_arguments()}){self.render_chain()}"
+        peers = [f"{peer} = {by or name}({_arguments_text(a, k)})" for peer, by, a, k in self.peers]
+        return [f"{self.name} = {made}", *peers]
 
     def render_arguments(self) -> str:
         """The arguments as written between a call's parentheses: ``[4, 9], k=2``."""
@@ -65,13 +110,20 @@ class Call:
 
     def render_chain(self) -> str:
         """The tests' calls on the result, as written after the call: ``.bump()``, ``(4)``."""
-        return _steps_text(self.chain)
+        return steps_text(self.chain)
 
     def render_uses(self) -> list[str]:
         """Each use of the bound name as the test writes it: ``c.bump()``."""
-        return [self.name + _steps_text(use) for use in self.uses]
+        roots = self.roots or (self.name,) * len(self.uses)
+        return [root + steps_text(use) for root, use in zip(roots, self.uses)]
+
+    def render_reads(self) -> list[str]:
+        """Each attribute the test reads after its calls, as it reads it: ``acc.balance``."""
+        return [read if "." in read else f"{self.name}.{read}" for read in self.reads]
 
     def key(self) -> str:
+        if self.peers:
+            return repr((self.args, self.kwargs, self.chain, self.uses, self.reads, self.peers, self.roots))
         if self.reads:
             return repr((self.args, self.kwargs, self.chain, self.uses, self.reads))
         if self.uses:
@@ -79,22 +131,6 @@ class Call:
         if self.chain:
             return repr((self.args, self.kwargs, self.chain))
         return repr((self.args, self.kwargs))
-
-
-def _job_steps(steps: tuple[ChainStep, ...]) -> tuple:
-    return tuple((method, args, dict(kwargs)) for method, args, kwargs in steps)
-
-
-def _steps_text(steps: tuple[ChainStep, ...]) -> str:
-    return "".join(f"{'.' + method if method else ''}({_arguments_text(a, k)})" for method, a, k in steps)
-
-
-def _arguments_text(args: tuple, kwargs: tuple) -> str:
-    from .literals import render_literal
-
-    parts = [render_literal(value) for value in args]
-    parts += [f"{key}={render_literal(value)}" for key, value in kwargs]
-    return ", ".join(parts)
 
 
 @functools.lru_cache(maxsize=64)
@@ -342,17 +378,26 @@ def called_name(node: ast.Call) -> str | None:
 
 def argument_builders(sources: list[str] | tuple[str, ...]) -> Counter:
     """How often each name is called only to build another call's argument (``Point`` in
-    ``dist2(Point(3, 0), Point(0, 4))``): a constructor of the input, not the function tested."""
+    ``dist2(Point(3, 0), Point(0, 4))``, and in ``p = Point(3, 4)`` then ``norm(p)``): a
+    constructor of the input, not the function tested."""
     counts: Counter = Counter()
     for source in sources:
         tree = parsed(source)
+        passed: set[str] = set()  # names passed whole to a call
         for node in ast.walk(tree) if tree is not None else ():
             if not isinstance(node, ast.Call):
                 continue
             for argument in [*node.args, *(keyword.value for keyword in node.keywords)]:
+                passed.update([argument.id] if isinstance(argument, ast.Name) else [])
                 for inner in ast.walk(argument):
                     if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name):
                         counts[inner.func.id] += 1
+        for node in ast.walk(tree) if tree is not None else ():
+            if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+                continue
+            target, value = node.targets[0], node.value
+            if isinstance(target, ast.Name) and target.id in passed and isinstance(value, ast.Call):
+                counts.update([value.func.id] if isinstance(value.func, ast.Name) else [])
     return counts
 
 

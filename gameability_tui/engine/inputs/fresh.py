@@ -23,6 +23,7 @@ import itertools
 import random
 from typing import Any
 
+from .arguments import Bound, Made, holds_objects
 from .calls import Call
 from .contract import V1_MODES, contract_violations, relation_violations
 from .domain import Domain, is_grid_permutation, is_unique, learn_domain
@@ -244,7 +245,7 @@ def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = DEFAULT_
     Calls with a chain (``Counter(5).bump()``) are drawn by shape: every literal of the chain is
     a position of its own, learned from the visible calls of the same shape, so the draw keeps
     the tests' shape with its literals perturbed."""
-    if not any(call.chain or call.uses for call in visible):
+    if not any(call.chain or call.uses or holds_objects(call.args, call.kwargs) for call in visible):
         return _fresh_plain(visible, count, seed, mode)
     shapes: dict[tuple, list[Call]] = {}
     for call in visible:
@@ -260,18 +261,53 @@ def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = DEFAULT_
 
 
 def _shape(call: Call) -> tuple:
+    def part(args: tuple, kwargs: tuple) -> tuple:
+        return tuple(_held(a) for a in args), tuple((k, _held(v)) for k, v in kwargs)
+
     def steps(chain: tuple) -> tuple:
-        return tuple((method, len(args), tuple(k for k, _ in kw)) for method, args, kw in chain)
+        return tuple((method, *part(args, kw)) for method, args, kw in chain)
 
     uses = tuple(steps(use) for use in call.uses)
-    return (len(call.args), tuple(k for k, _ in call.kwargs), steps(call.chain), uses, call.reads)
+    peers = tuple((name, by, *part(args, kw)) for name, by, args, kw in call.peers)
+    return (*part(call.args, call.kwargs), steps(call.chain), uses, call.reads, peers, call.roots)
+
+
+def _held(value: Any) -> Any:
+    """What a shape keeps of an argument: the name of an object the test bound, the maker and
+    the shape of the arguments of one it makes in place, else nothing."""
+    if isinstance(value, Made):
+        return (
+            value.maker,
+            tuple(map(_held, value.args)),
+            tuple((k, _held(v)) for k, v in value.kwargs),
+            value.name,
+        )
+    return value.name if isinstance(value, Bound) else None
+
+
+def _parts(call: Call) -> list[tuple[tuple, tuple]]:
+    """Each argument list of a call, in order: its own, its peers', its chain's, its uses'."""
+    parts = [(call.args, call.kwargs)] + [(args, kwargs) for _, _, args, kwargs in call.peers]
+    return parts + [
+        (args, kwargs) for _, args, kwargs in call.chain + tuple(s for use in call.uses for s in use)
+    ]
 
 
 def _flat(call: Call) -> tuple:
-    """Every literal of a call, its chain and its uses, in order."""
-    values = list(call.args) + [value for _, value in call.kwargs]
-    for _, args, kwargs in call.chain + tuple(step for use in call.uses for step in use):
-        values += list(args) + [value for _, value in kwargs]
+    """Every literal of a call, its peers, its chain and its uses, in order (not an object the
+    test bound and passes: ``Bound``, kept as it is)."""
+    values: list = []
+
+    def add(value: Any) -> None:
+        if isinstance(value, Made):  # its own arguments are positions of their own
+            for inner in (*value.args, *(v for _, v in value.kwargs)):
+                add(inner)
+        elif not isinstance(value, Bound):
+            values.append(value)
+
+    for args, kwargs in _parts(call):
+        for value in (*args, *(v for _, v in kwargs)):
+            add(value)
     return tuple(values)
 
 
@@ -279,15 +315,22 @@ def _unflat(values: tuple, like: Call) -> Call:
     """A call of ``like``'s shape holding ``values`` (``_flat``'s inverse)."""
     taken = iter(values)
 
+    def one(value: Any) -> Any:
+        if isinstance(value, Made):
+            return Made(value.maker, *part(value.args, value.kwargs), value.name)
+        return value if isinstance(value, Bound) else next(taken)
+
     def part(args: tuple, kwargs: tuple) -> tuple[tuple, tuple]:
-        return tuple(next(taken) for _ in args), tuple((k, next(taken)) for k, _ in kwargs)
+        return tuple(one(a) for a in args), tuple((k, one(v)) for k, v in kwargs)
 
     def steps(chain: tuple) -> tuple:
         return tuple((method, *part(a, kw)) for method, a, kw in chain)
 
     args, kwargs = part(like.args, like.kwargs)
+    peers = tuple((name, by, *part(a, kw)) for name, by, a, kw in like.peers)
     chain = steps(like.chain)
-    return Call(args, kwargs, chain, tuple(steps(use) for use in like.uses), like.name, like.reads)
+    uses = tuple(steps(use) for use in like.uses)
+    return Call(args, kwargs, chain, uses, like.name, like.reads, peers, like.roots)
 
 
 def _fresh_plain(visible: list[Call], count: int, seed: int, mode: str) -> list[Call]:

@@ -13,49 +13,110 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from .arguments import Bound, Made, named_objects
 from .calls import Call, ChainStep, called_name, parsed
+from .scripts import as_scripts
 
 
-def harvest_calls(sources: list[str] | tuple[str, ...], name: str) -> list[Call]:
+def harvest_calls(
+    sources: list[str] | tuple[str, ...], name: str, makers: frozenset[str] = frozenset()
+) -> list[Call]:
     """Literal argument tuples of every call to ``name`` in ``sources``, in order, deduplicated,
     with the chain of literal calls the tests make on its result (``Counter(5).bump()``, or
     through a name bound to it: ``bound_chains``): the whole chain is the call, its first link alone
-    is not taken again."""
+    is not taken again. ``makers``: the names (other than ``name``) the reference defines, whose
+    calls on literals make an argument in place (``norm(Point(3, 4))``, or ``p = Point(3, 4)``
+    then ``norm(p)``: a ``Made``)."""
     seen: set[str] = set()
     calls: list[Call] = []
     for source in sources:
-        tree = parsed(source)
+        tree = parsed(as_scripts(source))  # a test class read as the scripts a harness runs
         if tree is None:
             continue
         inside: set[int] = set()  # the first links of chains taken whole
-        bound = _bound_literals(tree)
-        named = bound_chains(tree, name, inside, bound)
+        bound = _bound_literals(tree, makers - {name})
+        named = bound_chains(tree, name, inside, bound, makers - {name})
         for node in ast.walk(tree):  # outer calls come before the calls inside them
             found = named.get(id(node))
             if found is None and (not isinstance(node, ast.Call) or id(node) in inside):
                 continue
-            found = found or _chained_call(node, name, inside, bound)
+            found = found or _chained_call(node, name, inside, bound, makers - {name})
             if found is not None and found.key() not in seen:
                 seen.add(found.key())
                 calls.append(found)
     return calls
 
 
-def _bound_literals(tree: ast.Module) -> dict[str, ast.expr]:
+class _Bindings(dict):
+    """Names a test binds to a literal or to an object made in place (``_bound_literals``), and
+    ``reads``: for each such object the test reads after passing it, the attributes it reads."""
+
+    reads: dict[str, tuple[str, ...]]
+
+
+def _bound_literals(tree: ast.Module, makers: frozenset[str] = frozenset()) -> _Bindings:
     """Names a test binds once, at its top level, to a literal (``x = 4`` before
     ``make_adder(3)(x)``): a call passing one is a literal call (threat: its chain was cut at the
-    variable, the returned closure never called, and every mutant of it looked equivalent)."""
+    variable, the returned closure never called, and every mutant of it looked equivalent).
+    Likewise a name bound once anywhere to a call of one of ``makers`` on literals and then
+    passed once (``p = Point(3, 4)``, then ``norm(p)``): it is that call, made in place. Where
+    the test reads attributes on it after passing it (``deposit(acc, 5)``, then
+    ``acc.balance``), they are its ``reads``; used any other way, its state would matter in
+    ways not replayed, and it is not taken."""
     stores: dict[str, int] = {}
+    loads: dict[str, list[ast.Name]] = {}
+    parents: dict[int, ast.AST] = {}
     for node in ast.walk(tree):
+        parents.update((id(child), node) for child in ast.iter_child_nodes(node))
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             stores[node.id] = stores.get(node.id, 0) + 1
-    bound = {}
-    for node in tree.body:
+        elif isinstance(node, ast.Name):
+            loads.setdefault(node.id, []).append(node)
+    bound = _Bindings()
+    bound.reads = {}
+    top = {id(node) for node in tree.body}
+    for node in ast.walk(tree) if makers else tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             target = node.targets[0].id
-            if stores.get(target) == 1 and _is_literal(node.value):
+            if stores.get(target) != 1:
+                continue
+            if id(node) in top and _is_literal(node.value):
                 bound[target] = node.value
+            elif _made_call(node.value, makers):
+                reads = _reads_after_passing(loads.get(target, []), parents)
+                if reads is not None:
+                    bound[target] = node.value
+                    bound.reads.update({target: reads} if reads else {})
     return bound
+
+
+def _reads_after_passing(loads: list[ast.Name], parents: dict[int, ast.AST]) -> tuple[str, ...] | None:
+    """Where a name is passed whole to one call and otherwise only has attributes read after it,
+    those attributes (none where it is only passed); None where it is used any other way."""
+    passed = [n for n in loads if isinstance(parents.get(id(n)), ast.Call) and parents[id(n)].func is not n]
+    if len(passed) != 1:
+        return None
+    reads: list[str] = []
+    for load in loads:
+        if load is passed[0]:
+            continue
+        attribute = parents.get(id(load))
+        if not (isinstance(attribute, ast.Attribute) and isinstance(attribute.ctx, ast.Load)):
+            return None
+        called = parents.get(id(attribute))
+        if isinstance(called, ast.Call) and called.func is attribute:
+            return None  # a method called on it: a use not replayed
+        if (load.lineno, load.col_offset) < (passed[0].lineno, passed[0].col_offset):
+            return None
+        reads += [attribute.attr] if attribute.attr not in reads else []
+    return tuple(reads)
+
+
+def _made_call(node: ast.expr, makers: frozenset[str]) -> bool:
+    """Whether ``node`` is a call of one of ``makers`` on literals (or on such calls)."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in makers):
+        return False
+    return _literal_call(node, None, frozenset(), makers) is not None
 
 
 def _is_literal(node: ast.expr) -> bool:
@@ -67,7 +128,11 @@ def _is_literal(node: ast.expr) -> bool:
 
 
 def _chained_call(
-    node: ast.Call, name: str, inside: set[int], bound: dict[str, ast.expr] | None = None
+    node: ast.Call,
+    name: str,
+    inside: set[int],
+    bound: dict[str, ast.expr] | None = None,
+    makers: frozenset[str] = frozenset(),
 ) -> Call | None:
     """The call to ``name`` at the root of ``node``'s chain of calls, all arguments literal."""
     steps: list[ChainStep] = []
@@ -76,32 +141,53 @@ def _chained_call(
         if isinstance(node.func, ast.Name) or ("." in name and called_name(node) == name):
             if called_name(node) != name:
                 return None
-            root = _literal_call(node, bound)
-            if root is None:
-                return None
+            root = _literal_call(node, bound, frozenset(), makers)
+            if root is None or (steps and named_objects(root.args, root.kwargs)):
+                return None  # reads after a chain: not replayed
             inside.update(id(link) for link in links)
             inside.add(id(node))
-            return Call(root.args, root.kwargs, tuple(reversed(steps)))
+            reads = [
+                f"{made.name}.{a}"
+                for made in named_objects(root.args, root.kwargs)
+                for a in bound.reads[made.name]
+            ]  # type: ignore[union-attr]
+            return Call(root.args, root.kwargs, tuple(reversed(steps)), reads=tuple(reads))
         if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Call):
             method, inner = node.func.attr, node.func.value
         elif isinstance(node.func, ast.Call):
             method, inner = "", node.func
         else:
             return None
-        step = _literal_call(node, bound)
-        if step is None:
+        step = _literal_call(node, bound, frozenset(), makers)
+        if step is None or named_objects(step.args, step.kwargs):
             return None
         steps.append((method, step.args, step.kwargs))
         links.append(node)
         node = inner
 
 
-def _literal_call(node: ast.Call, bound: dict[str, ast.expr] | None = None) -> Call | None:
-    """The call's arguments as values, where each is a literal or a name ``bound`` to one."""
+def _literal_call(
+    node: ast.Call,
+    bound: dict[str, ast.expr] | None = None,
+    objects: frozenset[str] = frozenset(),
+    makers: frozenset[str] = frozenset(),
+) -> Call | None:
+    """The call's arguments as values, where each is a literal or a name ``bound`` to one, or
+    (passed whole) one of the ``objects`` the test made: a ``Bound``, or a call of one of
+    ``makers`` (or of a name the test bound to one) on literals: a ``Made``."""
 
     def value(argument: ast.expr) -> Any:
+        named = ""  # the test's name for an object it reads after the call
+        if isinstance(argument, ast.Name) and argument.id in objects:
+            return Bound(argument.id)
         if bound and isinstance(argument, ast.Name) and argument.id in bound:
+            named = argument.id if argument.id in getattr(bound, "reads", {}) else ""
             argument = bound[argument.id]
+        if isinstance(argument, ast.Call) and isinstance(argument.func, ast.Name):
+            inner = _literal_call(argument, None, frozenset(), makers) if argument.func.id in makers else None
+            if inner is None:
+                raise ValueError("not a call that makes an argument")
+            return Made(argument.func.id, inner.args, inner.kwargs, named)
         return ast.literal_eval(argument)
 
     try:
@@ -120,7 +206,11 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
 
 def bound_chains(
-    tree: ast.Module, name: str, inside: set[int], bound: dict[str, ast.expr]
+    tree: ast.Module,
+    name: str,
+    inside: set[int],
+    bound: dict[str, ast.expr],
+    makers: frozenset[str] = frozenset(),
 ) -> dict[int, Call]:
     """The calls to ``name`` a test binds to a name and then calls on (``c = Counter(5)``, then
     ``c.bump()``; ``add3 = make_adder(3)``, then ``add3(4)``), keyed by the ``id`` of the
@@ -129,11 +219,16 @@ def bound_chains(
     (``acc.deposit(50)``, then ``acc.balance``: ``reads``), so that its assert can read it too.
     The bound call's own node goes into ``inside``: it is not taken again alone.
 
+    Objects whose calls pass one to another (``a = Account(10)``, ``b = Account(0)``, then
+    ``a.transfer(b, 5)``) are one call: the first made, the others its ``peers``, every use on
+    any of them in the test's order, and every attribute read on any of them after the first.
+
     Threat: harvested alone, the call only made the object, its methods were never called on
     fresh inputs, and every mutant of them looked equivalent (a problem excluded as having no
     broken mutant, though ``return None`` fails its visible test). A name bound more than once in
-    its scope, or used other than as the root of a chain of literal calls or to read an
-    attribute (passed elsewhere, compared whole), is left as it was: its uses cannot be replayed."""
+    its scope, or used other than as the root of a chain of literal calls, to read an attribute,
+    or as an argument of a call on another such object (passed elsewhere, compared whole), is
+    left as it was: its uses cannot be replayed."""
     found: dict[int, Call] = {}
     for scope in [
         tree,
@@ -144,6 +239,7 @@ def bound_chains(
         for node in nodes:
             if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
                 stores[node.id] = stores.get(node.id, 0) + 1
+        made: dict[str, tuple[ast.Assign, Call, str]] = {}  # (binding, call, its maker: "" the entry)
         for node in nodes:
             if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
                 continue
@@ -152,16 +248,148 @@ def bound_chains(
                 continue
             if not isinstance(node.value, ast.Call):
                 continue
-            root = _chained_call(node.value, name, set(), bound)
-            uses, reads = _uses(target.id, node, nodes, parents, bound) or ([], ())
-            if root is None or not uses:
+            root = _chained_call(node.value, name, set(), bound, makers)
+            if root is not None and not root.reads:
+                made[target.id] = (node, root, "")
+            elif _made_call(node.value, makers):  # ``w = Wallet(0)``: a peer, never the call itself
+                other = _literal_call(node.value, None, frozenset(), makers)
+                made[target.id] = (node, other, node.value.func.id)  # type: ignore[arg-type, attr-defined]
+        for group, events in _groups(made, nodes, parents, bound, makers):
+            call = _group_call(group, events, made)
+            if call is None:
                 continue
-            _chained_call(node.value, name, inside, bound)  # its links are not taken alone
-            if len(uses) == 1 and not reads:
-                found[id(node)] = Call(root.args, root.kwargs, root.chain + uses[0])
-            else:
-                found[id(node)] = Call(root.args, root.kwargs, root.chain, tuple(uses), target.id, reads)
+            for member in group:  # their links are not taken alone
+                _chained_call(made[member][0].value, name, inside, bound, makers)  # type: ignore[arg-type]
+            found[id(made[call.name or group[0]][0])] = call
     return found
+
+
+# One thing a test does with an object it made, in source order: ("use", name, steps), a chain
+# of calls on it; ("read", name, attribute), an attribute read.
+Event = tuple[str, str, Any]
+
+
+def _groups(
+    made: dict[str, tuple[ast.Assign, Call, str]],
+    nodes: list[ast.AST],
+    parents: dict[int, ast.AST],
+    bound: dict,
+    makers: frozenset[str] = frozenset(),
+) -> list[tuple[list[str], list[Event]]]:
+    """The objects ``made`` whose every use can be replayed, grouped where a call on one passes
+    another (each group's names in the order the test made them), with their events in source
+    order. An object passed to anything else is dropped, and the rest are looked at again
+    without it (a call that passed it can no longer be replayed)."""
+    names = dict(made)
+    while True:
+        objects = frozenset(names)
+        per_name = {n: _events(n, names[n][0], nodes, parents, bound, objects, makers) for n in names}
+        dropped = {n for n, found in per_name.items() if found is None}
+        passed: dict[str, list[str]] = {n: [] for n in names}  # the objects each one's calls pass
+        for n, found in per_name.items():
+            for _, (kind, _, steps) in found[0] if found is not None else ():
+                if kind == "use":
+                    passed[n] += [v.name for v in _arguments(steps) if isinstance(v, Bound) and v.name != n]
+        for n, found in per_name.items():
+            if found is not None and sum(others.count(n) for others in passed.values()) != found[1]:
+                dropped.add(n)  # passed to something no replayed call is
+        if not dropped:
+            break
+        for n in dropped:
+            del names[n]
+    groups: list[set[str]] = []
+    for n in names:
+        linked = [g for g in groups if g & {n, *passed[n]} or any(n in passed[m] for m in g)]
+        groups = [g for g in groups if g not in linked] + [{n, *passed[n]}.union(*linked)]
+    result = []
+    for members in groups:
+        events = sorted((e for m in members for e in per_name[m][0]), key=lambda e: e[0])  # type: ignore[index]
+        order = sorted(members, key=lambda m: _position(names[m][0]))
+        result.append((order, [event for _, event in events]))
+    return result
+
+
+def _position(node: ast.AST) -> tuple[int, int]:
+    return node.lineno, node.col_offset  # type: ignore[attr-defined]
+
+
+def _events(
+    target: str,
+    binding: ast.Assign,
+    nodes: list[ast.AST],
+    parents: dict[int, ast.AST],
+    bound: dict,
+    objects: frozenset[str],
+    makers: frozenset[str] = frozenset(),
+) -> tuple[list[tuple[tuple[int, int], Event]], int] | None:
+    """What the test does with ``target`` after ``binding``: each chain of calls on it and each
+    attribute read, with its position, and how many times it is passed whole to a call; None
+    where it is used any other way, or before it is made."""
+    loads = [n for n in nodes if isinstance(n, ast.Name) and n.id == target and isinstance(n.ctx, ast.Load)]
+    found: list[tuple[tuple[int, int], Event]] = []
+    arguments = 0
+    for load in loads:
+        if _position(load) < _position(binding):
+            return None
+        parent = parents.get(id(load))
+        if isinstance(parent, ast.Call) and (
+            load in parent.args or any(k.value is load for k in parent.keywords)
+        ):
+            arguments += 1
+            continue
+        steps = _steps_from(load, parents, bound, objects, makers)
+        if steps is None:
+            return None
+        if steps:
+            found.append((_position(load), ("use", target, steps)))
+        elif (attribute := _read_attribute(load, parents)) is not None:
+            found.append((_position(load), ("read", target, attribute)))
+    return found, arguments
+
+
+def _arguments(steps: tuple[ChainStep, ...]) -> list[Any]:
+    """Every argument of a chain's calls, positional and keyword."""
+    return [value for _, args, kwargs in steps for value in (*args, *(v for _, v in kwargs))]
+
+
+def _group_call(
+    group: list[str], events: list[Event], made: dict[str, tuple[ast.Assign, Call, str]]
+) -> Call | None:
+    """The call a group of objects amounts to (see ``bound_chains``): the first the entry makes,
+    the others its peers. None where the test makes no call on them, the entry makes none of
+    them, or a peer is made through a chain (``b = Account(0).copy()``)."""
+    uses = [event for event in events if event[0] == "use"]
+    by_entry = [member for member in group if not made[member][2]]
+    if not uses or not by_entry:
+        return None
+    group = [by_entry[0], *(member for member in group if member != by_entry[0])]
+    first = events.index(uses[0])
+    called = {(name, method) for _, name, use in uses for method, _, _ in use}
+    reads: list[tuple[str, str]] = []
+    for _, name, attribute in events[first:]:
+        if isinstance(attribute, str) and (name, attribute) not in called and (name, attribute) not in reads:
+            reads.append((name, attribute))
+    root = made[group[0]][1]
+    if len(group) == 1:
+        steps = tuple(use for _, _, use in uses)
+        attributes = tuple(attribute for _, attribute in reads)
+        if len(steps) == 1 and not attributes:
+            return Call(root.args, root.kwargs, root.chain + steps[0])
+        return Call(root.args, root.kwargs, root.chain, steps, group[0], attributes)
+    peers = [made[member][1] for member in group[1:]]
+    if any(peer.chain for peer in peers):
+        return None
+    makers = [made[member][2] for member in group[1:]]
+    return Call(
+        root.args,
+        root.kwargs,
+        root.chain,
+        tuple(use for _, _, use in uses),
+        group[0],
+        tuple(attribute if name == group[0] else f"{name}.{attribute}" for name, attribute in reads),
+        tuple((m, by, peer.args, peer.kwargs) for m, by, peer in zip(group[1:], makers, peers)),
+        tuple(name for _, name, _ in uses),
+    )
 
 
 def _scope_nodes(scope: ast.AST) -> tuple[list[ast.AST], dict[int, ast.AST]]:
@@ -183,32 +411,6 @@ def _scope_nodes(scope: ast.AST) -> tuple[list[ast.AST], dict[int, ast.AST]]:
     return nodes, parents
 
 
-def _uses(
-    target: str, binding: ast.Assign, nodes: list[ast.AST], parents: dict[int, ast.AST], bound: dict
-) -> tuple[list[tuple[ChainStep, ...]], tuple[str, ...]] | None:
-    """Each chain of literal calls made on ``target`` after ``binding``, in source order, and the
-    attributes read on it after the first of them (``acc.balance``; not a method it calls); None
-    where the name is used any other way than those."""
-    loads = sorted(
-        (n for n in nodes if isinstance(n, ast.Name) and n.id == target and isinstance(n.ctx, ast.Load)),
-        key=lambda n: (n.lineno, n.col_offset),
-    )
-    uses = []
-    read: list[str] = []
-    for load in loads:
-        if (load.lineno, load.col_offset) < (binding.lineno, binding.col_offset):
-            return None
-        steps = _steps_from(load, parents, bound)
-        if steps is None:
-            return None
-        if steps:
-            uses.append(steps)
-        elif uses and _read_attribute(load, parents) not in (None, *read):
-            read.append(_read_attribute(load, parents))  # type: ignore[arg-type]
-    called = {method for use in uses for method, _, _ in use}
-    return uses, tuple(attribute for attribute in read if attribute not in called)
-
-
 def _read_attribute(node: ast.AST, parents: dict[int, ast.AST]) -> str | None:
     """The attribute ``node``'s name is read for (``acc.balance``), or None where it is stored
     to or deleted (``acc.balance = 5``): a store is not a read the test checks."""
@@ -218,10 +420,16 @@ def _read_attribute(node: ast.AST, parents: dict[int, ast.AST]) -> str | None:
     return None
 
 
-def _steps_from(node: ast.AST, parents: dict[int, ast.AST], bound: dict) -> tuple[ChainStep, ...] | None:
+def _steps_from(
+    node: ast.AST,
+    parents: dict[int, ast.AST],
+    bound: dict,
+    objects: frozenset[str] = frozenset(),
+    makers: frozenset[str] = frozenset(),
+) -> tuple[ChainStep, ...] | None:
     """The chain of literal calls rooted at ``node`` (``c.bump()``, ``add3(4)``): empty for an
     attribute read (``c.value``), None where the name is used otherwise or an argument is not a
-    literal."""
+    literal (or one of the ``objects`` the test made, passed whole)."""
     steps: list[ChainStep] = []
     while True:
         parent = parents.get(id(node))
@@ -232,8 +440,8 @@ def _steps_from(node: ast.AST, parents: dict[int, ast.AST], bound: dict) -> tupl
             if method and not steps:  # an attribute read, not called: not a call the test makes
                 return ()
             return tuple(steps) if steps else None
-        step = _literal_call(parent, bound)
-        if step is None:
+        step = _literal_call(parent, bound, objects, makers)
+        if step is None or named_objects(step.args, step.kwargs):
             return None
         steps.append((method, step.args, step.kwargs))
         node = parent

@@ -19,8 +19,8 @@ the audit policy that runs inside them. What could make a verdict wrong here, an
   the same order, from a fresh load; the visible tests run in their own fresh namespace in the
   benchmark's order, as the benchmark runs them. ``random`` is reseeded at every load, so a
   candidate's place in a shared child cannot change what it draws.
-- Only inputs where the reference returned normally can tell a mutant apart: a mutant that returns
-  where the reference raises (a weakened input check) is not different there.
+- Only inputs where the reference returned normally tell a mutant apart: one that returns where
+  the reference raises (a weakened input check) is not different there.
 - Counting steps slows the reference on a very costly test: past ``Job.count_tests_until`` steps
   the test finishes uncounted and its steps are UNCOUNTED, never guessed; whatever needs them
   (the fresh budget's median, a mutant's budget: PENDING) has them counted exactly first.
@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import outcome as oc
-from ..observed import load_event_loop_for, read_after, replay, settled
+from ..observed import load_event_loop_for, made_entry, read_after, replay, settled
 from .encoding import catching, encoded, raised
 from .jobs import Job
 from .limits import confirmation_cpu
@@ -80,8 +80,7 @@ def compiled(text: str, filename: str) -> Any:
 
 
 def entry_in(namespace: dict, entry: str) -> Any:
-    """The entry in a loaded namespace: a name, or a class's method (``Calc.square``); None where
-    the program does not define it."""
+    """The entry in a loaded namespace (a name, or a class's method: ``Calc.square``), or None."""
     owner, _, method = entry.partition(".")
     found = namespace.get(owner)
     return getattr(found, method, None) if method else found
@@ -95,18 +94,19 @@ def _call_outcome(
     caught_as: tuple[str, ...] = (),
     after: tuple[dict, tuple[str, ...]] = ({}, ()),
 ) -> tuple[Any, int]:
-    """Call ``function`` on a fresh copy of ``call``; a returned iterator is drained and a
-    returned coroutine driven to its end inside the step count, and the arguments' states after
-    the call, and what it printed (``sys.stdout``, as ``contextlib.redirect_stdout`` in a test
-    sees it), travel with the result; an escaped exception's message where ``messages``, and its
-    type as ``caught_as[0]`` where it is an instance of one of those (``encoding.raised``); with ``after``
-    (the namespace and ``Oracle.reads``), the module data the tests read after it."""
-    args, kwargs, *chain = _LOADS(_DUMPS(call))
+    """Call ``function`` on a fresh copy of ``call`` (its objects made in ``after``'s namespace);
+    a returned iterator is drained and a returned coroutine driven to its end inside the step
+    count, and the arguments' states after the call, and what it printed (as a test's
+    ``redirect_stdout`` sees it), travel with the result; an escaped exception's message where
+    ``messages``, its type as ``caught_as[0]`` where it is an instance of one of those
+    (``encoding.raised``); with ``after``'s ``Oracle.reads``, the module data the tests read after it."""
+    args, kwargs, *chain = _LOADS(blob := _DUMPS(call))
+    entry, named = made_entry(function, args, kwargs, chain, after[0], blob)  # ``norm(Point(3, 4))``
 
     def action() -> Any:
-        value = function(*args, **kwargs)
+        value = entry(*args, **kwargs)
         if chain:  # the tests' calls on a returned object or callable (observed.py)
-            value = replay(value, *chain)
+            value = replay(value, *chain, maker=function, objects=named)
         value = settled(value)  # a coroutine awaited, an async iterator drained, as the tests do
         if oc.is_iterator(value):
             value = oc.Yielded(itertools.islice(value, oc.MAX_YIELDED + 1))
@@ -455,8 +455,8 @@ def _confirm_budget(
         namespace = candidate.load()
         if namespace is None:
             return None, None
-        for earlier_index in earlier:
-            _call_outcome(entry_in(namespace, job.entry), job.calls[earlier_index], budgets[earlier_index])
+        for i in earlier:  # the namespace: an argument made in place (``observed.made``) needs it
+            _call_outcome(entry_in(namespace, job.entry), job.calls[i], budgets[i], after=(namespace, ()))
         got = candidate.call(namespace, index, allowance)
     if got != oc.BUDGET_OUTCOME and job.oracle.same(got, job.reference_calls[index]):
         candidate.channel.send(("slow", index))

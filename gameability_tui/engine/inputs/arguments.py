@@ -1,0 +1,108 @@
+"""Arguments that are not literals but objects a test makes: how they are held, sent and written.
+
+Threat: a test that passes an object it made (``a.transfer(b, 5)``, ``norm(Point(3, 4))``,
+``p = Point(3, 4)`` then ``norm(p)``) held a call or a name where a literal was looked for, so
+the call was never harvested and every mutant of what it calls looked equivalent. Such an
+argument is kept as what it is: ``Bound``, an object the test bound to a name and uses by it
+(made in the child under that name: ``Call.peers``); ``Made``, an object made in place by a
+class or function the reference defines, from literals (perturbed like any other). In the child
+both cross the pipe as plain tuples (``observed.BOUND_MARK``, ``observed.MADE_MARK``), and an
+assert writes them as the test does (``b``, ``Point(3, 4)``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..observed import BOUND_MARK, MADE_MARK
+
+ChainStep = tuple[str, tuple, tuple[tuple[str, Any], ...]]
+
+
+@dataclass(frozen=True)
+class Bound:
+    """An argument that is an object the test made and bound to a name (``b`` in ``a.transfer(b,
+    5)``): not a literal, never perturbed, written as the name, and passed in the child as the
+    very object the call made under that name (``Call.peers``), so the state it leaves there is
+    the state the test reads."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Made:
+    """An argument the test makes in place by calling ``maker``, a name the reference defines,
+    on literal (or ``Made``) arguments: ``Point(3, 4)`` in ``norm(Point(3, 4))``. Its arguments
+    are perturbed as the call's own are; the child makes it afresh for each call. ``name``: the
+    test's name for it, where it reads the object after the call (``acc = Account(10)``,
+    ``deposit(acc, 5)``, then ``acc.balance``: ``Call.reads`` holds ``"acc.balance"``)."""
+
+    maker: str
+    args: tuple
+    kwargs: tuple[tuple[str, Any], ...] = ()
+    name: str = ""
+
+    def render(self) -> str:
+        """The call that makes it, as the test writes it: ``Point(3, 4)``."""
+        return f"{self.maker}({arguments_text(self.args, self.kwargs)})"
+
+
+def job_steps(steps: tuple[ChainStep, ...]) -> tuple:
+    """A chain as the child takes it: each step's arguments ``marked``."""
+    return tuple((method, marked(args), marked_keywords(kwargs)) for method, args, kwargs in steps)
+
+
+def marked(args: tuple) -> tuple:
+    """Arguments as the child takes them: a ``Bound`` one as ``(BOUND_MARK, name)``, a ``Made``
+    one as ``(MADE_MARK, maker, args, kwargs)``, plain data that crosses the pipe; the others as
+    they are."""
+    if not any(isinstance(value, (Bound, Made)) for value in args):
+        return args
+    return tuple(_mark(value) for value in args)
+
+
+def marked_keywords(kwargs: tuple) -> dict:
+    return {key: _mark(value) for key, value in kwargs}
+
+
+def _mark(value: Any) -> Any:
+    if isinstance(value, Bound):
+        return (BOUND_MARK, value.name)
+    if isinstance(value, Made):
+        made = (MADE_MARK, value.maker, marked(value.args), marked_keywords(value.kwargs))
+        return made + (value.name,) if value.name else made
+    return value
+
+
+def holds_objects(args: tuple, kwargs: tuple) -> bool:
+    """Whether any argument is an object the test makes (``Bound`` or ``Made``)."""
+    return any(isinstance(value, (Bound, Made)) for value in (*args, *(v for _, v in kwargs)))
+
+
+def argument_text(value: Any) -> str:
+    """An argument as a test writes it: a literal, a bound object's name, ``Point(3, 4)``."""
+    from .literals import render_literal
+
+    if isinstance(value, Bound):
+        return value.name
+    if isinstance(value, Made):
+        return value.name or value.render()
+    return render_literal(value)
+
+
+def named_objects(args: tuple, kwargs: tuple) -> list[Made]:
+    """The arguments made by a name the test reads after the call, in order."""
+    return [v for v in (*args, *(v for _, v in kwargs)) if isinstance(v, Made) and v.name]
+
+
+def arguments_text(args: tuple, kwargs: tuple) -> str:
+    """Arguments as written between a call's parentheses: ``[4, 9], k=2``."""
+    parts = [argument_text(value) for value in args]
+    parts += [f"{key}={argument_text(value)}" for key, value in kwargs]
+    return ", ".join(parts)
+
+
+def steps_text(steps: tuple[ChainStep, ...]) -> str:
+    """A chain as written after the call: ``.bump()``, ``(4)``, ``.transfer(b, 5)``."""
+    return "".join(f"{'.' + method if method else ''}({arguments_text(a, k)})" for method, a, k in steps)
