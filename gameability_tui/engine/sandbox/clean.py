@@ -36,7 +36,8 @@ class Inherited(NamedTuple):
 GUARDED_MODULES = (
     "marshal", "os", "posix", "pickle", "random", "struct", "signal", "time", "hashlib",
     "gameability_tui.engine.outcome", "gameability_tui.engine.sandbox.encoding",
-    "gameability_tui.engine.sandbox.runner", "gameability_tui.engine.sandbox.steps",
+    "gameability_tui.engine.sandbox.runner", "gameability_tui.engine.sandbox.script_code",
+    "gameability_tui.engine.sandbox.steps",
     "gameability_tui.engine.sandbox.monitor", "gameability_tui.engine.sandbox.line_tracer",
     "gameability_tui.engine.sandbox.wire",
 )  # fmt: skip

@@ -45,6 +45,7 @@ from .encoding import catching, encoded, raised
 from .jobs import Job
 from .limits import confirmation_cpu
 from .line_tracer import lines_traced
+from .script_code import as_a_script, compiled, entry_in
 from .steps import PENDING, UNCOUNTED, count_steps, median_steps, start_counter
 from .wire import Channel
 
@@ -61,29 +62,6 @@ RANDOM_SEED = 0
 # replaced it, and then ``clean.py`` ends the child after that job).
 _RESEED = random.seed
 _DUMPS, _LOADS = marshal.dumps, marshal.loads
-
-
-def as_a_script(text: str, filename: str) -> Any:
-    """``text`` compiled as Python compiles a script: with none of this module's ``__future__``
-    imports. Threat: ``compile`` inherits its caller's, and ``annotations`` here made every
-    candidate's annotations strings, which a ``@dataclass`` resolves through ``sys.modules``
-    (where a candidate's namespace is not): every dataclass reference "did not load", while an
-    annotation naming nothing loaded where Python raises NameError."""
-    return compile(text, filename, "exec", dont_inherit=True)
-
-
-@functools.lru_cache(maxsize=512)
-def compiled(text: str, filename: str) -> Any:
-    """``text`` compiled once per child: every mutant of a problem runs the same tests and setup.
-    (A code object is never changed by running it; each run still gets a fresh namespace.)"""
-    return as_a_script(text, filename)
-
-
-def entry_in(namespace: dict, entry: str) -> Any:
-    """The entry in a loaded namespace (a name, or a class's method: ``Calc.square``), or None."""
-    owner, _, method = entry.partition(".")
-    found = namespace.get(owner)
-    return getattr(found, method, None) if method else found
 
 
 def _call_outcome(
