@@ -375,7 +375,9 @@ def infer_entry(
     defined = defined_names(reference)
     if declared:
         return declared if declared in defined else None
-    called = called_names(tests)
+    from .unrolled import mapped_names
+
+    called = called_names(tests) + mapped_names(tests)  # ``map(inc, [1, 2])`` calls ``inc``
     candidates = [name for name in defined if called[name] > 0]
     if candidates:
         builders = argument_builders(tests)

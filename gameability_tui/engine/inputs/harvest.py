@@ -13,7 +13,8 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from .calls import Call, ChainStep, called_name, parsed
+from .calls import Call, ChainStep, called_name
+from .unrolled import unrolled
 
 
 def harvest_calls(sources: list[str] | tuple[str, ...], name: str) -> list[Call]:
@@ -24,7 +25,7 @@ def harvest_calls(sources: list[str] | tuple[str, ...], name: str) -> list[Call]
     seen: set[str] = set()
     calls: list[Call] = []
     for source in sources:
-        tree = parsed(source)
+        tree = unrolled(source)  # loops over literal data unrolled, arguments folded
         if tree is None:
             continue
         inside: set[int] = set()  # the first links of chains taken whole
