@@ -14,6 +14,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from .mapped import mapped_names
+
 # One call on what the call before returned: (method name, or "" to call the result itself,
 # positional arguments, keyword arguments). ``Counter(5).bump()`` is Counter's call (5,) with the
 # chain (("bump", (), ()),); ``make_adder(3)(4)`` is (3,) with (("", (4,), ()),).
@@ -375,8 +377,6 @@ def infer_entry(
     defined = defined_names(reference)
     if declared:
         return declared if declared in defined else None
-    from .unrolled import mapped_names
-
     called = called_names(tests) + mapped_names(tests)  # ``map(inc, [1, 2])`` calls ``inc``
     candidates = [name for name in defined if called[name] > 0]
     if candidates:

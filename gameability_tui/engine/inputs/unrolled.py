@@ -363,22 +363,3 @@ def unrolled(source: str) -> ast.Module | None:
     except RecursionError:
         return tree
     return ast.fix_missing_locations(rewritten)
-
-
-def mapped_names(sources: list[str] | tuple[str, ...]) -> Counter:
-    """How often each name is passed to ``map`` or ``filter`` as the function it applies: a call
-    the test makes through them (threat: ``list(map(inc, [1, 2, 3]))`` named no entry, and the
-    problem was excluded as one whose tests call no function the reference defines)."""
-    counts: Counter = Counter()
-    for source in sources:
-        tree = parsed(source)
-        for node in ast.walk(tree) if tree is not None else ():
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id in ("map", "filter")
-                and len(node.args) >= 2
-                and isinstance(node.args[0], ast.Name)
-            ):
-                counts[node.args[0].id] += 1
-    return counts
