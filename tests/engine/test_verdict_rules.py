@@ -2002,11 +2002,13 @@ def test_arguments_built_from_literals_by_a_pure_expression_are_harvested_as_the
         "assert f(-(3)) == 1",
         "assert f(tuple([1, 2])) == 1",
         "assert f(list(range(3)), 2 ** 4) == 1",
+        "assert f(0 or 5) == 1",  # the operand that decides, as Python gives it
+        "for r in [range(3)]:\n    assert f(r) == 1\n",  # a range is not a literal argument
     ]
     assert [c.args for c in harvest_calls(tests, "total")] == [([1, 1, 1],)]
     assert [c.render("big") for c in harvest_calls(tests, "big")] == ["big(frozenset({1, 2}))"]
     assert [c.render("add") for c in harvest_calls(tests, "add")] == ["add(1, 2)", "add(a=4, b=5)"]
-    assert [c.args for c in harvest_calls(tests, "f")] == [(-3,), ((1, 2),), ([0, 1, 2], 16)]
+    assert [c.args for c in harvest_calls(tests, "f")] == [(-3,), ((1, 2),), ([0, 1, 2], 16), (5,)]
 
 
 def test_a_loop_over_a_huge_range_or_a_huge_repetition_stays_small():

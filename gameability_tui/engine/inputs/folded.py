@@ -139,8 +139,12 @@ def fold(node: ast.expr, env: dict[str, Any]) -> Any:
             left = right
         return True
     if isinstance(node, ast.BoolOp):
-        values = [fold(value, env) for value in node.values]
-        return all(values) if isinstance(node.op, ast.And) else any(values)
+        result = fold(node.values[0], env)
+        for value in node.values[1:]:  # as Python does: the operand that decides, not a bool
+            if bool(result) != isinstance(node.op, ast.And):
+                return result
+            result = fold(value, env)
+        return result
     if isinstance(node, ast.Call):
         return _fold_call(node, env)
     raise NotFoldable(type(node).__name__)

@@ -99,14 +99,16 @@ def _own_nodes(statement: ast.stmt) -> list[ast.AST]:
 
 class _Substitute(ast.NodeTransformer):
     """Each load of a bound name becomes its value, held as a constant (``ast.literal_eval``
-    takes a constant of any value, so a frozenset element harvests as itself)."""
+    takes a constant of any value, so a frozenset element harvests as itself), a copy of its
+    own (no two calls share one list). A value that is not plain data (a ``range``) stays a
+    name: a call passing it is not a literal call."""
 
     def __init__(self, values: dict[str, Any]) -> None:
         self.values = values
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
-        if isinstance(node.ctx, ast.Load) and node.id in self.values:
-            return ast.copy_location(ast.Constant(self.values[node.id]), node)
+        if isinstance(node.ctx, ast.Load) and node.id in self.values and is_plain(self.values[node.id]):
+            return ast.copy_location(ast.Constant(copy.deepcopy(self.values[node.id])), node)
         return node
 
 
