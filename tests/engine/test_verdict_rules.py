@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import problem
 
 from gameability_tui.benchmarks.jsonl import load_jsonl
@@ -2296,3 +2297,126 @@ def test_a_result_past_the_int_to_text_limit_is_judged_and_asserted_without_a_cr
     assert result.status == "ok" and "return 7 ** (n * 1000) if n >= 5 else n" in _survivor_changes(result)
     [text] = [c.text for c in result.asserts if "big(6)" in c.text]
     assert "0x" in text and _run_assert(big.reference, "big", text) is True
+
+
+# 31. Found by the sixth red-team pass: calls inside literal loops, parametrize and comprehensions,
+# arguments built from literals. Each makes literal calls the tests read as loop names or
+# expressions; harvested as written, none was a literal call, so the problem was excluded as having
+# "no literal calls to perturb" (or no entry point, for ``map(inc, ...)``) and its survivor missed.
+
+GRADE = "def grade(x):\n    return 'big' if x > 50 else 'small'\n"
+SQUARE_ROWS = [(2,), (3,), (5,)]
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        "for x, y in [(2, 4), (3, 9), (5, 25)]:\n    assert sq(x) == y\n",
+        "CASES = [(2, 4), (3, 9), (5, 25)]\nfor x, y in CASES:\n    assert sq(x) == y\n",
+        "import unittest\nclass T(unittest.TestCase):\n    def test_sq(self):\n"
+        "        for x, y in [(2, 4), (3, 9), (5, 25)]:\n            with self.subTest(x=x):\n"
+        "                self.assertEqual(sq(x), y)\nT('test_sq').test_sq()\n",
+        "import pytest\n@pytest.mark.parametrize('x, y', [(2, 4), (3, 9), (5, 25)])\n"
+        "def test_sq(x, y):\n    assert sq(x) == y\n",
+        "import pytest\n@pytest.mark.parametrize(['x', 'y'], [(2, 4), pytest.param(3, 9, id='3'), (5, 25)])\n"
+        "def test_sq(x, y):\n    result = sq(x)\n    assert result == y\n",
+        "import pytest\n@pytest.mark.parametrize('x', [2, 3, 5])\n"
+        "def test_sq(x):\n    assert sq(x) == x * x\n",
+        "assert [sq(i) for i in [2, 3, 5]] == [4, 9, 25]",
+        "assert all(sq(x) == y for x, y in [(2, 4), (3, 9), (5, 25)])",
+        "assert {x: sq(x) for x in (2, 3, 5)} == {2: 4, 3: 9, 5: 25}",
+        "assert list(map(sq, [2, 3, 5])) == [4, 9, 25]",
+        "for i, x in enumerate([2, 3, 5]):\n    assert sq(x) == [4, 9, 25][i]\n",
+        "for x, y in zip((2, 3, 5), (4, 9, 25)):\n    assert sq(x) == y\n",
+        "for x, y in {2: 4, 3: 9, 5: 25}.items():\n    assert sq(x) == y\n",
+    ],
+)
+def test_calls_in_a_loop_over_literal_data_are_harvested_one_per_element(test):
+    squares = problem("sq", "def sq(x):\n    return x * x\n", [test])
+    assert entry_of(squares) == "sq"
+    assert [call.args for call in harvest_calls(squares.tests, "sq")] == SQUARE_ROWS
+
+
+def test_a_humaneval_check_looping_over_its_table_is_harvested_through_the_alias():
+    test = "def check(candidate):\n    cases = [(2, 4), (3, 9), (5, 25)]\n    for x, y in cases:\n" \
+        "        assert candidate(x) == y\n"  # fmt: skip
+    assert [call.args for call in harvest_calls([test], "candidate")] == SQUARE_ROWS
+
+
+def test_loops_over_a_range_nested_loops_and_a_filtered_comprehension_make_the_calls_they_make():
+    assert [c.args for c in harvest_calls(["for n in range(1, 4):\n    assert f(n)\n"], "f")] == [
+        (1,),
+        (2,),
+        (3,),
+    ]
+    nested = "for a in [1, 2]:\n    for b in range(a):\n        assert f(a, b)\n"
+    assert [c.args for c in harvest_calls([nested], "f")] == [(1, 0), (2, 0), (2, 1)]
+    filtered = "assert [f(x) for x in [1, 2, 3, 4] if x >= 2 and x != 3] == []"
+    assert [c.args for c in harvest_calls([filtered], "f")] == [(2,), (4,)]
+
+
+def test_arguments_built_from_literals_by_a_pure_expression_are_harvested_as_their_values():
+    tests = [
+        "assert total([1] * 3) == 3",
+        "assert big(frozenset({1, 2})) == 2",
+        "assert add(*(1, 2)) == 3",
+        "assert add(**{'a': 4, 'b': 5}) == 9",
+        "assert f(-(3)) == 1",
+        "assert f(tuple([1, 2])) == 1",
+        "assert f(list(range(3)), 2 ** 4) == 1",
+        "assert f(0 or 5) == 1",  # the operand that decides, as Python gives it
+        "for r in [range(3)]:\n    assert f(r) == 1\n",  # a range is not a literal argument
+    ]
+    assert [c.args for c in harvest_calls(tests, "total")] == [([1, 1, 1],)]
+    assert [c.render("big") for c in harvest_calls(tests, "big")] == ["big(frozenset({1, 2}))"]
+    assert [c.render("add") for c in harvest_calls(tests, "add")] == ["add(1, 2)", "add(a=4, b=5)"]
+    assert [c.args for c in harvest_calls(tests, "f")] == [(-3,), ((1, 2),), ([0, 1, 2], 16), (5,)]
+
+
+def test_a_loop_over_a_huge_range_or_a_huge_repetition_stays_small():
+    huge = ["for n in range(10 ** 9):\n    assert f(n) >= 0\n", "assert f('a' * 10 ** 9) == 1"]
+    calls = harvest_calls(huge, "f")
+    assert len(calls) <= 50 and calls[:2] == [Call((0,)), Call((1,))]
+
+
+def test_a_problem_whose_tests_loop_over_a_literal_table_is_audited_and_its_survivor_asserted():
+    # the visible inputs 10 and 90 miss ``x > 51``; grade(51) (pinned) rejects it, and the loop's
+    # calls are the seeds of the fresh draws, as literal calls are
+    for test in (
+        "for x, y in [(10, 'small'), (90, 'big')]:\n    assert grade(x) == y\n",
+        "assert list(map(grade, [10, 90])) == ['small', 'big']",
+        "assert [grade(x) for x in [10, 90]] == ['small', 'big']",
+    ):
+        result = audit_problem(problem("grade", GRADE, [test], hidden=("grade(51)",)), AuditParams())
+        assert result.status == "ok" and result.entry == "grade", (test, result.detail)
+        assert result.n_fresh > 1
+        [survivor] = [s for s in result.survivors if "x > 51" in s.after]
+        [text] = [c.text for c in result.asserts if "grade(51)" in c.text]
+        assert text == "assert grade(51) == 'big'"
+        assert _run_assert(GRADE, "grade", text) is True
+        assert _run_assert(survivor.source, "grade", text) is False
+
+
+def test_a_loop_over_data_computed_at_run_time_is_not_harvested_and_keeps_its_reason():
+    test = "def compute():\n    return [(2, 4), (3, 9)]\nfor x, y in compute():\n    assert sq(x) == y\n"
+    squares = problem("sq", "def sq(x):\n    return x * x\n", [test])
+    assert harvest_calls(squares.tests, "sq") == []
+    result = audit_problem(squares, PINNED)
+    assert (
+        result.status == "excluded:no-fresh-inputs" and result.detail == "no literal calls to sq() to perturb"
+    )
+
+
+def test_a_loop_that_does_not_call_the_entry_with_its_names_or_may_stop_early_changes_nothing():
+    tests = [
+        "for n in range(20):\n    assert helper(n) >= 0\n",
+        "assert main(2) == 4",
+        "assert main(3) == 9",
+        "for n in [1, 2, 3]:\n    if main(n) > 3:\n        break\n",
+        "acc = Counter(0)\nfor n in [5, 6]:\n    acc.add(1)\nassert acc.value == 2\n",
+    ]
+    reference = "def helper(n):\n    return n\ndef main(n):\n    return n * n\nclass Counter:\n    pass\n"
+    assert entry_of(problem("main", reference, tests)) == "main"  # the loop's calls count once
+    assert [c.args for c in harvest_calls(tests, "main")] == [(2,), (3,)]
+    at_run_time = tests[-1].replace("[5, 6]", "data()")
+    assert harvest_calls(tests, "Counter") == harvest_calls([at_run_time], "Counter")

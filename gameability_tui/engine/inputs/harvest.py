@@ -14,8 +14,9 @@ import ast
 from typing import Any
 
 from .arguments import Bound, Made, named_objects
-from .calls import Call, ChainStep, called_name, parsed
+from .calls import Call, ChainStep, called_name
 from .scripts import as_scripts
+from .unrolled import unrolled
 
 
 def harvest_calls(
@@ -30,7 +31,8 @@ def harvest_calls(
     seen: set[str] = set()
     calls: list[Call] = []
     for source in sources:
-        tree = parsed(as_scripts(source))  # a test class read as the scripts a harness runs
+        # a test class read as the scripts a harness runs; loops over literal data unrolled
+        tree = unrolled(as_scripts(source))
         if tree is None:
             continue
         inside: set[int] = set()  # the first links of chains taken whole
