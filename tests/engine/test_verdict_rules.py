@@ -2420,3 +2420,33 @@ def test_a_loop_that_does_not_call_the_entry_with_its_names_or_may_stop_early_ch
     assert [c.args for c in harvest_calls(tests, "main")] == [(2,), (3,)]
     at_run_time = tests[-1].replace("[5, 6]", "data()")
     assert harvest_calls(tests, "Counter") == harvest_calls([at_run_time], "Counter")
+
+
+# 32. Found by the sixth red-team pass: a test that only defines pytest-style test functions
+# checked nothing, as no test runner would leave them; now they run as a runner runs them.
+
+SQUARE = "def sq(x):\n    return x * x\n"
+SKEWED_SQUARE = "def sq(x):\n    return x * x if x < 3 else x * x + 1\n"
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        "import pytest\n@pytest.mark.parametrize('x, y', [(2, 4), (4, 16)])\n"
+        "def test_sq(x, y):\n    assert sq(x) == y\n",
+        "def test_sq():\n    assert sq(2) == 4\n    assert sq(4) == 16\n",
+    ],
+)
+def test_test_functions_a_runner_would_call_are_run(test):
+    squares = problem("sq", SQUARE, [test], hidden=("sq(5)",))
+    prepared = prepare(squares, PINNED)
+    assert isinstance(prepared, Prepared)
+    verdict = judge_program(squares, PINNED, prepared, SKEWED_SQUARE)
+    assert verdict.broken and not verdict.survived  # its row (4, 16) rejects it, as pytest's would
+
+
+def test_a_test_function_that_wants_a_fixture_is_still_not_run():
+    # control: pytest would hand it ``tmp_path``; plain code cannot, so it stays a definition
+    test = "def test_sq(tmp_path):\n    assert sq(3) == 10\n"
+    squares = problem("sq", SQUARE, [test, "assert sq(2) == 4"], hidden=("sq(5)",))
+    assert isinstance(prepare(squares, PINNED), Prepared)  # not "the reference fails its tests"

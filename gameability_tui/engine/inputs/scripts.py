@@ -18,6 +18,7 @@ import copy
 import functools
 
 from .calls import parsed
+from .unrolled import parametrize_rows
 
 # The set-up methods, in the order a harness runs them before each test (unittest's and pytest's).
 SETUPS = ("setUpClass", "setup_class", "setUp", "asyncSetUp", "setup_method", "setup")
@@ -167,13 +168,13 @@ def _run_test_classes_(*classes):
 @functools.lru_cache(maxsize=256)
 def runnable(test: str) -> str:
     """``test`` as a harness runs it: where it defines test classes at top level (a ``TestCase``,
-    or a ``Test*`` class with ``test`` methods) and never names them again, they are run after it
-    (threat: such a test only defined its class, so every mutant passed it, and a mutant its
-    ``setUp`` chain catches, ``return None`` included, was a survivor)."""
+    or a ``Test*`` class with ``test`` methods) or ``test_*`` functions (plain, or with
+    ``@pytest.mark.parametrize`` over literal rows) and never names them again, they are run
+    after it (threat: such a test only defined its checks, so every mutant passed it, and a mutant
+    its ``setUp`` chain or its rows catch, ``return None`` included, was a survivor)."""
     tree = parsed(test)
     if tree is None:
         return test
-    classes = [node.name for node in tree.body if isinstance(node, ast.ClassDef) and _is_test_class(node)]
     named = {
         node.id
         for statement in tree.body
@@ -181,10 +182,47 @@ def runnable(test: str) -> str:
         for node in ast.walk(statement)
         if isinstance(node, ast.Name)
     }
-    classes = [name for name in classes if name not in named]  # run by the test itself
-    if not classes:
-        return test
-    return f"{test}\n{_RUNNER}\n_run_test_classes_({', '.join(classes)})\n"
+    classes = [
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.ClassDef) and _is_test_class(node) and node.name not in named
+    ]
+    calls = [
+        call
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test") and node.name not in named
+        for call in _test_function_calls(node)
+    ]
+    runs = [f"{_RUNNER}\n_run_test_classes_({', '.join(classes)})"] if classes else []
+    return "\n".join([test, *runs, *calls]) + "\n" if runs or calls else test
+
+
+def _test_function_calls(function: ast.FunctionDef) -> list[str]:
+    """The calls a test runner makes of a top-level ``test_*`` function: one, where it takes
+    nothing and has no decorator; one per row of its ``@pytest.mark.parametrize`` decorators, where
+    they bind every parameter to literal data (each value written as Python reads it back); none
+    where it wants a fixture or anything else pytest would hand it."""
+    arguments = function.args
+    if arguments.posonlyargs or arguments.vararg or arguments.kwarg or arguments.kwonlyargs:
+        return []
+    parameters = [argument.arg for argument in arguments.args]
+    if not function.decorator_list:
+        return [] if parameters else [f"{function.name}()"]
+    rows = parametrize_rows(function, {})
+    if not rows or any(sorted(row) != sorted(parameters) for row in rows):
+        return []
+    written = [", ".join(f"{name}={_written(value)}" for name, value in row.items()) for row in rows]
+    return [] if any("\0" in text for text in written) else [f"{function.name}({text})" for text in written]
+
+
+def _written(value: object) -> str:
+    """``value`` as Python source that reads back equal to it, or a NUL where its repr does not
+    (``inf``, an object): that row is not run by this tool, and so neither is the function."""
+    try:
+        text = repr(value)
+        return text if ast.literal_eval(text) == value else "\0"
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return "\0"
 
 
 def _is_test_class(cls: ast.ClassDef) -> bool:

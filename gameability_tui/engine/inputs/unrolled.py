@@ -157,7 +157,7 @@ class _Unroll(ast.NodeTransformer):
         return self._copies(node.body, rows, node) + _flat([self.visit(s) for s in node.orelse])
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> Any:
-        rows = _parametrize_rows(node, self.data)
+        rows = parametrize_rows(node, self.data)
         if rows is None or _stored(node.body) & set().union(*rows) or _leaves_early(node.body):
             return self.generic_visit(node)
         node = copy.copy(node)
@@ -270,7 +270,7 @@ def _is_literal(node: ast.expr) -> bool:
     return True
 
 
-def _parametrize_rows(node: ast.FunctionDef, data: dict[str, Any]) -> list[dict[str, Any]] | None:
+def parametrize_rows(node: ast.FunctionDef, data: dict[str, Any]) -> list[dict[str, Any]] | None:
     """The bindings of a test's ``@pytest.mark.parametrize`` decorators (their product, the first
     MAX_COPIES), or None where it has none or one is not over literal data."""
     rows: list[dict[str, Any]] = [{}]
