@@ -31,7 +31,10 @@ from .step_units import STEPS
 # tests read (an object's attributes after their calls on it, module data after a call); 13:
 # each candidate assert gated from a fresh load, no print under `if __name__ == "__main__":`;
 # 14: entries bound to an instance whose __call__ is inherited, or to a partial of a method;
-# 15: or to a method named by getattr
+# 15: or to a method named by getattr; 16: round six (chains through setUp, objects acting on
+# each other, test classes and functions run as a runner runs them, module state by attribute or
+# whole, floats in containers, tuples of expected exceptions, calls in literal loops, candidate
+# code compiled without the runner's __future__ imports)
 ENGINE_VERSION = 16
 
 
