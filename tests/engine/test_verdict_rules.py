@@ -2397,6 +2397,19 @@ def test_a_problem_whose_tests_loop_over_a_literal_table_is_audited_and_its_surv
         assert _run_assert(survivor.source, "grade", text) is False
 
 
+def test_the_published_methods_inputs_harvest_only_the_calls_the_tests_write():
+    # control: ``--inputs contract`` and ``free`` reproduce the published figures field by field,
+    # and the published method reads literal calls only (HumanEval/31's ``candidate(5 * 17)``)
+    tests = ["for x, y in [(2, 4), (3, 9)]:\n    assert sq(x) == y\n", "assert sq(5 * 17) == 7225"]
+    assert harvest_calls(tests, "sq", as_written=True) == []
+    assert len(harvest_calls(tests, "sq")) == 3
+    squares = problem("sq", "def sq(x):\n    return x * x\n", tests)
+    for inputs in ("contract", "free"):
+        result = prepare(squares, AuditParams(inputs=inputs))
+        assert not isinstance(result, Prepared) and "no literal calls" in result.detail, inputs
+    assert isinstance(prepare(squares, AuditParams()), Prepared)
+
+
 def test_a_loop_over_data_computed_at_run_time_is_not_harvested_and_keeps_its_reason():
     test = "def compute():\n    return [(2, 4), (3, 9)]\nfor x, y in compute():\n    assert sq(x) == y\n"
     squares = problem("sq", "def sq(x):\n    return x * x\n", [test])

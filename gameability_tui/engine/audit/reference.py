@@ -18,6 +18,7 @@ from .. import outcome as oc
 from ..exclusions import excluded
 from ..inputs.aimed import aimed_calls
 from ..inputs.calls import Call, defined_names, entry_of, parsed
+from ..inputs.contract import V1_MODES
 from ..inputs.fresh import fresh_calls
 from ..inputs.harvest import harvest_calls
 from ..model import AuditParams, Problem, ProblemResult
@@ -37,14 +38,15 @@ from .written_contract import within_written_contract
 COUNTED_TEST_STEPS = STEPS.counted_test_steps
 
 
-def visible_calls(problem: Problem) -> tuple[str, str, list[Call]] | None:
-    """The entry, the name the tests call it by, and their literal calls; None without an entry."""
+def visible_calls(problem: Problem, as_written: bool = False) -> tuple[str, str, list[Call]] | None:
+    """The entry, the name the tests call it by, and their literal calls (``as_written``: only
+    those the tests write, ``harvest_calls``); None without an entry."""
     entry = entry_of(problem)
     if entry is None:
         return None
     call_name = problem.call_alias or entry
     sources = problem.harvest if problem.harvest is not None else problem.tests
-    return entry, call_name, harvest_calls(sources, call_name, makers(problem, entry))
+    return entry, call_name, harvest_calls(sources, call_name, makers(problem, entry), as_written)
 
 
 def makers(problem: Problem, entry: str) -> frozenset[str]:
@@ -57,7 +59,8 @@ def makers(problem: Problem, entry: str) -> frozenset[str]:
 def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     """Gate the reference and build the answer key; an excluded result when the problem cannot be
     judged."""
-    found = visible_calls(problem)
+    as_written = params.inputs in V1_MODES  # the published method's harvest, for its figures
+    found = visible_calls(problem, as_written)
     if found is None:
         return _why_no_entry(problem)
     entry, call_name, visible = found
@@ -70,7 +73,7 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     # deep attack's further draws and aimed inputs follow, within its step allowance.
     fresh = draws[: params.fresh_inputs]
     known = {call.key() for call in visible + draws}
-    hidden = harvest_calls(problem.hidden, call_name, makers(problem, entry))
+    hidden = harvest_calls(problem.hidden, call_name, makers(problem, entry), as_written)
     fresh += [call for call in hidden if call.key() not in known]
     always = len(fresh)
     fresh += draws[params.fresh_inputs :]

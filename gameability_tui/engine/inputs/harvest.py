@@ -14,25 +14,31 @@ import ast
 from typing import Any
 
 from .arguments import Bound, Made, named_objects
-from .calls import Call, ChainStep, called_name
+from .calls import Call, ChainStep, called_name, parsed
 from .scripts import as_scripts
 from .unrolled import unrolled
 
 
 def harvest_calls(
-    sources: list[str] | tuple[str, ...], name: str, makers: frozenset[str] = frozenset()
+    sources: list[str] | tuple[str, ...],
+    name: str,
+    makers: frozenset[str] = frozenset(),
+    as_written: bool = False,
 ) -> list[Call]:
     """Literal argument tuples of every call to ``name`` in ``sources``, in order, deduplicated,
     with the chain of literal calls the tests make on its result (``Counter(5).bump()``, or
     through a name bound to it: ``bound_chains``): the whole chain is the call, its first link alone
     is not taken again. ``makers``: the names (other than ``name``) the reference defines, whose
     calls on literals make an argument in place (``norm(Point(3, 4))``, or ``p = Point(3, 4)``
-    then ``norm(p)``: a ``Made``)."""
+    then ``norm(p)``: a ``Made``). ``as_written``: only the calls the tests write with literal
+    arguments, as the published method reads them (``--inputs contract`` and ``free`` reproduce its
+    figures): no loop over literal data unrolled, no argument folded from literals."""
     seen: set[str] = set()
     calls: list[Call] = []
     for source in sources:
         # a test class read as the scripts a harness runs; loops over literal data unrolled
-        tree = unrolled(as_scripts(source))
+        script = as_scripts(source)
+        tree = parsed(script) if as_written else unrolled(script)
         if tree is None:
             continue
         inside: set[int] = set()  # the first links of chains taken whole
