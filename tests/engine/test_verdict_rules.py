@@ -46,6 +46,16 @@ def _survivor_changes(result) -> set[str]:
     return {survivor.after.strip() for survivor in result.survivors}
 
 
+def _rejecting_assert(problem_, result, entry: str, change: str, call: str) -> str:
+    """The assert on ``call`` that the survivor whose change holds ``change`` claims: checked to
+    pass on the reference and to fail on that survivor, each run alone as a harness runs it."""
+    [survivor] = [s for s in result.survivors if change in s.after]
+    [text] = [c.text for c in result.asserts if call in c.text]
+    assert _run_assert(problem_.reference, entry, text) is True
+    assert _run_assert(survivor.source, entry, text) is False
+    return text
+
+
 # 1. Values are compared by value, never through a repr that was cut or could not be made.
 
 
@@ -621,11 +631,8 @@ def test_an_objects_own_repr_is_part_of_what_it_shows():
     )
     result = audit_problem(money, PINNED)
     assert result.status == "ok" and "sign = '-' if self.cents <= 0 else ''" in _survivor_changes(result)
-    [survivor] = [s for s in result.survivors if "self.cents <= 0" in s.after]
-    [text] = [c.text for c in result.asserts if "make(0)" in c.text]
+    text = _rejecting_assert(money, result, "make", "self.cents <= 0", "make(0)")
     assert "repr(result) == '$0.00'" in text
-    assert _run_assert(money.reference, "make", text) is True
-    assert _run_assert(survivor.source, "make", text) is False
 
 
 # 17. The tests' chain of calls on a returned object or callable is replayed on fresh inputs.
@@ -1127,11 +1134,8 @@ def test_a_method_called_on_a_bound_object_is_judged_as_the_inline_chain():
     counter = problem("counter", COUNTER_CLASS, tests, hidden=("c = Counter(9)\nc.bump()",))
     result = audit_problem(counter, PINNED)
     assert result.status == "ok" and "if self.value >= 9:" in _survivor_changes(result)
-    [survivor] = [s for s in result.survivors if s.after.strip() == "if self.value >= 9:"]
-    [text] = [c.text for c in result.asserts if "Counter(9)" in c.text]
+    text = _rejecting_assert(counter, result, "Counter", "if self.value >= 9:", "Counter(9)")
     assert text == "assert Counter(9).bump() == 10"
-    assert _run_assert(counter.reference, "Counter", text) is True
-    assert _run_assert(survivor.source, "Counter", text) is False
     # drawn fresh, not pinned: bump() is called, so a bump that returns nothing is broken
     drawn = problem("counter", COUNTER_CLASS, tests)
     prepared = prepare(drawn, AuditParams())
@@ -1173,11 +1177,8 @@ def test_several_calls_on_a_bound_object_are_replayed_in_order_on_one_object():
     stepper = problem("stepper", STEPPER_CLASS, tests, hidden=("c = Counter(8)\nc.bump()\nc.bump()",))
     result = audit_problem(stepper, PINNED)
     assert result.status == "ok"
-    [survivor] = [s for s in result.survivors if "self.value >= 9" in s.after]
-    [text] = [c.text for c in result.asserts if "Counter(8)" in c.text]
+    text = _rejecting_assert(stepper, result, "Counter", "self.value >= 9", "Counter(8)")
     assert text == "c = Counter(8); assert c.bump() == 9; assert c.bump() == 10"
-    assert _run_assert(stepper.reference, "Counter", text) is True
-    assert _run_assert(survivor.source, "Counter", text) is False
 
 
 def test_a_coroutine_at_the_end_of_a_chain_is_awaited():
@@ -1509,11 +1510,8 @@ def test_an_attribute_the_tests_read_after_their_calls_is_part_of_the_answer():
     )
     result = audit_problem(account, PINNED)
     assert result.status == "ok" and "if x >= 0:" in _survivor_changes(result)
-    [survivor] = [s for s in result.survivors if s.after.strip() == "if x >= 0:"]
-    [text] = [c.text for c in result.asserts if "Account(60)" in c.text]
+    text = _rejecting_assert(account, result, "Account", "if x >= 0:", "Account(60)")
     assert text.startswith("acc = Account(60); ") and text.endswith("; assert acc.balance == 59")
-    assert _run_assert(account.reference, "Account", text) is True
-    assert _run_assert(survivor.source, "Account", text) is False
 
 
 def test_an_attribute_read_after_several_calls_judges_every_call():
@@ -1560,11 +1558,8 @@ def test_module_data_the_tests_read_after_a_call_is_part_of_its_answer():
     recorder = problem("record", RECORD, tests, hidden=("record(3)",))
     result = audit_problem(recorder, PINNED)
     assert result.status == "ok" and "if x >= 3:" in _survivor_changes(result)
-    [survivor] = [s for s in result.survivors if s.after.strip() == "if x >= 3:"]
-    [text] = [c.text for c in result.asserts if "record(3)" in c.text]
+    text = _rejecting_assert(recorder, result, "record", "if x >= 3:", "record(3)")
     assert "RESULTS" in text
-    assert _run_assert(recorder.reference, "record", text) is True
-    assert _run_assert(survivor.source, "record", text) is False
 
 
 def test_a_read_of_module_data_before_any_call_is_not_compared():
@@ -1637,11 +1632,8 @@ def test_a_chain_through_an_attribute_set_in_setup_is_judged_as_a_local_binding(
     counter = problem("counter", BUMP_CLASS, [SETUP_TEST], hidden=("c = Counter(9)\nc.bump()",))
     result = audit_problem(counter, PINNED)
     assert result.status == "ok" and "self.value >= 9" in " ".join(_survivor_changes(result))
-    [survivor] = [s for s in result.survivors if "self.value >= 9" in s.after]
-    [text] = [c.text for c in result.asserts if "Counter(9)" in c.text]
+    text = _rejecting_assert(counter, result, "Counter", "self.value >= 9", "Counter(9)")
     assert text == "assert Counter(9).bump() == 10"
-    assert _run_assert(counter.reference, "Counter", text) is True
-    assert _run_assert(survivor.source, "Counter", text) is False
     # drawn fresh, not pinned: bump() is called on every draw, so one that returns nothing is broken
     drawn = problem("counter", BUMP_CLASS, [SETUP_TEST])
     prepared = prepare(drawn, AuditParams())
@@ -1807,11 +1799,8 @@ def test_a_method_taking_another_object_and_returning_a_value_is_judged_with_bot
     pile = problem("pile", PILE, tests, hidden=("a = Pile(2)\nb = Pile(5)\na.take(b)\na.n\nb.n",))
     result = audit_problem(pile, PINNED)
     assert result.status == "ok"
-    [survivor] = [s for s in result.survivors if "other.n <= 5" in s.after]
-    [text] = [c.text for c in result.asserts if "Pile(5)" in c.text]
+    text = _rejecting_assert(pile, result, "Pile", "other.n <= 5", "Pile(5)")
     assert text == "a = Pile(2); b = Pile(5); assert a.take(b) == 4; assert a.n == 6; assert b.n == 1"
-    assert _run_assert(pile.reference, "Pile", text) is True
-    assert _run_assert(survivor.source, "Pile", text) is False
 
 
 def test_an_object_passed_to_anything_else_is_not_replayed():
@@ -1851,11 +1840,8 @@ def test_an_object_passed_to_a_function_entry_is_made_in_place_and_its_literals_
     dist = problem("d", POINT_DIST, POINT_TESTS, hidden=("dist1(Point(9, 1))",))
     result = audit_problem(dist, PINNED)
     assert result.status == "ok"
-    [survivor] = [s for s in result.survivors if "p.x >= 9" in s.after]
-    [text] = [c.text for c in result.asserts if "Point(9, 1)" in c.text]
+    text = _rejecting_assert(dist, result, "dist1", "p.x >= 9", "Point(9, 1)")
     assert text == "assert dist1(Point(9, 1)) == 10"
-    assert _run_assert(dist.reference, "dist1", text) is True
-    assert _run_assert(survivor.source, "dist1", text) is False
     prepared = prepare(problem("d", POINT_DIST, POINT_TESTS), AuditParams())
     assert isinstance(prepared, Prepared) and prepared.fresh
     assert all(type(call.args[0]) is Made and call.args[0].maker == "Point" for call in prepared.fresh)
@@ -1900,11 +1886,8 @@ def test_an_object_a_function_entry_changes_is_read_after_the_call_as_the_test_r
     )
     result = audit_problem(account, PINNED)
     assert result.status == "ok"
-    [survivor] = [s for s in result.survivors if s.after.strip() == "if x >= 0:"]
-    [text] = [c.text for c in result.asserts if "Account(60)" in c.text]
+    text = _rejecting_assert(account, result, "deposit", "if x >= 0:", "Account(60)")
     assert text == "acc = Account(60); assert deposit(acc, 0) == None; assert acc.balance == 59"
-    assert _run_assert(account.reference, "deposit", text) is True
-    assert _run_assert(survivor.source, "deposit", text) is False
 
 
 def test_an_object_passed_to_a_function_entry_control_other_uses_of_it_are_not_replayed():
@@ -1946,11 +1929,8 @@ def test_an_object_of_another_class_the_entry_acts_on_is_made_as_the_test_makes_
         "wallet", WALLET_PAY, tests, hidden=("a = Account(30)\nw = Wallet(1)\na.pay(w, 9)\nw.total",)
     )
     result = audit_problem(wallet, PINNED)
-    [survivor] = [s for s in result.survivors if "x >= 9" in s.after]
-    [text] = [c.text for c in result.asserts if "Wallet(1)" in c.text]
+    text = _rejecting_assert(wallet, result, "Account", "x >= 9", "Wallet(1)")
     assert text == "a = Account(30); w = Wallet(1); assert a.pay(w, 9) == None; assert w.total == 10"
-    assert _run_assert(wallet.reference, "Account", text) is True
-    assert _run_assert(survivor.source, "Account", text) is False
 
 
 def test_objects_a_setup_makes_and_a_test_method_passes_to_each_other_are_replayed_together():

@@ -60,33 +60,19 @@ class Call:
     roots: tuple[str, ...] = ()
 
     def as_job(self) -> tuple:
+        """The call as the child reads it: its arguments, then only as much as it has (the chain,
+        the uses, the attributes read after, the objects it acts on with)."""
+        given = (marked(self.args), marked_keywords(self.kwargs))
+        chain = job_steps(self.chain)
+        uses = tuple(map(job_steps, self.uses))
         if self.peers:
-            uses = tuple(map(job_steps, self.uses))
             peers = tuple((name, by, marked(a), marked_keywords(k)) for name, by, a, k in self.peers)
-            return (
-                marked(self.args),
-                marked_keywords(self.kwargs),
-                job_steps(self.chain),
-                uses,
-                self.reads,
-                (self.name, peers, self.roots),
-            )
-        if self.reads and not self.uses:  # the objects it was passed, read after it
-            return marked(self.args), marked_keywords(self.kwargs), job_steps(self.chain), (), self.reads
+            return (*given, chain, uses, self.reads, (self.name, peers, self.roots))
+        if self.reads:  # with no uses: the objects it was passed, read after it
+            return (*given, chain, uses, self.reads)
         if self.uses:
-            uses = tuple(map(job_steps, self.uses))
-            if self.reads:
-                return (
-                    marked(self.args),
-                    marked_keywords(self.kwargs),
-                    job_steps(self.chain),
-                    uses,
-                    self.reads,
-                )
-            return marked(self.args), marked_keywords(self.kwargs), job_steps(self.chain), uses
-        if self.chain:
-            return marked(self.args), marked_keywords(self.kwargs), job_steps(self.chain)
-        return marked(self.args), marked_keywords(self.kwargs)
+            return (*given, chain, uses)
+        return (*given, chain) if self.chain else given
 
     def render(self, name: str) -> str:
         """The call as a test writes it; with ``uses``, statements: the binding, then each use."""

@@ -193,3 +193,13 @@ def _fold_call(node: ast.Call, env: dict[str, Any]) -> Any:
         return _checked(_builtin(node.func.id, args, kwargs))
     except (TypeError, ValueError) as error:
         raise NotFoldable(str(error)) from error
+
+
+def is_literal(node: ast.expr) -> bool:
+    """Whether ``node`` is written as a literal (what ``ast.literal_eval`` reads), as a test's
+    own literal argument is."""
+    try:
+        ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False
+    return True

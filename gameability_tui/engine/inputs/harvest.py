@@ -15,6 +15,7 @@ from typing import Any
 
 from .arguments import Bound, Made, named_objects
 from .calls import Call, ChainStep, called_name, parsed
+from .folded import is_literal
 from .scripts import as_scripts
 from .unrolled import unrolled
 
@@ -88,7 +89,7 @@ def _bound_literals(tree: ast.Module, makers: frozenset[str] = frozenset()) -> _
             target = node.targets[0].id
             if stores.get(target) != 1:
                 continue
-            if id(node) in top and _is_literal(node.value):
+            if id(node) in top and is_literal(node.value):
                 bound[target] = node.value
             elif _made_call(node.value, makers):
                 reads = _reads_after_passing(loads.get(target, []), parents)
@@ -125,14 +126,6 @@ def _made_call(node: ast.expr, makers: frozenset[str]) -> bool:
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in makers):
         return False
     return _literal_call(node, None, frozenset(), makers) is not None
-
-
-def _is_literal(node: ast.expr) -> bool:
-    try:
-        ast.literal_eval(node)
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return False
-    return True
 
 
 def _chained_call(

@@ -25,7 +25,7 @@ from collections import Counter
 from typing import Any
 
 from .calls import parsed
-from .folded import NotFoldable, fold, is_plain, items_of
+from .folded import NotFoldable, fold, is_literal, is_plain, items_of
 
 MAX_COPIES = 50  # copies of one loop's body (or one test's parametrize rows)
 
@@ -228,7 +228,7 @@ def _flat(visited: list) -> list[ast.stmt]:
 def _folded_arguments(node: ast.Call, data: dict[str, Any]) -> ast.Call:
     """The call with each argument that is a pure expression on literals (not already a literal)
     replaced by its value, ``*(1, 2)`` spread and ``**{'k': 1}`` made keywords."""
-    if all(_is_literal(a) for a in node.args) and all(k.arg and _is_literal(k.value) for k in node.keywords):
+    if all(is_literal(a) for a in node.args) and all(k.arg and is_literal(k.value) for k in node.keywords):
         return node
     try:
         args: list[ast.expr] = []
@@ -257,17 +257,9 @@ def _folded_arguments(node: ast.Call, data: dict[str, Any]) -> ast.Call:
 
 
 def _constant(argument: ast.expr, data: dict[str, Any]) -> ast.expr:
-    if _is_literal(argument):
+    if is_literal(argument):
         return argument
     return ast.Constant(fold(argument, data))
-
-
-def _is_literal(node: ast.expr) -> bool:
-    try:
-        ast.literal_eval(node)
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return False
-    return True
 
 
 def parametrize_rows(node: ast.FunctionDef, data: dict[str, Any]) -> list[dict[str, Any]] | None:
