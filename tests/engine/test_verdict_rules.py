@@ -2259,6 +2259,27 @@ def test_a_reference_returning_a_dataclass_is_audited_and_its_assert_compares_in
     assert _run_assert(survivor.source, "mk", text) is False
 
 
+@pytest.mark.parametrize(
+    "reference",
+    [
+        "from __future__ import annotations\nfrom dataclasses import dataclass\n\n@dataclass\n"
+        "class P:\n    x: int\n\ndef mk(n: int) -> P:\n    return P(n * 2 if n > 3 else n)\n",
+        "from dataclasses import dataclass\n\n@dataclass\nclass P:\n    x: int\n    nxt: 'P' = None\n\n"
+        "def mk(n):\n    return P(n * 2 if n > 3 else n)\n",
+        "import pickle\n\nclass P:\n    def __init__(self, x):\n        self.x = x\n\n"
+        "def mk(n):\n    return pickle.loads(pickle.dumps(P(n * 2 if n > 3 else n))).x\n",
+    ],
+)
+def test_a_reference_that_finds_its_own_module_by_name_loads(reference):
+    # string annotations in a dataclass, and pickle, look the class's module up in sys.modules,
+    # as a script's module is there: each was "reference-does-not-load"
+    made = problem(
+        "mk", reference, ["assert mk(5) is not None", "assert mk(1) is not None"], hidden=("mk(3)",)
+    )
+    result = audit_problem(made, PINNED)
+    assert result.status == "ok" and any(">= 3" in s.after for s in result.survivors), result.detail
+
+
 def test_an_annotation_naming_nothing_fails_to_load_as_under_python():
     # Python evaluates a signature's annotations when the def runs: NameError, the real cause
     broken = problem("f", "def f(x: Missing) -> int:\n    return x + 1\n", ["assert f(1) == 2"])

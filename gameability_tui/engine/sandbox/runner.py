@@ -61,6 +61,7 @@ RANDOM_SEED = 0
 # reaches the ``random`` module benchmark code imports (the very same object, unless a candidate
 # replaced it, and then ``clean.py`` ends the child after that job).
 _RESEED = random.seed
+_MODULES, _MODULE_TYPE = sys.modules, type(sys)  # the interpreter's own table, as imports use it
 _DUMPS, _LOADS = marshal.dumps, marshal.loads
 
 
@@ -118,7 +119,12 @@ class _Candidate:
     def load(self) -> Any | None:
         """A fresh namespace holding the program (and setup), or None after reporting a failure."""
         job = self.job
-        namespace: dict[str, Any] = {"__name__": MODULE_NAME, "__builtins__": __builtins__}
+        module = _MODULE_TYPE(MODULE_NAME)
+        namespace: dict[str, Any] = module.__dict__
+        namespace["__builtins__"] = __builtins__
+        # Registered, as Python registers a script's module: ``dataclasses`` resolves a string
+        # annotation, ``pickle`` a class, ``typing`` a forward reference through ``sys.modules``.
+        _MODULES[MODULE_NAME] = module
         _RESEED(RANDOM_SEED)  # a candidate's place in a shared child must not change its draws
 
         running = ["setup"]  # which part a raise came from: the setup fails every solution alike
@@ -214,6 +220,7 @@ def run_candidate(job: Job, channel: Channel) -> None:
     if namespace is not None:
         channel.send(("load", None, candidate.load_steps))
         _PLANS[job.mode](candidate, namespace)
+    _MODULES.pop(MODULE_NAME, None)  # the next job, another candidate, finds none of it
     channel.send(("done", time.process_time() - started))
 
 
