@@ -2449,6 +2449,25 @@ SKEWED_SQUARE = "def sq(x):\n    return x * x if x < 3 else x * x + 1\n"
         "import pytest\n@pytest.mark.parametrize('x, y', [(2, 4), (4, 16)])\n"
         "def test_sq(x, y):\n    assert sq(x) == y\n",
         "def test_sq():\n    assert sq(2) == 4\n    assert sq(4) == 16\n",
+        # found by a red-team pass over round six: run as pytest and unittest run them
+        "class TestSq:\n    def setup_method(self):\n        self.k = 1\n    def test_sq(self):\n"
+        "        assert sq(4) == 16 * self.k\n",
+        "class TestSq:\n    def setup_class(cls):\n        cls.k = 1\n    def test_sq(self):\n"
+        "        assert sq(4) == 16 * self.k\n",
+        "class TestSq(object):\n    def test_sq(self):\n        assert sq(4) == 16\n",
+        "import unittest\nclass Base(unittest.TestCase):\n    pass\nclass T(Base):\n    def test_sq(self):\n"
+        "        self.assertEqual(sq(4), 16)\n",
+        "import pytest\ndef test_later():\n    pytest.skip('later')\n"
+        "def test_sq():\n    assert sq(4) == 16\n",
+        "import pytest\n"
+        "@pytest.mark.parametrize('x, y', [(4, 16), pytest.param(2, 5, marks=pytest.mark.xfail)])\n"
+        "def test_sq(x, y):\n    assert sq(x) == y\n",
+        "import pytest\nclass TestSq:\n    @pytest.mark.skip\n"
+        "    def test_no(self):\n        assert sq(2) == 5\n"
+        "    def test_sq(self):\n        assert sq(4) == 16\n",
+        "def test_sq(k=1):\n    assert sq(4) == 16 * k\n",
+        "K = None\ndef setup_module(module):\n    global K\n    K = 16\n"
+        "def test_sq():\n    assert sq(4) == K\n",
     ],
 )
 def test_test_functions_a_runner_would_call_are_run(test):
@@ -2457,6 +2476,21 @@ def test_test_functions_a_runner_would_call_are_run(test):
     assert isinstance(prepared, Prepared)
     verdict = judge_program(squares, PINNED, prepared, SKEWED_SQUARE)
     assert verdict.broken and not verdict.survived  # its row (4, 16) rejects it, as pytest's would
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        "class TestSq:\n    def __init__(self):\n        self.k = 2\n"
+        "    def test_sq(self):\n        assert sq(4) == 17\n",
+        "class TestSq:\n    __test__ = False\n    def test_sq(self):\n        assert sq(4) == 17\n",
+        "import pytest\n@pytest.mark.skip\ndef test_sq():\n    assert sq(4) == 17\n",
+    ],
+)
+def test_what_no_runner_collects_is_not_run(test):
+    # control: a Test class with an __init__, one marked __test__ = False, a skipped function
+    squares = problem("sq", SQUARE, [test, "assert sq(2) == 4"], hidden=("sq(5)",))
+    assert isinstance(prepare(squares, PINNED), Prepared)  # not "the reference fails its tests"
 
 
 def test_a_test_function_that_wants_a_fixture_is_still_not_run():

@@ -14,7 +14,7 @@ from ..inputs.calls import Call
 from ..inputs.literals import evaluate_literal
 from ..inputs.module_reads import module_reads
 from ..inputs.raises import caught_together, tests_check_messages, tests_expect_raises
-from ..inputs.scripts import runnable
+from ..inputs.test_runs import runnable
 from ..model import AuditParams, Problem
 from ..mutants.sites import Mutant
 from ..observed import prints

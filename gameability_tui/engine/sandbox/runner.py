@@ -36,6 +36,7 @@ import marshal
 import random
 import sys
 import time
+import unittest
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -63,6 +64,11 @@ RANDOM_SEED = 0
 _RESEED = random.seed
 _MODULES, _MODULE_TYPE = sys.modules, type(sys)  # the interpreter's own table, as imports use it
 _DUMPS, _LOADS = marshal.dumps, marshal.loads
+
+
+def _skips(error: BaseException) -> bool:
+    """A test that skips itself (``pytest.skip()``, ``pytest.importorskip``, ``unittest.SkipTest``)."""
+    return isinstance(error, unittest.SkipTest) or type(error).__name__ == "Skipped"
 
 
 def _call_outcome(
@@ -171,6 +177,7 @@ class _Candidate:
         code = compiled(self.job.tests[index], f"<test {index}>")
         budget = budget or self.job.test_budgets[index]
         _, steps, error, exceeded = count_steps(lambda: exec(code, namespace), budget, count_until)
+        error = None if error is not None and _skips(error) else error  # skipped: checked nothing
         why = oc.BUDGET_OUTCOME if exceeded else (oc.encode_raise(error) if error else None)
         self.channel.send(("test", index, why is None, why, steps))
         self.test_steps.append(steps)

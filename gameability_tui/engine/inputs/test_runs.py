@@ -1,0 +1,251 @@
+"""A visible test that only defines its checks, run as a test runner would run them.
+
+Threat: a test that defines a ``unittest.TestCase``, a pytest-style ``Test*`` class or
+``test_*`` functions and never calls them checks nothing when run as a script, so every mutant
+passes it (``return None`` included) and is a survivor. Defence: ``runnable`` appends the calls
+a runner makes. The opposite threat is as bad: running what a runner would not, or not as it
+would, makes a correct reference fail its own tests and excludes the problem for a false reason.
+So only what a runner collects runs, the way it runs it:
+
+- a ``TestCase`` (by its base's name, or through a base the test defines) through ``unittest``'s
+  loader: its set-ups, skips and expected failures are unittest's own;
+- a ``Test*`` class with no ``__init__`` and no ``__test__ = False``, pytest's way: its
+  ``setup_class`` (a class method or a plain function given the class), then per test method a
+  new instance with ``setup_method`` (with the method, or without where it takes none), the
+  method, ``teardown_method``, then ``teardown_class``; a method with a decorator or a parameter
+  without a default (a fixture) is left out, the others run;
+- a top-level ``test_*`` function: once where every parameter has a default, once per literal row
+  of its ``@pytest.mark.parametrize`` decorators, between ``setup_module`` / ``setup_function``
+  and their tear-downs (a row with marks, an expected failure or a skip, left out); none where
+  another decorator (a skip) or a fixture is in the way.
+
+A skip raised while running (``pytest.skip()``, ``unittest.SkipTest``) passes that test, as a
+runner reports it skipped, not failed.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import functools
+
+from .unrolled import parametrize_rows
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+# Appended to the test, in its namespace (so the module's set-up hooks are found by name).
+_RUNNER = """
+def _gt_skipped_(error):
+    import unittest
+    return isinstance(error, unittest.SkipTest) or type(error).__name__ == "Skipped"
+
+def _gt_hook_(function, *given):
+    import inspect
+    try:
+        wanted = len(inspect.signature(function).parameters)
+    except (TypeError, ValueError):
+        wanted = len(given)
+    return function(*given[:wanted])
+
+def _gt_case_(cls):
+    import unittest
+    result = unittest.TestResult()
+    unittest.defaultTestLoader.loadTestsFromTestCase(cls).run(result)
+    for _, trace in result.errors + result.failures:
+        raise AssertionError(trace)
+    if result.unexpectedSuccesses:
+        raise AssertionError("unexpected success")
+
+def _gt_class_hook_(cls, name):
+    hook = vars(cls).get(name)
+    if isinstance(hook, (classmethod, staticmethod)):
+        getattr(cls, name)()
+    elif callable(hook):
+        _gt_hook_(hook, cls)
+
+def _gt_class_(cls, names):
+    try:
+        _gt_class_hook_(cls, "setup_class")
+    except BaseException as error:
+        if _gt_skipped_(error):
+            return
+        raise
+    for name in names:
+        instance = cls()
+        method = getattr(instance, name)
+        try:
+            if hasattr(instance, "setup_method"):
+                _gt_hook_(instance.setup_method, method)
+            method()
+            if hasattr(instance, "teardown_method"):
+                _gt_hook_(instance.teardown_method, method)
+        except BaseException as error:
+            if not _gt_skipped_(error):
+                raise
+    _gt_class_hook_(cls, "teardown_class")
+
+def _gt_function_(function, arguments):
+    hooks = globals()
+    try:
+        if callable(hooks.get("setup_function")):
+            _gt_hook_(hooks["setup_function"], function)
+        function(**arguments)
+        if callable(hooks.get("teardown_function")):
+            _gt_hook_(hooks["teardown_function"], function)
+    except BaseException as error:
+        if not _gt_skipped_(error):
+            raise
+
+def _gt_run_(classes, functions):
+    hooks = globals()
+    try:
+        if callable(hooks.get("setup_module")):
+            _gt_hook_(hooks["setup_module"], None)
+    except BaseException as error:
+        if _gt_skipped_(error):
+            return
+        raise
+    for cls, names in classes:
+        _gt_case_(cls) if names is None else _gt_class_(cls, names)
+    for function, arguments in functions:
+        _gt_function_(function, arguments)
+    if callable(hooks.get("teardown_module")):
+        _gt_hook_(hooks["teardown_module"], None)
+"""
+
+
+@functools.lru_cache(maxsize=256)
+def runnable(test: str) -> str:
+    """``test`` with the runs a test runner makes of what it defines and never calls itself."""
+    try:
+        tree = ast.parse(test)
+    except (SyntaxError, ValueError):
+        return test
+    named = {
+        node.id
+        for statement in tree.body
+        if not isinstance(statement, (ast.ClassDef, *_FUNCTIONS))
+        for node in ast.walk(statement)
+        if isinstance(node, ast.Name)
+    }
+    cases = _test_cases(tree)
+    classes = []
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef) or node.name in named or _not_collected(node):
+            continue
+        if node.name in cases:
+            classes.append(f"({node.name}, None)")
+        elif (names := _pytest_methods(node)) is not None:
+            classes.append(f"({node.name}, {names!r})")
+    functions = [
+        f"({node.name}, {{{arguments}}})"
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test") and node.name not in named
+        for arguments in _function_runs(node)
+    ]
+    if not classes and not functions:
+        return test
+    return f"{test}\n{_RUNNER}\n_gt_run_([{', '.join(classes)}], [{', '.join(functions)}])\n"
+
+
+def _base_names(cls: ast.ClassDef) -> list[str]:
+    return [base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "") for base in cls.bases]
+
+
+def _test_cases(tree: ast.Module) -> set[str]:
+    """The test's classes that are ``TestCase``s: by a base's name, or through a base it defines."""
+    cases: set[str] = set()
+    for node in tree.body:  # a base is defined before the classes built on it
+        if isinstance(node, ast.ClassDef) and any(
+            base.endswith("TestCase") or base in cases for base in _base_names(node)
+        ):
+            cases.add(node.name)
+    return cases
+
+
+def _not_collected(cls: ast.ClassDef) -> bool:
+    """``__test__ = False`` on the class: no runner collects it."""
+    return any(
+        isinstance(statement, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == "__test__" for t in statement.targets)
+        and isinstance(statement.value, ast.Constant)
+        and statement.value.value is False
+        for statement in cls.body
+    )
+
+
+def _pytest_methods(cls: ast.ClassDef) -> list[str] | None:
+    """The test methods pytest runs as plain calls, where it collects ``cls`` at all (a ``Test*``
+    class with no base but ``object`` and no ``__init__``); None where it does not."""
+    if not cls.name.startswith("Test") or any(base != "object" for base in _base_names(cls)):
+        return None
+    methods = [node for node in cls.body if isinstance(node, _FUNCTIONS)]
+    if any(method.name == "__init__" for method in methods):
+        return None  # pytest warns and collects nothing from it
+    names = [
+        method.name
+        for method in methods
+        if method.name.startswith("test")
+        and isinstance(method, ast.FunctionDef)
+        and not method.decorator_list
+        and _needs_nothing(method.args, bound=1)
+    ]
+    return names or None
+
+
+def _needs_nothing(arguments: ast.arguments, bound: int = 0) -> bool:
+    """Every parameter past the first ``bound`` (``self``) has a default: pytest hands none."""
+    if arguments.posonlyargs or arguments.vararg or arguments.kwarg:
+        return False
+    plain = arguments.args[bound:]
+    keyword_defaults = all(default is not None for default in arguments.kw_defaults)
+    return len(arguments.defaults) >= len(plain) and keyword_defaults
+
+
+def _function_runs(function: ast.FunctionDef) -> list[str]:
+    """The keyword arguments, as source, of each run a runner makes of a top-level ``test_*``
+    function (see the module's docstring); none where it would hand it anything else."""
+    if not function.decorator_list:
+        return [""] if _needs_nothing(function.args) else []
+    if any(_decorator(d) != "parametrize" for d in function.decorator_list):
+        return []  # a skip, a fixture's decorator: not ours to emulate
+    arguments = function.args
+    if arguments.posonlyargs or arguments.vararg or arguments.kwarg or arguments.kwonlyargs:
+        return []
+    rows = parametrize_rows(_without_marked_rows(function), {})
+    parameters = sorted(argument.arg for argument in arguments.args)
+    if not rows or any(sorted(row) != parameters for row in rows):
+        return []
+    written = [", ".join(f"{name!r}: {_written(value)}" for name, value in row.items()) for row in rows]
+    return [] if any("\0" in text for text in written) else written
+
+
+def _decorator(node: ast.expr) -> str:
+    called = node.func if isinstance(node, ast.Call) else node
+    return called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", "")
+
+
+def _without_marked_rows(function: ast.FunctionDef) -> ast.FunctionDef:
+    """``function`` with each ``pytest.param(..., marks=...)`` row (an expected failure, a skip)
+    left out of its parametrize decorators: pytest runs the other rows as they are."""
+
+    def marked(node: ast.expr) -> bool:
+        return isinstance(node, ast.Call) and any(keyword.arg == "marks" for keyword in node.keywords)
+
+    copied = copy.deepcopy(function)
+    for decorator in copied.decorator_list:
+        if isinstance(decorator, ast.Call) and len(decorator.args) > 1:
+            rows = decorator.args[1]
+            if isinstance(rows, (ast.List, ast.Tuple)):
+                rows.elts = [row for row in rows.elts if not marked(row)]
+    return copied
+
+
+def _written(value: object) -> str:
+    """``value`` as Python source that reads back equal to it, or a NUL where its repr does not
+    (``inf``, an object): that row is not run by this tool, and so neither is the function."""
+    try:
+        text = repr(value)
+        return text if ast.literal_eval(text) == value else "\0"
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return "\0"
