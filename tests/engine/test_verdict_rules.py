@@ -2129,6 +2129,25 @@ def test_where_the_answer_is_one_of_a_tuple_returning_or_raising_outside_it_stil
         assert _run_assert(LIMIT.replace("if n > 100", "if n > 101"), "limit", text) is False
 
 
+def test_a_tuple_that_catches_the_references_raise_through_a_base_groups_it_too():
+    # found by a red-team pass over round six: ``(ArithmeticError, ValueError)`` catches the
+    # reference's ZeroDivisionError, so a mutant raising ValueError or OverflowError passes the test
+    divide = "def ratio(n):\n    if n > 100:\n        return 1 // 0\n    return n\n"
+    test = "import pytest\nwith pytest.raises((ArithmeticError, ValueError)):\n    ratio(150)"
+    base = problem("ratio", divide, ["assert ratio(5) == 5", test], hidden=("ratio(101)", "ratio(7)"))
+    prepared = prepare(base, PINNED)
+    assert isinstance(prepared, Prepared)
+    for other in ("raise ValueError(n)", "raise OverflowError(n)"):
+        mutant = divide.replace("return 1 // 0", other)
+        assert not judge_program(base, PINNED, prepared, mutant).broken, other
+    outside = divide.replace("return 1 // 0", "raise KeyError(n) if n == 101 else ZeroDivisionError(n)")
+    assert judge_program(base, PINNED, prepared, outside).survived
+    result = audit_problem(base, PINNED)
+    [text] = [c.text for c in result.asserts if "ratio(101)" in c.text]
+    assert "(ArithmeticError, ValueError)" in text and _run_assert(divide, "ratio", text) is True
+    assert _run_assert(outside, "ratio", text) is False
+
+
 def test_a_type_the_tests_also_catch_alone_is_still_its_own_answer():
     # control: passes before and after; one test tells KeyError apart from TypeError
     swapped = LIMIT.replace("raise KeyError(n)", "raise TypeError(n) if n == 101 else KeyError(n)")

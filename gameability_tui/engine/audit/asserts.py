@@ -17,6 +17,7 @@ from ..inputs.calls import Call
 from ..inputs.literals import NotRenderable, render_literal
 from ..model import CandidateAssert
 from ..observed import AWAITED_MARK, CHAINED_MARK, IDENTITY_MASK, READ_MARK, SHOWN_MARK
+from ..sandbox.encoding import caught_group
 from ..stdvalues import COUNTS, DEQUE, ORDERED, VALUES, VIEW, is_std, std_source
 from .tolerance import close_rule, finite, helper_name, nested_close, tolerated
 
@@ -57,7 +58,7 @@ def assert_text(
         if expected[0] == "raise":
             if call.uses or call.reads:  # statements, not one expression: no lambda can hold them
                 return None
-            group = next((group for group in caught if expected[1] in group), (expected[1],))
+            group = caught_group(expected[1], caught) or (expected[1],)
             text = _raises_assert(_reached(call.render(name), lazy), group, *expected[2:])
             return _with_imports(text, {"import asyncio"} if lazy == "async" else set())
         return _assert_text(call, name, expected, check_arguments, prints)

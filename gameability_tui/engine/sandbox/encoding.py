@@ -17,6 +17,7 @@ and its size and depth decide whether the worker can take it in. Threats, and th
 
 from __future__ import annotations
 
+import builtins
 from typing import Any
 
 from .. import outcome as oc
@@ -62,11 +63,29 @@ def raised(error: BaseException, messages: bool = False, caught_as: tuple[str, .
 
 def catching(expected: oc.Outcome, caught: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
     """What ``raised`` takes as the reference's answer: where ``expected`` (the reference's
-    outcome) is a raise, its type, then the types the tests only catch together with it."""
+    outcome) is a raise, its type, then the types the tests only catch together with it: the
+    group that names it, or one of its bases where it is a built-in exception
+    (``pytest.raises((ArithmeticError, ValueError))`` around a ``ZeroDivisionError``)."""
     if expected[0] != "raise":
         return ()
-    group = next((group for group in caught if expected[1] in group), ())
-    return (expected[1], *(name for name in group if name != expected[1]))
+    return (expected[1], *(name for name in caught_group(expected[1], caught) if name != expected[1]))
+
+
+def caught_group(name: str, caught: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+    """The types the tests catch together (``Oracle.caught``) that catch a raise of ``name``:
+    the group naming it, or naming one of its bases where it is a built-in exception; ()."""
+    kind = _BUILTIN_EXCEPTIONS.get(name)
+    names = set(_ancestry(kind)) if kind is not None else {name}
+    return next((group for group in caught if not names.isdisjoint(group)), ())
+
+
+# The built-in exception types by name, taken when the worker imported this module, before any
+# candidate ran (one could rebind a name in ``builtins`` within its own job).
+_BUILTIN_EXCEPTIONS = {
+    name: value
+    for name, value in vars(builtins).items()
+    if isinstance(value, type) and issubclass(value, BaseException)
+}
 
 
 def _ancestry(kind: type) -> tuple:
