@@ -173,14 +173,19 @@ def _among_peers(value: Any, uses: tuple, reads: tuple, peers: tuple, maker: Any
     for peer, by, args, kwargs in others:
         objects[peer] = _follow_among(by or maker, (("", args, kwargs),), objects)
     answers = tuple(settled(_follow_among(objects[root], use, objects)) for root, use in zip(roots, uses))
-    owners = [objects[read.partition(".")[0]] if "." in read else value for read in reads]
-    return Chained(answers + tuple(getattr(o, read.rpartition(".")[2]) for o, read in zip(owners, reads)))
+    return Chained(answers + tuple(_attribute_read(read, objects, value) for read in reads))
 
 
 def _read_objects(value: Any, reads: tuple, objects: dict) -> Chained:
     """What the call returned, then each read on the objects it was passed (``acc.balance``)."""
-    owners = [objects[read.partition(".")[0]] for read in reads]
-    return Chained((settled(value), *(getattr(o, r.rpartition(".")[2]) for o, r in zip(owners, reads))))
+    return Chained((settled(value), *(_attribute_read(read, objects, None) for read in reads)))
+
+
+def _attribute_read(read: str, objects: dict, own: Any) -> Any:
+    """A read the test makes after its calls: ``b.balance`` on the object made as ``b``, a bare
+    ``balance`` on ``own`` (the call's own object)."""
+    owner = objects[read.partition(".")[0]] if "." in read else own
+    return getattr(owner, read.rpartition(".")[2])
 
 
 def made_entry(
@@ -217,9 +222,7 @@ def made(args: tuple, kwargs: dict, rest: list, namespace: dict) -> tuple[tuple,
     def one(value: Any) -> Any:
         if type(value) is tuple and len(value) in (4, 5) and value[0] == MADE_MARK:
             maker, inner, keywords = value[1:4]
-            if maker not in namespace:
-                raise NameError(f"name {maker!r} is not defined")
-            got = namespace[maker](*map(one, inner), **{k: one(v) for k, v in keywords.items()})
+            got = _maker(maker, namespace)(*map(one, inner), **{k: one(v) for k, v in keywords.items()})
             named.update({value[4]: got} if len(value) == 5 else {})
             return got
         return value

@@ -21,7 +21,7 @@ from .calls import parsed
 
 # The set-up methods, in the order a harness runs them before each test (unittest's and pytest's).
 SETUPS = ("setUpClass", "setup_class", "setUp", "asyncSetUp", "setup_method", "setup")
-_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 @functools.lru_cache(maxsize=64)
@@ -51,7 +51,7 @@ def as_scripts(source: str) -> str:
 def _flattened(cls: ast.ClassDef, taken: set[str]) -> list[ast.stmt] | None:
     """The functions a test class amounts to (a copy: the parsed tree is shared), or None where
     no method stores an attribute on its first parameter."""
-    methods = [copy.deepcopy(node) for node in cls.body if isinstance(node, _FUNCTIONS)]
+    methods = [copy.deepcopy(node) for node in cls.body if isinstance(node, FUNCTIONS)]
     if not any(_runs(method) or method.name in SETUPS for method in methods):
         return None  # not a test class (a ``ListNode`` the tests define): read as it is
     stored = {attribute for method in methods for attribute in _stored(method)}
@@ -75,7 +75,7 @@ def _flattened(cls: ast.ClassDef, taken: set[str]) -> list[ast.stmt] | None:
         method.args = _no_arguments()
         method.body, method.decorator_list = body, []
         functions.append(method)
-    rest = [copy.deepcopy(node) for node in cls.body if not isinstance(node, _FUNCTIONS)]
+    rest = [copy.deepcopy(node) for node in cls.body if not isinstance(node, FUNCTIONS)]
     if rest:  # the class body's own statements: still calls a test makes, in a scope of their own
         functions.append(_function(f"_{cls.name}_body", rest))
     return [ast.fix_missing_locations(f) for f in functions]

@@ -29,9 +29,9 @@ import ast
 import copy
 import functools
 
+from .calls import parsed
+from .scripts import FUNCTIONS
 from .unrolled import parametrize_rows
-
-_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 # Appended to the test, in its namespace (so the module's set-up hooks are found by name).
 _RUNNER = """
@@ -117,14 +117,13 @@ def _gt_run_(classes, functions):
 @functools.lru_cache(maxsize=256)
 def runnable(test: str) -> str:
     """``test`` with the runs a test runner makes of what it defines and never calls itself."""
-    try:
-        tree = ast.parse(test)
-    except (SyntaxError, ValueError):
+    tree = parsed(test)
+    if tree is None:
         return test
     named = {
         node.id
         for statement in tree.body
-        if not isinstance(statement, (ast.ClassDef, *_FUNCTIONS))
+        if not isinstance(statement, (ast.ClassDef, *FUNCTIONS))
         for node in ast.walk(statement)
         if isinstance(node, ast.Name)
     }
@@ -179,7 +178,7 @@ def _pytest_methods(cls: ast.ClassDef) -> list[str] | None:
     class with no base but ``object`` and no ``__init__``); None where it does not."""
     if not cls.name.startswith("Test") or any(base != "object" for base in _base_names(cls)):
         return None
-    methods = [node for node in cls.body if isinstance(node, _FUNCTIONS)]
+    methods = [node for node in cls.body if isinstance(node, FUNCTIONS)]
     if any(method.name == "__init__" for method in methods):
         return None  # pytest warns and collects nothing from it
     names = [
