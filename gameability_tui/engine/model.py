@@ -34,8 +34,9 @@ from .step_units import STEPS
 # 15: or to a method named by getattr; 16: round six (chains through setUp, objects acting on
 # each other, test classes and functions run as a runner runs them, module state by attribute or
 # whole, floats in containers, tuples of expected exceptions, calls in literal loops, candidate
-# code compiled without the runner's __future__ imports)
-ENGINE_VERSION = 16
+# code compiled without the runner's __future__ imports); 17: pytest fixtures the tests define,
+# literal names bound in each test function's own scope
+ENGINE_VERSION = 17
 
 
 @dataclass(frozen=True)

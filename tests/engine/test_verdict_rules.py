@@ -2517,3 +2517,89 @@ def test_a_test_function_that_wants_a_fixture_is_still_not_run():
     test = "def test_sq(tmp_path):\n    assert sq(3) == 10\n"
     squares = problem("sq", SQUARE, [test, "assert sq(2) == 4"], hidden=("sq(5)",))
     assert isinstance(prepare(squares, PINNED), Prepared)  # not "the reference fails its tests"
+
+
+# 33. Found by a review of the known misjudgments: a pytest test that wants a fixture the test
+# file defines was never run (it checked nothing), and the calls it makes on the fixture's value
+# were never drawn; two test functions that each bind ``nums`` to their own literal were not
+# drawn either (a name was data only where the whole test bound it once).
+
+FIXTURE_FED = [
+    "import pytest\n@pytest.fixture\ndef n():\n    return 4\ndef test_sq(n):\n    assert sq(n) == 16\n",
+    "import pytest\n@pytest.fixture()\ndef n():\n    yield 4\ndef test_sq(n):\n    assert sq(n) == 16\n",
+    "import pytest\n@pytest.fixture(scope='module')\ndef half():\n    return 2\n"
+    "@pytest.fixture\ndef n(half):\n    return half * 2\ndef test_sq(n):\n    assert sq(n) == 16\n",
+    "import pytest\n@pytest.fixture(name='n')\ndef four():\n    return 4\n"
+    "def test_sq(n):\n    assert sq(n) == 16\n",
+    "import pytest\nclass TestSq:\n    @pytest.fixture(autouse=True)\n    def given(self):\n"
+    "        self.n = 4\n    def test_sq(self):\n        assert sq(self.n) == 16\n",
+    "import pytest\n@pytest.fixture\ndef n():\n    return 4\nclass TestSq:\n"
+    "    def test_sq(self, n):\n        assert sq(n) == 16\n",
+    "import pytest\nimport unittest\n@pytest.fixture\ndef n():\n    return 4\n"
+    "@pytest.mark.parametrize('k', [1])\ndef test_sq(n, k):\n    assert sq(n) == 16 * k\n",
+]
+
+
+@pytest.mark.parametrize("test", FIXTURE_FED)
+def test_a_test_that_wants_a_fixture_the_file_defines_runs_with_it(test):
+    squares = problem("sq", SQUARE, [test], hidden=("sq(5)",))
+    prepared = prepare(squares, PINNED)
+    assert isinstance(prepared, Prepared)
+    verdict = judge_program(squares, PINNED, prepared, SKEWED_SQUARE)
+    assert verdict.broken and not verdict.survived  # sq(4) == 16 rejects it, as under pytest
+
+
+def test_a_fixture_that_fails_fails_the_test():
+    test = "import pytest\n@pytest.fixture\ndef n():\n    return 4\ndef test_sq(n):\n    assert sq(n) == 17\n"
+    squares = problem("sq", SQUARE, [test, "assert sq(2) == 4"], hidden=("sq(5)",))
+    excluded = prepare(squares, PINNED)
+    assert not isinstance(excluded, Prepared) and excluded.status == "excluded:reference-fails-tests"
+
+
+def test_a_fixture_pytest_makes_per_value_or_a_builtin_one_is_still_not_emulated():
+    # control: ``params`` runs the test once per value, ``tmp_path`` is pytest's: neither is ours
+    for test in (
+        "import pytest\n@pytest.fixture(params=[1, 2])\ndef n(request):\n    return request.param\n"
+        "def test_sq(n):\n    assert sq(n) == 17\n",
+        "import pytest\n@pytest.fixture\ndef n(tmp_path):\n    return 3\n"
+        "def test_sq(n):\n    assert sq(n) == 17\n",
+    ):
+        squares = problem("sq", SQUARE, [test, "assert sq(2) == 4"], hidden=("sq(5)",))
+        assert isinstance(prepare(squares, PINNED), Prepared)  # not "the reference fails its tests"
+
+
+def test_the_calls_a_test_makes_on_a_fixtures_value_are_drawn():
+    test = (
+        "import pytest\n@pytest.fixture\ndef nums():\n    return [1, 2, 3]\n"
+        "@pytest.fixture\ndef more(nums):\n    yield nums + [4]\n"
+        "def test_total(nums):\n    assert total(nums) == 6\n"
+        "def test_more(more):\n    assert total(more) == 10\n"
+        "class TestTotal:\n    @pytest.fixture(autouse=True)\n    def given(self):\n"
+        "        self.pair = [5, 5]\n"
+        "    def test_pair(self):\n        assert total(self.pair) == 10\n"
+    )
+    keys = [call.key() for call in harvest_calls([test], "total")]
+    assert keys == ["(([1, 2, 3],), ())", "(([1, 2, 3, 4],), ())", "(([5, 5],), ())"]
+
+
+def test_each_test_functions_own_literal_names_are_drawn():
+    test = (
+        "def test_a():\n    nums = [1, 2, 3]\n    assert total(nums) == 6\n"
+        "def test_b():\n    nums = [4, 5]\n    assert total(nums) == 9\n"
+    )
+    keys = [call.key() for call in harvest_calls([test], "total")]
+    assert keys == ["(([1, 2, 3],), ())", "(([4, 5],), ())"]
+    # control: a name rebound inside one function is not data there
+    rebound = "def test_a():\n    nums = [1]\n    nums = [2]\n    assert total(nums) == 2\n"
+    assert harvest_calls([rebound], "total") == []
+
+
+def test_a_fixture_fed_problem_is_audited_not_excluded():
+    positives = "def total(xs):\n    return sum(x for x in xs if x > 0)\n"
+    test = (
+        "import pytest\n@pytest.fixture\ndef nums():\n    return [1, 2, 3]\n"
+        "def test_total(nums):\n    assert total(nums) == 6\n"
+    )
+    result = audit_problem(problem("total", positives, [test]), AuditParams())
+    assert result.status == "ok" and result.n_fresh > 0
+    assert "return None" not in _survivor_changes(result)  # the test runs: it rejects that one

@@ -18,6 +18,7 @@ import copy
 import functools
 
 from .calls import parsed
+from .fixtures import Fixture, fixtures_in, inlined, made_before, wants
 
 # The set-up methods, in the order a harness runs them before each test (unittest's and pytest's).
 SETUPS = ("setUpClass", "setup_class", "setUp", "asyncSetUp", "setup_method", "setup")
@@ -34,10 +35,12 @@ def as_scripts(source: str) -> str:
     if tree is None:
         return source
     body: list[ast.stmt] = []
-    changed = False
+    with_fixtures = inlined(tree)  # test functions that want the module's fixtures, made first
+    changed = with_fixtures is not None
     taken = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
-    for node in tree.body:
-        functions = _flattened(node, taken) if isinstance(node, ast.ClassDef) else None
+    module_fixtures = fixtures_in(tree.body)
+    for node in with_fixtures or tree.body:
+        functions = _flattened(node, taken, module_fixtures) if isinstance(node, ast.ClassDef) else None
         changed = changed or functions is not None
         body.extend(functions if functions is not None else [node])
     if not changed:
@@ -48,30 +51,37 @@ def as_scripts(source: str) -> str:
         return source
 
 
-def _flattened(cls: ast.ClassDef, taken: set[str]) -> list[ast.stmt] | None:
+def _flattened(
+    cls: ast.ClassDef, taken: set[str], module_fixtures: dict[str, Fixture]
+) -> list[ast.stmt] | None:
     """The functions a test class amounts to (a copy: the parsed tree is shared), or None where
-    no method stores an attribute on its first parameter."""
+    no method stores an attribute on its first parameter nor wants a fixture. A fixture the
+    class defines with ``autouse=True`` is a set-up; one a test method wants is made before it."""
     methods = [copy.deepcopy(node) for node in cls.body if isinstance(node, FUNCTIONS)]
     if not any(_runs(method) or method.name in SETUPS for method in methods):
         return None  # not a test class (a ``ListNode`` the tests define): read as it is
     stored = {attribute for method in methods for attribute in _stored(method)}
-    if not stored:
+    fixtures = {**module_fixtures, **fixtures_in(cls.body, module_fixtures)}
+    if not stored and not any(wants(m, bound=1) for m in methods if _runs(m)):
         return None
     taken = set(taken)
     names = {attribute: _free_name(attribute, taken) for attribute in sorted(stored)}
     for method in methods:
         _Unbound(_first(method), names).visit(method)
+    autouse = {f.function for f in fixtures.values() if f.autouse and f.node in cls.body}
     setups = sorted((m for m in methods if m.name in SETUPS), key=lambda m: SETUPS.index(m.name))
+    setups += [m for m in methods if m.name in autouse and m.name not in SETUPS]
     prefix = [statement for method in setups for statement in method.body]
     functions: list[ast.stmt] = []
     tests = [method for method in methods if _runs(method)]
     if not tests:  # no test to run them before: the set-up's calls, still calls a test makes
         functions.append(_function(f"_{cls.name}_setup", prefix))
     for method in methods:
-        if method.name in SETUPS:
+        if method.name in SETUPS or method.name in autouse:
             continue
         test = method in tests
-        body = copy.deepcopy(prefix) + method.body if test else method.body
+        made = made_before(wants(method, bound=1), fixtures, set()) if test else []
+        body = copy.deepcopy(prefix) + made + method.body if test else method.body
         method.args = _no_arguments()
         method.body, method.decorator_list = body, []
         functions.append(method)

@@ -30,6 +30,7 @@ import copy
 import functools
 
 from .calls import parsed
+from .fixtures import Fixture, fixtures_in, wants
 from .scripts import FUNCTIONS
 from .unrolled import parametrize_rows
 
@@ -63,20 +64,78 @@ def _gt_class_hook_(cls, name):
     elif callable(hook):
         _gt_hook_(hook, cls)
 
-def _gt_class_(cls, names):
+def _gt_unwrapped_(fixture):
+    getter = getattr(fixture, "_get_wrapped_function", None)  # pytest 8.4 and later
+    if getter is not None:
+        return getter()
+    holder = getattr(fixture, "__func__", fixture)
+    wrapped = getattr(holder, "__pytest_wrapped__", None)  # earlier: the plain function inside
+    if wrapped is None:
+        return fixture
+    owner = getattr(fixture, "__self__", None)
+    return wrapped.obj.__get__(owner) if owner is not None else wrapped.obj
+
+def _gt_wanted_(function):
+    import inspect
+    return [name for name, parameter in inspect.signature(function).parameters.items()
+            if parameter.default is inspect.Parameter.empty]
+
+def _gt_make_(name, fixtures, made, closers):
+    if name in made:
+        return made[name]
+    getter, scope, _ = fixtures[name]
+    kept = fixtures["<kept>"] if scope != "function" else made
+    if name not in kept:
+        function = _gt_unwrapped_(getter())
+        given = {wanted: _gt_make_(wanted, fixtures, made, closers) for wanted in _gt_wanted_(function)}
+        value = function(**given)
+        import inspect
+        if inspect.isgenerator(value):
+            (closers if scope == "function" else fixtures["<closers>"]).append(value)
+            value = next(value)
+        kept[name] = value
+    made[name] = kept[name]
+    return made[name]
+
+def _gt_call_(function, arguments, fixtures):
+    made, closers = {}, []
+    try:
+        for name, row in list(fixtures.items()):
+            if not name.startswith("<") and row[2] is True:  # "<kept>", "<closers>": not fixtures
+                _gt_make_(name, fixtures, made, closers)
+        wanted = {name: _gt_make_(name, fixtures, made, closers)
+                  for name in _gt_wanted_(function) if name not in arguments}
+        function(**arguments, **wanted)
+    finally:
+        for closer in reversed(closers):
+            next(closer, None)
+
+def _gt_fixtures_(registry, instance=None, outer=None):
+    fixtures = dict(outer or {"<kept>": {}, "<closers>": []})
+    for name, (holder, scope, autouse) in registry.items():
+        if instance is None:
+            getter = lambda holder=holder: holder
+        else:  # a class's: its method, on this instance
+            getter = lambda attribute=holder: getattr(instance, attribute)
+        fixtures[name] = (getter, scope, autouse)
+    return fixtures
+
+def _gt_class_(cls, names, own, fixtures):
     try:
         _gt_class_hook_(cls, "setup_class")
     except BaseException as error:
         if _gt_skipped_(error):
             return
         raise
+    kept = {"<kept>": {}, "<closers>": fixtures["<closers>"]}
     for name in names:
         instance = cls()
         method = getattr(instance, name)
+        mine = _gt_fixtures_(own, instance, {**fixtures, **kept})
         try:
             if hasattr(instance, "setup_method"):
                 _gt_hook_(instance.setup_method, method)
-            method()
+            _gt_call_(method, {}, mine)
             if hasattr(instance, "teardown_method"):
                 _gt_hook_(instance.teardown_method, method)
         except BaseException as error:
@@ -84,20 +143,21 @@ def _gt_class_(cls, names):
                 raise
     _gt_class_hook_(cls, "teardown_class")
 
-def _gt_function_(function, arguments):
+def _gt_function_(function, arguments, fixtures):
     hooks = globals()
     try:
         if callable(hooks.get("setup_function")):
             _gt_hook_(hooks["setup_function"], function)
-        function(**arguments)
+        _gt_call_(function, arguments, fixtures)
         if callable(hooks.get("teardown_function")):
             _gt_hook_(hooks["teardown_function"], function)
     except BaseException as error:
         if not _gt_skipped_(error):
             raise
 
-def _gt_run_(classes, functions):
+def _gt_run_(classes, functions, registry):
     hooks = globals()
+    fixtures = _gt_fixtures_(registry)
     try:
         if callable(hooks.get("setup_module")):
             _gt_hook_(hooks["setup_module"], None)
@@ -105,10 +165,12 @@ def _gt_run_(classes, functions):
         if _gt_skipped_(error):
             return
         raise
-    for cls, names in classes:
-        _gt_case_(cls) if names is None else _gt_class_(cls, names)
+    for cls, names, own in classes:
+        _gt_case_(cls) if names is None else _gt_class_(cls, names, own, fixtures)
     for function, arguments in functions:
-        _gt_function_(function, arguments)
+        _gt_function_(function, arguments, fixtures)
+    for closer in reversed(fixtures["<closers>"]):
+        next(closer, None)
     if callable(hooks.get("teardown_module")):
         _gt_hook_(hooks["teardown_module"], None)
 """
@@ -128,23 +190,39 @@ def runnable(test: str) -> str:
         if isinstance(node, ast.Name)
     }
     cases = _test_cases(tree)
+    fixtures = fixtures_in(tree.body)
     classes = []
     for node in tree.body:
         if not isinstance(node, ast.ClassDef) or node.name in named or _not_collected(node):
             continue
         if node.name in cases:
-            classes.append(f"({node.name}, None)")
-        elif (names := _pytest_methods(node)) is not None:
-            classes.append(f"({node.name}, {names!r})")
+            classes.append(f"({node.name}, None, {{}})")
+        elif (run := _pytest_methods(node, fixtures)) is not None:
+            names, own = run
+            classes.append(f"({node.name}, {names!r}, {_registry(own, as_text=True)})")
     functions = [
         f"({node.name}, {{{arguments}}})"
         for node in tree.body
-        if isinstance(node, ast.FunctionDef) and node.name.startswith("test") and node.name not in named
-        for arguments in _function_runs(node)
+        if isinstance(node, ast.FunctionDef)
+        and node.name.startswith("test")
+        and node.name not in named
+        and node.name not in {fixture.function for fixture in fixtures.values()}
+        for arguments in _function_runs(node, fixtures)
     ]
     if not classes and not functions:
         return test
-    return f"{test}\n{_RUNNER}\n_gt_run_([{', '.join(classes)}], [{', '.join(functions)}])\n"
+    calls = f"[{', '.join(classes)}], [{', '.join(functions)}], {_registry(fixtures)}"
+    return f"{test}\n{_RUNNER}\n_gt_run_({calls})\n"
+
+
+def _registry(fixtures: dict[str, Fixture], as_text: bool = False) -> str:
+    """The fixtures as the runner reads them: by pytest name, the function (a class's: the
+    method's name, as text, looked up on each new instance), its scope, whether it is autouse."""
+    rows = (
+        f"{name!r}: ({repr(f.function) if as_text else f.function}, {f.scope!r}, {f.autouse})"
+        for name, f in fixtures.items()
+    )
+    return "{" + ", ".join(rows) + "}"
 
 
 def _base_names(cls: ast.ClassDef) -> list[str]:
@@ -173,46 +251,44 @@ def _not_collected(cls: ast.ClassDef) -> bool:
     )
 
 
-def _pytest_methods(cls: ast.ClassDef) -> list[str] | None:
-    """The test methods pytest runs as plain calls, where it collects ``cls`` at all (a ``Test*``
-    class with no base but ``object`` and no ``__init__``); None where it does not."""
+def _pytest_methods(
+    cls: ast.ClassDef, outer: dict[str, Fixture]
+) -> tuple[list[str], dict[str, Fixture]] | None:
+    """The test methods pytest runs, where it collects ``cls`` at all (a ``Test*`` class with no
+    base but ``object`` and no ``__init__``), and the fixtures the class defines; None where it
+    does not. A method runs where each parameter past ``self`` is a fixture at hand (the class's
+    or the module's) and it has no decorator."""
     if not cls.name.startswith("Test") or any(base != "object" for base in _base_names(cls)):
         return None
     methods = [node for node in cls.body if isinstance(node, FUNCTIONS)]
     if any(method.name == "__init__" for method in methods):
         return None  # pytest warns and collects nothing from it
+    own = fixtures_in(cls.body, outer)
+    at_hand = {*own, *outer}
     names = [
         method.name
         for method in methods
         if method.name.startswith("test")
         and isinstance(method, ast.FunctionDef)
         and not method.decorator_list
-        and _needs_nothing(method.args, bound=1)
+        and all(name in at_hand for name in wants(method, bound=1))
     ]
-    return names or None
+    return (names, own) if names else None
 
 
-def _needs_nothing(arguments: ast.arguments, bound: int = 0) -> bool:
-    """Every parameter past the first ``bound`` (``self``) has a default: pytest hands none."""
-    if arguments.posonlyargs or arguments.vararg or arguments.kwarg:
-        return False
-    plain = arguments.args[bound:]
-    keyword_defaults = all(default is not None for default in arguments.kw_defaults)
-    return len(arguments.defaults) >= len(plain) and keyword_defaults
-
-
-def _function_runs(function: ast.FunctionDef) -> list[str]:
+def _function_runs(function: ast.FunctionDef, fixtures: dict[str, Fixture]) -> list[str]:
     """The keyword arguments, as source, of each run a runner makes of a top-level ``test_*``
-    function (see the module's docstring); none where it would hand it anything else."""
+    function (see the module's docstring), its fixtures left to the runner; none where it would
+    hand it anything else."""
+    wanted = [name for name in wants(function) if name not in fixtures]
     if not function.decorator_list:
-        return [""] if _needs_nothing(function.args) else []
+        return [] if wanted else [""]
     if any(_decorator(d) != "parametrize" for d in function.decorator_list):
         return []  # a skip, a fixture's decorator: not ours to emulate
-    arguments = function.args
-    if arguments.posonlyargs or arguments.vararg or arguments.kwarg or arguments.kwonlyargs:
+    if "*" in wanted or function.args.kwonlyargs:
         return []
     rows = parametrize_rows(_without_marked_rows(function), {})
-    parameters = sorted(argument.arg for argument in arguments.args)
+    parameters = sorted(argument.arg for argument in function.args.args if argument.arg not in fixtures)
     if not rows or any(sorted(row) != parameters for row in rows):
         return []
     written = [", ".join(f"{name!r}: {_written(value)}" for name, value in row.items()) for row in rows]

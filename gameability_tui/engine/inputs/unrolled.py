@@ -119,8 +119,9 @@ class _Unroll(ast.NodeTransformer):
     method calls harvesting follows in their own scope (a copy that binds names of its own goes
     into a function of its own, unless it uses one of those)."""
 
-    def __init__(self, data: dict[str, Any], objects: set[str]) -> None:
-        self.data = data
+    def __init__(self, scoped: dict[int, dict[str, Any]], module: int, objects: set[str]) -> None:
+        self.scoped = scoped
+        self.data = scoped[module]  # the scope being visited: the module's, then a function's
         self.objects = objects
 
     def _copies(self, body: list[ast.stmt], rows: list[dict[str, Any]], at: ast.AST) -> list[ast.stmt]:
@@ -157,13 +158,19 @@ class _Unroll(ast.NodeTransformer):
         return self._copies(node.body, rows, node) + _flat([self.visit(s) for s in node.orelse])
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> Any:
-        rows = parametrize_rows(node, self.data)
-        if rows is None or _stored(node.body) & set().union(*rows) or _leaves_early(node.body):
-            return self.generic_visit(node)
-        node = copy.copy(node)
-        node.decorator_list = []
-        node.body = self._copies(node.body, rows, node) or [ast.Pass()]
-        return ast.fix_missing_locations(node)
+        outer = self.data
+        rows = parametrize_rows(node, outer)  # its decorators are read where it is defined
+        own = _stored(node.body) | {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
+        self.data = {**{k: v for k, v in outer.items() if k not in own}, **self.scoped.get(id(node), {})}
+        try:
+            if rows is None or _stored(node.body) & set().union(*rows) or _leaves_early(node.body):
+                return self.generic_visit(node)
+            node = copy.copy(node)
+            node.decorator_list = []
+            node.body = self._copies(node.body, rows, node) or [ast.Pass()]
+            return ast.fix_missing_locations(node)
+        finally:
+            self.data = outer
 
     def _comprehension(self, node: ast.AST, elements: list[ast.expr]) -> ast.AST | None:
         """The elements a comprehension makes, one copy per binding of its generators (in order,
@@ -312,36 +319,62 @@ def _decorator_name(func: ast.expr) -> str:
     return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
 
 
-def _bound_data(tree: ast.Module) -> tuple[dict[str, Any], set[str]]:
-    """Names the test binds once, anywhere, to literal data and never changes in place
-    (``cases = [(2, 4), (3, 9)]``), with their values; and the names bound to a call's result."""
-    stores: Counter = Counter()
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+
+def _own_nodes_of(scope: ast.AST) -> list[ast.AST]:
+    """The nodes of a module's or function's own scope: a nested function's body is its own
+    (its decorators and defaults, evaluated where it is defined, are not)."""
+    found: list[ast.AST] = []
+    todo = list(scope.body) if isinstance(scope, (ast.Module, *_SCOPES[:2])) else [scope.body]
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        if isinstance(node, _SCOPES):
+            todo += [*getattr(node, "decorator_list", []), *node.args.defaults, *node.args.kw_defaults]
+            todo = [n for n in todo if n is not None]
+        else:
+            todo += ast.iter_child_nodes(node)
+    return found
+
+
+def _bound_data(tree: ast.Module) -> tuple[dict[int, dict[str, Any]], set[str]]:
+    """For the module and each function in it (by ``id``), the names that scope binds once to
+    literal data and never changes in place (``cases = [(2, 4), (3, 9)]``), with their values; and
+    the names bound to a call's result. Two test functions may each bind ``nums`` to their own
+    list: each is data in its own function (a name counted across the whole test was neither)."""
     changed: set[str] = set()
     objects: set[str] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            stores[node.id] += 1
-        elif isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.value, ast.Name):
+        if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.value, ast.Name):
             if isinstance(node, ast.Attribute) or not isinstance(node.ctx, ast.Load):
                 changed.add(node.value.id)  # cases.append(...), cases[0] = ...
         elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
             objects |= {t.id for t in node.targets if isinstance(t, ast.Name)}
-    data: dict[str, Any] = {}
-    for node in ast.walk(tree):
-        if not (
-            isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
-        ):
-            continue
-        name = node.targets[0].id
-        if stores[name] != 1 or name in changed:
-            continue
-        try:
-            value = fold(node.value, {})
-        except (NotFoldable, TypeError, ValueError, RecursionError):
-            continue
-        if is_plain(value) or isinstance(value, range):
-            data[name] = value
-    return data, objects
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            changed.update(node.names)  # rebound from another scope: never data
+    scoped: dict[int, dict[str, Any]] = {}
+    for scope in [tree, *(n for n in ast.walk(tree) if isinstance(n, _SCOPES[:2]))]:
+        nodes = _own_nodes_of(scope)
+        stores = Counter(n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+        data: dict[str, Any] = {}
+        assigns = [
+            n
+            for n in nodes
+            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
+        ]
+        for node in sorted(assigns, key=lambda n: (n.lineno, n.col_offset)):  # each after what it reads
+            name = node.targets[0].id
+            if stores[name] != 1 or name in changed:
+                continue
+            try:
+                value = fold(node.value, data)
+            except (NotFoldable, TypeError, ValueError, RecursionError):
+                continue
+            if is_plain(value) or isinstance(value, range):
+                data[name] = value
+        scoped[id(scope)] = data
+    return scoped, objects
 
 
 @functools.lru_cache(maxsize=64)
@@ -351,9 +384,10 @@ def unrolled(source: str) -> ast.Module | None:
     tree = parsed(source)
     if tree is None:
         return None
-    data, objects = _bound_data(tree)
+    copied = copy.deepcopy(tree)
+    scoped, objects = _bound_data(copied)
     try:
-        rewritten = _Unroll(data, objects).visit(copy.deepcopy(tree))
+        rewritten = _Unroll(scoped, id(copied), objects).visit(copied)
     except RecursionError:
         return tree
     return ast.fix_missing_locations(rewritten)

@@ -1,0 +1,156 @@
+"""pytest fixtures a test defines, read without running them.
+
+Threat: ``@pytest.fixture def data(): return [1, 2, 3]`` and ``def test_total(data): assert
+total(data) == 6``. No script calls ``test_total``, and without the fixture's value nothing can:
+the test checked nothing, so every mutant passed it (``return None`` included), and the call
+``total(data)`` was not a literal call, so it was never drawn. Defence, in two places:
+``inputs/test_runs.py`` runs such a test as pytest does (each fixture made for it, by name, its
+own fixtures first, torn down after), and ``inlined`` reads the test, for harvesting, as the script
+it amounts to (``data = [1, 2, 3]`` then the test's body), so ``total([1, 2, 3])`` is drawn.
+
+Only what this tool can make as pytest makes it counts as a fixture: one defined in the test
+(module level, or a method of a test class), without ``params`` (a parametrized fixture runs the
+test once per value; not emulated), whose own parameters are fixtures too. A test wanting any
+other (pytest's ``tmp_path``, ``capsys``, ``request``) is not run, as before.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+from dataclasses import dataclass
+
+FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+@dataclass(frozen=True)
+class Fixture:
+    """A fixture the test defines: its pytest name, the function (or method) holding it, how
+    long pytest keeps its value, and whether every test gets it unasked."""
+
+    name: str
+    function: str
+    scope: str
+    autouse: bool
+    node: ast.FunctionDef
+    wanted: tuple[str, ...]  # the fixtures it wants in turn
+
+
+def fixtures_in(body: list[ast.stmt], outer: dict[str, Fixture] | None = None) -> dict[str, Fixture]:
+    """The fixtures this tool can make among the functions of ``body`` (the module's, or a test
+    class's where ``outer`` holds the module's, also at hand), by pytest name; one wanting
+    another that is not at hand is left out."""
+    bound = 0 if outer is None else 1  # a method's ``self``
+    found: dict[str, Fixture] = {}
+    for node in body:
+        if isinstance(node, ast.FunctionDef) and (made := _fixture(node, bound)) is not None:
+            found[made.name] = made
+    given = set(outer or ())
+    changed = True
+    while changed:  # drop each fixture wanting one that cannot be made, until none does
+        changed = False
+        for name, fixture in list(found.items()):
+            if any(wanted not in found and wanted not in given for wanted in fixture.wanted):
+                del found[name]
+                changed = True
+    return found
+
+
+def wants(function: ast.FunctionDef | ast.AsyncFunctionDef, bound: int = 0) -> list[str]:
+    """The parameters pytest fills for ``function`` (those without a default, past ``bound``
+    ones such as ``self``); a ``*args`` or ``**kwargs`` wants the unmakeable ``*``."""
+    arguments = function.args
+    if arguments.vararg or arguments.kwarg or arguments.posonlyargs:
+        return ["*"]
+    plain = arguments.args[bound:]
+    without_default = plain[: len(plain) - len(arguments.defaults)]
+    keywords = [a for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is None]
+    return [argument.arg for argument in [*without_default, *keywords]]
+
+
+def _fixture(function: ast.FunctionDef, bound: int) -> Fixture | None:
+    """``function`` as a fixture, where a ``pytest.fixture`` decorator makes it one this tool can
+    make (no ``params``; another decorator beside it: not ours to emulate)."""
+    if len(function.decorator_list) != 1:
+        return None
+    decorator = function.decorator_list[0]
+    called = decorator.func if isinstance(decorator, ast.Call) else decorator
+    name = called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", "")
+    if name not in ("fixture", "yield_fixture"):
+        return None
+    options = {k.arg: k.value for k in decorator.keywords} if isinstance(decorator, ast.Call) else {}
+    if isinstance(decorator, ast.Call) and decorator.args:  # fixture("module"): the old scope
+        options.setdefault("scope", decorator.args[0])
+    if "params" in options or None in options:
+        return None
+    literal = {key: value.value for key, value in options.items() if isinstance(value, ast.Constant)}
+    if len(literal) != len(options):
+        return None
+    return Fixture(
+        name=str(literal.get("name", function.name)),
+        function=function.name,
+        scope=str(literal.get("scope", "function")),
+        autouse=bool(literal.get("autouse", False)),
+        node=function,
+        wanted=tuple(wants(function, bound)),
+    )
+
+
+def inlined(tree: ast.Module) -> list[ast.stmt] | None:
+    """The module's statements with each top-level test function that wants the module's fixtures
+    read as the script pytest runs for it: each fixture's body up to what it returns or yields,
+    bound to the parameter's name, then the test's body (a copy: the tree is shared). None where
+    no test wants a fixture."""
+    fixtures = fixtures_in(tree.body)
+    if not fixtures:
+        return None
+    body: list[ast.stmt] = []
+    changed = False
+    for node in tree.body:
+        wanted = wants(node) if isinstance(node, FUNCTIONS) and node.name.startswith("test") else []
+        if wanted and all(name in fixtures for name in wanted):
+            node = copy.deepcopy(node)
+            node.body = made_before(wanted, fixtures, set()) + node.body
+            node.args = _without(node.args, set(wanted))
+            changed = True
+        body.append(node)
+    return body if changed else None
+
+
+def made_before(wanted: list[str], fixtures: dict[str, Fixture], done: set[str]) -> list[ast.stmt]:
+    """The statements that make the ``wanted`` fixtures, each after its own, each once: a
+    fixture's body up to its ``return`` or ``yield``, the value bound to the fixture's name."""
+    statements: list[ast.stmt] = []
+    for name in wanted:
+        if name in done or name not in fixtures:
+            continue
+        done.add(name)
+        fixture = fixtures[name]
+        statements += made_before(list(fixture.wanted), fixtures, done)
+        for statement in copy.deepcopy(fixture.node.body):
+            value = _given(statement)
+            if value is not None:
+                bound = ast.Assign([ast.Name(id=name, ctx=ast.Store())], value)
+                statements.append(ast.fix_missing_locations(ast.copy_location(bound, statement)))
+                break
+            statements.append(statement)
+    return statements
+
+
+def _given(statement: ast.stmt) -> ast.expr | None:
+    """What a fixture's statement hands the test: ``return X`` or ``yield X`` (None otherwise)."""
+    if isinstance(statement, ast.Return):
+        return statement.value or ast.Constant(None)
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Yield):
+        return statement.value.value or ast.Constant(None)
+    return None
+
+
+def _without(arguments: ast.arguments, names: set[str]) -> ast.arguments:
+    kept = copy.deepcopy(arguments)
+    n_plain = len(kept.args)
+    first_default = n_plain - len(kept.defaults)
+    kept.args = [a for i, a in enumerate(kept.args) if i >= first_default or a.arg not in names]
+    pairs = [(a, d) for a, d in zip(kept.kwonlyargs, kept.kw_defaults) if d is not None or a.arg not in names]
+    kept.kwonlyargs, kept.kw_defaults = [a for a, _ in pairs], [d for _, d in pairs]
+    return kept
