@@ -14,9 +14,12 @@ mutant broken where no assert could reject it. Threats, and the defence:
   instant (aware) or the fields (naive), so equal values compare equal, and a naive one never
   equals an aware one.
 - A ``Counter`` equals another ``Counter`` holding the same non-zero counts (``Counter(a=1, b=0)
-  == Counter(a=1)``, Python 3.10+), but against a plain dict it compares as one (zeros count):
-  its items travel whole, marked as a Counter's.
+  == Counter(a=1)``, Python 3.10+), but against a plain dict, or an ``OrderedDict``, it compares
+  as a plain dict (zeros count, order does not): its items travel whole, marked as a Counter's.
 - A named tuple or a ``defaultdict`` compares as its plain tuple or dict.
+- An ``IntEnum`` or ``StrEnum`` member (or any ``int`` or ``str`` subclass with the base's own
+  ``==`` and no text of its own) equals the int or str it holds: ``Color.GREEN == 2``. It travels
+  as that value, written back as the member (``Color.GREEN``) where it is one.
 - ``range(4, 4) == range(0)`` and ``range(0, 4, 2) == range(0, 3, 2)``: ranges compare as the
   sequences they hold (never as a list), so a range travels as what fixes that sequence (nothing
   when empty, its start when one long, else start, step and length).
@@ -35,13 +38,14 @@ The types are recognised by module and name, never imported here (the child impo
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from typing import Any
 
 STD_MARK = "\x00std"  # (STD_MARK, family, canonical, source, import line)
 
 NUMBER, ORDERED, DEQUE, TIME, COUNTS = "number", "ordered", "deque", "time", "counts"
-RANGE, VIEW, VALUES = "range", "view", "values"
+RANGE, VIEW, VALUES, SCALAR = "range", "view", "values", "scalar"
 
 
 def _number(value: Any) -> Any:
@@ -117,6 +121,9 @@ def std_data(value: Any, to_data: Callable[[Any, int], Any], depth: int) -> Any:
 
 def _std_data(value: Any, to_data: Callable[[Any, int], Any], depth: int) -> Any:
     kind = type(value)
+    scalar = _scalar(value)
+    if scalar is not None:
+        return scalar
     if is_named_tuple(kind):
         return tuple(to_data(item, depth + 1) for item in value)
     known = _TYPES.get((kind.__module__, kind.__name__))
@@ -142,6 +149,25 @@ def _std_data(value: Any, to_data: Callable[[Any, int], Any], depth: int) -> Any
         members = tuple(to_data(member, depth + 1) for member in value)
         return (STD_MARK, VIEW, members, "items" if kind.__name__.endswith("items") else "keys", imports)
     return (STD_MARK, TIME, _moment(value), repr(value), imports)
+
+
+def _scalar(value: Any) -> tuple | None:
+    """An int or str subclass's value where its ``==`` is the base's and neither its repr nor its
+    str is benchmark code (an ``IntEnum``, a ``StrEnum``, a ``str``-mixed ``Enum``): what ``==``
+    compares, read through the base's own methods, so that no benchmark code runs."""
+    kind = type(value)
+    base = int if isinstance(value, int) else str if isinstance(value, str) else None
+    if base is None or kind in (base, bool) or kind.__eq__ is not base.__eq__:
+        return None
+    if any(
+        getattr(getattr(kind, name), "__module__", None) not in (None, "enum")
+        for name in ("__repr__", "__str__")
+    ):
+        return None
+    plain = int.__int__(value) if base is int else str.__str__(value)
+    name = value._name_ if isinstance(value, enum.Enum) else None
+    named = type(name) is str and name.isidentifier() and kind.__qualname__.isidentifier()
+    return (STD_MARK, SCALAR, plain, f"{kind.__qualname__}.{name}" if named else repr(plain), "")
 
 
 def _sequence(value: range) -> tuple:
@@ -187,10 +213,15 @@ def _ratio(data: Any) -> Any:
 def std_equal(got: Any, want: Any, equal: Callable[[Any, Any], bool]) -> bool:
     """``got == want`` where at least one side is a standard-library value (``is_std``);
     ``equal`` compares the plain data inside them."""
+    got, want = _plain_scalar(got), _plain_scalar(want)
+    if not is_std(got) and not is_std(want):
+        return equal(got, want)
     got_ratio, want_ratio = _ratio(got), _ratio(want)
     if got_ratio is not None and want_ratio is not None:
         return got_ratio == want_ratio  # exact, as Python compares Decimal and Fraction
     if is_std(got) and is_std(want):
+        if {got[1], want[1]} == {ORDERED, COUNTS}:  # neither order nor zeros count: plain dicts
+            return equal(_plain_mapping(got), _plain_mapping(want))
         if got[1] != want[1]:
             return False
         if got[1] in (ORDERED, DEQUE, VALUES):
@@ -209,6 +240,16 @@ def std_equal(got: Any, want: Any, equal: Callable[[Any, Any], bool]) -> bool:
         as_dict = dict(mapping[2])
         return as_dict.keys() == other.keys() and all(equal(as_dict[k], other[k]) for k in other)
     return False
+
+
+def _plain_scalar(data: Any) -> Any:
+    """An ``IntEnum``'s (``SCALAR``) int, or a ``StrEnum``'s str; any other data as it is."""
+    return data[2] if is_std(data) and data[1] == SCALAR else data
+
+
+def _plain_mapping(mapping: tuple) -> Any:
+    """An ``OrderedDict``'s or a ``Counter``'s items as the plain dict ``dict.__eq__`` compares."""
+    return dict(mapping[2]) if mapping[1] == ORDERED else mapping[2]
 
 
 def _nonzero(counts: Any) -> Any:

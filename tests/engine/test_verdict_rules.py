@@ -893,8 +893,12 @@ def test_a_name_a_test_binds_to_a_literal_is_a_literal_argument_so_the_closure_i
     assert harvest_calls(adders.tests, "make_adder")[0].render("make_adder") == "make_adder(3)(4)"
     result = audit_problem(adders, AuditParams(attack="deep"))
     assert result.weak and all(")(" in a.text for a in result.asserts)  # the closure is called
-    twice = ["x = 4\nx = 5\nassert make_adder(3)(x) == 8"]  # bound twice: not a literal
-    assert [c.render("make_adder") for c in harvest_calls(twice, "make_adder")] == ["make_adder(3)"]
+    # bound twice in straight-line code: the read is the binding before it, as Python reads it
+    twice = ["x = 4\nx = 5\nassert make_adder(3)(x) == 8"]
+    assert [c.render("make_adder") for c in harvest_calls(twice, "make_adder")] == ["make_adder(3)(5)"]
+    # bound again inside a loop: which binding a read sees is not known without running it
+    looped = ["x = 4\nfor i in range(2):\n    x = 5\nassert make_adder(3)(x) == 8"]
+    assert [c.render("make_adder") for c in harvest_calls(looped, "make_adder")] == ["make_adder(3)"]
 
 
 # 20. Found by the second red-team pass: a Counter's own ==, an object's identity in its text.
@@ -2589,8 +2593,9 @@ def test_each_test_functions_own_literal_names_are_drawn():
     )
     keys = [call.key() for call in harvest_calls([test], "total")]
     assert keys == ["(([1, 2, 3],), ())", "(([4, 5],), ())"]
-    # control: a name rebound inside one function is not data there
-    rebound = "def test_a():\n    nums = [1]\n    nums = [2]\n    assert total(nums) == 2\n"
+    # control: a name rebound inside a branch is not data there (which binding a read sees is
+    # not known without running it)
+    rebound = "def test_a():\n    nums = [1]\n    if x:\n        nums = [2]\n    assert total(nums) == 2\n"
     assert harvest_calls([rebound], "total") == []
 
 
@@ -2603,3 +2608,94 @@ def test_a_fixture_fed_problem_is_audited_not_excluded():
     result = audit_problem(problem("total", positives, [test]), AuditParams())
     assert result.status == "ok" and result.n_fresh > 0
     assert "return None" not in _survivor_changes(result)  # the test runs: it rejects that one
+
+
+def test_a_top_level_unittest_main_runs_the_tests_as_a_script_would():
+    # ``python test.py`` runs the TestCase and exits 0 when it passes; run as written here, the
+    # call raised SystemExit and the reference "failed its tests"
+    test = (
+        "import unittest\nclass T(unittest.TestCase):\n    def test_sq(self):\n"
+        "        self.assertEqual(sq(4), 16)\nunittest.main()\n"
+    )
+    squares = problem("sq", SQUARE, [test], hidden=("sq(5)",))
+    prepared = prepare(squares, PINNED)
+    assert isinstance(prepared, Prepared)
+    verdict = judge_program(squares, PINNED, prepared, SKEWED_SQUARE)
+    assert verdict.broken and not verdict.survived
+
+
+def test_an_ordered_dict_and_a_counter_compare_as_plain_dicts_as_python_compares_them():
+    from collections import Counter, OrderedDict
+
+    for got, want in [
+        (OrderedDict([("b", 1), ("a", 2)]), Counter(a=2, b=1)),  # order does not count here
+        (Counter(a=2, b=1), OrderedDict([("a", 2), ("b", 1)])),
+    ]:
+        assert got == want and same(encode_value(got), encode_value(want))
+    for got, want in [
+        (OrderedDict([("a", 2), ("b", 0)]), Counter(a=2)),  # a zero count does: dict equality
+        (OrderedDict([("a", 2)]), Counter(a=3)),
+    ]:
+        assert got != want and not same(encode_value(got), encode_value(want))
+
+
+COLOR = (
+    "import enum\nclass Color(enum.IntEnum):\n    RED = 1\n    GREEN = 2\n\n"
+    "def pick(n):\n    return Color.GREEN if n > 2 else Color.RED\n"
+)
+
+
+def test_an_int_enum_member_equals_the_int_it_holds_as_python_compares_them():
+    picks = problem("pick", COLOR, ["assert pick(9) == Color.GREEN", "assert pick(0) == Color.RED"],
+                    hidden=("pick(3)",))  # fmt: skip
+    prepared = prepare(picks, PINNED)
+    assert isinstance(prepared, Prepared)
+    plain = COLOR.replace("return Color.GREEN if n > 2 else Color.RED", "return 2 if n > 2 else 1")
+    assert not judge_program(picks, PINNED, prepared, plain).broken  # 2 == Color.GREEN, as tests see
+    result = audit_problem(picks, PINNED)
+    text = _rejecting_assert(picks, result, "pick", "n > 3", "pick(3)")
+    assert text == "assert pick(3) == Color.GREEN"  # written as the member, as the tests write it
+
+
+def test_a_name_bound_again_is_read_as_python_reads_it_in_straight_line_code():
+    test = (
+        "c = Counter(1)\nassert c.bump() == 3\nc = Counter(5)\nassert c.bump() == 7\n"
+        "def test_b():\n    nums = [1]\n    assert total(nums) == 1\n    nums = nums + [2]\n"
+        "    assert total(nums) == 3\n"
+    )
+    assert [c.render("Counter") for c in harvest_calls([test], "Counter")] == [
+        "Counter(1).bump()",
+        "Counter(5).bump()",
+    ]
+    assert [c.key() for c in harvest_calls([test], "total")] == ["(([1],), ())", "(([1, 2],), ())"]
+
+
+COUNTER = (
+    "class Counter:\n    def __init__(self, n):\n        self.n = n\n"
+    "    def bump(self):\n        self.n += 2\n        return self.n\n"
+)
+BUMP_BY_THREE = COUNTER.replace("self.n += 2", "self.n += 3")
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        # the test method binds ``self.c`` again after the set-up did
+        "import unittest\nclass T(unittest.TestCase):\n    def setUp(self):\n        self.c = Counter(12)\n"
+        "    def test_a(self):\n        self.c = Counter(1)\n        self.assertEqual(self.c.bump(), 3)\n",
+        # the set-up makes its object through a helper method
+        "import unittest\nclass T(unittest.TestCase):\n    def make(self):\n        return Counter(12)\n"
+        "    def setUp(self):\n        self.c = self.make()\n    def test_a(self):\n"
+        "        self.assertEqual(self.c.bump(), 14)\n",
+        # ... or from a class attribute
+        "import unittest\nclass T(unittest.TestCase):\n    START = 12\n    def setUp(self):\n"
+        "        self.c = Counter(self.START)\n    def test_a(self):\n"
+        "        self.assertEqual(self.c.bump(), 14)\n",
+    ],
+)
+def test_a_chain_through_a_test_classs_object_is_drawn_however_the_class_makes_it(test):
+    counters = problem("Counter", COUNTER, [test])
+    result = audit_problem(counters, AuditParams())
+    assert result.status == "ok" and result.n_fresh > 0  # was "every mutant behaves like the reference"
+    prepared = prepare(counters, AuditParams())
+    assert judge_program(counters, AuditParams(), prepared, BUMP_BY_THREE).broken

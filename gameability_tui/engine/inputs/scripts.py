@@ -61,17 +61,20 @@ def _flattened(
     if not any(_runs(method) or method.name in SETUPS for method in methods):
         return None  # not a test class (a ``ListNode`` the tests define): read as it is
     stored = {attribute for method in methods for attribute in _stored(method)}
+    constants = _class_constants(cls, stored)
     fixtures = {**module_fixtures, **fixtures_in(cls.body, module_fixtures)}
-    if not stored and not any(wants(m, bound=1) for m in methods if _runs(m)):
+    if not stored and not constants and not any(wants(m, bound=1) for m in methods if _runs(m)):
         return None
     taken = set(taken)
-    names = {attribute: _free_name(attribute, taken) for attribute in sorted(stored)}
+    names = {attribute: _free_name(attribute, taken) for attribute in sorted(stored | set(constants))}
+    helpers = _helpers(methods)
     for method in methods:
-        _Unbound(_first(method), names).visit(method)
+        _Unbound(_first(method), names, cls.name, set(constants), helpers).visit(method)
     autouse = {f.function for f in fixtures.values() if f.autouse and f.node in cls.body}
     setups = sorted((m for m in methods if m.name in SETUPS), key=lambda m: SETUPS.index(m.name))
     setups += [m for m in methods if m.name in autouse and m.name not in SETUPS]
-    prefix = [statement for method in setups for statement in method.body]
+    prefix = [_bound(names[name], value) for name, value in constants.items()]
+    prefix += [statement for method in setups for statement in method.body]
     functions: list[ast.stmt] = []
     tests = [method for method in methods if _runs(method)]
     if not tests:  # no test to run them before: the set-up's calls, still calls a test makes
@@ -89,6 +92,55 @@ def _flattened(
     if rest:  # the class body's own statements: still calls a test makes, in a scope of their own
         functions.append(_function(f"_{cls.name}_body", rest))
     return [ast.fix_missing_locations(f) for f in functions]
+
+
+def _class_constants(cls: ast.ClassDef, stored: set[str]) -> dict[str, ast.expr]:
+    """The class attributes its body binds once (``START = 12``) that no method stores on its
+    instance, where a method reads them (``self.START``, ``cls.START``, ``TestC.START``): read
+    as plain names, bound first, as the set-up's attributes are."""
+    bound: dict[str, ast.expr] = {}
+    for node in cls.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            name = node.targets[0].id
+            bound[name] = None if name in bound else node.value  # bound twice: not a constant
+    read = {
+        node.attr
+        for method in cls.body
+        if isinstance(method, FUNCTIONS)
+        for node in ast.walk(method)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.ctx, ast.Load)
+        and isinstance(node.value, ast.Name)
+    }
+    return {
+        name: copy.deepcopy(value)
+        for name, value in bound.items()
+        if value is not None and name in read and name not in stored and not name.startswith("__")
+    }
+
+
+def _helpers(methods: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> dict[str, ast.expr]:
+    """The class's helper methods that take nothing but ``self`` and only return an expression
+    (``def make(self): return Counter(12)``): a set-up or test calling ``self.make()`` reads as
+    that expression, so the chain it starts is drawn (threat: ``self.c = self.make()`` cut it)."""
+    return {
+        method.name: method.body[0].value
+        for method in methods
+        if isinstance(method, ast.FunctionDef)
+        and not _runs(method)
+        and method.name not in SETUPS
+        and len(method.args.args) == 1
+        and not (method.args.vararg or method.args.kwarg or method.args.kwonlyargs or method.decorator_list)
+        and len(method.body) == 1
+        and isinstance(method.body[0], ast.Return)
+        and method.body[0].value is not None
+    }
+
+
+def _bound(name: str, value: ast.expr) -> ast.stmt:
+    return ast.fix_missing_locations(
+        ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], value), value)
+    )
 
 
 def _runs(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
@@ -134,13 +186,46 @@ def _free_name(attribute: str, taken: set[str]) -> str:
 
 
 class _Unbound(ast.NodeTransformer):
-    """``self.c`` (on the method's first parameter, an attribute some method stores) read as ``c``."""
+    """``self.c`` (on the method's first parameter, an attribute some method stores) read as
+    ``c``; a class constant read as ``TestC.START`` too."""
 
-    def __init__(self, first: str | None, names: dict[str, str]) -> None:
-        self.first, self.names = first, names
+    def __init__(
+        self,
+        first: str | None,
+        names: dict[str, str],
+        cls: str,
+        constants: set[str],
+        helpers: dict[str, ast.expr],
+    ) -> None:
+        self.first, self.names, self.cls, self.constants = first, names, cls, constants
+        self.helpers, self.inlining = helpers, set()
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        called = node.func
+        if (
+            isinstance(called, ast.Attribute)
+            and isinstance(called.value, ast.Name)
+            and called.value.id == self.first
+            and called.attr in self.helpers
+            and called.attr not in self.inlining
+            and not node.args
+            and not node.keywords
+        ):
+            self.inlining.add(called.attr)  # a helper that calls itself is inlined once
+            try:
+                return ast.copy_location(self.visit(copy.deepcopy(self.helpers[called.attr])), node)
+            finally:
+                self.inlining.discard(called.attr)
+        self.generic_visit(node)
+        return node
+
+    def _unbound(self, node: ast.Attribute) -> bool:
+        if not isinstance(node.value, ast.Name) or node.attr not in self.names:
+            return False
+        return node.value.id == self.first or (node.value.id == self.cls and node.attr in self.constants)
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
-        if isinstance(node.value, ast.Name) and node.value.id == self.first and node.attr in self.names:
+        if self._unbound(node):
             return ast.copy_location(ast.Name(self.names[node.attr], node.ctx), node)
         self.generic_visit(node)
         return node

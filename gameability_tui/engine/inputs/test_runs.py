@@ -212,7 +212,24 @@ def runnable(test: str) -> str:
     if not classes and not functions:
         return test
     calls = f"[{', '.join(classes)}], [{', '.join(functions)}], {_registry(fixtures)}"
-    return f"{test}\n{_RUNNER}\n_gt_run_({calls})\n"
+    return f"{_without_runner_calls(test, tree)}\n{_RUNNER}\n_gt_run_({calls})\n"
+
+
+def _without_runner_calls(test: str, tree: ast.Module) -> str:
+    """``test`` without the top-level ``unittest.main()`` or ``pytest.main(...)`` that runs it as
+    a script: the runs above stand for it. Run as written, it raised ``SystemExit`` (or ran the
+    tests of another module) whatever the candidate did."""
+    lines = test.split("\n")
+    for node in tree.body:
+        call = node.value if isinstance(node, ast.Expr) else None
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)):
+            continue
+        owner = call.func.value
+        if call.func.attr == "main" and isinstance(owner, ast.Name) and owner.id in ("unittest", "pytest"):
+            first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1
+            indent = lines[first][: len(lines[first]) - len(lines[first].lstrip())]
+            lines[first : last + 1] = [f"{indent}pass"] + [""] * (last - first)
+    return "\n".join(lines)
 
 
 def _registry(fixtures: dict[str, Fixture], as_text: bool = False) -> str:

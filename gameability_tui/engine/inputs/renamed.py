@@ -1,0 +1,108 @@
+"""A test that binds one name again and again, read as one name per binding.
+
+Threat: ``c = Counter(1)``, ``assert c.bump() == 3``, then ``c = Counter(5)``, ``assert c.bump()
+== 7``; or a unittest ``setUp`` binding ``self.c`` that the test method binds again. Harvesting
+follows a name the test binds once (a literal, a chain through an object); bound twice, the name
+was neither, so none of those calls was drawn and every mutant of ``bump`` looked equivalent.
+Defence: in straight-line code (a module's or a function's own statements, in order) each
+binding of such a name is a name of its own, and each read is the binding before it, as Python
+reads it. Only where that is exactly what Python does: a name also bound inside a compound
+statement, augmented, declared ``global``/``nonlocal`` or read by a nested function (which reads
+the last binding whenever it is called) keeps its one name.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import Counter
+
+_NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp, ast.SetComp,
+           ast.DictComp, ast.GeneratorExp)  # fmt: skip
+
+
+def one_name_per_binding(tree: ast.Module) -> None:
+    """Rename, in place, in the module's body and in each function's (see the module's docstring)."""
+    taken = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    for scope in [
+        tree,
+        *(n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))),
+    ]:
+        _rename(scope.body, taken)
+
+
+def _rename(body: list[ast.stmt], taken: set[str]) -> None:
+    plain = Counter(
+        target.id
+        for statement in body
+        if isinstance(statement, ast.Assign)
+        for target in statement.targets
+        if isinstance(target, ast.Name)
+    )
+    names = {name for name, count in plain.items() if count > 1} - _bound_otherwise(body)
+    if not names:
+        return
+    current = {name: name for name in names}
+    bound: set[str] = set()
+    for statement in body:
+        for node in _own_loads(statement):
+            if node.id in current:
+                node.id = current[node.id]
+        if isinstance(statement, ast.Assign):
+            for target in statement.targets:
+                if isinstance(target, ast.Name) and target.id in names:
+                    if target.id in bound:  # bound before: this binding is a name of its own
+                        current[target.id] = _free(target.id, taken)
+                    bound.add(target.id)
+                    target.id = current[target.id]
+
+
+def _bound_otherwise(body: list[ast.stmt]) -> set[str]:
+    """Names the body binds other than by a plain top-level ``name = ...``, or that a nested
+    scope reads or a ``global``/``nonlocal`` declares: never renamed."""
+    kept: set[str] = set()
+    for statement in body:
+        simple = isinstance(statement, ast.Assign)
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                if not (simple and node in statement.targets):
+                    kept.add(node.id)
+            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                kept.update(node.names)
+            elif isinstance(node, (ast.arg, ast.alias)):
+                kept.add(node.arg if isinstance(node, ast.arg) else (node.asname or node.name).split(".")[0])
+            elif isinstance(node, _NESTED):
+                kept.update(n.id for n in ast.walk(node) if isinstance(n, ast.Name))
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    kept.add(node.name)
+    return kept
+
+
+def _own_loads(statement: ast.stmt) -> list[ast.Name]:
+    """The names a statement reads (none it binds), outside nested scopes (which keep theirs)."""
+    loads: list[ast.Name] = []
+    todo: list[ast.AST] = [statement.value] if isinstance(statement, ast.Assign) else [statement]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, _NESTED):
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            loads.append(node)
+        todo.extend(ast.iter_child_nodes(node))
+    if isinstance(statement, ast.Assign):  # ``c[0] = ...``, ``c.x = ...``: the target reads ``c``
+        for target in statement.targets:
+            if not isinstance(target, ast.Name):
+                todo = [target]
+                while todo:
+                    node = todo.pop()
+                    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                        loads.append(node)
+                    todo.extend(ast.iter_child_nodes(node))
+    return loads
+
+
+def _free(name: str, taken: set[str]) -> str:
+    number = 2
+    while f"{name}_{number}" in taken:
+        number += 1
+    taken.add(f"{name}_{number}")
+    return f"{name}_{number}"
