@@ -1,8 +1,9 @@
 """KodCode rows: JSON lines with ``question_id``, ``solution``, ``test`` and ``test_info``.
 
-The test is a pytest module that imports from ``solution``. Each plain ``test_*()`` function (no
-fixtures, no parameters) becomes one visible test: its definition followed by its call. Test
-functions that need pytest machinery cannot run as plain code; they are dropped and counted.
+The test is a pytest module that imports from ``solution``. Each plain ``test_*()`` function
+becomes one visible test: its definition followed by its call. A test class, or a test function
+pytest hands arguments (parametrize rows, fixtures the module defines), becomes one visible test
+the engine runs as pytest would; one that needs what only pytest gives is dropped and counted.
 
 Written back (``add_asserts``), each accepted assert becomes a new plain ``test_*`` function at the
 end of the row's pytest module, named so it collides with no name the module has, so pytest and
@@ -16,6 +17,8 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..engine.inputs.fixtures import fixtures_in
+from ..engine.inputs.test_runs import runnable
 from ..engine.model import Problem
 from .base import Benchmark
 from .reading import LoadError, jsonl_lines, not_json
@@ -23,26 +26,84 @@ from .source import JSONL, RowPatch, source_from_text
 
 NEW_TEST_PREFIX = "test_reviewed_"
 
-SKIPPED_TESTS = "test functions with parameters or decorators (pytest fixtures)"
+SKIPPED_TESTS = "tests wanting what only pytest can give (its own fixtures, marks this tool does not run)"
 FIELDS = ("question_id", "solution", "test")  # what a row must hold, each a string
 
 
 def split_test_module(source: str) -> tuple[str, list[str], int]:
-    """(setup, tests, skipped): module-level code minus solution imports, plain test functions."""
+    """(setup, tests, skipped): the module's other code, without its imports from ``solution``
+    (a name imported under another name is bound to it there); then one test per plain
+    ``test_*()`` function (its definition and its call), and one per test class or per test
+    function pytest hands arguments (rows, fixtures the module defines: the engine runs them as
+    pytest does, ``engine/inputs/test_runs.py``), with the module's fixtures before it; those it
+    cannot run (a fixture of pytest's own, ``tmp_path``) are dropped and counted."""
+    source = _solution_module_read_as_names(source)
     tree = ast.parse(source)
+    fixtures = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name in fixtures_in(tree.body)]
+    given = "".join(f"{_segment(source, node)}\n" for node in fixtures)
     setup, tests, skipped = [], [], 0
     for node in tree.body:
-        segment = ast.get_source_segment(source, node, padded=True)
+        segment = _segment(source, node)
         if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "solution":
+            setup += [f"{a.asname} = {a.name}" for a in node.names if a.asname and a.asname != a.name]
+            continue
+        if node in fixtures:
             continue
         if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
-            if node.args.args or node.decorator_list:
-                skipped += 1
+            if not node.args.args and not node.decorator_list:
+                tests.append(f"{segment}\n{node.name}()")
                 continue
-            tests.append(f"{segment}\n{node.name}()")
-        else:
+        elif not (isinstance(node, ast.ClassDef) and _is_test_class(node)):
             setup.append(segment)
+            continue
+        test = f"{given}{segment}"
+        if runnable(test) == test:  # nothing a runner would run, as this tool runs it
+            skipped += 1
+        else:
+            tests.append(test)
     return "\n".join(setup), tests, skipped
+
+
+def _segment(source: str, node: ast.stmt) -> str:
+    """A statement's source, a definition's decorators included (its ``lineno`` is the ``def``)."""
+    lines = source.splitlines()
+    first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
+    last = node.end_lineno or node.lineno
+    return "\n".join(lines[first - 1 : last])
+
+
+def _is_test_class(node: ast.ClassDef) -> bool:
+    """A class pytest or unittest collects tests from (``Test*``, or a ``TestCase``)."""
+    bases = [b.attr if isinstance(b, ast.Attribute) else getattr(b, "id", "") for b in node.bases]
+    return node.name.startswith("Test") or any(base.endswith("TestCase") for base in bases)
+
+
+def _solution_module_read_as_names(source: str) -> str:
+    """``import solution`` (or ``as s``) then ``solution.sq(2)``: read as ``sq(2)``, the name the
+    reference defines (the module's text is rewritten only where it does this)."""
+    tree = ast.parse(source)
+    modules = {
+        alias.asname or alias.name
+        for node in tree.body
+        if isinstance(node, ast.Import)
+        for alias in node.names
+        if alias.name == "solution"
+    }
+    if not modules:
+        return source
+
+    class Unqualified(ast.NodeTransformer):
+        def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+            if isinstance(node.value, ast.Name) and node.value.id in modules:
+                return ast.copy_location(ast.Name(node.attr, node.ctx), node)
+            return self.generic_visit(node)
+
+    body = [
+        node
+        for node in tree.body
+        if not (isinstance(node, ast.Import) and any(a.name == "solution" for a in node.names))
+    ]
+    return ast.unparse(Unqualified().visit(ast.Module(body=body, type_ignores=[])))
 
 
 def load_kodcode(path: Path) -> Benchmark:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,8 @@ from conftest import EXAMPLES, SHARED_DATA
 
 from gameability_tui.benchmarks import LoadError, load_benchmark
 from gameability_tui.benchmarks.humaneval import split_check
+from gameability_tui.engine.audit import Prepared, judge_program, prepare
+from gameability_tui.engine.model import AuditParams
 
 
 def _write(tmp_path: Path, name: str, lines: list[str]) -> Path:
@@ -187,9 +190,46 @@ def test_kodcode_rows(tmp_path):
            "test_info": [{"function_name": "double"}]}  # fmt: skip
     benchmark = load_benchmark(f"kodcode:{_write(tmp_path, 'rows.jsonl', [json.dumps(row)])}")
     (problem,) = benchmark.problems
-    assert problem.entry == "double" and len(problem.tests) == 1
+    assert problem.entry == "double" and len(problem.tests) == 2  # the parametrized one runs too
     assert "from solution" not in problem.setup
-    assert sum(benchmark.dropped.values()) == 1
+    assert sum(benchmark.dropped.values()) == 0
+
+
+KODCODE_MODULE = """import pytest
+from solution import double, double as twice
+import solution as S
+
+@pytest.fixture
+def n():
+    return 3
+
+def test_fixture(n):
+    assert S.double(n) == 6
+
+class TestDouble:
+    def test_a(self):
+        assert twice(1) == 2
+
+def test_tmp(tmp_path):
+    assert double(1) == 2
+"""
+
+
+def test_kodcode_tests_run_as_pytest_runs_them_whatever_they_import(tmp_path):
+    # a test class, a fixture, ``import solution as S``, an alias: each a test the engine runs;
+    # ``tmp_path`` (pytest's own) cannot be made here: dropped, and counted
+    row = {"question_id": "K2", "solution": "def double(x):\n    return x * 2\n", "test": KODCODE_MODULE}
+    benchmark = load_benchmark(f"kodcode:{_write(tmp_path, 'rows.jsonl', [json.dumps(row)])}")
+    (problem,) = benchmark.problems
+    assert len(problem.tests) == 2 and sum(benchmark.dropped.values()) == 1
+    assert "S.double" not in problem.tests[0] and "double(n) == 6" in problem.tests[0]
+    assert "twice = double" in problem.setup
+    params = AuditParams(fresh_inputs=0)
+    prepared = prepare(replace(problem, hidden=("double(5)",), entry="double"), params)
+    assert isinstance(prepared, Prepared)  # the reference passes them: none fails for a false reason
+    wrong = "def double(x):\n    return x * 2 if x < 2 else x + 2\n"  # double(3) == 5: the fixture's test
+    verdict = judge_program(replace(problem, hidden=("double(5)",), entry="double"), params, prepared, wrong)
+    assert verdict.broken and not verdict.survived
 
 
 @pytest.mark.skipif(not (SHARED_DATA / "mbpp.jsonl").exists(), reason="../shared/data/mbpp.jsonl is absent")

@@ -2699,3 +2699,35 @@ def test_a_chain_through_a_test_classs_object_is_drawn_however_the_class_makes_i
     assert result.status == "ok" and result.n_fresh > 0  # was "every mutant behaves like the reference"
     prepared = prepare(counters, AuditParams())
     assert judge_program(counters, AuditParams(), prepared, BUMP_BY_THREE).broken
+
+
+# 34. Found by the eighth red-team pass: a raise the tests expect through the callable form of a
+# raises check (``assertRaises(ValueError, isqrt, -4)``) made no call to draw, so no input near
+# the raise was drawn and a mutant that stops raising there passed for equivalent.
+
+ISQRT = "def isqrt(x):\n    if x < 0:\n        raise ValueError('neg')\n    return int(x ** 0.5)\n"
+ISQRT_FROM_MINUS_FOUR = ISQRT.replace("if x < 0:", "if x <= -4:").replace("x ** 0.5", "abs(x) ** 0.5")
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        "import unittest\nclass T(unittest.TestCase):\n    def test_r(self):\n"
+        "        self.assertEqual(isqrt(16), 4)\n        self.assertRaises(ValueError, isqrt, -4)\n",
+        "import pytest\ndef test_r():\n    assert isqrt(16) == 4\n    pytest.raises(ValueError, isqrt, -4)\n",
+        "import unittest\nclass T(unittest.TestCase):\n    def test_r(self):\n"
+        "        self.assertEqual(isqrt(16), 4)\n"
+        "        self.assertRaisesRegex(ValueError, 'neg', isqrt, -4)\n",
+    ],
+)
+def test_the_callable_form_of_a_raises_check_is_a_call_the_tests_make(test):
+    roots = problem("isqrt", ISQRT, [test])
+    assert sorted(call.render("isqrt") for call in harvest_calls(roots.tests, "isqrt")) == [
+        "isqrt(-4)",
+        "isqrt(16)",
+    ]
+    params = AuditParams()
+    prepared = prepare(roots, params)
+    assert isinstance(prepared, Prepared)
+    verdict = judge_program(roots, params, prepared, ISQRT_FROM_MINUS_FOUR)
+    assert verdict.broken and verdict.survived  # it passes the test and returns on -1, -2 or -3

@@ -207,7 +207,7 @@ class _Unroll(ast.NodeTransformer):
         mapped = self._mapped(node)
         if mapped is not None:
             return mapped
-        return _folded_arguments(node, self.data)
+        return _folded_arguments(_raises_call(node) or node, self.data)
 
     def _mapped(self, node: ast.Call) -> ast.AST | None:
         """``map(f, [1, 2])`` as ``[f(1), f(2)]``; ``filter(f, [1, 2])`` likewise: the calls the
@@ -226,6 +226,27 @@ class _Unroll(ast.NodeTransformer):
             ast.Call(copy.deepcopy(node.args[0]), [ast.Constant(v) for v in row], []) for row in zip(*columns)
         ]
         return ast.fix_missing_locations(ast.copy_location(ast.List(calls, ast.Load()), node))
+
+
+# The raises checks that take the callable and its arguments (``assertRaises(E, f, -4)``,
+# ``pytest.raises(E, f, -4)``), and the keywords that are theirs, not the callable's.
+_CALLABLE_RAISES = {"assertRaises": ("msg",), "assertRaisesRegex": ("msg",), "raises": ("match",)}
+
+
+def _raises_call(node: ast.Call) -> ast.Call | None:
+    """``self.assertRaises(ValueError, isqrt, -4)`` as the call it makes, ``isqrt(-4)``; read as
+    written it held no call of the entry, so the raise the test expects was never drawn."""
+    called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+    theirs = _CALLABLE_RAISES.get(called)
+    first = 2 if called == "assertRaisesRegex" else 1  # the pattern comes before the callable
+    if theirs is None or len(node.args) <= first or any(isinstance(a, ast.Starred) for a in node.args):
+        return None
+    function = node.args[first]
+    if not isinstance(function, (ast.Name, ast.Attribute)):
+        return None
+    keywords = [copy.deepcopy(k) for k in node.keywords if k.arg not in theirs]
+    made = ast.Call(copy.deepcopy(function), [copy.deepcopy(a) for a in node.args[first + 1 :]], keywords)
+    return ast.fix_missing_locations(ast.copy_location(made, node))
 
 
 def _flat(visited: list) -> list[ast.stmt]:
