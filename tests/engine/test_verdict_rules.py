@@ -2670,11 +2670,11 @@ def test_a_name_bound_again_is_read_as_python_reads_it_in_straight_line_code():
     assert [c.key() for c in harvest_calls([test], "total")] == ["(([1],), ())", "(([1, 2],), ())"]
 
 
-COUNTER = (
+BUMPING_COUNTER = (
     "class Counter:\n    def __init__(self, n):\n        self.n = n\n"
     "    def bump(self):\n        self.n += 2\n        return self.n\n"
 )
-BUMP_BY_THREE = COUNTER.replace("self.n += 2", "self.n += 3")
+BUMP_BY_THREE = BUMPING_COUNTER.replace("self.n += 2", "self.n += 3")
 
 
 @pytest.mark.parametrize(
@@ -2694,7 +2694,7 @@ BUMP_BY_THREE = COUNTER.replace("self.n += 2", "self.n += 3")
     ],
 )
 def test_a_chain_through_a_test_classs_object_is_drawn_however_the_class_makes_it(test):
-    counters = problem("Counter", COUNTER, [test])
+    counters = problem("Counter", BUMPING_COUNTER, [test])
     result = audit_problem(counters, AuditParams())
     assert result.status == "ok" and result.n_fresh > 0  # was "every mutant behaves like the reference"
     prepared = prepare(counters, AuditParams())
