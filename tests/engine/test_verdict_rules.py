@@ -2731,3 +2731,21 @@ def test_the_callable_form_of_a_raises_check_is_a_call_the_tests_make(test):
     assert isinstance(prepared, Prepared)
     verdict = judge_program(roots, params, prepared, ISQRT_FROM_MINUS_FOUR)
     assert verdict.broken and verdict.survived  # it passes the test and returns on -1, -2 or -3
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        "def check(candidate):\n    assert candidate(2) == 4\n    assert candidate(3) == 9\n\ncheck(sq)\n",
+        "def check(candidate):\n    assert candidate(2) == 4\n    assert candidate(3) == 9\n\n"
+        "def test_check():\n    check(sq)\n",
+    ],
+)
+def test_a_checker_the_test_defines_and_hands_the_entry_calls_the_entry(test):
+    # HumanEval's shape kept whole in one test (MultiPL-E, a pytest file around it): was "no
+    # function that the reference defines is called", or "no literal calls" with the entry named
+    squares = problem("sq", SQUARE, [test], entry=None)
+    assert entry_of(squares) == "sq"
+    assert sorted(call.render("sq") for call in harvest_calls(squares.tests, "sq")) == ["sq(2)", "sq(3)"]
+    result = audit_problem(squares, AuditParams())
+    assert result.status == "ok" and result.n_fresh > 0

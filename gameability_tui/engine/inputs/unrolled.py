@@ -26,6 +26,7 @@ from typing import Any
 
 from .calls import parsed
 from .folded import NotFoldable, fold, is_literal, is_plain, items_of
+from .handed import checkers_inlined
 from .renamed import one_name_per_binding
 
 MAX_COPIES = 50  # copies of one loop's body (or one test's parametrize rows)
@@ -407,6 +408,7 @@ def unrolled(source: str) -> ast.Module | None:
     if tree is None:
         return None
     copied = copy.deepcopy(tree)
+    checkers_inlined(copied)
     one_name_per_binding(copied)
     scoped, objects = _bound_data(copied)
     try:
