@@ -2749,3 +2749,27 @@ def test_a_checker_the_test_defines_and_hands_the_entry_calls_the_entry(test):
     assert sorted(call.render("sq") for call in harvest_calls(squares.tests, "sq")) == ["sq(2)", "sq(3)"]
     result = audit_problem(squares, AuditParams())
     assert result.status == "ok" and result.n_fresh > 0
+
+
+def test_an_argument_a_method_in_the_tests_chain_changes_in_place_is_part_of_the_answer():
+    # LeetCode's in-place shape: ``Solution().rotate(m)`` returns None and the answer is ``m``
+    rotate = (
+        "class Solution:\n    def rotate(self, matrix):\n"
+        "        matrix[:] = [list(r) for r in zip(*matrix[::-1])]\n"
+    )
+    early = rotate.replace(
+        "        matrix[:]", "        if matrix[1][0] < 3:\n            return\n        matrix[:]"
+    )
+    test = "m = [[1, 2], [3, 4]]\nSolution().rotate(m)\nassert m == [[3, 1], [4, 2]]\n"
+    rotations = problem("Solution", rotate, [test], hidden=("Solution().rotate([[1, 2], [2, 4]])",))
+    prepared = prepare(rotations, PINNED)
+    assert isinstance(prepared, Prepared)
+    verdict = judge_program(rotations, PINNED, prepared, early)
+    assert verdict.broken and verdict.survived  # it leaves [[1, 2], [2, 4]] as it was
+    [index] = verdict.witnesses
+    text = assert_text(prepared.fresh[index], prepared.call_name, prepared.reference_calls[index], True)
+    assert (
+        text
+        == "arg0 = [[1, 2], [2, 4]]; assert Solution().rotate(arg0) == None; assert arg0 == [[2, 1], [4, 2]]"
+    )
+    assert _run_assert(rotate, "Solution", text) is True and _run_assert(early, "Solution", text) is False

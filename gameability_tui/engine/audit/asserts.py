@@ -96,8 +96,8 @@ def _assert_text(
         root = f"{name}({call.render_arguments()})"
         return _with_imports(_result_assert(root + chain, data, imports), imports)
     # Name each mutable argument, call once, then check the result and the arguments.
-    bindings, arguments = _named_arguments(call, states)
-    result = _result_assert(f"{name}({arguments}){chain}", data, imports)
+    bindings, arguments, named_chain = _named_arguments(call, states)
+    result = _result_assert(f"{name}({arguments}){named_chain if chain else ''}", data, imports)
     checks = _state_checks(states, imports)
     if result is None or checks is None:
         return None
@@ -145,20 +145,30 @@ def _unreadable(value: object) -> str | None:
     return raised if type(raised) is str and list(state) == ["raised"] else None
 
 
-def _named_arguments(call: Call, states: tuple | None) -> tuple[list[str], str]:
+def _named_arguments(call: Call, states: tuple | None) -> tuple[list[str], str, str]:
     """The call's arguments as written, each one whose state is checked after the call bound to
-    a name first (``arg0 = [...]``): the bindings, and the argument list."""
-    values = list(call.args) + [value for _, value in call.kwargs]
-    bindings, arguments = [], []
-    for i, value in enumerate(values):
-        if states is not None and states[i] is not None:
-            bindings.append(f"arg{i} = {argument_text(value)}")
-            arguments.append(f"arg{i}")
-        else:
-            arguments.append(argument_text(value))
-    positional = arguments[: len(call.args)]
-    keywords = [f"{key}={text}" for (key, _), text in zip(call.kwargs, arguments[len(call.args) :])]
-    return bindings, ", ".join(positional + keywords)
+    a name first (``arg0 = [...]``): the bindings, the argument list, and the chain the tests
+    make on the result with its own arguments so named (``.rotate(arg0)``), in the order the
+    child reports their states (the call's, then each step's)."""
+    bindings: list[str] = []
+    number = 0
+
+    def written(args: tuple, kwargs: tuple) -> str:
+        nonlocal number
+        texts = []
+        for value in [*args, *(value for _, value in kwargs)]:
+            if states is not None and number < len(states) and states[number] is not None:
+                bindings.append(f"arg{number} = {argument_text(value)}")
+                texts.append(f"arg{number}")
+            else:
+                texts.append(argument_text(value))
+            number += 1
+        keywords = [f"{key}={text}" for (key, _), text in zip(kwargs, texts[len(args) :])]
+        return ", ".join(texts[: len(args)] + keywords)
+
+    arguments = written(call.args, call.kwargs)
+    chain = "".join(f"{'.' + method if method else ''}({written(a, k)})" for method, a, k in call.chain)
+    return bindings, arguments, chain
 
 
 def _state_checks(states: tuple | None, imports: set[str]) -> list[str] | None:
@@ -180,7 +190,7 @@ def _printing_assert(
     what it printed beside what it returned (and the arguments' states, when asked)."""
     imports = {"import contextlib", "import io"}
     result, captured = ("result", "printed") if name not in ("result", "printed") else ("_result", "_printed")
-    bindings, arguments = _named_arguments(call, states)
+    bindings, arguments, named_chain = _named_arguments(call, states)
     checked = _result_assert(result, data, imports)
     checks = _state_checks(states, imports)
     if checked is None or checks is None:
@@ -190,7 +200,7 @@ def _printing_assert(
         + bindings
         + [
             f"with contextlib.redirect_stdout(io.StringIO()) as {captured}:",
-            f"    {result} = {name}({arguments}){chain}",
+            f"    {result} = {name}({arguments}){named_chain if chain else ''}",
             checked,
             *checks,
             f"assert {captured}.getvalue() == {printed!r}",

@@ -108,7 +108,13 @@ def _call_outcome(
         return oc.BUDGET_OUTCOME, steps
     if error is not None:
         return raised(error, messages, caught_as), steps
-    return encoded(value, args + tuple(kwargs.values()), printed.getvalue()), steps
+    # a chain's own arguments too (``Solution().rotate(m)`` changes ``m``: the answer, in place)
+    passed = (
+        args
+        + tuple(kwargs.values())
+        + tuple(v for _, a, k in (chain[0] if chain else ()) for v in (*a, *k.values()))
+    )
+    return encoded(value, passed, printed.getvalue()), steps
 
 
 class _Candidate:
