@@ -38,6 +38,7 @@ from typing import Any
 
 from ..inputs.calls import parsed
 from ..outcome import safe_repr  # a value past Python's int-to-text limit has no repr
+from ..stdvalues import COUNTS, DEQUE, NUMBER, ORDERED, RANGE, SCALAR, VIEW, is_std
 
 SMALL_VOCABULARY = 3
 
@@ -83,7 +84,16 @@ def _answer(test: ast.AST, name: str) -> Any:
         return _NONE
 
 
+# A standard-library value's kind as a test compares it (``stdvalues``): a Counter or an
+# OrderedDict equals a dict, an IntEnum member the int it holds.
+_STD_KINDS = {NUMBER: "number", ORDERED: "dict", COUNTS: "dict", DEQUE: "deque", RANGE: "range", VIEW: "set"}
+
+
 def _kind(value: Any) -> str:
+    if is_std(value):
+        return (
+            _kind(value[2]) if value[1] == SCALAR else _STD_KINDS.get(value[1], str(value[3]).split("(")[0])
+        )
     if type(value) in (int, float, bool):  # 1 == True: an assert cannot tell them apart
         return "number"
     return type(value).__name__
@@ -99,17 +109,22 @@ def value_flags(expected: Any, answers: list[Any], prompt: str = "") -> tuple[st
     """The ``kind`` and ``answer`` flags of an assert expecting ``expected``; none where the
     task's text (``prompt``) names that very value (``or -1 when it is absent``, ``return
     None``): a convention the task states is the task's answer, not the reference's habit."""
+    if is_std(expected) and expected[1] == SCALAR:  # an IntEnum member: the int a test compares
+        expected = expected[2]
     if not answers or stated_in(expected, prompt):
         return ()
     kinds = {_kind(a) for a in answers}
     flags = []
     if _kind(expected) not in kinds:
         seen = "/".join(sorted(kinds))
-        text = safe_repr(expected)
+        text = str(expected[3]) if is_std(expected) else safe_repr(expected)  # its source: ``Color.RED``
         shown = text if len(text) <= 40 else _kind(expected)
         flags.append(f"kind: expects {shown}, where every visible test expects a {seen}")
     elif (
-        _kind(expected) == "number" and expected < 0 and all(a >= 0 for a in answers if _kind(a) == "number")
+        _kind(expected) == "number"
+        and not is_std(expected)
+        and expected < 0
+        and all(a >= 0 for a in answers if _kind(a) == "number")
     ):
         flags.append(f"kind: expects {expected!r}, where every visible answer is non-negative (a sentinel?)")
     strings = {a for a in answers if type(a) is str}

@@ -137,3 +137,25 @@ def test_a_value_the_tasks_text_states_is_no_convention_of_the_reference():
     # a number only as its own literal: not inside -10, x-1 or -1.5
     for text in ("Return -10 when it is absent.", "Compute x-1 for each.", "Add -1.5 to it."):
         assert value_flags(-1, [3, 0], text) != ()
+
+
+def test_a_standard_library_answer_is_flagged_by_the_kind_a_test_compares_it_as():
+    # a Counter or an OrderedDict equals a dict, a StrEnum member the str it holds: no "kind"
+    # flag claiming the answer is a tuple (their carried form), which a red-team pass found
+    import enum
+    from collections import Counter, OrderedDict
+    from decimal import Decimal
+
+    from gameability_tui.engine.outcome import encode_value
+
+    class Color(str, enum.Enum):
+        RED = "red"
+
+    def data(value):
+        return encode_value(value)[1]
+
+    assert value_flags(data(Counter(a=1)), [{"a": 2}]) == ()
+    assert value_flags(data(OrderedDict(a=1)), [{"a": 2}]) == ()
+    assert value_flags(data(Color.RED), ["blue", "green"]) == ()
+    assert value_flags(data(Decimal("-1.5")), [2]) == ()  # a number, never ordered as its data
+    assert value_flags(data(None), ["red"]) == ("kind: expects None, where every visible test expects a str",)
