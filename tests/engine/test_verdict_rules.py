@@ -2773,3 +2773,39 @@ def test_an_argument_a_method_in_the_tests_chain_changes_in_place_is_part_of_the
         == "arg0 = [[1, 2], [2, 4]]; assert Solution().rotate(arg0) == None; assert arg0 == [[2, 1], [4, 2]]"
     )
     assert _run_assert(rotate, "Solution", text) is True and _run_assert(early, "Solution", text) is False
+
+
+LINKED = (
+    "class ListNode:\n    def __init__(self, val=0, next=None):\n"
+    "        self.val = val\n        self.next = next\n\n"
+    "class Solution:\n    def reverseList(self, head):\n        prev = None\n        while head:\n"
+    "            head.next, prev, head = prev, head, head.next\n        return prev\n"
+)
+BUILD = (
+    "def build(xs):\n    head = None\n    for x in reversed(xs):\n"
+    "        head = ListNode(x, head)\n    return head\n\n"
+    "def to_list(node):\n    out = []\n    while node:\n"
+    "        out.append(node.val)\n        node = node.next\n"
+    "    return out\n"
+)
+
+
+def test_an_argument_a_setup_helper_makes_is_made_in_place_and_its_literals_drawn():
+    # LeetCode's shape: the harness's helpers (``list_node``, here ``build``) in the setup
+    test = "assert to_list(Solution().reverseList(build([1, 2, 3]))) == [3, 2, 1]"
+    lists = problem("Solution", LINKED, [test], setup=BUILD)
+    result = audit_problem(lists, AuditParams())
+    assert result.status == "ok" and result.n_fresh > 0  # was "no arguments to perturb"
+    three_only = LINKED.replace("        while head:", "        while head and head.val < 4:")
+    prepared = prepare(lists, AuditParams())
+    verdict = judge_program(lists, AuditParams(), prepared, three_only)
+    assert verdict.broken and verdict.survived  # it stops at a 4, which no visible list holds
+
+
+def test_a_chain_on_arguments_nothing_can_make_is_named_in_the_exclusion():
+    # the helper is the test's own: not in the child that runs the calls, so nothing is drawn,
+    # and the exclusion names the call the tests make, not the bare constructor
+    test = BUILD + "assert to_list(Solution().reverseList(build([1, 2, 3]))) == [3, 2, 1]\n"
+    excluded = audit_problem(problem("Solution", LINKED, [test], entry="Solution"), AuditParams())
+    assert excluded.status == "excluded:no-fresh-inputs"
+    assert "Solution().reverseList(build([1, 2, 3]))" in excluded.detail

@@ -50,10 +50,12 @@ def visible_calls(problem: Problem, as_written: bool = False) -> tuple[str, str,
 
 
 def makers(problem: Problem, entry: str) -> frozenset[str]:
-    """The names other than the entry that the reference defines at top level: a test's call of
-    one on literals makes an argument in place (``norm(Point(3, 4))``), never another name (a
-    class the tests define is not in the child that runs the calls)."""
-    return frozenset(name for name in defined_names(problem.reference) if "." not in name) - {entry}
+    """The names other than the entry that the reference or the setup defines at top level: a
+    test's call of one on literals makes an argument in place (``norm(Point(3, 4))``, LeetCode's
+    ``reverseList(list_node([1, 2, 3]))`` with ``list_node`` in the setup), never another name
+    (a class the tests define is not in the child that runs the calls; the setup's is)."""
+    defined = [*defined_names(problem.reference), *defined_names(problem.setup or "")]
+    return frozenset(name for name in defined if "." not in name) - {entry}
 
 
 def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
@@ -159,7 +161,7 @@ def prepare_on(
     keep = [i for i in ran if reference.calls[i][0] != oc.BUDGET_OUTCOME]
     keep = _within_step_allowance(keep, {i: reference.calls[i][1] for i in ran}, always, params)
     if not keep:
-        detail = _why_no_fresh_inputs(call_name, visible, len(fresh), endless)
+        detail = _why_no_fresh_inputs(call_name, visible, len(fresh), endless, problem.tests)
         return excluded(problem.id, "no-fresh-inputs", detail, entry=entry)
     if mutants is None:
         attack = attack_for(params)
@@ -189,12 +191,20 @@ def prepare_on(
     )  # fmt: skip
 
 
-def _why_no_fresh_inputs(call_name: str, visible: list[Call], n_fresh: int, endless: int) -> str:
+def _why_no_fresh_inputs(
+    call_name: str, visible: list[Call], n_fresh: int, endless: int, tests: tuple[str, ...] = ()
+) -> str:
     """The real reason no fresh input is left (threat: a maintainer told "no literal calls" about
     a problem whose tests are full of them looks for the wrong fix)."""
     if not visible:
         return f"no literal calls to {call_name}() to perturb"
     if n_fresh == 0 and all(not call.args and not call.kwargs for call in visible):
+        cut = _chain_on_unknown_arguments(tests, call_name)
+        if cut is not None:  # ``Solution().reverseList(build([1, 2, 3]))``: the chain was the call
+            return (
+                f"the tests' calls on what {call_name}() returns pass arguments that are not "
+                f"literals, nor made by the reference or the setup: {cut}"
+            )
         return f"the visible calls to {call_name}() have no arguments to perturb"
     if n_fresh == 0:
         return (
@@ -204,6 +214,23 @@ def _why_no_fresh_inputs(call_name: str, visible: list[Call], n_fresh: int, endl
     if endless == n_fresh:
         return f"the reference ran out of its step budget on every fresh input ({n_fresh})"
     return f"no fresh input to {call_name}() fits the attack's step allowance"
+
+
+def _chain_on_unknown_arguments(tests: tuple[str, ...], call_name: str) -> str | None:
+    """The first call a test makes on the result of a bare ``call_name()``, as written."""
+    for test in tests:
+        tree = parsed(test)
+        for node in ast.walk(tree) if tree is not None else ():
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Call)
+                and isinstance(node.func.value.func, ast.Name)
+                and node.func.value.func.id == call_name
+                and (node.args or node.keywords)
+            ):
+                return ast.unparse(node)
+    return None
 
 
 def tests_independent(problem: Problem) -> bool:
