@@ -32,7 +32,7 @@ FIELDS = ("question_id", "solution", "test")  # what a row must hold, each a str
 
 def split_test_module(source: str) -> tuple[str, list[str], int]:
     """(setup, tests, skipped): the module's other code, without its imports from ``solution``
-    (a name imported under another name is bound to it there); then one test per plain
+    (a name imported under another name read as the reference's); then one test per plain
     ``test_*()`` function (its definition and its call), and one per test class or per test
     function pytest hands arguments (rows, fixtures the module defines: the engine runs them as
     pytest does, ``engine/inputs/test_runs.py``), with the module's fixtures before it; those it
@@ -45,7 +45,6 @@ def split_test_module(source: str) -> tuple[str, list[str], int]:
     for node in tree.body:
         segment = _segment(source, node)
         if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "solution":
-            setup += [f"{a.asname} = {a.name}" for a in node.names if a.asname and a.asname != a.name]
             continue
         if node in fixtures:
             continue
@@ -79,8 +78,9 @@ def _is_test_class(node: ast.ClassDef) -> bool:
 
 
 def _solution_module_read_as_names(source: str) -> str:
-    """``import solution`` (or ``as s``) then ``solution.sq(2)``: read as ``sq(2)``, the name the
-    reference defines (the module's text is rewritten only where it does this)."""
+    """``import solution`` (or ``as s``) then ``solution.sq(2)``, or ``from solution import sq as
+    square`` then ``square(2)``: read as ``sq(2)``, the name the reference defines, which is the
+    name the audit knows its entry by (the module's text is rewritten only where it does this)."""
     tree = ast.parse(source)
     modules = {
         alias.asname or alias.name
@@ -89,7 +89,14 @@ def _solution_module_read_as_names(source: str) -> str:
         for alias in node.names
         if alias.name == "solution"
     }
-    if not modules:
+    renamed = {
+        alias.asname: alias.name
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "solution"
+        for alias in node.names
+        if alias.asname and alias.asname != alias.name
+    }
+    if not modules and not renamed:
         return source
 
     class Unqualified(ast.NodeTransformer):
@@ -97,6 +104,11 @@ def _solution_module_read_as_names(source: str) -> str:
             if isinstance(node.value, ast.Name) and node.value.id in modules:
                 return ast.copy_location(ast.Name(node.attr, node.ctx), node)
             return self.generic_visit(node)
+
+        def visit_Name(self, node: ast.Name) -> ast.AST:
+            if node.id not in renamed:
+                return node
+            return ast.copy_location(ast.Name(renamed[node.id], node.ctx), node)
 
     body = [
         node

@@ -39,6 +39,7 @@ The types are recognised by module and name, never imported here (the child impo
 from __future__ import annotations
 
 import enum
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -166,7 +167,10 @@ def _scalar(value: Any) -> tuple | None:
         return None
     plain = int.__int__(value) if base is int else str.__str__(value)
     name = value._name_ if isinstance(value, enum.Enum) else None
-    named = type(name) is str and name.isidentifier() and kind.__qualname__.isidentifier()
+    # written as the member only where the program binds its class (``http.HTTPStatus``, a module
+    # on disk, would be a NameError in an assert: its value is written instead)
+    own = getattr(sys.modules.get(kind.__module__), "__file__", None) is None
+    named = own and type(name) is str and name.isidentifier() and kind.__qualname__.isidentifier()
     return (STD_MARK, SCALAR, plain, f"{kind.__qualname__}.{name}" if named else repr(plain), "")
 
 

@@ -2809,3 +2809,55 @@ def test_a_chain_on_arguments_nothing_can_make_is_named_in_the_exclusion():
     excluded = audit_problem(problem("Solution", LINKED, [test], entry="Solution"), AuditParams())
     assert excluded.status == "excluded:no-fresh-inputs"
     assert "Solution().reverseList(build([1, 2, 3]))" in excluded.detail
+
+
+# 35. Found by the ninth red-team pass, over round seven itself.
+
+ADD = "def add(a, b):\n    return a + b\n"
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        # a module-scoped fixture is one value for the whole module, across classes
+        "import pytest\n@pytest.fixture(scope='module')\ndef log():\n    return []\n"
+        "class TestA:\n    def test_a(self, log):\n        log.append(add(1, 2))\n        assert log == [3]\n"
+        "class TestB:\n    def test_b(self, log):\n        log.append(add(2, 2))\n"
+        "        assert log == [3, 4]\n",
+        # a mark of the suite's own does not keep pytest from running the test
+        "import pytest\n@pytest.mark.slow\ndef test_add():\n    assert add(2, 2) == 4\n",
+        # usefixtures makes the fixture first
+        "import pytest\nSEEN = []\n@pytest.fixture\ndef clear():\n    SEEN.clear()\n"
+        "@pytest.mark.usefixtures('clear')\ndef test_add():\n    assert add(2, 2) == 4 and SEEN == []\n",
+        # the fixture's value built in a local, then yielded
+        "import pytest\n@pytest.fixture\ndef two():\n    n = 2\n    yield n\ndef test_add(two):\n"
+        "    assert add(two, 2) == 4\n",
+        "from unittest import TestCase, main\nclass T(TestCase):\n    def test_add(self):\n"
+        "        self.assertEqual(add(2, 2), 4)\nmain()\n",
+    ],
+)
+def test_tests_pytest_runs_are_run_as_it_runs_them_and_a_reference_that_passes_them_passes(test):
+    adds = problem("add", ADD, [test], hidden=("add(5, 5)",))
+    prepared = prepare(adds, PINNED)
+    assert isinstance(prepared, Prepared)  # not "the reference fails its tests"
+    verdict = judge_program(adds, PINNED, prepared, ADD.replace("a + b", "a + b + 1"))
+    assert verdict.broken and not verdict.survived  # the test ran, and rejects it
+
+
+def test_a_fixtures_local_value_is_drawn_under_the_fixtures_name():
+    test = (
+        "import pytest\n@pytest.fixture\ndef counter():\n    c = Counter(2)\n    yield c\n"
+        "def test_bump(counter):\n    assert counter.bump() == 4\n"
+    )
+    assert "Counter(2).bump()" in [call.render("Counter") for call in harvest_calls([test], "Counter")]
+
+
+def test_an_enum_of_a_module_on_disk_is_asserted_by_its_value():
+    # ``http.HTTPStatus.OK`` named as ``HTTPStatus.OK`` is a NameError where the program imports
+    # ``http``: the value is written instead, which the member equals
+    status = "import http\n\ndef status(code):\n    return http.HTTPStatus(code)\n"
+    codes = problem("status", status, ["assert status(200) == 200"], hidden=("status(404)",))
+    prepared = prepare(codes, PINNED)
+    assert isinstance(prepared, Prepared)
+    text = assert_text(prepared.fresh[0], prepared.call_name, prepared.reference_calls[0], False)
+    assert text == "assert status(404) == 404" and _run_assert(status, "status", text) is True

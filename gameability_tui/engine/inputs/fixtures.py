@@ -127,14 +127,35 @@ def made_before(wanted: list[str], fixtures: dict[str, Fixture], done: set[str])
         done.add(name)
         fixture = fixtures[name]
         statements += made_before(list(fixture.wanted), fixtures, done)
-        for statement in copy.deepcopy(fixture.node.body):
-            value = _given(statement)
-            if value is not None:
-                bound = ast.Assign([ast.Name(id=name, ctx=ast.Store())], value)
-                statements.append(ast.fix_missing_locations(ast.copy_location(bound, statement)))
-                break
-            statements.append(statement)
+        body = copy.deepcopy(fixture.node.body)
+        given = next((i for i, statement in enumerate(body) if _given(statement) is not None), None)
+        if given is None:
+            statements += body
+            continue
+        value = _given(body[given])
+        local = value.id if isinstance(value, ast.Name) else None
+        if (
+            local is not None
+            and local != name
+            and any(
+                isinstance(n, ast.Name) and n.id == local and isinstance(n.ctx, ast.Store)
+                for statement in body[:given]
+                for n in ast.walk(statement)
+            )
+        ):  # ``c = Counter(2)`` then ``yield c``: the local is the fixture's value, under its name
+            statements += [_Renamed(local, name).visit(statement) for statement in body[:given]]
+            continue
+        bound = ast.Assign([ast.Name(id=name, ctx=ast.Store())], value)
+        statements += body[:given] + [ast.fix_missing_locations(ast.copy_location(bound, body[given]))]
     return statements
+
+
+class _Renamed(ast.NodeTransformer):
+    def __init__(self, old: str, new: str) -> None:
+        self.old, self.new = old, new
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        return ast.copy_location(ast.Name(self.new, node.ctx), node) if node.id == self.old else node
 
 
 def _given(statement: ast.stmt) -> ast.expr | None:

@@ -74,7 +74,10 @@ def _flattened(
     setups = sorted((m for m in methods if m.name in SETUPS), key=lambda m: SETUPS.index(m.name))
     setups += [m for m in methods if m.name in autouse and m.name not in SETUPS]
     prefix = [_bound(names[name], value) for name, value in constants.items()]
-    prefix += [statement for method in setups for statement in method.body]
+    made: set[str] = set()
+    for method in setups:  # an autouse fixture's own fixtures first (``def given(self, start)``)
+        wanted = wants(method, bound=1) if method.name in autouse else []
+        prefix += made_before(wanted, fixtures, made) + method.body
     functions: list[ast.stmt] = []
     tests = [method for method in methods if _runs(method)]
     if not tests:  # no test to run them before: the set-up's calls, still calls a test makes
@@ -83,8 +86,8 @@ def _flattened(
         if method.name in SETUPS or method.name in autouse:
             continue
         test = method in tests
-        made = made_before(wants(method, bound=1), fixtures, set()) if test else []
-        body = copy.deepcopy(prefix) + made + method.body if test else method.body
+        own = made_before(wants(method, bound=1), fixtures, set(made)) if test else []
+        body = copy.deepcopy(prefix) + own + method.body if test else method.body
         method.args = _no_arguments()
         method.body, method.decorator_list = body, []
         functions.append(method)

@@ -84,7 +84,11 @@ def _gt_make_(name, fixtures, made, closers):
     if name in made:
         return made[name]
     getter, scope, _ = fixtures[name]
-    kept = fixtures["<kept>"] if scope != "function" else made
+    kept = fixtures["<kept>"]
+    if scope == "function":
+        kept = made
+    elif scope == "class":
+        kept = fixtures.get("<class kept>", kept)
     if name not in kept:
         function = _gt_unwrapped_(getter())
         given = {wanted: _gt_make_(wanted, fixtures, made, closers) for wanted in _gt_wanted_(function)}
@@ -99,7 +103,11 @@ def _gt_make_(name, fixtures, made, closers):
 
 def _gt_call_(function, arguments, fixtures):
     made, closers = {}, []
+    arguments = dict(arguments)
+    used = arguments.pop("<use>", ())  # ``@pytest.mark.usefixtures(...)``
     try:
+        for name in used:
+            _gt_make_(name, fixtures, made, closers)
         for name, row in list(fixtures.items()):
             if not name.startswith("<") and row[2] is True:  # "<kept>", "<closers>": not fixtures
                 _gt_make_(name, fixtures, made, closers)
@@ -127,7 +135,7 @@ def _gt_class_(cls, names, own, fixtures):
         if _gt_skipped_(error):
             return
         raise
-    kept = {"<kept>": {}, "<closers>": fixtures["<closers>"]}
+    kept = {"<class kept>": {}}  # the module's and the session's stay the module run's
     for name in names:
         instance = cls()
         method = getattr(instance, name)
@@ -220,12 +228,22 @@ def _without_runner_calls(test: str, tree: ast.Module) -> str:
     a script: the runs above stand for it. Run as written, it raised ``SystemExit`` (or ran the
     tests of another module) whatever the candidate did."""
     lines = test.split("\n")
+    mains = {  # ``from unittest import main``: a bare ``main()`` is the same call
+        alias.asname or alias.name
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.module in ("unittest", "pytest")
+        for alias in node.names
+        if alias.name == "main"
+    }
     for node in tree.body:
         call = node.value if isinstance(node, ast.Expr) else None
-        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)):
+        if not isinstance(call, ast.Call):
             continue
-        owner = call.func.value
-        if call.func.attr == "main" and isinstance(owner, ast.Name) and owner.id in ("unittest", "pytest"):
+        owner = call.func.value if isinstance(call.func, ast.Attribute) else None
+        runner = (
+            isinstance(owner, ast.Name) and owner.id in ("unittest", "pytest") and call.func.attr == "main"
+        )
+        if runner or (isinstance(call.func, ast.Name) and call.func.id in mains):
             first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1
             indent = lines[first][: len(lines[first]) - len(lines[first].lstrip())]
             lines[first : last + 1] = [f"{indent}pass"] + [""] * (last - first)
@@ -287,7 +305,7 @@ def _pytest_methods(
         for method in methods
         if method.name.startswith("test")
         and isinstance(method, ast.FunctionDef)
-        and not method.decorator_list
+        and not any(_mark(d) in (None, "parametrize", "usefixtures", *NOT_RUN) for d in method.decorator_list)
         and all(name in at_hand for name in wants(method, bound=1))
     ]
     return (names, own) if names else None
@@ -298,10 +316,15 @@ def _function_runs(function: ast.FunctionDef, fixtures: dict[str, Fixture]) -> l
     function (see the module's docstring), its fixtures left to the runner; none where it would
     hand it anything else."""
     wanted = [name for name in wants(function) if name not in fixtures]
-    if not function.decorator_list:
-        return [] if wanted else [""]
-    if any(_decorator(d) != "parametrize" for d in function.decorator_list):
-        return []  # a skip, a fixture's decorator: not ours to emulate
+    marks = [_mark(d) for d in function.decorator_list]
+    if None in marks or NOT_RUN.intersection(marks):
+        return []  # a skip, an expected failure, another decorator: not ours to emulate
+    used = _used_fixtures(function)
+    if used is None or not set(used) <= set(fixtures):
+        return []
+    use = f"'<use>': {tuple(used)!r}" if used else ""
+    if "parametrize" not in marks:
+        return [] if wanted else [use]
     if "*" in wanted or function.args.kwonlyargs:
         return []
     rows = parametrize_rows(_without_marked_rows(function), {})
@@ -309,12 +332,38 @@ def _function_runs(function: ast.FunctionDef, fixtures: dict[str, Fixture]) -> l
     if not rows or any(sorted(row) != parameters for row in rows):
         return []
     written = [", ".join(f"{name!r}: {_written(value)}" for name, value in row.items()) for row in rows]
-    return [] if any("\0" in text for text in written) else written
+    if any("\0" in text for text in written):
+        return []
+    return [", ".join(filter(None, (text, use))) for text in written]
 
 
-def _decorator(node: ast.expr) -> str:
+# Marks under which pytest does not run a test, or runs it expecting it to fail.
+NOT_RUN = frozenset(("skip", "skipif", "xfail"))
+
+
+def _mark(node: ast.expr) -> str | None:
+    """A ``@pytest.mark.NAME`` (or ``@mark.NAME``) decorator's NAME, called or not; None for any
+    other decorator. pytest runs a test under a mark of the suite's own (``slow``) as under none."""
     called = node.func if isinstance(node, ast.Call) else node
-    return called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", "")
+    if not isinstance(called, ast.Attribute):
+        return None
+    owner = called.value
+    is_mark = (isinstance(owner, ast.Attribute) and owner.attr == "mark") or (
+        isinstance(owner, ast.Name) and owner.id == "mark"
+    )
+    return called.attr if is_mark else None
+
+
+def _used_fixtures(function: ast.FunctionDef) -> list[str] | None:
+    """The fixtures ``@pytest.mark.usefixtures("a", "b")`` asks for (None if not all literal)."""
+    used: list[str] = []
+    for decorator in function.decorator_list:
+        if _mark(decorator) == "usefixtures" and isinstance(decorator, ast.Call):
+            names = [a.value for a in decorator.args if isinstance(a, ast.Constant) and type(a.value) is str]
+            if len(names) != len(decorator.args):
+                return None
+            used += names
+    return used
 
 
 def _without_marked_rows(function: ast.FunctionDef) -> ast.FunctionDef:
