@@ -46,6 +46,15 @@ def _survivor_changes(result) -> set[str]:
     return {survivor.after.strip() for survivor in result.survivors}
 
 
+def _rejected_by_the_tests(problem_, mutant: str) -> None:
+    """The reference passes the visible tests (the problem is not excluded for them) and they
+    reject ``mutant``, which differs from it on the pinned hidden input: the tests ran."""
+    prepared = prepare(problem_, PINNED)
+    assert isinstance(prepared, Prepared)  # not "the reference fails its tests"
+    verdict = judge_program(problem_, PINNED, prepared, mutant)
+    assert verdict.broken and not verdict.survived
+
+
 def _rejecting_assert(problem_, result, entry: str, change: str, call: str) -> str:
     """The assert on ``call`` that the survivor whose change holds ``change`` claims: checked to
     pass on the reference and to fail on that survivor, each run alone as a harness runs it."""
@@ -2494,11 +2503,8 @@ SKEWED_SQUARE = "def sq(x):\n    return x * x if x < 3 else x * x + 1\n"
     ],
 )
 def test_test_functions_a_runner_would_call_are_run(test):
-    squares = problem("sq", SQUARE, [test], hidden=("sq(5)",))
-    prepared = prepare(squares, PINNED)
-    assert isinstance(prepared, Prepared)
-    verdict = judge_program(squares, PINNED, prepared, SKEWED_SQUARE)
-    assert verdict.broken and not verdict.survived  # its row (4, 16) rejects it, as pytest's would
+    # its row (4, 16) rejects the skewed square, as pytest's would
+    _rejected_by_the_tests(problem("sq", SQUARE, [test], hidden=("sq(5)",)), SKEWED_SQUARE)
 
 
 @pytest.mark.parametrize(
@@ -2546,11 +2552,8 @@ FIXTURE_FED = [
 
 @pytest.mark.parametrize("test", FIXTURE_FED)
 def test_a_test_that_wants_a_fixture_the_file_defines_runs_with_it(test):
-    squares = problem("sq", SQUARE, [test], hidden=("sq(5)",))
-    prepared = prepare(squares, PINNED)
-    assert isinstance(prepared, Prepared)
-    verdict = judge_program(squares, PINNED, prepared, SKEWED_SQUARE)
-    assert verdict.broken and not verdict.survived  # sq(4) == 16 rejects it, as under pytest
+    # sq(4) == 16 rejects the skewed square, as under pytest
+    _rejected_by_the_tests(problem("sq", SQUARE, [test], hidden=("sq(5)",)), SKEWED_SQUARE)
 
 
 def test_a_fixture_that_fails_fails_the_test():
@@ -2617,11 +2620,7 @@ def test_a_top_level_unittest_main_runs_the_tests_as_a_script_would():
         "import unittest\nclass T(unittest.TestCase):\n    def test_sq(self):\n"
         "        self.assertEqual(sq(4), 16)\nunittest.main()\n"
     )
-    squares = problem("sq", SQUARE, [test], hidden=("sq(5)",))
-    prepared = prepare(squares, PINNED)
-    assert isinstance(prepared, Prepared)
-    verdict = judge_program(squares, PINNED, prepared, SKEWED_SQUARE)
-    assert verdict.broken and not verdict.survived
+    _rejected_by_the_tests(problem("sq", SQUARE, [test], hidden=("sq(5)",)), SKEWED_SQUARE)
 
 
 def test_an_ordered_dict_and_a_counter_compare_as_plain_dicts_as_python_compares_them():
@@ -2837,11 +2836,9 @@ ADD = "def add(a, b):\n    return a + b\n"
     ],
 )
 def test_tests_pytest_runs_are_run_as_it_runs_them_and_a_reference_that_passes_them_passes(test):
-    adds = problem("add", ADD, [test], hidden=("add(5, 5)",))
-    prepared = prepare(adds, PINNED)
-    assert isinstance(prepared, Prepared)  # not "the reference fails its tests"
-    verdict = judge_program(adds, PINNED, prepared, ADD.replace("a + b", "a + b + 1"))
-    assert verdict.broken and not verdict.survived  # the test ran, and rejects it
+    _rejected_by_the_tests(
+        problem("add", ADD, [test], hidden=("add(5, 5)",)), ADD.replace("a + b", "a + b + 1")
+    )
 
 
 def test_a_fixtures_local_value_is_drawn_under_the_fixtures_name():
