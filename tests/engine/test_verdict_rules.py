@@ -2858,3 +2858,37 @@ def test_an_enum_of_a_module_on_disk_is_asserted_by_its_value():
     assert isinstance(prepared, Prepared)
     text = assert_text(prepared.fresh[0], prepared.call_name, prepared.reference_calls[0], False)
     assert text == "assert status(404) == 404" and _run_assert(status, "status", text) is True
+
+
+SOLUTION_SQUARE = "class Solution:\n    def sq(self, x):\n        return x * x\n"
+
+
+@pytest.mark.parametrize(
+    ("reference", "entry", "test", "drawn"),
+    [
+        # an assert helper the test calls with what to check
+        (SQUARE, "sq", "def _check(x, want):\n    assert sq(x) == want\n_check(2, 4)\n_check(3, 9)\n",
+         "sq(2)"),
+        # a checker handed the entry by keyword, or with a parameter of its own that has a default
+        (SQUARE, "sq", "def check(candidate):\n    assert candidate(2) == 4\ncheck(candidate=sq)\n", "sq(2)"),
+        (SQUARE, "sq", "def check(candidate, n=2):\n    assert candidate(n) == n * n\ncheck(sq)\n", "sq(2)"),
+        # a checker handed a bound method, in the test function that binds its object
+        (SOLUTION_SQUARE, "Solution",
+         "def check(candidate):\n    assert candidate(2) == 4\n"
+         "def test_check():\n    s = Solution()\n    check(s.sq)\n", "Solution().sq(2)"),
+    ],
+)  # fmt: skip
+def test_a_helper_the_test_calls_with_what_to_check_is_read_with_what_it_was_handed(
+    reference, entry, test, drawn
+):
+    rendered = [call.render(entry) for call in harvest_calls([test], entry)]
+    assert drawn in rendered
+
+
+def test_a_set_up_helper_method_that_takes_arguments_is_read_with_them():
+    test = (
+        "import unittest\nclass T(unittest.TestCase):\n    def make(self, start, step=2):\n"
+        "        return Counter(start)\n    def setUp(self):\n        self.c = self.make(12)\n"
+        "    def test_a(self):\n        self.assertEqual(self.c.bump(), 14)\n"
+    )
+    assert [call.render("Counter") for call in harvest_calls([test], "Counter")] == ["Counter(12).bump()"]

@@ -3,9 +3,11 @@
 Threat: HumanEval's test shape, kept whole in one test (MultiPL-E, a pytest file wrapping it in
 ``def test_check(): check(sq)``). The checker calls its parameter, never ``sq``: no test named
 the entry, so the problem was excluded as having no entry point, or, with the entry given, as
-having "no literal calls to sq() to perturb", though every call in ``check`` is one. Defence: a
-call handing a name to a checker the test defines counts as calling it (``handed_names``), and,
-for harvesting, reads as the checker's body with its parameter named as the name handed
+having "no literal calls to sq() to perturb", though every call in ``check`` is one. The same
+for an assert helper the test calls with what to check (``_check(2, 4)`` around ``assert sq(x)
+== want``). Defence: a call handing a name to a helper that calls that parameter counts as
+calling it (``handed_names``), and, for harvesting, each call of a helper the test defines
+reads as the helper's body with each parameter read as what the call handed it
 (``checkers_inlined``): ``assert candidate(2) == 4`` is ``assert sq(2) == 4``. The tests still
 run as written.
 """
@@ -18,33 +20,54 @@ import functools
 from collections import Counter
 
 
-def _checkers(tree: ast.Module) -> dict[str, tuple[ast.FunctionDef, str]]:
-    """The test's top-level functions of one parameter that they call (``check(candidate)``)."""
-    found = {}
-    for node in tree.body:
-        if not isinstance(node, ast.FunctionDef) or len(node.args.args) != 1:
-            continue
-        parameter = node.args.args[0].arg
-        if any(
-            isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id == parameter
-            for inner in ast.walk(node)
-        ):
-            found[node.name] = (node, parameter)
+def _helpers(tree: ast.Module) -> dict[str, ast.FunctionDef]:
+    """The test's top-level functions whose parameters are all plain and positional, other than
+    its tests (``test_*``, which a runner calls): helpers a test calls with what to check."""
+    return {
+        node.name: node
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+        and not node.name.startswith("test")
+        and node.args.args
+        and not (node.args.vararg or node.args.kwarg or node.args.kwonlyargs or node.args.posonlyargs)
+        and not node.decorator_list
+    }
+
+
+def _given(call: ast.Call, helper: ast.FunctionDef) -> dict[str, ast.expr] | None:
+    """What a call hands each of a helper's parameters (by position or by name), None where it
+    does not hand each exactly once."""
+    names = [argument.arg for argument in helper.args.args]
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    given = dict(zip(names, call.args))
+    given.update((k.arg, k.value) for k in call.keywords if k.arg in names)
+    if len(call.args) + len(call.keywords) != len(given):
+        return None  # too many, or one named twice
+    defaults = dict(zip(names[len(names) - len(helper.args.defaults) :], helper.args.defaults))
+    given.update((name, value) for name, value in defaults.items() if name not in given)
+    return given if len(given) == len(names) else None
+
+
+def _calls_of(tree: ast.Module, helpers: dict) -> list[tuple[ast.Call, dict[str, ast.expr]]]:
+    """Each call of a helper, anywhere in the test, with what it hands each parameter."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in helpers:
+            given = _given(node, helpers[node.func.id])
+            if given is not None:
+                found.append((node, given))
     return found
 
 
-def _handings(tree: ast.Module, checkers: dict) -> list[tuple[ast.Call, str]]:
-    """Each call handing a plain name to a checker: ``check(sq)``, anywhere in the test."""
-    return [
-        (node, node.args[0].id)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id in checkers
-        and len(node.args) == 1
-        and isinstance(node.args[0], ast.Name)
-        and not node.keywords
-    ]
+def _called_parameters(helper: ast.FunctionDef) -> set[str]:
+    """The parameters a helper calls (``candidate(2)``): those it is handed code in."""
+    names = {argument.arg for argument in helper.args.args}
+    return {
+        inner.func.id
+        for inner in ast.walk(helper)
+        if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id in names
+    }
 
 
 def handed_names(sources: list[str] | tuple[str, ...]) -> Counter:
@@ -61,31 +84,54 @@ def _handed_in(source: str) -> tuple[str, ...]:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
         return ()
-    checkers = _checkers(tree)
-    return tuple(name for _, name in _handings(tree, checkers)) if checkers else ()
+    helpers = _helpers(tree)
+    handed = []
+    for call, given in _calls_of(tree, helpers) if helpers else ():
+        called = _called_parameters(helpers[call.func.id])  # type: ignore[attr-defined]
+        handed += [v.id for name, v in given.items() if name in called and isinstance(v, ast.Name)]
+    return tuple(handed)
 
 
 def checkers_inlined(tree: ast.Module) -> None:
-    """In place: after each checker handed a name, a copy of its body with the parameter read as
-    that name (a function of its own, never called: harvesting reads it)."""
-    checkers = _checkers(tree)
-    if not checkers:
-        return
-    for number, (call, name) in enumerate(_handings(tree, checkers)):
-        checker, parameter = checkers[call.func.id]  # type: ignore[attr-defined]
-        body = [_Renamed(parameter, name).visit(copy.deepcopy(statement)) for statement in checker.body]
-        nothing = ast.arguments([], [], None, [], [], None, [])
-        made = ast.FunctionDef(
-            name=f"_{checker.name}_{name}_{number}", args=nothing, body=body, decorator_list=[], returns=None
-        )
-        tree.body.append(ast.fix_missing_locations(ast.copy_location(made, checker)))
+    """In place: after each statement that calls a helper the test defines, a copy of the
+    helper's body with each parameter read as what the call handed it, in the same block, so the
+    names the caller bound reach it (harvesting reads it; the tests run as written):
+    ``check(sq)`` gives ``assert sq(2) == 4``, ``_check(2, 4)`` gives ``assert sq(2) == 4``, and
+    ``s = Solution(); check(s.sq)`` gives ``assert s.sq(2) == 4``."""
+    helpers = _helpers(tree)
+    if helpers:
+        _inline_in(tree, helpers)
 
 
-class _Renamed(ast.NodeTransformer):
-    def __init__(self, parameter: str, name: str) -> None:
-        self.parameter, self.name = parameter, name
+def _inline_in(node: ast.AST, helpers: dict[str, ast.FunctionDef]) -> None:
+    for handler in getattr(node, "handlers", ()):
+        _inline_in(handler, helpers)
+    for field in ("body", "orelse", "finalbody"):
+        block = getattr(node, field, None)
+        if not isinstance(block, list):
+            continue
+        grown: list[ast.stmt] = []
+        for statement in block:
+            _inline_in(statement, helpers)
+            grown.append(statement)
+            if hasattr(statement, "body"):  # a definition or compound statement: its blocks did it
+                continue
+            for call in (n for n in ast.walk(statement) if isinstance(n, ast.Call)):
+                helper = helpers.get(call.func.id) if isinstance(call.func, ast.Name) else None
+                given = _given(call, helper) if helper is not None else None
+                if given is not None:
+                    copied = [_Substituted(given).visit(copy.deepcopy(s)) for s in helper.body]  # type: ignore[union-attr]
+                    grown += [ast.fix_missing_locations(ast.copy_location(s, statement)) for s in copied]
+        block[:] = grown
+
+
+class _Substituted(ast.NodeTransformer):
+    """Each read of a parameter replaced by (a copy of) what the call handed it."""
+
+    def __init__(self, given: dict[str, ast.expr]) -> None:
+        self.given = given
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
-        if node.id == self.parameter:
-            return ast.copy_location(ast.Name(self.name, node.ctx), node)
+        if isinstance(node.ctx, ast.Load) and node.id in self.given:
+            return ast.copy_location(copy.deepcopy(self.given[node.id]), node)
         return node

@@ -122,22 +122,46 @@ def _class_constants(cls: ast.ClassDef, stored: set[str]) -> dict[str, ast.expr]
     }
 
 
-def _helpers(methods: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> dict[str, ast.expr]:
-    """The class's helper methods that take nothing but ``self`` and only return an expression
-    (``def make(self): return Counter(12)``): a set-up or test calling ``self.make()`` reads as
-    that expression, so the chain it starts is drawn (threat: ``self.c = self.make()`` cut it)."""
+def _helpers(methods: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> dict[str, ast.FunctionDef]:
+    """The class's helper methods that only return an expression, of plain positional parameters
+    after ``self`` (``def make(self, n=12): return Counter(n)``): a set-up or test calling
+    ``self.make(3)`` reads as that expression with each parameter read as what the call handed
+    it, so the chain it starts is drawn (threat: ``self.c = self.make()`` cut it)."""
     return {
-        method.name: method.body[0].value
+        method.name: method
         for method in methods
         if isinstance(method, ast.FunctionDef)
         and not _runs(method)
         and method.name not in SETUPS
-        and len(method.args.args) == 1
+        and len(method.args.args) >= 1
         and not (method.args.vararg or method.args.kwarg or method.args.kwonlyargs or method.decorator_list)
         and len(method.body) == 1
         and isinstance(method.body[0], ast.Return)
         and method.body[0].value is not None
     }
+
+
+def _returned(helper: ast.FunctionDef, call: ast.Call) -> ast.expr | None:
+    """What ``self.helper(...)`` returns, written out: the helper's expression with each of its
+    parameters read as what the call handed it (or its default); None where the call does not
+    hand each exactly once."""
+    names = [argument.arg for argument in helper.args.args[1:]]
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    given = dict(zip(names, call.args))
+    given.update((k.arg, k.value) for k in call.keywords if k.arg in names)
+    defaults = dict(zip(names[len(names) - len(helper.args.defaults) :], helper.args.defaults))
+    if len(call.args) + len(call.keywords) != len(given) or len({*given, *defaults}) != len(names):
+        return None
+    given = {**defaults, **given}
+
+    class Substituted(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.AST:
+            if isinstance(node.ctx, ast.Load) and node.id in given:
+                return ast.copy_location(copy.deepcopy(given[node.id]), node)
+            return node
+
+    return Substituted().visit(copy.deepcopy(helper.body[0].value))  # type: ignore[attr-defined]
 
 
 def _bound(name: str, value: ast.expr) -> ast.stmt:
@@ -198,7 +222,7 @@ class _Unbound(ast.NodeTransformer):
         names: dict[str, str],
         cls: str,
         constants: set[str],
-        helpers: dict[str, ast.expr],
+        helpers: dict[str, ast.FunctionDef],
     ) -> None:
         self.first, self.names, self.cls, self.constants = first, names, cls, constants
         self.helpers, self.inlining = helpers, set()
@@ -211,12 +235,11 @@ class _Unbound(ast.NodeTransformer):
             and called.value.id == self.first
             and called.attr in self.helpers
             and called.attr not in self.inlining
-            and not node.args
-            and not node.keywords
+            and (returned := _returned(self.helpers[called.attr], node)) is not None
         ):
             self.inlining.add(called.attr)  # a helper that calls itself is inlined once
             try:
-                return ast.copy_location(self.visit(copy.deepcopy(self.helpers[called.attr])), node)
+                return ast.copy_location(self.visit(returned), node)
             finally:
                 self.inlining.discard(called.attr)
         self.generic_visit(node)
