@@ -262,6 +262,14 @@ def _resolved(values: Any, objects: dict) -> tuple:
     )
 
 
+def passed_arguments(args: tuple, kwargs: dict, rest: list) -> tuple:
+    """Every argument a call's job passed, in order: the call's, then each step's of the tests'
+    chain on its result (``rest[0]``). Their states after the call are part of its answer:
+    ``Solution().rotate(m)`` returns None, and its answer is ``m``, changed in place."""
+    steps = rest[0] if rest else ()
+    return (*args, *kwargs.values(), *(v for _, a, k in steps for v in (*a, *k.values())))
+
+
 def _follow(value: Any, chain: tuple) -> Any:
     for method, args, kwargs in chain:
         value = (getattr(value, method) if method else value)(*args, **kwargs)

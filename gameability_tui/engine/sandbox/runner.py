@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import outcome as oc
-from ..observed import load_event_loop_for, made_entry, read_after, replay, settled
+from ..observed import load_event_loop_for, made_entry, passed_arguments, read_after, replay, settled
 from .encoding import catching, encoded, raised
 from .jobs import Job
 from .limits import confirmation_cpu
@@ -108,13 +108,7 @@ def _call_outcome(
         return oc.BUDGET_OUTCOME, steps
     if error is not None:
         return raised(error, messages, caught_as), steps
-    # a chain's own arguments too (``Solution().rotate(m)`` changes ``m``: the answer, in place)
-    passed = (
-        args
-        + tuple(kwargs.values())
-        + tuple(v for _, a, k in (chain[0] if chain else ()) for v in (*a, *k.values()))
-    )
-    return encoded(value, passed, printed.getvalue()), steps
+    return encoded(value, passed_arguments(args, kwargs, chain), printed.getvalue()), steps
 
 
 class _Candidate:
