@@ -2892,3 +2892,12 @@ def test_a_set_up_helper_method_that_takes_arguments_is_read_with_them():
         "    def test_a(self):\n        self.assertEqual(self.c.bump(), 14)\n"
     )
     assert [call.render("Counter") for call in harvest_calls([test], "Counter")] == ["Counter(12).bump()"]
+
+
+def test_a_parametrized_test_method_runs_once_per_row_and_its_rows_are_drawn():
+    test = (
+        "import pytest\nclass TestSq:\n    @pytest.mark.parametrize('x, y', [(2, 4), (4, 16)])\n"
+        "    def test_sq(self, x, y):\n        assert sq(x) == y\n"
+    )
+    assert sorted(call.render("sq") for call in harvest_calls([test], "sq")) == ["sq(2)", "sq(4)"]
+    _rejected_by_the_tests(problem("sq", SQUARE, [test], hidden=("sq(5)",)), SKEWED_SQUARE)

@@ -88,8 +88,11 @@ def _flattened(
         test = method in tests
         own = made_before(wants(method, bound=1), fixtures, set(made)) if test else []
         body = copy.deepcopy(prefix) + own + method.body if test else method.body
+        rows = [d for d in method.decorator_list if _parametrizes(d)] if test else []
+        given = [a for a in method.args.args[1:] if a.arg not in fixtures] if rows else []
         method.args = _no_arguments()
-        method.body, method.decorator_list = body, []
+        method.args.args = given  # what the rows bind, read as harvesting reads a function's rows
+        method.body, method.decorator_list = body, rows
         functions.append(method)
     rest = [copy.deepcopy(node) for node in cls.body if not isinstance(node, FUNCTIONS)]
     if rest:  # the class body's own statements: still calls a test makes, in a scope of their own
@@ -167,6 +170,15 @@ def _returned(helper: ast.FunctionDef, call: ast.Call) -> ast.expr | None:
 def _bound(name: str, value: ast.expr) -> ast.stmt:
     return ast.fix_missing_locations(
         ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], value), value)
+    )
+
+
+def _parametrizes(decorator: ast.expr) -> bool:
+    """``@pytest.mark.parametrize(...)``: its rows are the calls' arguments (``unrolled``)."""
+    return (
+        isinstance(decorator, ast.Call)
+        and isinstance(decorator.func, ast.Attribute)
+        and decorator.func.attr == "parametrize"
     )
 
 

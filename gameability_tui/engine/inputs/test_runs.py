@@ -136,14 +136,14 @@ def _gt_class_(cls, names, own, fixtures):
             return
         raise
     kept = {"<class kept>": {}}  # the module's and the session's stay the module run's
-    for name in names:
+    for name, arguments in names:
         instance = cls()
         method = getattr(instance, name)
         mine = _gt_fixtures_(own, instance, {**fixtures, **kept})
         try:
             if hasattr(instance, "setup_method"):
                 _gt_hook_(instance.setup_method, method)
-            _gt_call_(method, {}, mine)
+            _gt_call_(method, arguments, mine)
             if hasattr(instance, "teardown_method"):
                 _gt_hook_(instance.teardown_method, method)
         except BaseException as error:
@@ -206,8 +206,9 @@ def runnable(test: str) -> str:
         if node.name in cases:
             classes.append(f"({node.name}, None, {{}})")
         elif (run := _pytest_methods(node, fixtures)) is not None:
-            names, own = run
-            classes.append(f"({node.name}, {names!r}, {_registry(own, as_text=True)})")
+            methods, own = run
+            runs = ", ".join(f"({name!r}, {{{arguments}}})" for name, arguments in methods)
+            classes.append(f"({node.name}, [{runs}], {_registry(own, as_text=True)})")
     functions = [
         f"({node.name}, {{{arguments}}})"
         for node in tree.body
@@ -288,34 +289,32 @@ def _not_collected(cls: ast.ClassDef) -> bool:
 
 def _pytest_methods(
     cls: ast.ClassDef, outer: dict[str, Fixture]
-) -> tuple[list[str], dict[str, Fixture]] | None:
-    """The test methods pytest runs, where it collects ``cls`` at all (a ``Test*`` class with no
-    base but ``object`` and no ``__init__``), and the fixtures the class defines; None where it
-    does not. A method runs where each parameter past ``self`` is a fixture at hand (the class's
-    or the module's) and it has no decorator."""
+) -> tuple[list[tuple[str, str]], dict[str, Fixture]] | None:
+    """The runs pytest makes of the class's test methods (each method's name and the keyword
+    arguments of each of its runs, as a top-level test function's: ``_function_runs``), where it
+    collects ``cls`` at all (a ``Test*`` class with no base but ``object`` and no ``__init__``),
+    and the fixtures the class defines; None where it does not."""
     if not cls.name.startswith("Test") or any(base != "object" for base in _base_names(cls)):
         return None
     methods = [node for node in cls.body if isinstance(node, FUNCTIONS)]
     if any(method.name == "__init__" for method in methods):
         return None  # pytest warns and collects nothing from it
     own = fixtures_in(cls.body, outer)
-    at_hand = {*own, *outer}
-    names = [
-        method.name
+    at_hand = {**outer, **own}
+    runs = [
+        (method.name, arguments)
         for method in methods
-        if method.name.startswith("test")
-        and isinstance(method, ast.FunctionDef)
-        and not any(_mark(d) in (None, "parametrize", "usefixtures", *NOT_RUN) for d in method.decorator_list)
-        and all(name in at_hand for name in wants(method, bound=1))
+        if method.name.startswith("test") and isinstance(method, ast.FunctionDef)
+        for arguments in _function_runs(method, at_hand, bound=1)
     ]
-    return (names, own) if names else None
+    return (runs, own) if runs else None
 
 
-def _function_runs(function: ast.FunctionDef, fixtures: dict[str, Fixture]) -> list[str]:
-    """The keyword arguments, as source, of each run a runner makes of a top-level ``test_*``
-    function (see the module's docstring), its fixtures left to the runner; none where it would
-    hand it anything else."""
-    wanted = [name for name in wants(function) if name not in fixtures]
+def _function_runs(function: ast.FunctionDef, fixtures: dict[str, Fixture], bound: int = 0) -> list[str]:
+    """The keyword arguments, as source, of each run a runner makes of a ``test_*`` function (a
+    method's past its ``bound`` ``self``; see the module's docstring), its fixtures left to the
+    runner; none where it would hand it anything else."""
+    wanted = [name for name in wants(function, bound) if name not in fixtures]
     marks = [_mark(d) for d in function.decorator_list]
     if None in marks or NOT_RUN.intersection(marks):
         return []  # a skip, an expected failure, another decorator: not ours to emulate
@@ -328,7 +327,9 @@ def _function_runs(function: ast.FunctionDef, fixtures: dict[str, Fixture]) -> l
     if "*" in wanted or function.args.kwonlyargs:
         return []
     rows = parametrize_rows(_without_marked_rows(function), {})
-    parameters = sorted(argument.arg for argument in function.args.args if argument.arg not in fixtures)
+    parameters = sorted(
+        argument.arg for argument in function.args.args[bound:] if argument.arg not in fixtures
+    )
     if not rows or any(sorted(row) != parameters for row in rows):
         return []
     written = [", ".join(f"{name!r}: {_written(value)}" for name, value in row.items()) for row in rows]
