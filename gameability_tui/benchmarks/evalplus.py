@@ -44,11 +44,14 @@ UNRENDERABLE = "EvalPlus inputs that cannot be written as Python literals"
 
 
 def _find(data: Path | None, filename: str) -> Path | None:
+    """The release file: where ``data`` names it (the file, or a folder holding it), else in the
+    folder ``GAMEABILITY_TUI_DATA`` names. A path given is the only place looked: a folder
+    without the file is an error, never a quiet fall-back to another copy."""
     candidates = []
     if data is not None:
         candidates += [data] if data.is_file() else [data / filename, data / "evalplus" / filename]
     folder = data_folder()
-    if folder is not None:
+    if folder is not None and data is None:
         candidates += [folder / filename, folder / "evalplus" / filename]
     found = next((path for path in candidates if path.is_file()), None)
     if found is None and data is not None:
