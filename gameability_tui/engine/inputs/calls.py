@@ -16,7 +16,6 @@ from typing import Any
 
 from .arguments import Bound, job_steps, marked, marked_keywords, named_objects, steps_text
 from .arguments import arguments_text as _arguments_text
-from .handed import handed_names
 from .mapped import mapped_names
 
 # One call on what the call before returned: (method name, or "" to call the result itself,
@@ -409,7 +408,7 @@ def infer_entry(
     if declared:
         return declared if declared in defined else None
     # ``map(inc, [1, 2])`` calls ``inc``, and so does ``check(inc)`` where ``check`` calls its parameter
-    called = called_names(tests) + mapped_names(tests) + handed_names(tests)
+    called = called_names(tests) + mapped_names(tests)
     candidates = [name for name in defined if called[name] > 0]
     if candidates:
         builders = argument_builders(tests)

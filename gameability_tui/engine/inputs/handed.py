@@ -6,18 +6,16 @@ the entry, so the problem was excluded as having no entry point, or, with the en
 having "no literal calls to sq() to perturb", though every call in ``check`` is one. The same
 for an assert helper the test calls with what to check (``_check(2, 4)`` around ``assert sq(x)
 == want``). Defence: a call handing a name to a helper that calls that parameter counts as
-calling it (``handed_names``), and, for harvesting, each call of a helper the test defines
-reads as the helper's body with each parameter read as what the call handed it
-(``checkers_inlined``): ``assert candidate(2) == 4`` is ``assert sq(2) == 4``. The tests still
-run as written.
+calling it (``handed_in``, counted beside ``map``'s in ``mapped.py``), and, for harvesting, each
+call of a helper the test defines reads as the helper's body with each parameter read as what
+the call handed it (``checkers_inlined``): ``assert candidate(2) == 4`` is ``assert sq(2) ==
+4``. The tests still run as written.
 """
 
 from __future__ import annotations
 
 import ast
 import copy
-import functools
-from collections import Counter
 
 
 def _helpers(tree: ast.Module) -> dict[str, ast.FunctionDef]:
@@ -34,10 +32,11 @@ def _helpers(tree: ast.Module) -> dict[str, ast.FunctionDef]:
     }
 
 
-def _given(call: ast.Call, helper: ast.FunctionDef) -> dict[str, ast.expr] | None:
-    """What a call hands each of a helper's parameters (by position or by name), None where it
-    does not hand each exactly once."""
-    names = [argument.arg for argument in helper.args.args]
+def handed_to(call: ast.Call, helper: ast.FunctionDef, bound: int = 0) -> dict[str, ast.expr] | None:
+    """What a call hands each of a helper's parameters past the first ``bound`` (a method's
+    ``self``), by position or by name, a default where it hands none; None where it does not
+    hand each exactly once."""
+    names = [argument.arg for argument in helper.args.args[bound:]]
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return None
     given = dict(zip(names, call.args))
@@ -54,7 +53,7 @@ def _calls_of(tree: ast.Module, helpers: dict) -> list[tuple[ast.Call, dict[str,
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in helpers:
-            given = _given(node, helpers[node.func.id])
+            given = handed_to(node, helpers[node.func.id])
             if given is not None:
                 found.append((node, given))
     return found
@@ -70,20 +69,8 @@ def _called_parameters(helper: ast.FunctionDef) -> set[str]:
     }
 
 
-def handed_names(sources: list[str] | tuple[str, ...]) -> Counter:
-    """How often each name is handed to a checker the same test defines: a call of it."""
-    counts: Counter = Counter()
-    for source in sources:
-        counts.update(_handed_in(source))
-    return counts
-
-
-@functools.lru_cache(maxsize=64)
-def _handed_in(source: str) -> tuple[str, ...]:
-    try:  # parsed here: ``calls.py`` reads these counts, so this module cannot import it
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return ()
+def handed_in(tree: ast.Module) -> tuple[str, ...]:
+    """Each name a test hands to a checker it defines, which calls it: a call of that name."""
     helpers = _helpers(tree)
     handed = []
     for call, given in _calls_of(tree, helpers) if helpers else ():
@@ -118,11 +105,16 @@ def _inline_in(node: ast.AST, helpers: dict[str, ast.FunctionDef]) -> None:
                 continue
             for call in (n for n in ast.walk(statement) if isinstance(n, ast.Call)):
                 helper = helpers.get(call.func.id) if isinstance(call.func, ast.Name) else None
-                given = _given(call, helper) if helper is not None else None
+                given = handed_to(call, helper) if helper is not None else None
                 if given is not None:
-                    copied = [_Substituted(given).visit(copy.deepcopy(s)) for s in helper.body]  # type: ignore[union-attr]
+                    copied = [substituted(s, given) for s in helper.body]  # type: ignore[union-attr]
                     grown += [ast.fix_missing_locations(ast.copy_location(s, statement)) for s in copied]
         block[:] = grown
+
+
+def substituted(node: ast.AST, given: dict[str, ast.expr]) -> ast.AST:
+    """A copy of ``node`` with each read of a parameter replaced by what the call handed it."""
+    return _Substituted(given).visit(copy.deepcopy(node))
 
 
 class _Substituted(ast.NodeTransformer):

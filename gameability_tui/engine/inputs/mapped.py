@@ -1,4 +1,5 @@
-"""Functions the tests apply through ``map`` and ``filter``: calls they make without naming them.
+"""Functions the tests call without naming them: through ``map`` and ``filter``, or handed to a
+checker they define (``check(sq)``, ``handed.py``).
 
 Kept apart from ``calls`` (which counts the calls that name the entry) and from ``unrolled``
 (which reads ``calls``), so entry inference can use it without an import cycle.
@@ -10,11 +11,14 @@ import ast
 import functools
 from collections import Counter
 
+from .handed import handed_in
+
 
 def mapped_names(sources: list[str] | tuple[str, ...]) -> Counter:
-    """How often each name is passed to ``map`` or ``filter`` as the function it applies: a call
-    the test makes through them (threat: ``list(map(inc, [1, 2, 3]))`` named no entry, and the
-    problem was excluded as one whose tests call no function the reference defines)."""
+    """How often each name is passed to ``map`` or ``filter`` as the function it applies, or
+    handed to a checker the test defines: a call the test makes through them (threat:
+    ``list(map(inc, [1, 2, 3]))`` named no entry, and the problem was excluded as one whose tests
+    call no function the reference defines)."""
     counts: Counter = Counter()
     for source in sources:
         counts.update(_mapped_in(source))
@@ -23,13 +27,13 @@ def mapped_names(sources: list[str] | tuple[str, ...]) -> Counter:
 
 @functools.lru_cache(maxsize=64)
 def _mapped_in(source: str) -> tuple[str, ...]:
-    """The names one source maps or filters with, once per use (parsed once per source: entry
-    inference reads a problem's tests several times)."""
+    """The names one source maps, filters or hands to a checker with, once per use (parsed once
+    per source: entry inference reads a problem's tests several times)."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
         return ()
-    return tuple(
+    return handed_in(tree) + tuple(
         node.args[0].id
         for node in ast.walk(tree)
         if isinstance(node, ast.Call)

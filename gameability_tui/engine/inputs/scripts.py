@@ -19,6 +19,7 @@ import functools
 
 from .calls import parsed
 from .fixtures import Fixture, fixtures_in, inlined, made_before, wants
+from .handed import handed_to, substituted
 
 # The set-up methods, in the order a harness runs them before each test (unittest's and pytest's).
 SETUPS = ("setUpClass", "setup_class", "setUp", "asyncSetUp", "setup_method", "setup")
@@ -148,23 +149,8 @@ def _returned(helper: ast.FunctionDef, call: ast.Call) -> ast.expr | None:
     """What ``self.helper(...)`` returns, written out: the helper's expression with each of its
     parameters read as what the call handed it (or its default); None where the call does not
     hand each exactly once."""
-    names = [argument.arg for argument in helper.args.args[1:]]
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
-        return None
-    given = dict(zip(names, call.args))
-    given.update((k.arg, k.value) for k in call.keywords if k.arg in names)
-    defaults = dict(zip(names[len(names) - len(helper.args.defaults) :], helper.args.defaults))
-    if len(call.args) + len(call.keywords) != len(given) or len({*given, *defaults}) != len(names):
-        return None
-    given = {**defaults, **given}
-
-    class Substituted(ast.NodeTransformer):
-        def visit_Name(self, node: ast.Name) -> ast.AST:
-            if isinstance(node.ctx, ast.Load) and node.id in given:
-                return ast.copy_location(copy.deepcopy(given[node.id]), node)
-            return node
-
-    return Substituted().visit(copy.deepcopy(helper.body[0].value))  # type: ignore[attr-defined]
+    given = handed_to(call, helper, bound=1)
+    return None if given is None else substituted(helper.body[0].value, given)  # type: ignore[attr-defined, return-value]
 
 
 def _bound(name: str, value: ast.expr) -> ast.stmt:
