@@ -167,7 +167,7 @@ def gate_asserts(
     live = [i for i, ok in enumerate(passes) if ok]
     for survivor_index, source in enumerate(survivor_sources):
         pending = live
-        for allowance in (params.budget_for, params.confirm_for):
+        for confirming, allowance in enumerate((params.budget_for, params.confirm_for)):
             results = run_asserts(
                 problem,
                 entry,
@@ -175,6 +175,8 @@ def gate_asserts(
                 [texts[i] for i in pending],
                 [allowance(steps[i]) for i in pending],
                 params,
+                # confirming: a proof that it never ends watches as far as the budget it ran out of
+                reach=[params.budget_for(steps[i]) for i in pending] if confirming else None,
             )
             ran_out = []
             for position, text_index in enumerate(pending):
@@ -200,8 +202,10 @@ def run_asserts(
     texts: list[str],
     budgets: list[int] | None,
     params: AuditParams,
+    reach: list[int] | None = None,
 ) -> dict[int, AssertRun]:
-    """Run assert texts in one child; if it dies on one, that one stays unknown and the rest rerun."""
+    """Run assert texts in one child; if it dies on one, that one stays unknown and the rest rerun.
+    ``reach``: each assert's budget before its allowance in ``budgets`` (``Job.assert_reach``)."""
     results: dict[int, AssertRun] = {}
     pending = list(range(len(texts)))
     unlimited = budgets is None
@@ -214,6 +218,7 @@ def run_asserts(
                 problem, entry, params, mode="asserts", program=program, tests=[],
                 asserts=[texts[i] for i in pending],
                 assert_budgets=[None if unlimited else budgets[i] for i in pending],
+                assert_reach=[reach[i] for i in pending] if reach else [],
                 load_budget=None, cpu_seconds=cpu, wall_seconds=backstop_seconds(cpu),
             )
         )  # fmt: skip

@@ -42,6 +42,9 @@ class Job:
     call_budgets: list[int | None] = field(default_factory=list)
     confirm_budgets: list[int] = field(default_factory=list)  # mutant mode: "did it really not return?"
     assert_budgets: list[int | None] = field(default_factory=list)
+    # per assert given a confirmation allowance, the budget it ran out of first: how far a proof
+    # that it never ends watches it (``never_ends.proved_endless``); none, no proof is tried
+    assert_reach: list[int] = field(default_factory=list)
     reference_calls: list[Any] = field(default_factory=list)  # the answer key, for early stopping
     # Differential visible tests (EvalPlus): a mutant passes check i when its result on checks[i]
     # matches the reference's (EvalPlus's rule), as EvalPlus judges a solution.

@@ -46,12 +46,12 @@ from .encoding import catching, encoded, raised
 from .jobs import Job
 from .limits import confirmation_cpu
 from .line_tracer import lines_traced
+from .never_ends import PROGRAM_FILE, EndlessWatch, proved_endless
 from .script_code import as_a_script, compiled, entry_in
 from .steps import PENDING, UNCOUNTED, count_steps, median_steps, start_counter
 from .wire import Channel
 
 MODULE_NAME = "candidate"  # not "__main__": a benchmark's `if __name__ == "__main__"` must not run
-PROGRAM_FILE = "<candidate>"  # the program's code objects' file name: what the line tracer follows
 
 RANDOM_SEED = 0
 
@@ -78,13 +78,15 @@ def _call_outcome(
     messages: bool = False,
     caught_as: tuple[str, ...] = (),
     after: tuple[dict, tuple[str, ...]] = ({}, ()),
+    watch: EndlessWatch | None = None,
 ) -> tuple[Any, int]:
     """Call ``function`` on a fresh copy of ``call`` (its objects made in ``after``'s namespace);
     a returned iterator is drained and a returned coroutine driven to its end inside the step
     count, and the arguments' states after the call, and what it printed (as a test's
     ``redirect_stdout`` sees it), travel with the result; an escaped exception's message where
     ``messages``, its type as ``caught_as[0]`` where it is an instance of one of those
-    (``encoding.raised``); with ``after``'s ``Oracle.reads``, the module data the tests read after it."""
+    (``encoding.raised``); with ``after``'s ``Oracle.reads``, the module data the tests read after it.
+    Under a ``watch``, the call is watched for a loop that never ends instead (``count_steps``)."""
     args, kwargs, *chain = _LOADS(blob := _DUMPS(call))
     entry, named = made_entry(function, args, kwargs, chain, after[0], blob)  # ``norm(Point(3, 4))``
 
@@ -101,7 +103,7 @@ def _call_outcome(
     printed = io.StringIO()
     shown, sys.stdout = sys.stdout, printed
     try:
-        value, steps, error, exceeded = count_steps(action, budget)
+        value, steps, error, exceeded = count_steps(action, budget, watch=watch)
     finally:
         sys.stdout = shown
     if exceeded:
@@ -121,6 +123,7 @@ class _Candidate:
         self.last_steps = 0  # the steps of the latest fresh call
         self.exceeded = False  # whether the latest visible test or check ran out of its budget
         self.code: tuple[Any, Any] | None = None  # the program and setup, compiled on first load
+        self.watch: EndlessWatch | None = None  # its next test, check or call is watched, not counted
 
     def load(self) -> Any | None:
         """A fresh namespace holding the program (and setup), or None after reporting a failure."""
@@ -176,7 +179,8 @@ class _Candidate:
     ) -> bool:
         code = compiled(self.job.tests[index], f"<test {index}>")
         budget = budget or self.job.test_budgets[index]
-        _, steps, error, exceeded = count_steps(lambda: exec(code, namespace), budget, count_until)
+        action = functools.partial(exec, code, namespace)
+        _, steps, error, exceeded = count_steps(action, budget, count_until, self.watch)
         error = None if error is not None and _skips(error) else error  # skipped: checked nothing
         why = oc.BUDGET_OUTCOME if exceeded else (oc.encode_raise(error) if error else None)
         self.channel.send(("test", index, why is None, why, steps))
@@ -188,7 +192,9 @@ class _Candidate:
         job = self.job
         budget = budget or job.check_budgets[index]
         check = job.checks[index]
-        result, steps = _call_outcome(entry_in(namespace, job.entry), check, budget, job.oracle.messages)
+        result, steps = _call_outcome(
+            entry_in(namespace, job.entry), check, budget, job.oracle.messages, watch=self.watch
+        )
         reference = job.mode == "reference"
         passed = reference or oc.matches(result, job.reference_checks[index], job.atol, job.oracle.kind)
         self.channel.send(("check", index, passed, result if reference else None, steps))
@@ -203,19 +209,34 @@ class _Candidate:
         if job.oracle.reads:  # module data the tests read then holds this call's work alone, as
             namespace = self.load() or namespace  # it does for an assert run from a fresh load
         call = (job.calls[index], budget, job.oracle.messages, caught_as, (namespace, job.oracle.reads))
-        result, steps = _call_outcome(entry_in(namespace, job.entry), *call)
+        result, steps = _call_outcome(entry_in(namespace, job.entry), *call, watch=self.watch)
         self.channel.send(("call", index, result, steps))
         self.last_steps = steps
         return result
 
     def asserts(self, namespace: dict | None) -> None:
-        """Each assert from a fresh load: any may be accepted alone, so none may use another's state."""
-        for index, text in enumerate(self.job.asserts):
+        """Each assert from a fresh load: any may be accepted alone, so none may use another's
+        state. One given a confirmation allowance that is proved never to end fails it unpaid."""
+        job = self.job
+        for index in range(len(job.asserts)):
             if (namespace := namespace if index == 0 else self.load()) is None:
                 return
-            action = functools.partial(exec, as_a_script(text, f"<assert {index}>"), namespace)
-            _, steps, error, exceeded = count_steps(action, self.job.assert_budgets[index])
-            self.channel.send(("assert", index, error is None and not exceeded, steps, exceeded))
+            reach = job.assert_reach[index] if index < len(job.assert_reach) else None
+            budget = job.assert_budgets[index]
+            attempt = functools.partial(_assert_run, index=index)
+            if budget is None or proved_endless(self, reach, budget, attempt) is None:
+                _assert_run(self, index, namespace)
+
+
+def _assert_run(candidate: _Candidate, index: int, namespace: dict | None = None) -> bool:
+    """Run assert ``index`` in ``namespace`` (a fresh load where none is given) and report it."""
+    if namespace is None and (namespace := candidate.load()) is None:
+        return False
+    job = candidate.job
+    action = functools.partial(exec, as_a_script(job.asserts[index], f"<assert {index}>"), namespace)
+    _, steps, error, exceeded = count_steps(action, job.assert_budgets[index], watch=candidate.watch)
+    candidate.channel.send(("assert", index, error is None and not exceeded, steps, exceeded))
+    return True
 
 
 def run_candidate(job: Job, channel: Channel) -> None:
@@ -403,14 +424,15 @@ def _confirm_step(
     candidate: _Candidate, earlier: list[tuple[str, int]], kind: str, index: int
 ) -> tuple[dict | None, bool]:
     """Run visible test (or check) ``index`` again with its confirmation allowance, from the same
-    state: a fresh load and the same earlier tests and checks, under their own budgets."""
+    state: a fresh load and the same earlier tests and checks, under their own budgets. A run
+    proved never to end (``never_ends.proved_endless``) fails it without being paid for."""
     job = candidate.job
     allowance = _step_allowance(job, kind, index)
     if allowance is None:  # no more than it had: the failure stands
         return None, False
-    replayed = [_step_budget(job, k, i) for k, i in earlier]
-    with _confirmation_window(candidate, allowance + sum(b or 0 for b in replayed)):
-        namespace = candidate.load()
+
+    def attempt(runner: _Candidate) -> tuple[dict | None, bool]:
+        namespace = runner.load()
         if namespace is None:
             return None, False
         for earlier_kind, earlier_index in earlier:
@@ -420,8 +442,13 @@ def _confirm_step(
             else:
                 check, check_budget = job.checks[earlier_index], job.check_budgets[earlier_index]
                 _call_outcome(entry_in(namespace, job.entry), check, check_budget)
-        run = candidate.test if kind == "test" else candidate.check
-        passed = run(namespace, index, budget=allowance)
+        run = runner.test if kind == "test" else runner.check
+        return namespace, run(namespace, index, budget=allowance)
+
+    replayed = [_step_budget(job, k, i) for k, i in earlier]
+    with _confirmation_window(candidate, allowance + sum(b or 0 for b in replayed)):
+        budget = _step_budget(job, kind, index)
+        namespace, passed = proved_endless(candidate, budget, allowance, attempt) or attempt(candidate)
     if passed:
         candidate.channel.send(("slow", _confirm_slot(job, kind, index)))
     return namespace, passed
@@ -440,16 +467,21 @@ def _confirm_budget(
     candidate: _Candidate, earlier: list[int], budgets: list[int | None], index: int
 ) -> tuple[dict | None, Any]:
     """Re-run call ``index`` with its confirmation allowance, from the same state: a fresh load and
-    the same earlier calls. A slow call's larger allowance is kept for later replays."""
+    the same earlier calls. A slow call's larger allowance is kept for later replays; a run proved
+    never to end (``never_ends.proved_endless``) did not return, without being paid for."""
     job = candidate.job
     allowance = job.confirm_budgets[index]
-    with _confirmation_window(candidate, allowance + sum(budgets[i] or 0 for i in earlier)):
-        namespace = candidate.load()
+
+    def attempt(runner: _Candidate) -> tuple[dict | None, Any]:
+        namespace = runner.load()
         if namespace is None:
             return None, None
         for i in earlier:  # the namespace: an argument made in place (``observed.made``) needs it
             _call_outcome(entry_in(namespace, job.entry), job.calls[i], budgets[i], after=(namespace, ()))
-        got = candidate.call(namespace, index, allowance)
+        return namespace, runner.call(namespace, index, allowance)
+
+    with _confirmation_window(candidate, allowance + sum(budgets[i] or 0 for i in earlier)):
+        namespace, got = proved_endless(candidate, budgets[index], allowance, attempt) or attempt(candidate)
     if got != oc.BUDGET_OUTCOME and job.oracle.same(got, job.reference_calls[index]):
         candidate.channel.send(("slow", index))
         budgets[index] = allowance

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..step_units import MONITOR, PYTHON_ONLY, SWITCH, UNIT
 from . import monitor
+from .never_ends import EndlessWatch, run_watched
 
 __all__ = ["SWITCH"]
 
@@ -97,11 +98,16 @@ def start_counter() -> None:
 
 
 def count_steps(
-    action: Callable[[], Any], budget: int | None, count_until: int | None = None
+    action: Callable[[], Any],
+    budget: int | None,
+    count_until: int | None = None,
+    watch: EndlessWatch | None = None,
 ) -> tuple[Any, int, BaseException | None, bool]:
     """Run ``action()`` under the step budget; returns (value, steps, error, exceeded). A run with
     no budget may stop counting after ``count_until`` steps and finish uncounted (at full speed);
-    its steps are then ``UNCOUNTED``.
+    its steps are then ``UNCOUNTED``. A run under a ``watch`` is not counted but watched by a
+    proof that it never ends, and reports running out of its budget whatever the proof found
+    (the caller reads ``watch.proved``).
 
     The recursion limit is set above the frames already on the stack, so the candidate has the
     room a plain script gives it, whatever the runner's own depth: a reference that recurses 985
@@ -112,6 +118,9 @@ def count_steps(
     previous = sys.getrecursionlimit()
     sys.setrecursionlimit(_frames_below() + CANDIDATE_STACK)
     try:
+        if watch is not None:  # watched, not counted: it reports running out of its budget
+            watch.proved = run_watched(action, watch.source, watch.filename, watch.events)
+            return None, limit + 1, None, True
         if _monitor_steps is not None:
             return _monitor_steps.run(action, limit, StepBudgetExceeded, until)
         if _python_monitor is not None:

@@ -1,0 +1,118 @@
+"""Known-answer tests for the proof that a run never ends (``sandbox/never_ends.py``).
+
+The proof lets a confirmation that could only fail go unpaid, so it must never prove a run that
+ends: each "not proved" case below is a loop that ends, or one the proof cannot see whole (an
+accumulator that could raise, a loop run again with the same values, a call in the loop), and
+each "proved" case a loop that turns forever in a way a mutant makes it."""
+
+from __future__ import annotations
+
+import pytest
+
+from gameability_tui.engine.sandbox.never_ends import loops_in, run_watched
+
+LIMIT = 200_000
+
+
+def _proved(program: str, call: str, limit: int = LIMIT) -> bool:
+    namespace: dict = {"__name__": "candidate"}
+    exec(compile(program, "<candidate>", "exec"), namespace)
+    return run_watched(lambda: eval(call, namespace), program, "<candidate>", limit)
+
+
+DIGIT_SUM = (
+    "def digit_sum(n):\n"
+    "    total = 0\n"
+    "    while n > 0:\n"
+    "        total += n % 10\n"
+    "        n //= {step}\n"
+    "    return total\n"
+)
+
+
+def test_a_loop_whose_deciding_values_come_back_is_proved_while_its_accumulator_grows():
+    assert _proved(DIGIT_SUM.format(step=1), "digit_sum(123)")  # n never shrinks; total grows
+
+
+def test_the_same_loop_that_ends_is_not_proved():
+    assert not _proved(DIGIT_SUM.format(step=10), "digit_sum(123)")
+
+
+def test_a_binary_search_that_stops_moving_is_proved_and_one_that_finds_its_item_is_not():
+    search = (
+        "def find(xs, x):\n"
+        "    lo, hi = 0, len(xs) - 1\n"
+        "    while lo <= hi:\n"
+        "        mid = (lo + hi) // 2\n"
+        "        if xs[mid] == x:\n"
+        "            return mid\n"
+        "        if xs[mid] < x:\n"
+        "            lo = mid{plus}\n"
+        "        else:\n"
+        "            hi = mid - 1\n"
+        "    return -1\n"
+    )
+    assert _proved(search.format(plus=""), "find([1, 3, 5, 7, 9], 8)")  # lo = mid: stuck at 7 < 8
+    assert not _proved(search.format(plus=" + 1"), "find([1, 3, 5, 7, 9], 8)")
+
+
+def test_a_loop_run_again_inside_another_loop_is_not_proved_by_its_earlier_runs():
+    program = (
+        "def grid(n):\n"
+        "    cells = 0\n"
+        "    for row in range(n):\n"
+        "        col = 0\n"
+        "        while col < 3:\n"
+        "            col += 1\n"
+        "            cells += 1\n"
+        "    return cells\n"
+    )
+    assert not _proved(program, "grid(50)")
+
+
+def test_a_function_called_again_is_not_proved_by_its_earlier_call():
+    program = "def count(n):\n    i = 0\n    while i < n:\n        i += 1\n    return i\n"
+    assert not _proved(program, "[count(5) for _ in range(100)]")
+
+
+def test_a_long_loop_that_ends_is_not_proved_and_the_watch_gives_up_at_its_limit():
+    program = "def spin(n):\n    i = 0\n    while i < n:\n        i += 1\n    return i\n"
+    assert not _proved(program, "spin(10**9)", limit=50_000)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "acc = acc // k",  # k never decides: it could be 0 on a later turn
+        "acc = acc << k",  # a shift's failure also depends on its left side
+        "acc = acc / 2",  # a float, then an overflow
+        "acc = xs[k]",  # an item stored: the names no longer hold integers
+        "acc = abs(acc)",  # a call runs code of its own
+        "acc = acc ** 2",
+        "xs.append(acc)",
+    ],
+)
+def test_a_loop_whose_other_work_could_raise_or_run_code_is_not_judged(body):
+    program = (
+        "def f(n, k, xs):\n"
+        "    acc = 1\n"
+        "    while n > 0:\n"
+        f"        {body}\n"
+        "        k = k - 1\n"
+        "    return acc\n"
+    )
+    assert loops_in(program) == {}
+
+
+def test_a_loop_holding_another_loop_is_not_judged_but_the_inner_one_is():
+    program = (
+        "def f(n):\n"
+        "    while n > 0:\n"
+        "        m = n\n"
+        "        while m > 1:\n"
+        "            m -= 1\n"
+        "        n -= 1\n"
+        "    return n\n"
+    )
+    judged = {loop.lines for loop in loops_in(program).values()}
+    assert judged == {frozenset({4, 5})}
