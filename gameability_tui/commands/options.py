@@ -159,6 +159,18 @@ def add_audit_settings(parser: argparse.ArgumentParser) -> None:
         "step unit); a mutant may use max(N, 10x the reference's own steps) before it counts as "
         "not returning",
     )
+    group.add_argument(
+        "--harness-steps",
+        type=positive(int),
+        default=STEPS.harness_steps,
+        metavar="N",
+        help=f"a harness's time limit, in steps (default {STEPS.harness_steps:,}, some 15 to 50 ms of "
+        "plain Python): a mutant that ran out of its budget gets at least N before it counts as "
+        "not returning or failing a test, and one that answers right within it is slow, not "
+        "wrong. A larger N stands closer to the 1 s a harness allows (4,000,000: ~0.1 s), and "
+        "each mutant that loops forever, where the tool cannot prove it, pays for it (README, "
+        "'Speed')",
+    )
 
 
 def positive(kind: type, or_zero: bool = False) -> Callable[[str], Any]:
@@ -200,6 +212,7 @@ def audit_params(args: argparse.Namespace) -> AuditParams:
         memory_mb=args.memory_mb,
         cpu_seconds=args.cpu_seconds,
         step_floor=args.steps,
+        harness_steps=args.harness_steps,
         reference_seconds=args.reference_seconds,
     )
 

@@ -214,6 +214,7 @@ def test_export_output_under_a_file_is_refused_before_anything_runs(tmp_path):
         ("--fresh", "0", "0 must be above 0"),
         ("--cpu-seconds", "nan", "nan must be above 0"),
         ("--steps", "ten", "'ten' is not a number"),
+        ("--harness-steps", "0", "0 must be above 0"),
         ("--show", "-1", "-1 must be 0 or more"),
     ],
 )
@@ -221,6 +222,16 @@ def test_settings_that_cannot_mean_anything_are_refused_naming_the_option(option
     done = _cli("check", str(EXAMPLES), option, value)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert f"argument {option}: {said}" in done.stderr
+
+
+def test_the_harness_floor_is_the_users_to_set():
+    from gameability_tui.commands.check import build_parser
+    from gameability_tui.commands.options import audit_params
+    from gameability_tui.engine.step_units import STEPS
+
+    assert audit_params(build_parser().parse_args([EXAMPLE])).harness_steps == STEPS.harness_steps
+    larger = build_parser().parse_args([EXAMPLE, "--harness-steps", "4000000"])
+    assert audit_params(larger).harness_steps == 4_000_000
 
 
 def test_a_benchmark_with_nothing_judged_prints_no_share_or_interval(tmp_path):

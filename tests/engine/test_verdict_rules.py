@@ -458,6 +458,29 @@ def test_a_mutant_slower_than_a_hundredfold_but_within_a_harness_limit_is_slow_n
     assert not verdict.broken and verdict.slow
 
 
+def test_a_larger_harness_floor_passes_a_test_a_harness_passes_in_a_tenth_of_a_second():
+    # quarter(100) takes some 2,500,000 steps here (~0.1 s of plain Python, ~1,000x the
+    # reference): past the default floor, within a floor of 4,000,000 (``check --harness-steps``).
+    slow_then_wrong = (
+        "def quarter(n):\n"
+        "    best = 0\n"
+        "    for i in range(n * 10000 + 1 if n < 200 else n // 4 + 1):\n"
+        "        if i * 4 <= n:\n"
+        "            best = i\n"
+        "    return best + (n >= 1000)\n"
+    )
+    quarter = problem("quarter", QUARTER, QUARTER_TESTS, hidden=("quarter(2000)",))
+    verdicts = {}
+    for floor in (STEPS.harness_steps, 4 * STEPS.harness_steps):
+        params = AuditParams(fresh_inputs=0, harness_steps=floor)
+        prepared = prepare(quarter, params)
+        assert isinstance(prepared, Prepared)
+        verdicts[floor] = judge_program(quarter, params, prepared, slow_then_wrong)
+    default, larger = verdicts.values()
+    assert default.broken and not default.survived  # quarter(100) "failed": past the floor
+    assert larger.broken and larger.survived and larger.slow  # passed, slowly; wrong at 2000
+
+
 def test_the_confirmation_allowance_has_a_harness_floor():
     params = AuditParams()
     assert params.confirm_for(10) == params.harness_steps == STEPS.harness_steps  # the counter's unit

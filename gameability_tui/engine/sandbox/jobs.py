@@ -106,5 +106,6 @@ class Run:
     assert_lines: dict[int, tuple[int, ...]] = field(default_factory=dict)  # and each assert ran
     slow: set[int] = field(default_factory=set)  # calls that returned the right answer, given time
     pending: set[int] = field(default_factory=set)  # tests it stopped at: their budgets were not known
+    endless: int = 0  # confirmations spared: their runs were proved never to end (``never_ends.py``)
     cpu: float = 0.0
     stopped: str = ""  # why an incomplete child ended

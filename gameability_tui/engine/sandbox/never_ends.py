@@ -376,4 +376,5 @@ def proved_endless(
         return None
     for record in held.records:
         candidate.channel.send(record)
+    candidate.channel.send(("endless",))
     return outcome

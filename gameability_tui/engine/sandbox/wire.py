@@ -151,6 +151,8 @@ def apply_record(run: Run, record: tuple) -> None:
         run.slow.add(record[1])
     elif tag == "pending":
         run.pending.add(record[1])
+    elif tag == "endless":
+        run.endless += 1
     elif tag == "assert":
         run.asserts[record[1]] = AssertRun(record[2], record[3], record[4])
     elif tag == "lines":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from gameability_tui.engine.sandbox import Job, run_job
 from gameability_tui.engine.sandbox.never_ends import loops_in, run_watched
 
 LIMIT = 200_000
@@ -116,3 +117,26 @@ def test_a_loop_holding_another_loop_is_not_judged_but_the_inner_one_is():
     )
     judged = {loop.lines for loop in loops_in(program).values()}
     assert judged == {frozenset({4, 5})}
+
+
+def test_an_assert_that_loops_forever_fails_its_confirmation_without_running_it_out():
+    # An allowance of a billion steps would take minutes and meet the job's CPU limit first: the
+    # proof ends it on its second turn, and it reports as a run out of its allowance.
+    program = DIGIT_SUM.format(step=1)
+    run = run_job(
+        Job(mode="asserts", program=program, setup="", entry="digit_sum", alias=None,
+            asserts=["assert digit_sum(123) == 6", "assert digit_sum(0) == 0"],
+            assert_budgets=[10**9, 10**9], assert_reach=[20_000, 20_000], cpu_seconds=5, wall_seconds=10)
+    )  # fmt: skip
+    assert run.complete and run.endless == 1
+    assert not run.asserts[0].passed and run.asserts[0].exceeded
+    assert run.asserts[1].passed  # digit_sum(0) never enters the loop
+
+
+def test_without_a_reach_no_proof_is_tried():
+    program = DIGIT_SUM.format(step=1)
+    run = run_job(
+        Job(mode="asserts", program=program, setup="", entry="digit_sum", alias=None,
+            asserts=["assert digit_sum(123) == 6"], assert_budgets=[30_000], cpu_seconds=5, wall_seconds=10)
+    )  # fmt: skip
+    assert run.endless == 0 and run.asserts[0].exceeded and run.asserts[0].steps > 30_000
