@@ -40,8 +40,11 @@ import ast
 import functools
 import sys
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
+
+from ..step_units import TRACE, UNIT
 
 _SETTRACE = sys.settrace  # ``steps.start_counter`` makes sys.settrace a no-op in the child
 
@@ -337,11 +340,13 @@ class _GaveUp(BaseException):
 
 
 # A proof costs a traced event where a confirmation costs a counted step, some PROOF_EVENT_COST
-# times as much; it watches the run to where its budget ran out (in the monitor unit, several
-# trace events a step) and PROOF_EVENTS more.
-PROOF_EVENTS_A_STEP = 4
-PROOF_EVENTS = 50_000
+# times as much. It watches the run to where its budget ran out, and PROOF_EVENTS more for the
+# turns that show the repetition: the trace counter counts exactly the events it sees, the
+# monitor counter some 0.15 to 0.83 of them (``step_units.py``).
+PROOF_EVENTS_A_STEP = 1 if UNIT == TRACE else 8
+PROOF_EVENTS = 10_000
 PROOF_EVENT_COST = 4
+PROOF_WINDOW_STEPS = 16  # the CPU window of a traced event, in counted steps: a loop's line reads its frame
 
 
 class _Held:
@@ -355,15 +360,22 @@ class _Held:
 
 
 def proved_endless(
-    candidate: Any, budget: int | None, allowance: int, attempt: Callable[[Any], tuple]
-) -> tuple | None:
+    candidate: Any,
+    budget: int | None,
+    allowance: int,
+    attempt: Callable[[Any], Any],
+    window: Callable[[int], AbstractContextManager[Any]],
+    replayed: int = 0,
+) -> Any | None:
     """``attempt``'s outcome (a run of the runner's ``candidate``: a fresh load, the earlier steps,
     the one to confirm) where a run of it, watched, is proved never to end (``never_ends.py``):
     a run that ran out of its budget and never ends fails its confirmation whatever the
     allowance, so the allowance need not be paid. None where the proof is not tried (the program
     has no loop it can judge, or watching would cost more than the allowance) or proves nothing:
     the confirmation is then run, as before. The watched run reports as a confirmation that ran
-    out of its allowance would, and only when it proved."""
+    out of its allowance would, and only when it proved. It runs in a CPU ``window`` of its own
+    (for ``replayed`` steps of earlier work and its events), never in the confirmation's: a
+    proof that gives up must leave the confirmation all of its time."""
     job = candidate.job
     events = PROOF_EVENTS_A_STEP * (budget or 0) + PROOF_EVENTS
     if not budget or budget < 0 or events * PROOF_EVENT_COST > allowance or not loops_in(job.program):
@@ -371,7 +383,8 @@ def proved_endless(
     held = _Held()
     quiet = type(candidate)(job, held)  # the runner's candidate, reporting to ``held``
     quiet.code, quiet.watch = candidate.code, EndlessWatch(job.program, PROGRAM_FILE, events)
-    outcome = attempt(quiet)
+    with window(replayed + PROOF_WINDOW_STEPS * events):
+        outcome = attempt(quiet)
     if not quiet.watch.proved:
         return None
     for record in held.records:

@@ -224,7 +224,8 @@ class _Candidate:
             reach = job.assert_reach[index] if index < len(job.assert_reach) else None
             budget = job.assert_budgets[index]
             attempt = functools.partial(_assert_run, index=index)
-            if budget is None or proved_endless(self, reach, budget, attempt) is None:
+            window = functools.partial(_confirmation_window, self)
+            if budget is None or proved_endless(self, reach, budget, attempt, window) is None:
                 _assert_run(self, index, namespace)
 
 
@@ -445,10 +446,13 @@ def _confirm_step(
         run = runner.test if kind == "test" else runner.check
         return namespace, run(namespace, index, budget=allowance)
 
-    replayed = [_step_budget(job, k, i) for k, i in earlier]
-    with _confirmation_window(candidate, allowance + sum(b or 0 for b in replayed)):
-        budget = _step_budget(job, kind, index)
-        namespace, passed = proved_endless(candidate, budget, allowance, attempt) or attempt(candidate)
+    replayed = sum(b or 0 for b in (_step_budget(job, k, i) for k, i in earlier))
+    window = functools.partial(_confirmation_window, candidate)
+    proved = proved_endless(candidate, _step_budget(job, kind, index), allowance, attempt, window, replayed)
+    if proved is not None:
+        return proved
+    with window(allowance + replayed):
+        namespace, passed = attempt(candidate)
     if passed:
         candidate.channel.send(("slow", _confirm_slot(job, kind, index)))
     return namespace, passed
@@ -480,8 +484,13 @@ def _confirm_budget(
             _call_outcome(entry_in(namespace, job.entry), job.calls[i], budgets[i], after=(namespace, ()))
         return namespace, runner.call(namespace, index, allowance)
 
-    with _confirmation_window(candidate, allowance + sum(budgets[i] or 0 for i in earlier)):
-        namespace, got = proved_endless(candidate, budgets[index], allowance, attempt) or attempt(candidate)
+    replayed = sum(budgets[i] or 0 for i in earlier)
+    window = functools.partial(_confirmation_window, candidate)
+    proved = proved_endless(candidate, budgets[index], allowance, attempt, window, replayed)
+    if proved is not None:
+        return proved
+    with window(allowance + replayed):
+        namespace, got = attempt(candidate)
     if got != oc.BUDGET_OUTCOME and job.oracle.same(got, job.reference_calls[index]):
         candidate.channel.send(("slow", index))
         budgets[index] = allowance
