@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from gameability_tui.engine.sandbox import Job, run_job
-from gameability_tui.engine.sandbox.never_ends import loops_in, run_watched
+from gameability_tui.engine.sandbox.never_ends import plans_in, run_watched
 
 LIMIT = 200_000
 
@@ -102,7 +102,7 @@ def test_a_loop_whose_other_work_could_raise_or_run_code_is_not_judged(body):
         "        k = k - 1\n"
         "    return acc\n"
     )
-    assert loops_in(program) == {}
+    assert {plan.repeats for plan in plans_in(program).values()} <= {None}
 
 
 def test_a_loop_holding_another_loop_is_not_judged_but_the_inner_one_is():
@@ -115,7 +115,7 @@ def test_a_loop_holding_another_loop_is_not_judged_but_the_inner_one_is():
         "        n -= 1\n"
         "    return n\n"
     )
-    judged = {loop.lines for loop in loops_in(program).values()}
+    judged = {plan.lines for plan in plans_in(program).values() if plan.repeats is not None}
     assert judged == {frozenset({4, 5})}
 
 
@@ -140,3 +140,72 @@ def test_without_a_reach_no_proof_is_tried():
             asserts=["assert digit_sum(123) == 6"], assert_budgets=[30_000], cpu_seconds=5, wall_seconds=10)
     )  # fmt: skip
     assert run.endless == 0 and run.asserts[0].exceeded and run.asserts[0].steps > 30_000
+
+
+# The progress plan: names that only move one way, and a test that holds wherever they go.
+
+
+@pytest.mark.parametrize(
+    ("program", "call"),
+    [
+        (  # n only grows and the test asks n > 2: a mutant's n = n + 1 for n = n - 1
+            "def tail_sum(n):\n    total = 0\n    while n > 2:\n        total = total + n\n        n = n + 1\n"
+            "    return total\n",
+            "tail_sum(5)",
+        ),
+        (  # the break's guard, z * x == 0, never holds once z and x are positive
+            "def lcm(x, y):\n    z = max(x, y)\n    while True:\n        if z * x == 0 and z % y == 0:\n"
+            "            return z\n        z += 1\n",
+            "lcm(4, 6)",
+        ),
+        (  # i // i is 1 (a mutant's i * i): the test holds; the branch calling floor dies once i > n
+            "import math\ndef divisor_sum(n):\n    total, i = 1, 2\n    while i // i <= n:\n"
+            "        if n % i == 0:\n            total = total + i + math.floor(n / i)\n        i += 1\n"
+            "    return total\n",
+            "divisor_sum(12)",
+        ),
+        (  # n >>= 1 keeps a non-negative n within 0..n, and n >= 0 holds there
+            "def bits(n):\n    count = res = 0\n    while n >= 0:\n        if count % 2 == 0:\n"
+            "            res |= 1 << count\n        count += 1\n        n >>= 1\n    return res\n",
+            "bits(10)",
+        ),
+    ],
+)
+def test_a_loop_whose_names_move_one_way_past_every_exit_is_proved(program, call):
+    assert _proved(program, call, limit=50_000)
+
+
+@pytest.mark.parametrize(
+    ("program", "call"),
+    [
+        (  # the guard holds later: i * i > n
+            "def root(n):\n    i = 0\n    while True:\n        if i * i > n:\n            return i - 1\n"
+            "        i += 1\n",
+            "root(10**8)",
+        ),
+        (  # the test fails later: i < n
+            "def count(n):\n    i = 0\n    while i < n:\n        i += 1\n    return i\n",
+            "count(10**8)",
+        ),
+        (  # an exit's guard reads a name that grows: it may hold later
+            "def spin(n):\n    total = 0\n    while True:\n        total += n\n        if total > 10**7:\n"
+            "            break\n    return total\n",
+            "spin(1)",
+        ),
+        (  # a name that goes both ways is not monotone
+            "def wobble(n):\n    i = 5\n    while i > 0:\n        if n > 3:\n            i += 1\n        else:\n"
+            "            i -= 1\n        n = n - 1\n    return i\n",
+            "wobble(10**6)",
+        ),
+    ],
+)
+def test_a_loop_that_ends_or_may_end_is_not_proved_by_progress(program, call):
+    assert not _proved(program, call, limit=50_000)
+
+
+def test_an_accumulator_dividing_by_what_may_become_zero_keeps_a_loop_from_progress():
+    program = (
+        "def f(n):\n    acc = 0\n    while n > 0:\n        n = n + 1\n        acc = acc + 10 // (n - 100)\n"
+        "    return acc\n"
+    )
+    assert {plan.progress for plan in plans_in(program).values()} <= {None}

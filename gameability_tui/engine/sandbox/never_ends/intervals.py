@@ -1,0 +1,154 @@
+"""What a loop's test can be for every value its names can take from now on (the *progress* plan).
+
+Each name stands for the integers it can hold from here: an invariant name its value, a monotone
+one every integer from its value on, in its direction. An expression's value is an interval of
+integers (ends may be infinite), a truth (True, False, or None where either is possible), and an
+expression that might raise, or that this reading cannot bound, is ``Unbounded``: the proof then
+proves nothing. Python's own operators are followed: ``//`` floors, ``%`` takes the divisor's
+sign, ``x // x`` is 1 wherever ``x`` cannot be 0 (a mutant's ``i // i`` for ``i * i``)."""
+
+from __future__ import annotations
+
+import ast
+import math
+from collections.abc import Mapping
+
+INF = math.inf
+
+
+class Unbounded(Exception):
+    """The expression might raise, or this reading cannot bound it."""
+
+
+Interval = tuple[float, float]  # (low, high), each an int or an infinity
+
+
+def truth(expr: ast.expr, names: Mapping[str, Interval]) -> bool | None:
+    """True or False where ``expr`` is so for every value of ``names``; None where it may be
+    either. Raises ``Unbounded`` where it might raise."""
+    value = _value(expr, names)
+    if isinstance(value, tuple):
+        low, high = value
+        if low == high == 0:
+            return False
+        return True if low > 0 or high < 0 else None
+    return value
+
+
+def _value(expr: ast.expr, names: Mapping[str, Interval]) -> Interval | bool | None:
+    if isinstance(expr, ast.Constant) and type(expr.value) in (int, bool):
+        return expr.value if type(expr.value) is bool else (expr.value, expr.value)
+    if isinstance(expr, ast.Name):
+        if expr.id not in names:
+            raise Unbounded(expr.id)
+        return names[expr.id]
+    if isinstance(expr, ast.BinOp):
+        return _binary(expr, names)
+    if isinstance(expr, ast.UnaryOp):
+        if isinstance(expr.op, ast.Not):
+            inner = truth(expr.operand, names)
+            return None if inner is None else not inner
+        low, high = _interval(expr.operand, names)
+        if isinstance(expr.op, ast.USub):
+            return (-high, -low)
+        if isinstance(expr.op, ast.Invert):
+            return (-high - 1, -low - 1)
+        return (low, high)
+    if isinstance(expr, ast.Compare):
+        results = []
+        left = _interval(expr.left, names)
+        for op, comparator in zip(expr.ops, expr.comparators):
+            right = _interval(comparator, names)
+            results.append(_compare(op, left, right))
+            left = right
+        return _all(results)
+    if isinstance(expr, ast.BoolOp):
+        results = [truth(value, names) for value in expr.values]
+        if isinstance(expr.op, ast.And):
+            return _all(results)
+        return True if True in results else (False if all(r is False for r in results) else None)
+    if isinstance(expr, ast.IfExp):
+        test = truth(expr.test, names)
+        if test is not None:
+            return _value(expr.body if test else expr.orelse, names)
+        body, orelse = _interval(expr.body, names), _interval(expr.orelse, names)
+        return (min(body[0], orelse[0]), max(body[1], orelse[1]))
+    raise Unbounded(type(expr).__name__)
+
+
+def _all(results: list[bool | None]) -> bool | None:
+    if False in results:
+        return False
+    return True if all(r is True for r in results) else None
+
+
+def _interval(expr: ast.expr, names: Mapping[str, Interval]) -> Interval:
+    value = _value(expr, names)
+    if isinstance(value, tuple):
+        return value
+    return (0, 1) if value is None else (int(value), int(value))
+
+
+def _compare(op: ast.cmpop, left: Interval, right: Interval) -> bool | None:
+    if isinstance(op, (ast.Gt, ast.GtE)):
+        op, left, right = (ast.Lt() if isinstance(op, ast.Gt) else ast.LtE()), right, left
+    if isinstance(op, ast.Lt):
+        return True if left[1] < right[0] else (False if left[0] >= right[1] else None)
+    if isinstance(op, ast.LtE):
+        return True if left[1] <= right[0] else (False if left[0] > right[1] else None)
+    equal = left[0] == left[1] == right[0] == right[1]
+    apart = left[1] < right[0] or right[1] < left[0]
+    same = True if equal else (False if apart else None)
+    if isinstance(op, ast.Eq):
+        return same
+    if isinstance(op, ast.NotEq):
+        return None if same is None else not same
+    raise Unbounded(type(op).__name__)
+
+
+def _binary(expr: ast.BinOp, names: Mapping[str, Interval]) -> Interval:
+    op = expr.op
+    if ast.dump(expr.left) == ast.dump(expr.right):  # the same value on both sides
+        operand = _interval(expr.left, names)
+        if isinstance(op, (ast.Sub, ast.BitXor)):
+            return (0, 0)
+        if isinstance(op, (ast.BitAnd, ast.BitOr)):
+            return operand
+        if isinstance(op, (ast.FloorDiv, ast.Mod)) and _excludes_zero(operand):
+            return (1, 1) if isinstance(op, ast.FloorDiv) else (0, 0)
+    left, right = _interval(expr.left, names), _interval(expr.right, names)
+    if isinstance(op, ast.Add):
+        return (left[0] + right[0], left[1] + right[1])
+    if isinstance(op, ast.Sub):
+        return (left[0] - right[1], left[1] - right[0])
+    if isinstance(op, ast.Mult):
+        corners = [_times(a, b) for a in left for b in right]
+        return (min(corners), max(corners))
+    if isinstance(op, ast.FloorDiv) and right[0] == right[1] != 0:
+        divisor = right[0]
+        ends = sorted(_floor_div(end, divisor) for end in left)
+        return (ends[0], ends[1])
+    if isinstance(op, ast.Mod) and _excludes_zero(right):
+        if left[0] >= 0 and right[0] > left[1]:  # 0 <= x < y: x % y is x
+            return left
+        if right[0] == right[1]:
+            divisor = right[0]
+            return (0, divisor - 1) if divisor > 0 else (divisor + 1, 0)
+        return (min(0, right[0] + 1), max(0, right[1] - 1))
+    if isinstance(op, ast.Div) and _excludes_zero(right):
+        return (-INF, INF)  # a float: only compared, never bounded here
+    if isinstance(op, (ast.BitAnd, ast.BitOr, ast.BitXor)):
+        return (-INF, INF)
+    raise Unbounded(type(op).__name__)
+
+
+def _excludes_zero(interval: Interval) -> bool:
+    return interval[0] > 0 or interval[1] < 0
+
+
+def _times(a: float, b: float) -> float:
+    return 0 if a == 0 or b == 0 else a * b  # an infinite end times 0 is 0, not nan
+
+
+def _floor_div(end: float, divisor: int) -> float:
+    return end / divisor if math.isinf(end) else end // divisor

@@ -1,0 +1,421 @@
+"""Which ``while`` loops the proof can judge, read once per program from their code, and how.
+
+Two plans, each asking what makes it exact (a loop neither fits is not judged; its run is
+confirmed in full, as before):
+
+*Repeats*: the loop's whole body is integer arithmetic on names (assignments to plain names,
+``if``, ``break``, ``continue``, ``pass``, ``return``, bare expressions; names, integer
+constants, operators that keep integers integers, comparisons by value, ``and``/``or``/``not``,
+conditionals; in a test, items read through a name the loop never assigns). No call, attribute,
+item store, nested loop, ``try``, ``with``, ``yield``, walrus or ``global``: nothing in a turn runs
+code of its own or changes anything but the loop's names. Its *deciding* names are those its
+tests read and those an assignment to a deciding name reads (to the fixed point); the others
+never reach a test. Every other assignment cannot raise: its operators cannot fail on integers
+(``+ - * & | ^ ~``, comparisons) or fail only through their right side (``// % << >>``), which
+is then a constant that never fails there, deciding (it would have failed already), or, for a
+shift, a *counter* (a name only ever increased by constants, checked not negative).
+
+*Progress*: the loop's names move one way (``i += 1``) and its test holds whatever they become.
+Its live code (what is left once the branches the proof must show never run are set aside: those
+holding a ``break``, ``return``, call or anything else it cannot judge) is integer arithmetic as
+above, reading no items; each name the loop's test or such a branch's guard reads is either never
+assigned in live code (*invariant*) or only by adding constants of one sign (*monotone*); every
+live assignment and test cannot raise, its right sides constants or invariant names (checked not
+zero where they divide). ``intervals.py`` then shows, from the values at one turn, that the test
+holds and every such guard fails for every value the names can take from there on."""
+
+from __future__ import annotations
+
+import ast
+import functools
+from dataclasses import dataclass
+
+# Operators that cannot fail on two integers (a bool is an int), and those that fail only through
+# their right side: a zero divisor, a negative or huge shift.
+_TOTAL = (ast.Add, ast.Sub, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor)
+_FAILS_BY_RIGHT = (ast.FloorDiv, ast.Mod, ast.LShift, ast.RShift)
+_BY_VALUE = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_EXPRESSION_NODES = (
+    ast.Name, ast.Constant, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp, ast.Load,
+    ast.operator, ast.unaryop, ast.boolop, ast.cmpop, ast.Subscript,
+)  # fmt: skip
+_LARGEST_SHIFT = 64  # a constant shift past this fails or not according to its left side
+_LARGEST_STEP = 1 << 32  # a monotone name's largest step: no turn count reaches a float's range
+
+
+@dataclass(frozen=True)
+class Repeats:
+    """The *repeats* plan: deciding names, the names only accumulators use, the names whose items
+    tests read, and the counters a shift uses (each never negative)."""
+
+    deciding: tuple[str, ...]
+    others: tuple[str, ...]
+    containers: tuple[str, ...]
+    counters: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Progress:
+    """The *progress* plan: the loop's test, each guard of a branch that must never run with the
+    value it must never take, the monotone names with their direction (+1 never decreases, -1
+    never increases), the invariant names, every name live code uses (each must hold an integer),
+    and the invariant names live code divides by (each must not be 0) or shifts right by (each
+    must not be negative)."""
+
+    test: ast.expr
+    never: tuple[tuple[ast.expr, bool], ...]
+    monotone: tuple[tuple[str, int], ...]
+    invariant: tuple[str, ...]
+    live: tuple[str, ...]
+    divisors: tuple[str, ...]
+    shifts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A judged loop: the first line of the code object running it (``co_firstlineno``: the
+    watch judges only that code's frames), its lines (its test's and its body's, not those of a
+    function defined in it), and the plans that fit it."""
+
+    first_line: int
+    lines: frozenset[int]
+    repeats: Repeats | None
+    progress: Progress | None
+
+
+@functools.lru_cache(maxsize=64)
+def plans_in(source: str) -> dict[int, Plan]:
+    """Each line of a loop of ``source`` the proof can judge, with its plan (innermost where
+    loops nest: a loop holding another fits neither plan, the inner one may)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return {}
+    found: dict[int, Plan] = {}
+
+    def visit(node: ast.AST, first_line: int) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                visit(child, min([child.lineno] + [d.lineno for d in child.decorator_list]))
+            elif isinstance(child, ast.Lambda):
+                continue  # a lambda's frame holds no loop
+            else:
+                if isinstance(child, ast.While):
+                    repeats, progress = _repeats(child), _progress(child)
+                    if repeats is not None or progress is not None:
+                        lines = frozenset({child.lineno} | _own_lines(child.body))
+                        found.update(dict.fromkeys(lines, Plan(first_line, lines, repeats, progress)))
+                visit(child, first_line)
+
+    visit(tree, 1)
+    return found
+
+
+def _own_lines(body: list[ast.stmt]) -> set[int]:
+    """The lines of ``body``'s statements, not those of a function or class defined in it."""
+    lines: set[int] = set()
+    for statement in body:
+        lines.add(statement.lineno)
+        if not isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                inner = getattr(statement, field, None)
+                if isinstance(inner, list):
+                    lines |= _own_lines([s for s in inner if isinstance(s, ast.stmt)])
+                    for handler in inner:
+                        if isinstance(handler, ast.ExceptHandler):
+                            lines |= _own_lines(handler.body)
+    return lines
+
+
+def _repeats(node: ast.While) -> Repeats | None:
+    statements = list(_statements(node.body))
+    if any(statement is None for statement in statements) or not _plain(node.test, items=True):
+        return None
+    tests: list[ast.expr] = [node.test]
+    effects: list[tuple[str | None, ast.expr]] = []  # (target, value); None: a bare expression
+    for statement in statements:
+        if isinstance(statement, ast.If):
+            tests.append(statement.test)
+        elif isinstance(statement, (ast.Assign, ast.AugAssign, ast.Expr)):
+            effects += _assignments(statement)
+    if any(not _plain(value) for _, value in effects):
+        return None
+    assigned = _assigned(effects)
+    containers = set().union(*(_item_sources(test) for test in tests))
+    if containers & assigned.keys():
+        return None
+    deciding = set().union(*(_names(test) for test in tests)) - containers
+    while True:  # every name an assignment to a deciding name reads decides too
+        more = {
+            name
+            for target in deciding & assigned.keys()
+            for value in assigned[target]
+            for name in _names(value)
+        }
+        if more <= deciding:
+            break
+        deciding |= more
+    counters = {
+        name for name in assigned if name not in deciding and _direction(name, assigned[name]) in (0, 1)
+    }
+    for target, value in effects:
+        if (target is None or target not in deciding) and not _cannot_raise(value, deciding, counters):
+            return None
+    used = set(assigned) | deciding | set().union(*(_names(value) for _, value in effects))
+    shifted = {name for _, value in effects for name in _shift_counts(value)} & counters
+    return Repeats(
+        deciding=tuple(sorted(deciding)),
+        others=tuple(sorted(used - deciding)),
+        containers=tuple(sorted(containers)),
+        counters=tuple(sorted(shifted)),
+    )
+
+
+@dataclass
+class _Live:
+    """What runs of a loop's body once the branches that must never run are set aside."""
+
+    effects: list[tuple[str | None, ast.expr]]
+    tests: list[ast.expr]
+    never: list[tuple[ast.expr, bool]]
+
+
+def _live(body: list[ast.stmt]) -> _Live | None:
+    """The live part of ``body``; None where something it cannot judge is not in a branch."""
+    live = _Live([], [], [])
+    for statement in body:
+        if isinstance(statement, ast.If):
+            if not _plain(statement.test, division=True):
+                return None
+            then, other = _live(statement.body), _live(statement.orelse)
+            if then is None and other is None:
+                return None
+            if then is None or other is None:  # the branch that cannot be judged must never run
+                live.never.append((statement.test, then is None))
+            else:
+                live.tests.append(statement.test)
+            for branch in (then, other):
+                if branch is not None:
+                    live.effects += branch.effects
+                    live.tests += branch.tests
+                    live.never += branch.never
+        elif isinstance(statement, (ast.Assign, ast.AugAssign, ast.Expr)):
+            effects = _assignments(statement)
+            if any(not _plain(value) for _, value in effects):
+                return None  # a call, an item...: only in a branch that never runs
+            live.effects += effects
+        elif not isinstance(statement, (ast.Continue, ast.Pass)):
+            return None  # break, return, a nested loop...: only in a branch that never runs
+    return live
+
+
+def _progress(node: ast.While) -> Progress | None:
+    live = _live(node.body)
+    if live is None or not _plain(node.test, division=True):
+        return None
+    if any(not _plain(value) for _, value in live.effects) or any(not _plain(t) for t in live.tests):
+        return None
+    assigned = _assigned(live.effects)
+    read = _names(node.test) | set().union(*(_names(guard) for guard, _ in live.never))
+    monotone: dict[str, int] = {}
+    for name in read & assigned.keys():
+        if (direction := _direction(name, assigned[name])) is None:
+            return None
+        monotone[name] = direction
+    used = (
+        set(assigned)
+        | read
+        | set().union(*(_names(value) for _, value in live.effects))
+        | set().union(*(_names(test) for test in live.tests))
+    )
+    invariant = used - assigned.keys()
+    exprs = [value for _, value in live.effects] + live.tests
+    counters = {name for name in assigned if _direction(name, assigned[name]) in (0, 1)}
+    if any(not _cannot_raise(expr, invariant, counters, single=True) for expr in exprs):
+        return None
+    return Progress(
+        test=node.test,
+        never=tuple(live.never),
+        monotone=tuple(sorted(monotone.items())),
+        invariant=tuple(sorted(invariant)),
+        live=tuple(sorted(used)),
+        divisors=tuple(sorted(_right_names(exprs, (ast.FloorDiv, ast.Mod)))),
+        shifts=tuple(sorted(_right_names(exprs, (ast.RShift, ast.LShift)))),
+    )
+
+
+def _right_names(exprs: list[ast.expr], ops: tuple[type, ...]) -> set[str]:
+    """The names standing alone on the right of an ``ops`` operator in ``exprs``."""
+    return {
+        n.right.id
+        for e in exprs
+        for n in ast.walk(e)
+        if isinstance(n, ast.BinOp) and isinstance(n.op, ops) and isinstance(n.right, ast.Name)
+    }
+
+
+TOWARD_ZERO = 2  # a direction: every assignment halves or shifts right (``n //= 10``, ``n >>= 1``)
+
+
+def _direction(name: str, values: list[ast.expr]) -> int | None:
+    """+1 where every assignment to ``name`` adds a constant not below 0 to it (``i += 1``,
+    ``i = i + 2``, ``i = 1 + i``, ``i -= -1``), -1 where each takes one away, 0 where each adds 0,
+    ``TOWARD_ZERO`` where each floor-divides it by a positive constant or shifts it right by one
+    not below 0 (from ``v`` it stays within 0..v, or v..-1 below 0); None otherwise."""
+    if values and all(_shrinks(name, value) for value in values):
+        return TOWARD_ZERO
+    steps = []
+    for value in values:
+        if not isinstance(value, ast.BinOp) or not isinstance(value.op, (ast.Add, ast.Sub)):
+            return None
+        left, right = value.left, value.right
+        if _is_name(left, name) and _is_int(right):
+            steps.append(right.value if isinstance(value.op, ast.Add) else -right.value)  # type: ignore[attr-defined]
+        elif isinstance(value.op, ast.Add) and _is_name(right, name) and _is_int(left):
+            steps.append(left.value)  # type: ignore[attr-defined]
+        else:
+            return None
+    if any(abs(step) > _LARGEST_STEP for step in steps):
+        return None  # a bound it might outrun (a float's range, for a division in a test)
+    if all(step >= 0 for step in steps):
+        return 1 if any(steps) else 0
+    return -1 if all(step <= 0 for step in steps) else None
+
+
+def _shrinks(name: str, value: ast.expr) -> bool:
+    return (
+        isinstance(value, ast.BinOp)
+        and isinstance(value.op, (ast.FloorDiv, ast.RShift))
+        and _is_name(value.left, name)
+        and _is_int(value.right)
+        and value.right.value >= (1 if isinstance(value.op, ast.FloorDiv) else 0)  # type: ignore[attr-defined]
+    )
+
+
+def _is_name(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _is_int(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is int
+
+
+def _assigned(effects: list[tuple[str | None, ast.expr]]) -> dict[str, list[ast.expr]]:
+    assigned: dict[str, list[ast.expr]] = {}
+    for target, value in effects:
+        if target is not None:
+            assigned.setdefault(target, []).append(value)
+    return assigned
+
+
+def _statements(body: list[ast.stmt]):
+    """Every statement of a loop's body, ``if`` bodies included; None for one the proof cannot
+    judge."""
+    for statement in body:
+        if isinstance(statement, ast.If):
+            if not _plain(statement.test, items=True):
+                yield None
+            yield statement
+            yield from _statements(statement.body)
+            yield from _statements(statement.orelse)
+        elif isinstance(statement, (ast.Assign, ast.AugAssign, ast.Expr, ast.Return)):
+            yield statement
+        elif isinstance(statement, (ast.Break, ast.Continue, ast.Pass)):
+            continue
+        else:
+            yield None
+
+
+def _assignments(statement: ast.stmt) -> list[tuple[str | None, ast.expr]]:
+    """(name, value) for each name a statement binds; an unsupported target yields an impossible
+    value so the loop is not judged."""
+    if isinstance(statement, ast.Expr):
+        return [(None, statement.value)]
+    if isinstance(statement, ast.AugAssign):
+        if not isinstance(statement.target, ast.Name):
+            return [(None, ast.Yield())]
+        name = statement.target.id
+        return [(name, ast.BinOp(ast.Name(name, ast.Load()), statement.op, statement.value))]
+    pairs: list[tuple[str | None, ast.expr]] = []
+    for target in statement.targets:  # type: ignore[attr-defined]
+        if isinstance(target, ast.Name):
+            pairs.append((target.id, statement.value))  # type: ignore[attr-defined]
+        elif (
+            isinstance(target, ast.Tuple)
+            and isinstance(statement.value, ast.Tuple)  # type: ignore[attr-defined]
+            and len(target.elts) == len(statement.value.elts)  # type: ignore[attr-defined]
+            and all(isinstance(element, ast.Name) for element in target.elts)
+        ):
+            pairs += [(e.id, v) for e, v in zip(target.elts, statement.value.elts)]  # type: ignore[attr-defined]
+        else:
+            pairs.append((None, ast.Yield()))
+    return pairs
+
+
+def _plain(expr: ast.expr, items: bool = False, division: bool = False) -> bool:
+    """Integer arithmetic on names and constants; in a test, items read through a name too
+    (``items``: never stored, so every name holds an integer) or a true division (``division``:
+    only ``intervals.py`` reads such a test, which refuses a divisor that may be 0)."""
+    for node in ast.walk(expr):
+        if not isinstance(node, _EXPRESSION_NODES):
+            return False
+        if isinstance(node, ast.Constant) and type(node.value) not in (int, bool):
+            return False
+        if isinstance(node, ast.BinOp) and not (
+            isinstance(node.op, _TOTAL + _FAILS_BY_RIGHT) or (division and isinstance(node.op, ast.Div))
+        ):
+            return False
+        if isinstance(node, ast.Compare) and not all(isinstance(op, _BY_VALUE) for op in node.ops):
+            return False
+        if isinstance(node, ast.Subscript) and (
+            not items or not isinstance(node.value, ast.Name) or isinstance(node.slice, ast.Slice)
+        ):
+            return False
+    return True
+
+
+def _names(expr: ast.expr) -> set[str]:
+    return {node.id for node in ast.walk(expr) if isinstance(node, ast.Name)}
+
+
+def _item_sources(expr: ast.expr) -> set[str]:
+    return {node.value.id for node in ast.walk(expr) if isinstance(node, ast.Subscript)}  # type: ignore[attr-defined]
+
+
+def _shift_counts(expr: ast.expr) -> set[str]:
+    return {
+        n.right.id
+        for n in ast.walk(expr)
+        if isinstance(n, ast.BinOp) and isinstance(n.op, ast.LShift) and isinstance(n.right, ast.Name)
+    }
+
+
+def _cannot_raise(
+    value: ast.expr,
+    settled: set[str],
+    counters: frozenset[str] | set[str] = frozenset(),
+    single: bool = False,
+) -> bool:
+    """Whether ``value``, on integers, can never raise: each operator that fails through its
+    right side has there a constant that never fails (a divisor other than 0, a shift of 0 to 64
+    places), or names whose values are ``settled`` (deciding ones that repeat; or, ``single``,
+    one invariant name alone, whose value the watch checks), but for ``<<`` (whose failure on a
+    large shift depends on its left side too), where it may be one of the ``counters`` alone
+    (never negative, checked)."""
+    for node in ast.walk(value):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, _FAILS_BY_RIGHT):
+            right = node.right
+            if isinstance(right, ast.Constant):
+                shift = isinstance(node.op, (ast.LShift, ast.RShift))
+                if (not shift and right.value == 0) or (shift and not 0 <= right.value <= _LARGEST_SHIFT):
+                    return False
+            elif isinstance(node.op, ast.LShift):
+                if not (isinstance(right, ast.Name) and right.id in counters):
+                    return False
+            elif (
+                single
+                and not (isinstance(right, ast.Name) and right.id in settled)
+                or not _names(right) <= settled
+            ):
+                return False
+    return True

@@ -1,0 +1,267 @@
+"""The watch: a run traced until a loop of the program is proved never to end, or it gives up.
+
+A Python trace function (``sys.settrace``, the real one taken at import, as ``line_tracer.py``
+does) counts every event, as the trace counter counts steps, and gives up past its limit, so a
+proof costs at most that many traced events. At each line of a judged loop (``shapes.py``) in
+the frame of the code that runs it, it applies the loop's plans:
+
+- *repeats*: the deciding values, by type and value, at this instruction; the same values at the
+  same instruction twice, with every name of the loop holding an integer at both (and each name
+  items are read through holding a list, tuple, str or bytes of ints, floats, strs and bools, whose
+  ``==`` and ``<`` run no code), and the loop turns forever.
+- *progress*: at the 2nd, 4th, 8th... visit of an instruction, the loop's names as intervals
+  (``intervals.py``): its test true, and each branch that must never run false, for every value
+  from here on.
+
+What it keeps is per frame and per run of a loop: a line outside the loop, the frame's return or a
+new frame at the same address forgets it, so a loop run again (inside another loop, or in another
+call) is never compared with an earlier run of itself. No proof counts while another thread runs.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any
+
+from ...step_units import TRACE, UNIT
+from .intervals import INF, Unbounded, truth
+from .shapes import TOWARD_ZERO, Plan, Progress, Repeats, plans_in
+
+_SETTRACE = sys.settrace  # ``steps.start_counter`` makes sys.settrace a no-op in the child
+
+_ITEM_TYPES = (int, float, str, bool)
+_CONTAINER_TYPES = (list, tuple, str, bytes)
+_LARGEST_CONTAINER = 100_000  # items checked once per proof; a bigger one is not judged
+_MOST_TURNS = 64  # states kept per loop point; a longer cycle is not looked for
+
+PROGRAM_FILE = "<candidate>"  # the program's code objects' file name (runner.py compiles it so)
+
+
+class EndlessWatch:
+    """A proof's watch over one run (``steps.count_steps``), in place of its count: ``proved``
+    once that run is seen never to end."""
+
+    def __init__(self, source: str, filename: str, events: int) -> None:
+        self.source, self.filename, self.events = source, filename, events
+        self.proved = False
+
+
+class NeverEnds(BaseException):
+    """Raised inside the watched run once its loop is proved never to end (a BaseException: a
+    bare ``except Exception`` in the candidate lets it by)."""
+
+
+class _GaveUp(BaseException):
+    """The watched run reached its event limit."""
+
+
+class _Tracking:
+    """One run of one loop in one frame: the states seen at each instruction, and the visits."""
+
+    def __init__(self, plan: Plan | None, frame: Any) -> None:
+        self.plan = plan
+        self.repeats = plan.repeats if plan is not None and _containers_judged(frame, plan.repeats) else None
+        self.states: dict[int, set[tuple] | None] = {}
+        self.visits: dict[int, int] = {}
+
+
+def _state(frame: Any, repeats: Repeats) -> tuple | None:
+    """The deciding values at this point, by type and value; None where a name the loop uses is
+    unbound (not yet assigned on the first turn) or holds other than an int or a bool, or a
+    counter is negative."""
+    values = frame.f_locals
+    try:
+        if any(type(values[name]) not in (int, bool) for name in repeats.others):
+            return None
+        if any(values[name] < 0 for name in repeats.counters):
+            return None
+        state = tuple((type(values[name]), values[name]) for name in repeats.deciding)
+    except KeyError:
+        return None
+    return state if all(kind in (int, bool) for kind, _ in state) else None
+
+
+def _containers_judged(frame: Any, repeats: Repeats | None) -> bool:
+    if repeats is None:
+        return False
+    values = frame.f_locals
+    for name in repeats.containers:
+        held = values.get(name)
+        if type(held) not in _CONTAINER_TYPES or len(held) > _LARGEST_CONTAINER:
+            return False
+        if type(held) in (list, tuple) and any(type(item) not in _ITEM_TYPES for item in held):
+            return False
+    return True
+
+
+def _progress_holds(frame: Any, progress: Progress) -> bool:
+    """Whether, from the values at this point, the loop's test holds and no branch that must
+    never run can run, for every value its names can take from here on."""
+    values = frame.f_locals
+    try:
+        if any(type(values[name]) not in (int, bool) for name in progress.live):
+            return False
+        if any(values[name] == 0 for name in progress.divisors) or any(
+            values[n] < 0 for n in progress.shifts
+        ):
+            return False
+        names: dict[str, tuple[float, float]] = {
+            name: (values[name], values[name]) for name in progress.invariant
+        }
+        for name, direction in progress.monotone:
+            names[name] = _reach(values[name], direction)
+        if truth(progress.test, names) is not True:
+            return False
+        return all(truth(guard, names) is (not runs) for guard, runs in progress.never)
+    except (KeyError, Unbounded):
+        return False
+
+
+def _reach(value: int, direction: int) -> tuple[float, float]:
+    """Every value a monotone name holding ``value`` can take from here on."""
+    if direction == TOWARD_ZERO:
+        return (0, value) if value >= 0 else (value, -1)
+    if direction == 0:
+        return (value, value)
+    return (value, INF) if direction > 0 else (-INF, value)
+
+
+def run_watched(action: Callable[[], Any], source: str, filename: str, limit: int) -> bool:
+    """Run ``action()`` watching the loops of ``source`` (code compiled as ``filename``) for at
+    most ``limit`` trace events: True once one is proved never to end (the run is stopped
+    there), False when the run ends, raises, or reaches the limit first."""
+    plans = plans_in(source)
+    if not plans:
+        return False
+    events = 0
+    watched: dict[int, _Tracking] = {}  # frame id -> the run of the loop it is in
+
+    def count() -> None:
+        nonlocal events
+        events += 1
+        if events > limit:
+            raise _GaveUp
+
+    def counting(frame, event, arg):
+        count()
+        return counting
+
+    def watching(frame, event, arg):
+        count()
+        if event != "line":
+            if event == "return":
+                watched.pop(id(frame), None)
+            return watching
+        plan = plans.get(frame.f_lineno)
+        if plan is not None and frame.f_code.co_firstlineno != plan.first_line:
+            plan = None  # a line of the loop's, run by a frame of other code (a comprehension)
+        tracking = watched.get(id(frame))
+        if tracking is None or tracking.plan is not plan:
+            tracking = watched[id(frame)] = _Tracking(plan, frame)
+        if plan is None:
+            return watching
+        point = frame.f_lasti
+        if tracking.repeats is not None and _repeated(frame, tracking, point):
+            _proved()
+        if plan.progress is not None:
+            visits = tracking.visits[point] = tracking.visits.get(point, 0) + 1
+            if visits > 1 and visits & (visits - 1) == 0 and _progress_holds(frame, plan.progress):
+                _proved()
+        return watching
+
+    def tracer(frame, event, arg):
+        if frame.f_code.co_filename != filename:
+            return counting(frame, event, arg)
+        watched.pop(id(frame), None)  # a new frame (or a generator resumed): nothing known yet
+        return watching(frame, event, arg)
+
+    _SETTRACE(tracer)
+    try:
+        action()
+    except NeverEnds:
+        return True
+    except BaseException:  # noqa: BLE001 - any other end of the run proves nothing
+        return False
+    finally:
+        _SETTRACE(None)
+    return False
+
+
+def _repeated(frame: Any, tracking: _Tracking, point: int) -> bool:
+    """Whether the deciding values at ``point`` were there before in this run of the loop (and
+    records them where not)."""
+    states = tracking.states.get(point, set())
+    if states is None:
+        return False
+    state = _state(frame, tracking.repeats)  # type: ignore[arg-type]
+    if state is None:
+        return False
+    if state in states:
+        return True
+    if len(states) >= _MOST_TURNS:
+        tracking.states[point] = None
+    else:
+        states.add(state)
+        tracking.states[point] = states
+    return False
+
+
+def _proved() -> None:
+    if len(sys._current_frames()) == 1:  # no other thread can change what the loop reads
+        raise NeverEnds
+
+
+# A proof costs a traced event where a confirmation costs a counted step, some PROOF_EVENT_COST
+# times as much. It watches the run to where its budget ran out, and PROOF_EVENTS more for the
+# turns that show the repetition: the trace counter counts exactly the events it sees, the
+# monitor counter some 0.15 to 0.83 of them (``step_units.py``).
+PROOF_EVENTS_A_STEP = 1 if UNIT == TRACE else 8
+PROOF_EVENTS = 10_000
+PROOF_EVENT_COST = 4
+PROOF_WINDOW_STEPS = 16  # the CPU window of a traced event, in counted steps: a loop's line reads its frame
+
+
+class _Held:
+    """A channel that holds a proof's records back: they are sent only if it proved."""
+
+    def __init__(self) -> None:
+        self.records: list[tuple] = []
+
+    def send(self, record: tuple) -> None:
+        self.records.append(record)
+
+
+def proved_endless(
+    candidate: Any,
+    budget: int | None,
+    allowance: int,
+    attempt: Callable[[Any], Any],
+    window: Callable[[int], AbstractContextManager[Any]],
+    replayed: int = 0,
+) -> Any | None:
+    """``attempt``'s outcome (a run of the runner's ``candidate``: a fresh load, the earlier steps,
+    the one to confirm) where a run of it, watched, is proved never to end (``never_ends.py``):
+    a run that ran out of its budget and never ends fails its confirmation whatever the
+    allowance, so the allowance need not be paid. None where the proof is not tried (the program
+    has no loop it can judge, or watching would cost more than the allowance) or proves nothing:
+    the confirmation is then run, as before. The watched run reports as a confirmation that ran
+    out of its allowance would, and only when it proved. It runs in a CPU ``window`` of its own
+    (for ``replayed`` steps of earlier work and its events), never in the confirmation's: a
+    proof that gives up must leave the confirmation all of its time."""
+    job = candidate.job
+    events = PROOF_EVENTS_A_STEP * (budget or 0) + PROOF_EVENTS
+    if not budget or budget < 0 or events * PROOF_EVENT_COST > allowance or not plans_in(job.program):
+        return None  # (a PENDING budget is negative)
+    held = _Held()
+    quiet = type(candidate)(job, held)  # the runner's candidate, reporting to ``held``
+    quiet.code, quiet.watch = candidate.code, EndlessWatch(job.program, PROGRAM_FILE, events)
+    with window(replayed + PROOF_WINDOW_STEPS * events):
+        outcome = attempt(quiet)
+    if not quiet.watch.proved:
+        return None
+    for record in held.records:
+        candidate.channel.send(record)
+    candidate.channel.send(("endless",))
+    return outcome
