@@ -209,3 +209,18 @@ def test_an_accumulator_dividing_by_what_may_become_zero_keeps_a_loop_from_progr
         "    return acc\n"
     )
     assert {plan.progress for plan in plans_in(program).values()} <= {None}
+
+
+def test_a_name_multiplied_only_grows_from_zero_up_and_the_loop_is_proved():
+    # a mutant's x *= 10 for x //= 10: its data grows, so each turn costs more than the last
+    program = (
+        "def digits(x):\n    count = 0\n    while x > 0:\n        count += x % 10\n        x *= 10\n"
+        "    return count\n"
+    )
+    assert _proved(program, "digits(7)")
+
+
+def test_a_name_both_multiplied_and_replaced_is_not_monotone():
+    program = "def f(x):\n    while x > 0:\n        x *= 2\n        x = x - x\n    return x\n"
+    assert {plan.progress for plan in plans_in(program).values()} <= {None}
+    assert not _proved(program, "f(3)")

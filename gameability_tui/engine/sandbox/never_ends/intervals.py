@@ -14,6 +14,7 @@ import math
 from collections.abc import Mapping
 
 INF = math.inf
+_FLOAT_SAFE = 1 << 1000  # an int this small divided by a nonzero int always fits a float
 
 
 class Unbounded(Exception):
@@ -135,8 +136,8 @@ def _binary(expr: ast.BinOp, names: Mapping[str, Interval]) -> Interval:
             divisor = right[0]
             return (0, divisor - 1) if divisor > 0 else (divisor + 1, 0)
         return (min(0, right[0] + 1), max(0, right[1] - 1))
-    if isinstance(op, ast.Div) and _excludes_zero(right):
-        return (-INF, INF)  # a float: only compared, never bounded here
+    if isinstance(op, ast.Div) and _excludes_zero(right) and -_FLOAT_SAFE < left[0] <= left[1] < _FLOAT_SAFE:
+        return (-INF, INF)  # a float (no overflow: |left| bounds it): only compared, never bounded
     if isinstance(op, (ast.BitAnd, ast.BitOr, ast.BitXor)):
         return (-INF, INF)
     raise Unbounded(type(op).__name__)

@@ -255,31 +255,42 @@ def _right_names(exprs: list[ast.expr], ops: tuple[type, ...]) -> set[str]:
 
 
 TOWARD_ZERO = 2  # a direction: every assignment halves or shifts right (``n //= 10``, ``n >>= 1``)
+AWAY_FROM_ZERO = 3  # every assignment multiplies, shifts left or adds (``n *= 10``): from v >= 0, up
 
 
 def _direction(name: str, values: list[ast.expr]) -> int | None:
     """+1 where every assignment to ``name`` adds a constant not below 0 to it (``i += 1``,
-    ``i = i + 2``, ``i = 1 + i``, ``i -= -1``), -1 where each takes one away, 0 where each adds 0,
-    ``TOWARD_ZERO`` where each floor-divides it by a positive constant or shifts it right by one
-    not below 0 (from ``v`` it stays within 0..v, or v..-1 below 0); None otherwise."""
+    ``i = i + 2``, ``i = 1 + i``, ``i -= -1``), -1 where each takes one away, 0 where each adds 0;
+    ``TOWARD_ZERO`` where each floor-divides it by a positive constant or shifts it right (from
+    ``v`` it stays within 0..v, or v..-1 below 0); ``AWAY_FROM_ZERO`` where each multiplies it by
+    a positive constant, shifts it left, or adds a constant not below 0 (from ``v >= 0`` it only
+    grows: a mutant's ``n *= 10`` for ``n //= 10``); None otherwise."""
     if values and all(_shrinks(name, value) for value in values):
         return TOWARD_ZERO
-    steps = []
-    for value in values:
-        if not isinstance(value, ast.BinOp) or not isinstance(value.op, (ast.Add, ast.Sub)):
-            return None
-        left, right = value.left, value.right
-        if _is_name(left, name) and _is_int(right):
-            steps.append(right.value if isinstance(value.op, ast.Add) else -right.value)  # type: ignore[attr-defined]
-        elif isinstance(value.op, ast.Add) and _is_name(right, name) and _is_int(left):
-            steps.append(left.value)  # type: ignore[attr-defined]
-        else:
-            return None
-    if any(abs(step) > _LARGEST_STEP for step in steps):
+    steps = [_step(name, value) for value in values]
+    if None in steps:
+        grows = [
+            _grows(name, value) or (step is not None and step >= 0) for value, step in zip(values, steps)
+        ]
+        return AWAY_FROM_ZERO if all(grows) else None
+        return None
+    if any(abs(step) > _LARGEST_STEP for step in steps):  # type: ignore[arg-type]
         return None  # a bound it might outrun (a float's range, for a division in a test)
-    if all(step >= 0 for step in steps):
+    if all(step >= 0 for step in steps):  # type: ignore[operator]
         return 1 if any(steps) else 0
-    return -1 if all(step <= 0 for step in steps) else None
+    return -1 if all(step <= 0 for step in steps) else None  # type: ignore[operator]
+
+
+def _step(name: str, value: ast.expr) -> int | None:
+    """What ``value`` adds to ``name`` (``name + 3``, ``3 + name``, ``name - 3``); None if it is
+    not such a sum."""
+    if not isinstance(value, ast.BinOp) or not isinstance(value.op, (ast.Add, ast.Sub)):
+        return None
+    if _is_name(value.left, name) and _is_int(value.right):
+        return value.right.value if isinstance(value.op, ast.Add) else -value.right.value  # type: ignore[attr-defined]
+    if isinstance(value.op, ast.Add) and _is_name(value.right, name) and _is_int(value.left):
+        return value.left.value  # type: ignore[attr-defined]
+    return None
 
 
 def _shrinks(name: str, value: ast.expr) -> bool:
@@ -289,6 +300,21 @@ def _shrinks(name: str, value: ast.expr) -> bool:
         and _is_name(value.left, name)
         and _is_int(value.right)
         and value.right.value >= (1 if isinstance(value.op, ast.FloorDiv) else 0)  # type: ignore[attr-defined]
+    )
+
+
+def _grows(name: str, value: ast.expr) -> bool:
+    """``name * c`` or ``c * name`` with ``c >= 1``, or ``name << c`` with ``0 <= c <= 64``."""
+    if not isinstance(value, ast.BinOp):
+        return False
+    if isinstance(value.op, ast.Mult):
+        pairs = [(value.left, value.right), (value.right, value.left)]
+        return any(_is_name(n, name) and _is_int(c) and c.value >= 1 for n, c in pairs)  # type: ignore[attr-defined]
+    return (
+        isinstance(value.op, ast.LShift)
+        and _is_name(value.left, name)
+        and _is_int(value.right)
+        and 0 <= value.right.value <= _LARGEST_SHIFT  # type: ignore[attr-defined]
     )
 
 

@@ -20,6 +20,7 @@ call) is never compared with an earlier run of itself. No proof counts while ano
 
 from __future__ import annotations
 
+import signal
 import sys
 from collections.abc import Callable
 from contextlib import AbstractContextManager
@@ -27,7 +28,7 @@ from typing import Any
 
 from ...step_units import TRACE, UNIT
 from .intervals import INF, Unbounded, truth
-from .shapes import TOWARD_ZERO, Plan, Progress, Repeats, plans_in
+from .shapes import AWAY_FROM_ZERO, TOWARD_ZERO, Plan, Progress, Repeats, plans_in
 
 _SETTRACE = sys.settrace  # ``steps.start_counter`` makes sys.settrace a no-op in the child
 
@@ -54,7 +55,11 @@ class NeverEnds(BaseException):
 
 
 class _GaveUp(BaseException):
-    """The watched run reached its event limit."""
+    """The watched run reached its event limit, or its CPU window."""
+
+
+def _out_of_time(signum: int, frame: Any) -> None:
+    raise _GaveUp
 
 
 class _Tracking:
@@ -123,6 +128,10 @@ def _reach(value: int, direction: int) -> tuple[float, float]:
     """Every value a monotone name holding ``value`` can take from here on."""
     if direction == TOWARD_ZERO:
         return (0, value) if value >= 0 else (value, -1)
+    if direction == AWAY_FROM_ZERO:
+        if value < 0:
+            raise Unbounded("a negative value multiplied may fall")
+        return (value, INF)
     if direction == 0:
         return (value, value)
     return (value, INF) if direction > 0 else (-INF, value)
@@ -249,7 +258,8 @@ def proved_endless(
     the confirmation is then run, as before. The watched run reports as a confirmation that ran
     out of its allowance would, and only when it proved. It runs in a CPU ``window`` of its own
     (for ``replayed`` steps of earlier work and its events), never in the confirmation's: a
-    proof that gives up must leave the confirmation all of its time."""
+    proof that gives up must leave the confirmation all of its time; and where that window ends
+    (a loop whose data grows makes each event slower), it gives up rather than end the child."""
     job = candidate.job
     events = PROOF_EVENTS_A_STEP * (budget or 0) + PROOF_EVENTS
     if not budget or budget < 0 or events * PROOF_EVENT_COST > allowance or not plans_in(job.program):
@@ -257,8 +267,14 @@ def proved_endless(
     held = _Held()
     quiet = type(candidate)(job, held)  # the runner's candidate, reporting to ``held``
     quiet.code, quiet.watch = candidate.code, EndlessWatch(job.program, PROGRAM_FILE, events)
-    with window(replayed + PROOF_WINDOW_STEPS * events):
-        outcome = attempt(quiet)
+    kept = signal.signal(signal.SIGPROF, _out_of_time)  # its window's end: give up, not die
+    try:
+        with window(replayed + PROOF_WINDOW_STEPS * events):
+            outcome = attempt(quiet)
+    except _GaveUp:
+        return None
+    finally:
+        signal.signal(signal.SIGPROF, kept)
     if not quiet.watch.proved:
         return None
     for record in held.records:
