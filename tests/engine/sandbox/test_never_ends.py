@@ -149,8 +149,8 @@ def test_without_a_reach_no_proof_is_tried():
     ("program", "call"),
     [
         (  # n only grows and the test asks n > 2: a mutant's n = n + 1 for n = n - 1
-            "def tail_sum(n):\n    total = 0\n    while n > 2:\n        total = total + n\n        n = n + 1\n"
-            "    return total\n",
+            "def tail_sum(n):\n    total = 0\n    while n > 2:\n        total = total + n\n"
+            "        n = n + 1\n    return total\n",
             "tail_sum(5)",
         ),
         (  # the break's guard, z * x == 0, never holds once z and x are positive
@@ -193,8 +193,8 @@ def test_a_loop_whose_names_move_one_way_past_every_exit_is_proved(program, call
             "spin(1)",
         ),
         (  # a name that goes both ways is not monotone
-            "def wobble(n):\n    i = 5\n    while i > 0:\n        if n > 3:\n            i += 1\n        else:\n"
-            "            i -= 1\n        n = n - 1\n    return i\n",
+            "def wobble(n):\n    i = 5\n    while i > 0:\n        if n > 3:\n            i += 1\n"
+            "        else:\n            i -= 1\n        n = n - 1\n    return i\n",
             "wobble(10**6)",
         ),
     ],
@@ -203,12 +203,13 @@ def test_a_loop_that_ends_or_may_end_is_not_proved_by_progress(program, call):
     assert not _proved(program, call, limit=50_000)
 
 
-def test_an_accumulator_dividing_by_what_may_become_zero_keeps_a_loop_from_progress():
+def test_a_divisor_that_may_become_zero_keeps_a_loop_from_progress_and_one_that_cannot_does_not():
     program = (
         "def f(n):\n    acc = 0\n    while n > 0:\n        n = n + 1\n        acc = acc + 10 // (n - 100)\n"
         "    return acc\n"
     )
-    assert {plan.progress for plan in plans_in(program).values()} <= {None}
+    assert not _proved(program, "f(1)")  # at n == 100 it raises ZeroDivisionError: it ends
+    assert _proved(program, "f(200)")  # from 200 up, n - 100 is never 0
 
 
 def test_a_name_multiplied_only_grows_from_zero_up_and_the_loop_is_proved():
@@ -218,6 +219,16 @@ def test_a_name_multiplied_only_grows_from_zero_up_and_the_loop_is_proved():
         "    return count\n"
     )
     assert _proved(program, "digits(7)")
+
+
+def test_a_name_only_multiplied_keeps_its_divisors():
+    # a mutant's n = n * i for n = n // i: n % i == 0 holds on every turn
+    program = (
+        "def strip(n, i):\n    count = 0\n    while n % i == 0:\n        n = n * i\n        count += 1\n"
+        "    return count\n"
+    )
+    assert _proved(program, "strip(12, 2)")
+    assert not _proved(program.replace("n * i", "n // i"), "strip(12, 2)")  # the reference ends
 
 
 def test_a_name_both_multiplied_and_replaced_is_not_monotone():

@@ -24,10 +24,13 @@ class Unbounded(Exception):
 Interval = tuple[float, float]  # (low, high), each an int or an infinity
 
 
-def truth(expr: ast.expr, names: Mapping[str, Interval]) -> bool | None:
+def truth(
+    expr: ast.expr, names: Mapping[str, Interval], multiples: Mapping[str, int] | None = None
+) -> bool | None:
     """True or False where ``expr`` is so for every value of ``names``; None where it may be
-    either. Raises ``Unbounded`` where it might raise."""
-    value = _value(expr, names)
+    either. Raises ``Unbounded`` where it might raise. ``multiples``: names only ever multiplied,
+    with their value now; ``m % d == 0`` for such an ``m`` stays as it is now."""
+    value = _value(expr, _Names(names, multiples or {}))
     if isinstance(value, tuple):
         low, high = value
         if low == high == 0:
@@ -36,7 +39,23 @@ def truth(expr: ast.expr, names: Mapping[str, Interval]) -> bool | None:
     return value
 
 
-def _value(expr: ast.expr, names: Mapping[str, Interval]) -> Interval | bool | None:
+def never_zero(expr: ast.expr, names: Mapping[str, Interval]) -> bool:
+    """Whether ``expr`` cannot be 0 for any value of ``names`` (and cannot raise)."""
+    try:
+        return _excludes_zero(_interval(expr, _Names(names, {})))
+    except Unbounded:
+        return False
+
+
+class _Names(dict):
+    """The names' intervals, and the values of the names only ever multiplied."""
+
+    def __init__(self, names: Mapping[str, Interval], multiples: Mapping[str, int]) -> None:
+        super().__init__(names)
+        self.multiples = multiples
+
+
+def _value(expr: ast.expr, names: _Names) -> Interval | bool | None:
     if isinstance(expr, ast.Constant) and type(expr.value) in (int, bool):
         return expr.value if type(expr.value) is bool else (expr.value, expr.value)
     if isinstance(expr, ast.Name):
@@ -56,6 +75,8 @@ def _value(expr: ast.expr, names: Mapping[str, Interval]) -> Interval | bool | N
             return (-high - 1, -low - 1)
         return (low, high)
     if isinstance(expr, ast.Compare):
+        if (kept := _kept_divisible(expr, names)) is not None:
+            return kept
         results = []
         left = _interval(expr.left, names)
         for op, comparator in zip(expr.ops, expr.comparators):
@@ -75,6 +96,27 @@ def _value(expr: ast.expr, names: Mapping[str, Interval]) -> Interval | bool | N
         body, orelse = _interval(expr.body, names), _interval(expr.orelse, names)
         return (min(body[0], orelse[0]), max(body[1], orelse[1]))
     raise Unbounded(type(expr).__name__)
+
+
+def _kept_divisible(expr: ast.Compare, names: _Names) -> bool | None:
+    """``m % d == 0`` (or ``!=``) where ``m`` is only ever multiplied and divisible by ``d`` now:
+    every later ``m`` is a multiple of this one, so it stays divisible. None where it does not
+    apply."""
+    if len(expr.ops) != 1 or not isinstance(expr.ops[0], (ast.Eq, ast.NotEq)):
+        return None
+    left, right = expr.left, expr.comparators[0]
+    if isinstance(left, ast.Constant):
+        left, right = right, left
+    if not (isinstance(right, ast.Constant) and right.value == 0 and type(right.value) is int):
+        return None
+    if not (isinstance(left, ast.BinOp) and isinstance(left.op, ast.Mod) and isinstance(left.left, ast.Name)):
+        return None
+    if left.left.id not in names.multiples:
+        return None
+    low, high = _interval(left.right, names)
+    if low != high or low == 0 or names.multiples[left.left.id] % low != 0:
+        return None
+    return isinstance(expr.ops[0], ast.Eq)
 
 
 def _all(results: list[bool | None]) -> bool | None:
@@ -125,10 +167,11 @@ def _binary(expr: ast.BinOp, names: Mapping[str, Interval]) -> Interval:
     if isinstance(op, ast.Mult):
         corners = [_times(a, b) for a in left for b in right]
         return (min(corners), max(corners))
-    if isinstance(op, ast.FloorDiv) and right[0] == right[1] != 0:
-        divisor = right[0]
-        ends = sorted(_floor_div(end, divisor) for end in left)
-        return (ends[0], ends[1])
+    if isinstance(op, ast.FloorDiv) and _excludes_zero(right):
+        corners = [_floor_div(a, b) for a in left for b in right]  # floor division is monotone in
+        if None in corners:  # each side where the divisor keeps its sign: its ends are at corners
+            return (-INF, INF)
+        return (min(corners), max(corners))  # type: ignore[type-var]
     if isinstance(op, ast.Mod) and _excludes_zero(right):
         if left[0] >= 0 and right[0] > left[1]:  # 0 <= x < y: x % y is x
             return left
@@ -151,5 +194,12 @@ def _times(a: float, b: float) -> float:
     return 0 if a == 0 or b == 0 else a * b  # an infinite end times 0 is 0, not nan
 
 
-def _floor_div(end: float, divisor: int) -> float:
-    return end / divisor if math.isinf(end) else end // divisor
+def _floor_div(a: float, b: float) -> float | None:
+    """``a // b`` where either may be an infinite end of an interval (None: both are)."""
+    if math.isinf(a) and math.isinf(b):
+        return None
+    if math.isinf(b):
+        return 0 if (a >= 0) == (b > 0) or a == 0 else -1
+    if math.isinf(a):
+        return a if b > 0 else -a
+    return a // b

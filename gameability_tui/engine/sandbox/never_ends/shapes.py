@@ -57,18 +57,21 @@ class Repeats:
 @dataclass(frozen=True)
 class Progress:
     """The *progress* plan: the loop's test, each guard of a branch that must never run with the
-    value it must never take, the monotone names with their direction (+1 never decreases, -1
-    never increases), the invariant names, every name live code uses (each must hold an integer),
-    and the invariant names live code divides by (each must not be 0) or shifts right by (each
-    must not be negative)."""
+    value it must never take, the names its test and those guards read with their direction
+    (+1 never decreases, -1 never increases, 0, ``TOWARD_ZERO``, ``AWAY_FROM_ZERO``,
+    ``UNBOUNDED``), the invariant names, every name live code uses (each must hold an integer),
+    what live code divides by (each must exclude 0 from here on), the names it shifts by
+    (invariant, or a counter for ``<<``: each must not be negative), and the names only ever
+    multiplied (a divisor such a name has, it keeps: ``n % i == 0`` stays true)."""
 
     test: ast.expr
     never: tuple[tuple[ast.expr, bool], ...]
     monotone: tuple[tuple[str, int], ...]
     invariant: tuple[str, ...]
     live: tuple[str, ...]
-    divisors: tuple[str, ...]
+    divisors: tuple[ast.expr, ...]
     shifts: tuple[str, ...]
+    multiples: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -217,11 +220,6 @@ def _progress(node: ast.While) -> Progress | None:
         return None
     assigned = _assigned(live.effects)
     read = _names(node.test) | set().union(*(_names(guard) for guard, _ in live.never))
-    monotone: dict[str, int] = {}
-    for name in read & assigned.keys():
-        if (direction := _direction(name, assigned[name])) is None:
-            return None
-        monotone[name] = direction
     used = (
         set(assigned)
         | read
@@ -229,32 +227,56 @@ def _progress(node: ast.While) -> Progress | None:
         | set().union(*(_names(test) for test in live.tests))
     )
     invariant = used - assigned.keys()
-    exprs = [value for _, value in live.effects] + live.tests
+    multiples = {
+        name for name, values in assigned.items() if all(_multiplies(name, v, invariant) for v in values)
+    }
+    monotone: dict[str, int] = {}
+    for name in read & assigned.keys():
+        direction = _direction(name, assigned[name])
+        if direction is None and name not in multiples:
+            return None
+        monotone[name] = UNBOUNDED if direction is None else direction
     counters = {name for name in assigned if _direction(name, assigned[name]) in (0, 1)}
-    if any(not _cannot_raise(expr, invariant, counters, single=True) for expr in exprs):
-        return None
+    exprs = [value for _, value in live.effects] + live.tests + [node.test] + [g for g, _ in live.never]
+    divisors: list[ast.expr] = []
+    shifts: set[str] = set()
+    for operation in (n for e in exprs for n in ast.walk(e) if isinstance(n, ast.BinOp)):
+        right = operation.right
+        if isinstance(operation.op, (ast.FloorDiv, ast.Mod)):
+            divisors.append(right)  # its values, from here on, must exclude 0 (the watch checks)
+        elif isinstance(operation.op, (ast.LShift, ast.RShift)):
+            allowed = counters if isinstance(operation.op, ast.LShift) else invariant
+            if isinstance(right, ast.Name) and right.id in allowed:
+                shifts.add(right.id)  # never negative from here on (the watch checks)
+            elif not (_is_int(right) and 0 <= right.value <= _LARGEST_SHIFT):  # type: ignore[attr-defined]
+                return None
     return Progress(
         test=node.test,
         never=tuple(live.never),
         monotone=tuple(sorted(monotone.items())),
         invariant=tuple(sorted(invariant)),
         live=tuple(sorted(used)),
-        divisors=tuple(sorted(_right_names(exprs, (ast.FloorDiv, ast.Mod)))),
-        shifts=tuple(sorted(_right_names(exprs, (ast.RShift, ast.LShift)))),
+        divisors=tuple(divisors),
+        shifts=tuple(sorted(shifts)),
+        multiples=tuple(sorted(multiples)),
     )
 
 
-def _right_names(exprs: list[ast.expr], ops: tuple[type, ...]) -> set[str]:
-    """The names standing alone on the right of an ``ops`` operator in ``exprs``."""
-    return {
-        n.right.id
-        for e in exprs
-        for n in ast.walk(e)
-        if isinstance(n, ast.BinOp) and isinstance(n.op, ops) and isinstance(n.right, ast.Name)
-    }
+def _multiplies(name: str, value: ast.expr, invariant: set[str]) -> bool:
+    """``name * k`` or ``k * name``, ``k`` an int constant or an invariant name: every value
+    the name takes is a multiple of the one before, so a divisor it has it keeps."""
+    if not isinstance(value, ast.BinOp) or not isinstance(value.op, ast.Mult):
+        return False
+    for own, factor in ((value.left, value.right), (value.right, value.left)):
+        if _is_name(own, name) and (
+            _is_int(factor) or (isinstance(factor, ast.Name) and factor.id in invariant)
+        ):
+            return True
+    return False
 
 
 TOWARD_ZERO = 2  # a direction: every assignment halves or shifts right (``n //= 10``, ``n >>= 1``)
+UNBOUNDED = 4  # no direction: a name only multiplied (by a factor of any sign), read for divisors
 AWAY_FROM_ZERO = 3  # every assignment multiplies, shifts left or adds (``n *= 10``): from v >= 0, up
 
 
@@ -417,17 +439,13 @@ def _shift_counts(expr: ast.expr) -> set[str]:
 
 
 def _cannot_raise(
-    value: ast.expr,
-    settled: set[str],
-    counters: frozenset[str] | set[str] = frozenset(),
-    single: bool = False,
+    value: ast.expr, settled: set[str], counters: frozenset[str] | set[str] = frozenset()
 ) -> bool:
     """Whether ``value``, on integers, can never raise: each operator that fails through its
     right side has there a constant that never fails (a divisor other than 0, a shift of 0 to 64
-    places), or names whose values are ``settled`` (deciding ones that repeat; or, ``single``,
-    one invariant name alone, whose value the watch checks), but for ``<<`` (whose failure on a
-    large shift depends on its left side too), where it may be one of the ``counters`` alone
-    (never negative, checked)."""
+    places), or names whose values are ``settled`` (deciding ones, which repeat), but for ``<<``
+    (whose failure on a large shift depends on its left side too), where it may be one of the
+    ``counters`` alone (never negative, checked)."""
     for node in ast.walk(value):
         if isinstance(node, ast.BinOp) and isinstance(node.op, _FAILS_BY_RIGHT):
             right = node.right
@@ -438,10 +456,6 @@ def _cannot_raise(
             elif isinstance(node.op, ast.LShift):
                 if not (isinstance(right, ast.Name) and right.id in counters):
                     return False
-            elif (
-                single
-                and not (isinstance(right, ast.Name) and right.id in settled)
-                or not _names(right) <= settled
-            ):
+            elif not _names(right) <= settled:
                 return False
     return True

@@ -27,8 +27,8 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 from ...step_units import TRACE, UNIT
-from .intervals import INF, Unbounded, truth
-from .shapes import AWAY_FROM_ZERO, TOWARD_ZERO, Plan, Progress, Repeats, plans_in
+from .intervals import INF, Unbounded, never_zero, truth
+from .shapes import AWAY_FROM_ZERO, TOWARD_ZERO, UNBOUNDED, Plan, Progress, Repeats, plans_in
 
 _SETTRACE = sys.settrace  # ``steps.start_counter`` makes sys.settrace a no-op in the child
 
@@ -102,24 +102,24 @@ def _containers_judged(frame: Any, repeats: Repeats | None) -> bool:
 
 
 def _progress_holds(frame: Any, progress: Progress) -> bool:
-    """Whether, from the values at this point, the loop's test holds and no branch that must
-    never run can run, for every value its names can take from here on."""
+    """Whether, from the values at this point, the loop's test holds, no branch that must never
+    run can run, and nothing live code divides by can be 0, for every value its names can take
+    from here on."""
     values = frame.f_locals
     try:
         if any(type(values[name]) not in (int, bool) for name in progress.live):
             return False
-        if any(values[name] == 0 for name in progress.divisors) or any(
-            values[n] < 0 for n in progress.shifts
-        ):
+        if any(values[name] < 0 for name in progress.shifts):
             return False
-        names: dict[str, tuple[float, float]] = {
-            name: (values[name], values[name]) for name in progress.invariant
-        }
+        names = {name: (values[name], values[name]) for name in progress.invariant}
         for name, direction in progress.monotone:
             names[name] = _reach(values[name], direction)
-        if truth(progress.test, names) is not True:
+        multiples = {name: values[name] for name in progress.multiples}
+        if not all(never_zero(divisor, names) for divisor in progress.divisors):
             return False
-        return all(truth(guard, names) is (not runs) for guard, runs in progress.never)
+        if truth(progress.test, names, multiples) is not True:
+            return False
+        return all(truth(guard, names, multiples) is (not runs) for guard, runs in progress.never)
     except (KeyError, Unbounded):
         return False
 
@@ -134,6 +134,8 @@ def _reach(value: int, direction: int) -> tuple[float, float]:
         return (value, INF)
     if direction == 0:
         return (value, value)
+    if direction == UNBOUNDED:
+        return (-INF, INF)
     return (value, INF) if direction > 0 else (-INF, value)
 
 
