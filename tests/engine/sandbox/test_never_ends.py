@@ -89,8 +89,9 @@ def test_a_long_loop_that_ends_is_not_proved_and_the_watch_gives_up_at_its_limit
         "acc = acc / 2",  # a float, then an overflow
         "acc = xs[k]",  # an item stored: the names no longer hold integers
         "acc = abs(acc)",  # a call runs code of its own
-        "acc = acc ** 2",
-        "xs.append(acc)",
+        "acc = acc ** k",  # k falls: a negative power is a float
+        "xs.append(xs[0])",  # a list the loop reads is not merely grown
+        "xs.pop()",
     ],
 )
 def test_a_loop_whose_other_work_could_raise_or_run_code_is_not_judged(body):
@@ -103,6 +104,17 @@ def test_a_loop_whose_other_work_could_raise_or_run_code_is_not_judged(body):
         "    return acc\n"
     )
     assert {plan.repeats for plan in plans_in(program).values()} <= {None}
+
+
+def test_calls_that_are_arithmetic_in_disguise_are_read_as_such_where_they_are_pythons_own():
+    # a mutant's temp = int(temp * 10) for int(temp / 10), digits appended as they go
+    program = (
+        "def digits(x):\n    terms = []\n    temp = x\n    while temp > 0:\n"
+        "        terms.append(temp % 10 + pow(2, 0))\n        temp = int(temp * 10)\n    return terms\n"
+    )
+    assert _proved(program, "digits(7)")
+    shadowed = "def int(x):\n    return x // 100\n" + program
+    assert not _proved(shadowed, "digits(7)")  # the program's own int: it may shrink temp
 
 
 def test_a_loop_holding_another_loop_is_not_judged_but_the_inner_one_is():

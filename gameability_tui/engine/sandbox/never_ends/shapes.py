@@ -27,6 +27,7 @@ holds and every such guard fails for every value the names can take from there o
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 from dataclasses import dataclass
 
@@ -41,6 +42,13 @@ _EXPRESSION_NODES = (
 )  # fmt: skip
 _LARGEST_SHIFT = 64  # a constant shift past this fails or not according to its left side
 _LARGEST_STEP = 1 << 32  # a monotone name's largest step: no turn count reaches a float's range
+
+# Directions a name moves in (``_direction``), besides +1, 0 and -1.
+TOWARD_ZERO = 2  # halved or shifted right (``n //= 10``, ``n >>= 1``): within 0..v (or v..-1)
+AWAY_FROM_ZERO = 3  # only multiplied (``n *= 10``): from v >= 0 up, from v < 0 down
+UP_FROM_ZERO = 4  # multiplied and added to (``n = n * 10 + 1``): from v >= 0 up
+DOWN_FROM_ZERO = 5  # multiplied and taken from (``ans = ans * 10 - 9``): from v <= 0 down
+UNBOUNDED = 6  # no direction: a name only multiplied by factors of any sign, read for divisors
 
 
 @dataclass(frozen=True)
@@ -58,11 +66,11 @@ class Repeats:
 class Progress:
     """The *progress* plan: the loop's test, each guard of a branch that must never run with the
     value it must never take, the names its test and those guards read with their direction
-    (+1 never decreases, -1 never increases, 0, ``TOWARD_ZERO``, ``AWAY_FROM_ZERO``,
-    ``UNBOUNDED``), the invariant names, every name live code uses (each must hold an integer),
-    what live code divides by (each must exclude 0 from here on), the names it shifts by
-    (invariant, or a counter for ``<<``: each must not be negative), and the names only ever
-    multiplied (a divisor such a name has, it keeps: ``n % i == 0`` stays true)."""
+    (+1 never decreases, -1 never increases, 0, or one of the constants above), the invariant
+    names, every name live code uses (each must hold an integer), what live code divides by
+    (each must exclude 0 from here on), the names it shifts by or raises to (invariant, or a
+    counter for ``<<``: each must not be negative), and the names only ever multiplied (a
+    divisor such a name has, it keeps: ``n % i == 0`` stays true)."""
 
     test: ast.expr
     never: tuple[tuple[ast.expr, bool], ...]
@@ -84,6 +92,8 @@ class Plan:
     lines: frozenset[int]
     repeats: Repeats | None
     progress: Progress | None
+    builtins: tuple[str, ...] = ()  # read as themselves (``int(x)`` as ``x``): must be Python's own
+    appended: tuple[str, ...] = ()  # lists only appended to (``xs.append(x)``): must be lists
 
 
 @functools.lru_cache(maxsize=64)
@@ -103,15 +113,64 @@ def plans_in(source: str) -> dict[int, Plan]:
             elif isinstance(child, ast.Lambda):
                 continue  # a lambda's frame holds no loop
             else:
-                if isinstance(child, ast.While):
-                    repeats, progress = _repeats(child), _progress(child)
+                if isinstance(child, ast.While) and (normal := _normalized(child)) is not None:
+                    loop, builtins, appended = normal
+                    repeats, progress = _repeats(loop), _progress(loop)
                     if repeats is not None or progress is not None:
                         lines = frozenset({child.lineno} | _own_lines(child.body))
-                        found.update(dict.fromkeys(lines, Plan(first_line, lines, repeats, progress)))
+                        plan = Plan(first_line, lines, repeats, progress, builtins, appended)
+                        found.update(dict.fromkeys(lines, plan))
                 visit(child, first_line)
 
     visit(tree, 1)
     return found
+
+
+class _Normalizer(ast.NodeTransformer):
+    """Rewrites the calls that are arithmetic in disguise: ``int(x)`` of integer arithmetic is
+    ``x``, ``pow(a, b)`` is ``a ** b``, and ``xs.append(x)`` as a statement is ``x`` (it can only
+    grow a list: where nothing else in the loop reads ``xs``, nothing else sees it)."""
+
+    def __init__(self) -> None:
+        self.builtins: set[str] = set()
+        self.appended: set[str] = set()
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        if not isinstance(node.func, ast.Name) or node.keywords:
+            return node
+        if node.func.id == "int" and len(node.args) == 1 and _plain(node.args[0]):
+            self.builtins.add("int")
+            return node.args[0]
+        if node.func.id == "pow" and len(node.args) == 2:
+            self.builtins.add("pow")
+            return ast.BinOp(node.args[0], ast.Pow(), node.args[1])
+        return node
+
+    def visit_Expr(self, node: ast.Expr) -> ast.AST:
+        call = node.value
+        if (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr == "append"
+            and isinstance(call.func.value, ast.Name)
+            and len(call.args) == 1
+            and not call.keywords
+        ):
+            self.appended.add(call.func.value.id)
+            return ast.Expr(self.visit(call.args[0]))
+        self.generic_visit(node)
+        return node
+
+
+def _normalized(node: ast.While) -> tuple[ast.While, tuple[str, ...], tuple[str, ...]] | None:
+    """The loop with ``_Normalizer``'s rewrites, the builtins they read as themselves and the
+    lists they drop; None where a dropped list is also read elsewhere in the loop."""
+    normalizer = _Normalizer()
+    loop = normalizer.visit(copy.deepcopy(node))
+    if normalizer.appended & _names(loop):
+        return None
+    return loop, tuple(sorted(normalizer.builtins)), tuple(sorted(normalizer.appended))
 
 
 def _own_lines(body: list[ast.stmt]) -> set[int]:
@@ -244,8 +303,10 @@ def _progress(node: ast.While) -> Progress | None:
         right = operation.right
         if isinstance(operation.op, (ast.FloorDiv, ast.Mod)):
             divisors.append(right)  # its values, from here on, must exclude 0 (the watch checks)
-        elif isinstance(operation.op, (ast.LShift, ast.RShift)):
-            allowed = counters if isinstance(operation.op, ast.LShift) else invariant
+        elif isinstance(operation.op, (ast.LShift, ast.RShift, ast.Pow)):
+            allowed = invariant if isinstance(operation.op, ast.RShift) else counters | invariant
+            if isinstance(operation.op, ast.LShift):
+                allowed = counters
             if isinstance(right, ast.Name) and right.id in allowed:
                 shifts.add(right.id)  # never negative from here on (the watch checks)
             elif not (_is_int(right) and 0 <= right.value <= _LARGEST_SHIFT):  # type: ignore[attr-defined]
@@ -275,43 +336,57 @@ def _multiplies(name: str, value: ast.expr, invariant: set[str]) -> bool:
     return False
 
 
-TOWARD_ZERO = 2  # a direction: every assignment halves or shifts right (``n //= 10``, ``n >>= 1``)
-UNBOUNDED = 4  # no direction: a name only multiplied (by a factor of any sign), read for divisors
-AWAY_FROM_ZERO = 3  # every assignment multiplies, shifts left or adds (``n *= 10``): from v >= 0, up
-
-
 def _direction(name: str, values: list[ast.expr]) -> int | None:
-    """+1 where every assignment to ``name`` adds a constant not below 0 to it (``i += 1``,
-    ``i = i + 2``, ``i = 1 + i``, ``i -= -1``), -1 where each takes one away, 0 where each adds 0;
-    ``TOWARD_ZERO`` where each floor-divides it by a positive constant or shifts it right (from
-    ``v`` it stays within 0..v, or v..-1 below 0); ``AWAY_FROM_ZERO`` where each multiplies it by
-    a positive constant, shifts it left, or adds a constant not below 0 (from ``v >= 0`` it only
-    grows: a mutant's ``n *= 10`` for ``n //= 10``); None otherwise."""
+    """How every assignment to ``name`` moves it. +1: each adds a constant not below 0 (``i += 1``,
+    ``i = 1 + i``, ``i -= -1``); -1: each takes one away; 0: each adds 0. ``TOWARD_ZERO``: each
+    floor-divides it by a positive constant or shifts it right (from ``v`` it stays within 0..v,
+    or v..-1 below 0). Each a map ``a * v + b`` with ``a >= 1`` (``n *= 10``, ``n << 1``,
+    ``ans * 10 - 9``; an added constant is one with ``a == 1``): ``UP_FROM_ZERO`` where every
+    ``b >= 0`` (from ``v >= 0`` it only grows), ``DOWN_FROM_ZERO`` where every ``b <= 0``, and
+    ``AWAY_FROM_ZERO`` where every ``b == 0`` (either, by the sign of ``v``). None otherwise."""
     if values and all(_shrinks(name, value) for value in values):
         return TOWARD_ZERO
-    steps = [_step(name, value) for value in values]
-    if None in steps:
-        grows = [
-            _grows(name, value) or (step is not None and step >= 0) for value, step in zip(values, steps)
-        ]
-        return AWAY_FROM_ZERO if all(grows) else None
-        return None
-    if any(abs(step) > _LARGEST_STEP for step in steps):  # type: ignore[arg-type]
-        return None  # a bound it might outrun (a float's range, for a division in a test)
-    if all(step >= 0 for step in steps):  # type: ignore[operator]
-        return 1 if any(steps) else 0
-    return -1 if all(step <= 0 for step in steps) else None  # type: ignore[operator]
+    maps = [_affine(name, value) for value in values]
+    if not values or None in maps or any(abs(b) > _LARGEST_STEP for _, b in maps):  # type: ignore[misc]
+        return None  # (a step that large might outrun a float's range, for a division in a test)
+    if all(a == 1 for a, _ in maps):  # type: ignore[misc]
+        steps = [b for _, b in maps]  # type: ignore[misc]
+        if all(step >= 0 for step in steps):
+            return 1 if any(steps) else 0
+        return -1 if all(step <= 0 for step in steps) else None
+    up, down = all(b >= 0 for _, b in maps), all(b <= 0 for _, b in maps)  # type: ignore[misc]
+    return AWAY_FROM_ZERO if up and down else UP_FROM_ZERO if up else DOWN_FROM_ZERO if down else None
 
 
-def _step(name: str, value: ast.expr) -> int | None:
-    """What ``value`` adds to ``name`` (``name + 3``, ``3 + name``, ``name - 3``); None if it is
-    not such a sum."""
-    if not isinstance(value, ast.BinOp) or not isinstance(value.op, (ast.Add, ast.Sub)):
+def _affine(name: str, value: ast.expr) -> tuple[int, int] | None:
+    """(a, b) where ``value`` is ``a * name + b`` with ``a >= 1`` (``name + 3``, ``3 + name``,
+    ``name - 3``, ``name * 10``, ``10 * name - 9``, ``name << 2``); None otherwise."""
+    if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)):
+        sign = 1 if isinstance(value.op, ast.Add) else -1
+        if _is_int(value.right) and (inner := _scaled(name, value.left)) is not None:
+            return inner, sign * value.right.value  # type: ignore[attr-defined]
+        if sign == 1 and _is_int(value.left) and (inner := _scaled(name, value.right)) is not None:
+            return inner, value.left.value  # type: ignore[attr-defined]
         return None
-    if _is_name(value.left, name) and _is_int(value.right):
-        return value.right.value if isinstance(value.op, ast.Add) else -value.right.value  # type: ignore[attr-defined]
-    if isinstance(value.op, ast.Add) and _is_name(value.right, name) and _is_int(value.left):
-        return value.left.value  # type: ignore[attr-defined]
+    scale = _scaled(name, value)
+    return None if scale is None else (scale, 0)
+
+
+def _scaled(name: str, value: ast.expr) -> int | None:
+    """``a`` where ``value`` is ``name``, ``name * a``, ``a * name`` or ``name << s`` (``a = 2**s``)
+    with ``a >= 1``; None otherwise."""
+    if _is_name(value, name):
+        return 1
+    if not isinstance(value, ast.BinOp):
+        return None
+    if isinstance(value.op, ast.Mult):
+        for own, factor in ((value.left, value.right), (value.right, value.left)):
+            if _is_name(own, name) and _is_int(factor) and 1 <= factor.value <= _LARGEST_STEP:  # type: ignore[attr-defined]
+                return factor.value  # type: ignore[attr-defined]
+        return None
+    if isinstance(value.op, ast.LShift) and _is_name(value.left, name) and _is_int(value.right):
+        shift = value.right.value  # type: ignore[attr-defined]
+        return 1 << shift if 0 <= shift <= _LARGEST_SHIFT else None
     return None
 
 
@@ -322,21 +397,6 @@ def _shrinks(name: str, value: ast.expr) -> bool:
         and _is_name(value.left, name)
         and _is_int(value.right)
         and value.right.value >= (1 if isinstance(value.op, ast.FloorDiv) else 0)  # type: ignore[attr-defined]
-    )
-
-
-def _grows(name: str, value: ast.expr) -> bool:
-    """``name * c`` or ``c * name`` with ``c >= 1``, or ``name << c`` with ``0 <= c <= 64``."""
-    if not isinstance(value, ast.BinOp):
-        return False
-    if isinstance(value.op, ast.Mult):
-        pairs = [(value.left, value.right), (value.right, value.left)]
-        return any(_is_name(n, name) and _is_int(c) and c.value >= 1 for n, c in pairs)  # type: ignore[attr-defined]
-    return (
-        isinstance(value.op, ast.LShift)
-        and _is_name(value.left, name)
-        and _is_int(value.right)
-        and 0 <= value.right.value <= _LARGEST_SHIFT  # type: ignore[attr-defined]
     )
 
 
@@ -410,7 +470,8 @@ def _plain(expr: ast.expr, items: bool = False, division: bool = False) -> bool:
         if isinstance(node, ast.Constant) and type(node.value) not in (int, bool):
             return False
         if isinstance(node, ast.BinOp) and not (
-            isinstance(node.op, _TOTAL + _FAILS_BY_RIGHT) or (division and isinstance(node.op, ast.Div))
+            isinstance(node.op, _TOTAL + _FAILS_BY_RIGHT + (ast.Pow,))
+            or (division and isinstance(node.op, ast.Div))
         ):
             return False
         if isinstance(node, ast.Compare) and not all(isinstance(op, _BY_VALUE) for op in node.ops):
@@ -447,6 +508,13 @@ def _cannot_raise(
     (whose failure on a large shift depends on its left side too), where it may be one of the
     ``counters`` alone (never negative, checked)."""
     for node in ast.walk(value):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):  # a negative power is a float
+            right = node.right
+            if not (
+                (_is_int(right) and right.value >= 0)
+                or (isinstance(right, ast.Name) and right.id in counters)
+            ):  # type: ignore[attr-defined]  # noqa: E501
+                return False
         if isinstance(node, ast.BinOp) and isinstance(node.op, _FAILS_BY_RIGHT):
             right = node.right
             if isinstance(right, ast.Constant):

@@ -28,9 +28,20 @@ from typing import Any
 
 from ...step_units import TRACE, UNIT
 from .intervals import INF, Unbounded, never_zero, truth
-from .shapes import AWAY_FROM_ZERO, TOWARD_ZERO, UNBOUNDED, Plan, Progress, Repeats, plans_in
+from .shapes import (
+    AWAY_FROM_ZERO,
+    DOWN_FROM_ZERO,
+    TOWARD_ZERO,
+    UNBOUNDED,
+    UP_FROM_ZERO,
+    Plan,
+    Progress,
+    Repeats,
+    plans_in,
+)
 
 _SETTRACE = sys.settrace  # ``steps.start_counter`` makes sys.settrace a no-op in the child
+_BUILTINS = {"int": int, "pow": pow}  # taken at import, before any benchmark code ran
 
 _ITEM_TYPES = (int, float, str, bool)
 _CONTAINER_TYPES = (list, tuple, str, bytes)
@@ -67,7 +78,9 @@ class _Tracking:
 
     def __init__(self, plan: Plan | None, frame: Any) -> None:
         self.plan = plan
-        self.repeats = plan.repeats if plan is not None and _containers_judged(frame, plan.repeats) else None
+        usable = plan is not None and _calls_are_arithmetic(frame, plan)
+        self.repeats = plan.repeats if usable and _containers_judged(frame, plan) else None  # type: ignore[union-attr]
+        self.progress = plan.progress if usable else None  # type: ignore[union-attr]
         self.states: dict[int, set[tuple] | None] = {}
         self.visits: dict[int, int] = {}
 
@@ -88,10 +101,25 @@ def _state(frame: Any, repeats: Repeats) -> tuple | None:
     return state if all(kind in (int, bool) for kind, _ in state) else None
 
 
-def _containers_judged(frame: Any, repeats: Repeats | None) -> bool:
+def _calls_are_arithmetic(frame: Any, plan: Plan) -> bool:
+    """Whether the calls the plan reads as arithmetic are what it takes them for: ``int`` and
+    ``pow`` Python's own (not a name of the program's), each appended-to name a list."""
+    values = frame.f_locals
+    for name in plan.builtins:
+        if name in values or name in frame.f_globals or frame.f_builtins.get(name) is not _BUILTINS[name]:
+            return False
+    return all(type(values.get(name)) is list for name in plan.appended)
+
+
+def _containers_judged(frame: Any, plan: Plan) -> bool:
+    """Whether each container the repeats plan reads items of holds plain items, and is not a
+    list the loop appends to."""
+    repeats = plan.repeats
     if repeats is None:
         return False
     values = frame.f_locals
+    if any(values.get(a) is values.get(c) for a in plan.appended for c in repeats.containers):
+        return False
     for name in repeats.containers:
         held = values.get(name)
         if type(held) not in _CONTAINER_TYPES or len(held) > _LARGEST_CONTAINER:
@@ -125,17 +153,20 @@ def _progress_holds(frame: Any, progress: Progress) -> bool:
 
 
 def _reach(value: int, direction: int) -> tuple[float, float]:
-    """Every value a monotone name holding ``value`` can take from here on."""
+    """Every value a name holding ``value`` can take from here on, moving in ``direction``."""
     if direction == TOWARD_ZERO:
         return (0, value) if value >= 0 else (value, -1)
-    if direction == AWAY_FROM_ZERO:
-        if value < 0:
-            raise Unbounded("a negative value multiplied may fall")
-        return (value, INF)
-    if direction == 0:
-        return (value, value)
     if direction == UNBOUNDED:
         return (-INF, INF)
+    if direction == AWAY_FROM_ZERO:
+        direction = 1 if value >= 0 else -1
+    elif direction in (UP_FROM_ZERO, DOWN_FROM_ZERO):
+        up = direction == UP_FROM_ZERO
+        if (value < 0) if up else (value > 0):
+            raise Unbounded("an affine map that moves this value toward zero")
+        direction = 1 if up else -1
+    if direction == 0:
+        return (value, value)
     return (value, INF) if direction > 0 else (-INF, value)
 
 
@@ -176,9 +207,9 @@ def run_watched(action: Callable[[], Any], source: str, filename: str, limit: in
         point = frame.f_lasti
         if tracking.repeats is not None and _repeated(frame, tracking, point):
             _proved()
-        if plan.progress is not None:
+        if tracking.progress is not None:
             visits = tracking.visits[point] = tracking.visits.get(point, 0) + 1
-            if visits > 1 and visits & (visits - 1) == 0 and _progress_holds(frame, plan.progress):
+            if visits > 1 and visits & (visits - 1) == 0 and _progress_holds(frame, tracking.progress):
                 _proved()
         return watching
 
