@@ -247,3 +247,29 @@ def test_a_name_both_multiplied_and_replaced_is_not_monotone():
     program = "def f(x):\n    while x > 0:\n        x *= 2\n        x = x - x\n    return x\n"
     assert {plan.progress for plan in plans_in(program).values()} <= {None}
     assert not _proved(program, "f(3)")
+
+
+def test_deciding_code_may_divide_and_call_pythons_own_pure_functions():
+    # a mutant's pos stuck once found: pos < len(xs) stays true, and so does everything else
+    search = (
+        "def seek(xs, x):\n    pos, found = 0, False\n    while pos < len(xs) or not found:\n"
+        "        if xs[pos] == x:\n            found = True\n        else:\n            pos = pos + 1\n"
+        "    return pos\n"
+    )
+    assert _proved(search, "seek([4, 5, 6], 5)")
+    # a search whose midpoint, (l + r) / 3 made an int, stops moving
+    third = (
+        "def probe(xs, n):\n    l, r = 0, n - 1\n    while l <= r:\n        mid = int((l + r) / 3)\n"
+        "        if xs[mid] != mid + 1:\n            r = mid - 1\n        else:\n            l = mid\n"
+        "    return l\n"
+    )
+    assert _proved(third, "probe([1, 2, 3, 4, 6], 5)")
+    assert not _proved("def len(xs):\n    return 0\n" + search, "seek([4, 5, 6], 5)")  # its own len
+
+
+def test_an_accumulator_never_reads_a_deciding_name_that_may_hold_a_float():
+    program = (
+        "def f(n):\n    acc = 0\n    while n > 0:\n        half = n / 2\n        n = n - 0\n"
+        "        acc = acc + half\n    return acc\n"
+    )
+    assert {plan.repeats for plan in plans_in(program).values()} <= {None}

@@ -54,12 +54,14 @@ UNBOUNDED = 6  # no direction: a name only multiplied by factors of any sign, re
 @dataclass(frozen=True)
 class Repeats:
     """The *repeats* plan: deciding names, the names only accumulators use, the names whose items
-    tests read, and the counters a shift uses (each never negative)."""
+    or length deciding code reads, the counters a shift uses (each never negative), and the
+    builtins deciding code calls."""
 
     deciding: tuple[str, ...]
     others: tuple[str, ...]
     containers: tuple[str, ...]
     counters: tuple[str, ...]
+    builtins: tuple[str, ...] = ()  # pure functions its deciding code calls: must be Python's own
 
 
 @dataclass(frozen=True)
@@ -191,7 +193,7 @@ def _own_lines(body: list[ast.stmt]) -> set[int]:
 
 def _repeats(node: ast.While) -> Repeats | None:
     statements = list(_statements(node.body))
-    if any(statement is None for statement in statements) or not _plain(node.test, items=True):
+    if any(statement is None for statement in statements) or not _pure(node.test):
         return None
     tests: list[ast.expr] = [node.test]
     effects: list[tuple[str | None, ast.expr]] = []  # (target, value); None: a bare expression
@@ -200,12 +202,8 @@ def _repeats(node: ast.While) -> Repeats | None:
             tests.append(statement.test)
         elif isinstance(statement, (ast.Assign, ast.AugAssign, ast.Expr)):
             effects += _assignments(statement)
-    if any(not _plain(value) for _, value in effects):
-        return None
     assigned = _assigned(effects)
     containers = set().union(*(_item_sources(test) for test in tests))
-    if containers & assigned.keys():
-        return None
     deciding = set().union(*(_names(test) for test in tests)) - containers
     while True:  # every name an assignment to a deciding name reads decides too
         more = {
@@ -213,23 +211,47 @@ def _repeats(node: ast.While) -> Repeats | None:
             for target in deciding & assigned.keys()
             for value in assigned[target]
             for name in _names(value)
+        }  # noqa: E501
+        more_containers = {
+            name for t in deciding & assigned.keys() for v in assigned[t] for name in _item_sources(v)
         }
-        if more <= deciding:
+        if more <= deciding | containers and more_containers <= containers:
             break
-        deciding |= more
+        containers |= more_containers
+        deciding |= more - containers
+    if containers & assigned.keys():
+        return None
+    for target, value in effects:
+        if target is not None and target in deciding:
+            if not _pure(value):
+                return None
+        elif not _plain(value):
+            return None
+    # Deciding names that may hold a float mid-turn (a true division, a call): accumulators must
+    # not read them, for only integers keep every accumulator's arithmetic from raising.
+    loose = {t for t in deciding & assigned.keys() if any(not _plain(v) for v in assigned[t])}
+    while (
+        more := {t for t in deciding & assigned.keys() if any(_names(v) & loose for v in assigned[t])} - loose
+    ):
+        loose |= more
     counters = {
         name for name in assigned if name not in deciding and _direction(name, assigned[name]) in (0, 1)
     }
     for target, value in effects:
-        if (target is None or target not in deciding) and not _cannot_raise(value, deciding, counters):
+        accumulator = target is None or target not in deciding
+        if accumulator and (_names(value) & loose or not _cannot_raise(value, deciding, counters)):
             return None
     used = set(assigned) | deciding | set().union(*(_names(value) for _, value in effects))
     shifted = {name for _, value in effects for name in _shift_counts(value)} & counters
+    builtins = {
+        n.func.id for e in tests + [v for _, v in effects] for n in ast.walk(e) if isinstance(n, ast.Call)
+    }  # type: ignore[attr-defined]  # noqa: E501
     return Repeats(
         deciding=tuple(sorted(deciding)),
-        others=tuple(sorted(used - deciding)),
+        others=tuple(sorted(used - deciding - containers)),
         containers=tuple(sorted(containers)),
         counters=tuple(sorted(shifted)),
+        builtins=tuple(sorted(builtins)),
     )
 
 
@@ -421,7 +443,7 @@ def _statements(body: list[ast.stmt]):
     judge."""
     for statement in body:
         if isinstance(statement, ast.If):
-            if not _plain(statement.test, items=True):
+            if not _pure(statement.test):
                 yield None
             yield statement
             yield from _statements(statement.body)
@@ -483,12 +505,53 @@ def _plain(expr: ast.expr, items: bool = False, division: bool = False) -> bool:
     return True
 
 
-def _names(expr: ast.expr) -> set[str]:
-    return {node.id for node in ast.walk(expr) if isinstance(node, ast.Name)}
+def _names(expr: ast.AST) -> set[str]:
+    """The names ``expr`` reads as values (a called builtin's name is not one)."""
+    called = {id(node.func) for node in ast.walk(expr) if isinstance(node, ast.Call)}
+    return {node.id for node in ast.walk(expr) if isinstance(node, ast.Name) and id(node) not in called}
 
 
 def _item_sources(expr: ast.expr) -> set[str]:
-    return {node.value.id for node in ast.walk(expr) if isinstance(node, ast.Subscript)}  # type: ignore[attr-defined]
+    """The names whose items (``xs[i]``) or length (``len(xs)``) ``expr`` reads."""
+    found = {node.value.id for node in ast.walk(expr) if isinstance(node, ast.Subscript)}  # type: ignore[attr-defined]
+    lengths = (n for n in ast.walk(expr) if isinstance(n, ast.Call) and _is_name(n.func, "len") and n.args)
+    return found | {call.args[0].id for call in lengths if isinstance(call.args[0], ast.Name)}
+
+
+# What deciding code may call: Python's own pure functions of numbers (and ``len``), each checked
+# to be Python's own where the loop runs.
+PURE_BUILTINS = frozenset({"abs", "float", "int", "len", "max", "min", "round"})
+_PURE_CONSTANTS = (int, bool, float, str, type(None))
+
+
+def _pure(expr: ast.expr) -> bool:
+    """Deterministic code without side effects, for deciding names and tests: ``_plain``'s, with
+    true division, powers, floats and strings as constants, items read through a name, and
+    calls of ``PURE_BUILTINS`` (positional arguments only, ``len`` of a name). Its values repeat
+    exactly where the names it reads do, and so does any exception it could raise."""
+    for node in ast.walk(expr):
+        if isinstance(node, ast.Call):
+            if not (isinstance(node.func, ast.Name) and node.func.id in PURE_BUILTINS) or node.keywords:
+                return False
+            if any(isinstance(arg, ast.Starred) for arg in node.args):
+                return False
+            if node.func.id == "len" and not (len(node.args) == 1 and isinstance(node.args[0], ast.Name)):
+                return False
+        elif isinstance(node, ast.Constant):
+            if type(node.value) not in _PURE_CONSTANTS:
+                return False
+        elif isinstance(node, ast.BinOp):
+            if isinstance(node.op, ast.MatMult):
+                return False
+        elif isinstance(node, ast.Compare):
+            if not all(isinstance(op, _BY_VALUE) for op in node.ops):
+                return False
+        elif isinstance(node, ast.Subscript):
+            if not isinstance(node.value, ast.Name) or isinstance(node.slice, ast.Slice):
+                return False
+        elif not isinstance(node, _EXPRESSION_NODES):
+            return False
+    return True
 
 
 def _shift_counts(expr: ast.expr) -> set[str]:

@@ -20,6 +20,7 @@ call) is never compared with an earlier run of itself. No proof counts while ano
 
 from __future__ import annotations
 
+import builtins
 import signal
 import sys
 from collections.abc import Callable
@@ -41,7 +42,9 @@ from .shapes import (
 )
 
 _SETTRACE = sys.settrace  # ``steps.start_counter`` makes sys.settrace a no-op in the child
-_BUILTINS = {"int": int, "pow": pow}  # taken at import, before any benchmark code ran
+_BUILTINS = {  # taken at import, before any benchmark code ran
+    name: getattr(builtins, name) for name in ("abs", "float", "int", "len", "max", "min", "pow", "round")
+}
 
 _ITEM_TYPES = (int, float, str, bool)
 _CONTAINER_TYPES = (list, tuple, str, bytes)
@@ -86,8 +89,9 @@ class _Tracking:
 
 
 def _state(frame: Any, repeats: Repeats) -> tuple | None:
-    """The deciding values at this point, by type and value; None where a name the loop uses is
-    unbound (not yet assigned on the first turn) or holds other than an int or a bool, or a
+    """The deciding values at this point, by type and value (a float by its ``repr``: 0.0 and
+    -0.0 apart); None where a name the loop uses is unbound (not yet assigned on the first turn),
+    an accumulator holds other than an int or a bool, a deciding name other than a number, or a
     counter is negative."""
     values = frame.f_locals
     try:
@@ -95,27 +99,40 @@ def _state(frame: Any, repeats: Repeats) -> tuple | None:
             return None
         if any(values[name] < 0 for name in repeats.counters):
             return None
-        state = tuple((type(values[name]), values[name]) for name in repeats.deciding)
+        state = tuple(_kept(values[name]) for name in repeats.deciding)
     except KeyError:
         return None
-    return state if all(kind in (int, bool) for kind, _ in state) else None
+    return None if None in state else state
+
+
+def _kept(value: Any) -> tuple | None:
+    kind = type(value)
+    if kind in (int, bool):
+        return (kind, value)
+    return (kind, repr(value)) if kind is float else None
 
 
 def _calls_are_arithmetic(frame: Any, plan: Plan) -> bool:
     """Whether the calls the plan reads as arithmetic are what it takes them for: ``int`` and
     ``pow`` Python's own (not a name of the program's), each appended-to name a list."""
+    return _own_builtins(frame, plan.builtins) and all(
+        type(frame.f_locals.get(n)) is list for n in plan.appended
+    )
+
+
+def _own_builtins(frame: Any, names: tuple[str, ...]) -> bool:
     values = frame.f_locals
-    for name in plan.builtins:
-        if name in values or name in frame.f_globals or frame.f_builtins.get(name) is not _BUILTINS[name]:
-            return False
-    return all(type(values.get(name)) is list for name in plan.appended)
+    return all(
+        name not in values and name not in frame.f_globals and frame.f_builtins.get(name) is _BUILTINS[name]
+        for name in names
+    )
 
 
 def _containers_judged(frame: Any, plan: Plan) -> bool:
     """Whether each container the repeats plan reads items of holds plain items, and is not a
     list the loop appends to."""
     repeats = plan.repeats
-    if repeats is None:
+    if repeats is None or not _own_builtins(frame, repeats.builtins):
         return False
     values = frame.f_locals
     if any(values.get(a) is values.get(c) for a in plan.appended for c in repeats.containers):
