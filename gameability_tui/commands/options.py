@@ -164,11 +164,11 @@ def add_audit_settings(parser: argparse.ArgumentParser) -> None:
         type=positive(int),
         default=STEPS.harness_steps,
         metavar="N",
-        help=f"a harness's time limit, in steps (default {STEPS.harness_steps:,}, some 15 to 50 ms of "
-        "plain Python): a mutant that ran out of its budget gets at least N before it counts as "
-        "not returning or failing a test, and one that answers right within it is slow, not "
-        "wrong. A larger N stands closer to the 1 s a harness allows (4,000,000: ~0.1 s), and "
-        "each mutant that loops forever, where the tool cannot prove it, pays for it (README, "
+        help=f"a harness's time limit, in steps (default {STEPS.harness_steps:,}, in this Python's "
+        "step unit: some 0.1 s of plain Python): a mutant that ran out of its budget gets at "
+        "least N before it counts as not returning or failing a test, and one that answers right "
+        "within it is slow, not wrong. A larger N stands closer to the 1 s a harness allows, and "
+        "each mutant that loops forever in a way the tool cannot prove pays for it (README, "
         "'Speed')",
     )
 

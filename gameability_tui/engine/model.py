@@ -38,7 +38,7 @@ from .step_units import STEPS
 # tests define, names bound per scope and per binding, KodCode's test classes, the callable form
 # of raises checks, checkers handed the entry, arguments a chain's method changes in place, the
 # setup's makers, IntEnum and OrderedDict/Counter equality)
-ENGINE_VERSION = 17
+ENGINE_VERSION = 18
 
 
 @dataclass(frozen=True)
@@ -152,8 +152,9 @@ class AuditParams:
     # A harness's time limit, in steps. Every harness we know allows at least 1 s (EvalPlus:
     # max(1 s, 4 x the reference's time)), so a mutant that returns within it is slow, never
     # wrong, however much slower than the reference it is. Steps, not seconds: the same verdict
-    # on any machine. Its price sets it lower than a harness's: these steps are some 15 to 50 ms
-    # of plain Python (``bench/floor_pace.py``), and each mutant that loops forever pays them.
+    # on any machine. Its price sets it lower than a harness's: these steps are some 60 to 200 ms
+    # of plain Python (``bench/floor_pace.py``: 15 to 50 ms a million), and each mutant that loops
+    # forever pays them, unless the loop is proved never to end (``sandbox/never_ends``).
     harness_steps: int = STEPS.harness_steps
     attack: str = "sample"  # or "deep" (engine/attack.py)
 

@@ -458,9 +458,10 @@ def test_a_mutant_slower_than_a_hundredfold_but_within_a_harness_limit_is_slow_n
     assert not verdict.broken and verdict.slow
 
 
-def test_a_larger_harness_floor_passes_a_test_a_harness_passes_in_a_tenth_of_a_second():
+def test_the_harness_floor_passes_a_test_a_harness_passes_in_a_tenth_of_a_second():
     # quarter(100) takes some 2,500,000 steps here (~0.1 s of plain Python, ~1,000x the
-    # reference): past the default floor, within a floor of 4,000,000 (``check --harness-steps``).
+    # reference): within the harness floor, past a floor a quarter of it (the floor before
+    # ENGINE_VERSION 18, 1,000,000: it "failed" the test every harness passes).
     slow_then_wrong = (
         "def quarter(n):\n"
         "    best = 0\n"
@@ -471,14 +472,14 @@ def test_a_larger_harness_floor_passes_a_test_a_harness_passes_in_a_tenth_of_a_s
     )
     quarter = problem("quarter", QUARTER, QUARTER_TESTS, hidden=("quarter(2000)",))
     verdicts = {}
-    for floor in (STEPS.harness_steps, 4 * STEPS.harness_steps):
+    for floor in (STEPS.harness_steps, STEPS.harness_steps // 4):
         params = AuditParams(fresh_inputs=0, harness_steps=floor)
         prepared = prepare(quarter, params)
         assert isinstance(prepared, Prepared)
         verdicts[floor] = judge_program(quarter, params, prepared, slow_then_wrong)
-    default, larger = verdicts.values()
-    assert default.broken and not default.survived  # quarter(100) "failed": past the floor
-    assert larger.broken and larger.survived and larger.slow  # passed, slowly; wrong at 2000
+    default, quarter_floor = verdicts.values()
+    assert default.broken and default.survived and default.slow  # passed, slowly; wrong at 2000
+    assert quarter_floor.broken and not quarter_floor.survived  # quarter(100) "failed": past it
 
 
 def test_the_confirmation_allowance_has_a_harness_floor():
