@@ -95,14 +95,20 @@ def _state(frame: Any, repeats: Repeats) -> tuple | None:
     counter is negative."""
     values = frame.f_locals
     try:
-        if any(type(values[name]) not in (int, bool) for name in repeats.others):
-            return None
-        if any(values[name] < 0 for name in repeats.counters):
+        if not _integers(values, repeats.others, repeats.counters):
             return None
         state = tuple(_kept(values[name]) for name in repeats.deciding)
     except KeyError:
         return None
     return None if None in state else state
+
+
+def _integers(values: Any, names: tuple[str, ...], never_negative: tuple[str, ...]) -> bool:
+    """Whether each of ``names`` holds an int or a bool, and each of ``never_negative`` is not
+    below 0 (a KeyError where one is unbound)."""
+    if any(type(values[name]) not in (int, bool) for name in names):
+        return False
+    return all(values[name] >= 0 for name in never_negative)
 
 
 def _kept(value: Any) -> tuple | None:
@@ -152,9 +158,7 @@ def _progress_holds(frame: Any, progress: Progress) -> bool:
     from here on."""
     values = frame.f_locals
     try:
-        if any(type(values[name]) not in (int, bool) for name in progress.live):
-            return False
-        if any(values[name] < 0 for name in progress.shifts):
+        if not _integers(values, progress.live, progress.shifts):
             return False
         names = {name: (values[name], values[name]) for name in progress.invariant}
         for name, direction in progress.monotone:
