@@ -273,3 +273,16 @@ def test_an_accumulator_never_reads_a_deciding_name_that_may_hold_a_float():
         "        acc = acc + half\n    return acc\n"
     )
     assert {plan.repeats for plan in plans_in(program).values()} <= {None}
+
+
+COLLATZ = (
+    "def odd_steps(n):\n    seen = []\n    while n > 1:\n        if n % 2 == 0:\n            n = n / 2\n"
+    "        else:\n            n = n * 3 + {plus}\n        if n % 2 == 1:\n            seen.append(int(n))\n"
+    "    return seen\n"
+)
+
+
+def test_a_remainder_every_map_keeps_keeps_a_branch_from_ever_running():
+    # a mutant's n * 3 + 2: an odd n stays odd, so the halving branch never runs and n only grows
+    assert _proved(COLLATZ.format(plus=2), "odd_steps(5)")
+    assert not _proved(COLLATZ.format(plus=1), "odd_steps(27)")  # Collatz's own: it ends

@@ -25,12 +25,17 @@ Interval = tuple[float, float]  # (low, high), each an int or an infinity
 
 
 def truth(
-    expr: ast.expr, names: Mapping[str, Interval], multiples: Mapping[str, int] | None = None
+    expr: ast.expr,
+    names: Mapping[str, Interval],
+    multiples: Mapping[str, int] | None = None,
+    residues: Mapping[str, tuple[int, tuple[tuple[int, int], ...]]] | None = None,
 ) -> bool | None:
     """True or False where ``expr`` is so for every value of ``names``; None where it may be
     either. Raises ``Unbounded`` where it might raise. ``multiples``: names only ever multiplied,
-    with their value now; ``m % d == 0`` for such an ``m`` stays as it is now."""
-    value = _value(expr, _Names(names, multiples or {}))
+    with their value now; ``m % d == 0`` for such an ``m`` stays as it is now. ``residues``: names
+    only ever moved by maps ``a * v + b``, with their value now and those maps; ``v % m`` stays
+    what it is now where every map sends that remainder back to itself."""
+    value = _value(expr, _Names(names, multiples or {}, residues or {}))
     if isinstance(value, tuple):
         low, high = value
         if low == high == 0:
@@ -42,7 +47,7 @@ def truth(
 def never_zero(expr: ast.expr, names: Mapping[str, Interval]) -> bool:
     """Whether ``expr`` cannot be 0 for any value of ``names`` (and cannot raise)."""
     try:
-        return _excludes_zero(_interval(expr, _Names(names, {})))
+        return _excludes_zero(_interval(expr, _Names(names, {}, {})))
     except Unbounded:
         return False
 
@@ -50,9 +55,14 @@ def never_zero(expr: ast.expr, names: Mapping[str, Interval]) -> bool:
 class _Names(dict):
     """The names' intervals, and the values of the names only ever multiplied."""
 
-    def __init__(self, names: Mapping[str, Interval], multiples: Mapping[str, int]) -> None:
+    def __init__(
+        self,
+        names: Mapping[str, Interval],
+        multiples: Mapping[str, int],
+        residues: Mapping[str, tuple[int, tuple[tuple[int, int], ...]]],
+    ) -> None:
         super().__init__(names)
-        self.multiples = multiples
+        self.multiples, self.residues = multiples, residues
 
 
 def _value(expr: ast.expr, names: _Names) -> Interval | bool | None:
@@ -119,6 +129,22 @@ def _kept_divisible(expr: ast.Compare, names: _Names) -> bool | None:
     return isinstance(expr.ops[0], ast.Eq)
 
 
+def _kept_residue(expr: ast.BinOp, names: _Names) -> Interval | None:
+    """``v % m`` where every map ``a * v + b`` that moves ``v`` sends its remainder now back to
+    itself: ``(a * v + b) % m`` is ``(a * (v % m) + b) % m``, so it stays. None where it does not
+    apply."""
+    if not isinstance(expr.left, ast.Name) or expr.left.id not in names.residues:
+        return None
+    low, high = _interval(expr.right, names)
+    if low != high or low == 0:
+        return None
+    value, maps = names.residues[expr.left.id]
+    remainder = value % low
+    if all((a * remainder + b) % low == remainder for a, b in maps):
+        return (remainder, remainder)
+    return None
+
+
 def _all(results: list[bool | None]) -> bool | None:
     if False in results:
         return False
@@ -149,8 +175,10 @@ def _compare(op: ast.cmpop, left: Interval, right: Interval) -> bool | None:
     raise Unbounded(type(op).__name__)
 
 
-def _binary(expr: ast.BinOp, names: Mapping[str, Interval]) -> Interval:
+def _binary(expr: ast.BinOp, names: _Names) -> Interval:
     op = expr.op
+    if isinstance(op, ast.Mod) and (kept := _kept_residue(expr, names)) is not None:
+        return kept
     if ast.dump(expr.left) == ast.dump(expr.right):  # the same value on both sides
         operand = _interval(expr.left, names)
         if isinstance(op, (ast.Sub, ast.BitXor)):

@@ -72,7 +72,9 @@ class Progress:
     names, every name live code uses (each must hold an integer), what live code divides by
     (each must exclude 0 from here on), the names it shifts by or raises to (invariant, or a
     counter for ``<<``: each must not be negative), and the names only ever multiplied (a
-    divisor such a name has, it keeps: ``n % i == 0`` stays true)."""
+    divisor such a name has, it keeps: ``n % i == 0`` stays true), and the maps ``a * v + b`` of
+    each name only ever moved by such maps (whose remainder by ``m`` stays where every map sends
+    it back to itself: ``n = n * 3 + 2`` keeps ``n`` odd)."""
 
     test: ast.expr
     never: tuple[tuple[ast.expr, bool], ...]
@@ -82,6 +84,7 @@ class Progress:
     divisors: tuple[ast.expr, ...]
     shifts: tuple[str, ...]
     multiples: tuple[str, ...]
+    maps: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()  # names moved only by a * v + b
 
 
 @dataclass(frozen=True)
@@ -311,10 +314,12 @@ def _progress(node: ast.While) -> Progress | None:
     multiples = {
         name for name, values in assigned.items() if all(_multiplies(name, v, invariant) for v in values)
     }
+    maps = {name: [_affine(name, v) for v in values] for name, values in assigned.items()}
+    maps = {name: found for name, found in maps.items() if None not in found}
     monotone: dict[str, int] = {}
     for name in read & assigned.keys():
         direction = _direction(name, assigned[name])
-        if direction is None and name not in multiples:
+        if direction is None and name not in multiples and name not in maps:
             return None
         monotone[name] = UNBOUNDED if direction is None else direction
     counters = {name for name in assigned if _direction(name, assigned[name]) in (0, 1)}
@@ -342,6 +347,7 @@ def _progress(node: ast.While) -> Progress | None:
         divisors=tuple(divisors),
         shifts=tuple(sorted(shifts)),
         multiples=tuple(sorted(multiples)),
+        maps=tuple(sorted((name, tuple(found)) for name, found in maps.items())),  # type: ignore[misc]
     )
 
 

@@ -164,11 +164,12 @@ def _progress_holds(frame: Any, progress: Progress) -> bool:
         for name, direction in progress.monotone:
             names[name] = _reach(values[name], direction)
         multiples = {name: values[name] for name in progress.multiples}
+        residues = {name: (values[name], maps) for name, maps in progress.maps}
         if not all(never_zero(divisor, names) for divisor in progress.divisors):
             return False
-        if truth(progress.test, names, multiples) is not True:
+        if truth(progress.test, names, multiples, residues) is not True:
             return False
-        return all(truth(guard, names, multiples) is (not runs) for guard, runs in progress.never)
+        return all(truth(g, names, multiples, residues) is (not runs) for g, runs in progress.never)
     except (KeyError, Unbounded):
         return False
 
