@@ -286,3 +286,13 @@ def test_a_remainder_every_map_keeps_keeps_a_branch_from_ever_running():
     # a mutant's n * 3 + 2: an odd n stays odd, so the halving branch never runs and n only grows
     assert _proved(COLLATZ.format(plus=2), "odd_steps(5)")
     assert not _proved(COLLATZ.format(plus=1), "odd_steps(27)")  # Collatz's own: it ends
+
+
+def test_text_joined_to_what_deciding_code_computes_keeps_a_repeating_loop_proved():
+    # a mutant's x >= 0 for x > 0: x stops at 0, and each turn prepends "0" to ret
+    program = (
+        "def change_base(x, base):\n    ret = ''\n    while x >= 0:\n        ret = str(x % base) + ret\n"
+        "        x //= base\n    return ret\n"
+    )
+    assert _proved(program, "change_base(8, 3)")
+    assert not _proved(program.replace("x >= 0", "x > 0"), "change_base(8, 3)")  # the reference

@@ -62,6 +62,7 @@ class Repeats:
     containers: tuple[str, ...]
     counters: tuple[str, ...]
     builtins: tuple[str, ...] = ()  # pure functions its deciding code calls: must be Python's own
+    texts: tuple[str, ...] = ()  # accumulators only ever joined to (``ret = str(d) + ret``): strs
 
 
 @dataclass(frozen=True)
@@ -224,6 +225,8 @@ def _repeats(node: ast.While) -> Repeats | None:
         deciding |= more - containers
     if containers & assigned.keys():
         return None
+    texts = _texts(assigned, deciding, effects, tests)
+    effects = [(target, value) for target, value in effects if target not in texts]
     for target, value in effects:
         if target is not None and target in deciding:
             if not _pure(value):
@@ -244,18 +247,53 @@ def _repeats(node: ast.While) -> Repeats | None:
         accumulator = target is None or target not in deciding
         if accumulator and (_names(value) & loose or not _cannot_raise(value, deciding, counters)):
             return None
-    used = set(assigned) | deciding | set().union(*(_names(value) for _, value in effects))
+    used = (set(assigned) - texts) | deciding | set().union(*(_names(value) for _, value in effects))
     shifted = {name for _, value in effects for name in _shift_counts(value)} & counters
     builtins = {
         n.func.id for e in tests + [v for _, v in effects] for n in ast.walk(e) if isinstance(n, ast.Call)
+    }  # type: ignore[attr-defined]  # noqa: E501
+    builtins |= {
+        n.func.id for t in texts for v in assigned[t] for n in ast.walk(v) if isinstance(n, ast.Call)
     }  # type: ignore[attr-defined]  # noqa: E501
     return Repeats(
         deciding=tuple(sorted(deciding)),
         others=tuple(sorted(used - deciding - containers)),
         containers=tuple(sorted(containers)),
+        texts=tuple(sorted(texts)),
         counters=tuple(sorted(shifted)),
         builtins=tuple(sorted(builtins)),
     )
+
+
+def _texts(
+    assigned: dict[str, list[ast.expr]],
+    deciding: set[str],
+    effects: list[tuple[str | None, ast.expr]],
+    tests: list[ast.expr],
+) -> set[str]:
+    """Accumulators only ever joined to something deciding code computes (``ret = str(d) + ret``,
+    ``res += sym[i]``) and read nowhere else: holding a str (checked), each turn joins it to the
+    same things as the turn a cycle earlier, so it raises no later than it already did."""
+    texts = set()
+    for name, values in assigned.items():
+        if name in deciding or all(_plain(value) for value in values):
+            continue  # (integer arithmetic: an accumulator like any other)
+        if not all(_joined(name, value, deciding) for value in values):
+            continue
+        elsewhere = [v for t, v in effects if t != name] + tests
+        if not any(name in _names(expr) for expr in elsewhere):
+            texts.add(name)
+    return texts
+
+
+def _joined(name: str, value: ast.expr, deciding: set[str]) -> bool:
+    """``name + x`` or ``x + name``, ``x`` deciding code (pure, reading deciding names only)."""
+    if not isinstance(value, ast.BinOp) or not isinstance(value.op, ast.Add):
+        return False
+    for own, other in ((value.left, value.right), (value.right, value.left)):
+        if _is_name(own, name) and _pure(other) and _names(other) <= deciding:
+            return True
+    return False
 
 
 @dataclass
@@ -526,7 +564,7 @@ def _item_sources(expr: ast.expr) -> set[str]:
 
 # What deciding code may call: Python's own pure functions of numbers (and ``len``), each checked
 # to be Python's own where the loop runs.
-PURE_BUILTINS = frozenset({"abs", "float", "int", "len", "max", "min", "round"})
+PURE_BUILTINS = frozenset({"abs", "float", "int", "len", "max", "min", "round", "str"})
 _PURE_CONSTANTS = (int, bool, float, str, type(None))
 
 

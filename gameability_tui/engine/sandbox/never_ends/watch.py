@@ -43,7 +43,8 @@ from .shapes import (
 
 _SETTRACE = sys.settrace  # ``steps.start_counter`` makes sys.settrace a no-op in the child
 _BUILTINS = {  # taken at import, before any benchmark code ran
-    name: getattr(builtins, name) for name in ("abs", "float", "int", "len", "max", "min", "pow", "round")
+    name: getattr(builtins, name)
+    for name in ("abs", "float", "int", "len", "max", "min", "pow", "round", "str")
 }
 
 _ITEM_TYPES = (int, float, str, bool)
@@ -96,6 +97,8 @@ def _state(frame: Any, repeats: Repeats) -> tuple | None:
     values = frame.f_locals
     try:
         if not _integers(values, repeats.others, repeats.counters):
+            return None
+        if any(type(values[name]) is not str for name in repeats.texts):
             return None
         state = tuple(_kept(values[name]) for name in repeats.deciding)
     except KeyError:
