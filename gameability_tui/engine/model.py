@@ -152,7 +152,7 @@ class AuditParams:
     # A harness's time limit, in steps. Every harness we know allows at least 1 s (EvalPlus:
     # max(1 s, 4 x the reference's time)), so a mutant that returns within it is slow, never
     # wrong, however much slower than the reference it is. Steps, not seconds: the same verdict
-    # on any machine. Its price sets it lower than a harness's: these steps are some 60 to 200 ms
+    # on any machine. Its price sets it lower than a harness's: these steps are some 30 to 100 ms
     # of plain Python (``bench/floor_pace.py``: 15 to 50 ms a million), and each mutant that loops
     # forever pays them, unless the loop is proved never to end (``sandbox/never_ends``).
     harness_steps: int = STEPS.harness_steps

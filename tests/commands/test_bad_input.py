@@ -230,8 +230,8 @@ def test_the_harness_floor_is_the_users_to_set():
     from gameability_tui.engine.step_units import STEPS
 
     assert audit_params(build_parser().parse_args([EXAMPLE])).harness_steps == STEPS.harness_steps
-    smaller = build_parser().parse_args([EXAMPLE, "--harness-steps", "1000000"])
-    assert audit_params(smaller).harness_steps == 1_000_000
+    larger = build_parser().parse_args([EXAMPLE, "--harness-steps", "4000000"])
+    assert audit_params(larger).harness_steps == 4_000_000
 
 
 def test_a_benchmark_with_nothing_judged_prints_no_share_or_interval(tmp_path):

@@ -296,3 +296,11 @@ def test_text_joined_to_what_deciding_code_computes_keeps_a_repeating_loop_prove
     )
     assert _proved(program, "change_base(8, 3)")
     assert not _proved(program.replace("x >= 0", "x > 0"), "change_base(8, 3)")  # the reference
+
+
+def test_a_name_stepping_past_zero_by_twos_from_an_odd_value_never_reaches_it():
+    program = (
+        "def drain(div):\n    out = 0\n    while div:\n        out += 1\n        div -= 2\n    return out\n"
+    )
+    assert _proved(program, "drain(7)")
+    assert not _proved(program, "drain(8)")  # it reaches 0

@@ -35,7 +35,10 @@ def truth(
     with their value now; ``m % d == 0`` for such an ``m`` stays as it is now. ``residues``: names
     only ever moved by maps ``a * v + b``, with their value now and those maps; ``v % m`` stays
     what it is now where every map sends that remainder back to itself."""
-    value = _value(expr, _Names(names, multiples or {}, residues or {}))
+    held = _Names(names, multiples or {}, residues or {})
+    if isinstance(expr, ast.Name) and _never_zero_by_steps(expr.id, held):
+        return True  # ``while div:`` where div moves by steps that never reach 0
+    value = _value(expr, held)
     if isinstance(value, tuple):
         low, high = value
         if low == high == 0:
@@ -127,6 +130,18 @@ def _kept_divisible(expr: ast.Compare, names: _Names) -> bool | None:
     if low != high or low == 0 or names.multiples[left.left.id] % low != 0:
         return None
     return isinstance(expr.ops[0], ast.Eq)
+
+
+def _never_zero_by_steps(name: str, names: _Names) -> bool:
+    """Whether a name moved only by adding constants (``div -= 2``) can never be 0: its remainder
+    by their greatest common divisor stays, and it is not 0 now."""
+    if name not in names.residues:
+        return False
+    value, maps = names.residues[name]
+    if any(a != 1 for a, _ in maps):
+        return False
+    step = math.gcd(*(b for _, b in maps))
+    return step > 0 and value % step != 0
 
 
 def _kept_residue(expr: ast.BinOp, names: _Names) -> Interval | None:
