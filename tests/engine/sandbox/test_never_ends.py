@@ -304,3 +304,23 @@ def test_a_name_stepping_past_zero_by_twos_from_an_odd_value_never_reaches_it():
     )
     assert _proved(program, "drain(7)")
     assert not _proved(program, "drain(8)")  # it reaches 0
+
+
+def test_threads_running_before_the_watch_do_not_stop_a_proof_but_one_the_run_starts_does():
+    import threading
+
+    stop = threading.Event()
+    bystander = threading.Thread(target=stop.wait)
+    bystander.start()
+    try:
+        assert _proved(DIGIT_SUM.format(step=1), "digit_sum(123)")  # the worker's own threads
+    finally:
+        stop.set()
+        bystander.join()
+    starts_one = (  # a thread of the run's own, alive while the loop turns
+        "import threading, time\ndef spin(n):\n"
+        "    threading.Thread(target=time.sleep, args=(0.5,), daemon=True).start()\n    return turn(n)\n"
+        "def turn(n):\n    total = 0\n    while n > 0:\n        total += n % 10\n        n //= 1\n"
+        "    return total\n"
+    )
+    assert not _proved(starts_one, "spin(5)", limit=20_000)

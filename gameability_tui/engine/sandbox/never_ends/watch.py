@@ -15,7 +15,8 @@ the frame of the code that runs it, it applies the loop's plans:
 
 What it keeps is per frame and per run of a loop: a line outside the loop, the frame's return or a
 new frame at the same address forgets it, so a loop run again (inside another loop, or in another
-call) is never compared with an earlier run of itself. No proof counts while another thread runs.
+call) is never compared with an earlier run of itself. No proof counts once the run has started a
+thread.
 """
 
 from __future__ import annotations
@@ -204,6 +205,7 @@ def run_watched(action: Callable[[], Any], source: str, filename: str, limit: in
         return False
     events = 0
     watched: dict[int, _Tracking] = {}  # frame id -> the run of the loop it is in
+    threads_before = frozenset(sys._current_frames())
 
     def count() -> None:
         nonlocal events
@@ -231,11 +233,11 @@ def run_watched(action: Callable[[], Any], source: str, filename: str, limit: in
             return watching
         point = frame.f_lasti
         if tracking.repeats is not None and _repeated(frame, tracking, point):
-            _proved()
+            _proved(threads_before)
         if tracking.progress is not None:
             visits = tracking.visits[point] = tracking.visits.get(point, 0) + 1
             if visits > 1 and visits & (visits - 1) == 0 and _progress_holds(frame, tracking.progress):
-                _proved()
+                _proved(threads_before)
         return watching
 
     def tracer(frame, event, arg):
@@ -275,8 +277,10 @@ def _repeated(frame: Any, tracking: _Tracking, point: int) -> bool:
     return False
 
 
-def _proved() -> None:
-    if len(sys._current_frames()) == 1:  # no other thread can change what the loop reads
+def _proved(threads_before: frozenset[int]) -> None:
+    """Ends the watched run: proved, unless the run started a thread, which could change what
+    the loop reads (threads that ran before it, the worker's own, are none of its business)."""
+    if set(sys._current_frames()) <= threads_before:
         raise NeverEnds
 
 
