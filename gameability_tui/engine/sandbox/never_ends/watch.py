@@ -30,17 +30,8 @@ from typing import Any
 
 from ...step_units import TRACE, UNIT
 from .intervals import INF, Unbounded, never_zero, truth
-from .shapes import (
-    AWAY_FROM_ZERO,
-    DOWN_FROM_ZERO,
-    TOWARD_ZERO,
-    UNBOUNDED,
-    UP_FROM_ZERO,
-    Plan,
-    Progress,
-    Repeats,
-    plans_in,
-)
+from .moves import AWAY_FROM_ZERO, DOWN_FROM_ZERO, TOWARD_ZERO, UNBOUNDED, UP_FROM_ZERO
+from .shapes import Plan, Progress, Repeats, plans_in
 
 _SETTRACE = sys.settrace  # ``steps.start_counter`` makes sys.settrace a no-op in the child
 _BUILTINS = {  # taken at import, before any benchmark code ran
