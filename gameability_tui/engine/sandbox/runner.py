@@ -218,13 +218,13 @@ class _Candidate:
         """Each assert from a fresh load: any may be accepted alone, so none may use another's
         state. One given a confirmation allowance that is proved never to end fails it unpaid."""
         job = self.job
+        window = functools.partial(_confirmation_window, self)
         for index in range(len(job.asserts)):
             if (namespace := namespace if index == 0 else self.load()) is None:
                 return
             reach = job.assert_reach[index] if index < len(job.assert_reach) else None
             budget = job.assert_budgets[index]
             attempt = functools.partial(_assert_run, index=index)
-            window = functools.partial(_confirmation_window, self)
             if budget is None or proved_endless(self, reach, budget, attempt, window) is None:
                 _assert_run(self, index, namespace)
 
@@ -447,15 +447,28 @@ def _confirm_step(
         return namespace, run(namespace, index, budget=allowance)
 
     replayed = sum(b or 0 for b in (_step_budget(job, k, i) for k, i in earlier))
-    window = functools.partial(_confirmation_window, candidate)
-    proved = proved_endless(candidate, _step_budget(job, kind, index), allowance, attempt, window, replayed)
-    if proved is not None:
-        return proved
-    with window(allowance + replayed):
-        namespace, passed = attempt(candidate)
+    namespace, passed = _confirmed(candidate, _step_budget(job, kind, index), allowance, replayed, attempt)
     if passed:
         candidate.channel.send(("slow", _confirm_slot(job, kind, index)))
     return namespace, passed
+
+
+def _confirmed(
+    candidate: _Candidate,
+    budget: int | None,
+    allowance: int,
+    replayed: int,
+    attempt: Callable[[_Candidate], tuple],
+) -> tuple:
+    """``attempt``'s outcome with the confirmation ``allowance``, in its CPU window (for it and
+    ``replayed`` steps of earlier work); unpaid where a watched run of it is proved never to end
+    (``never_ends.proved_endless``), which reports as running out of the allowance does."""
+    window = functools.partial(_confirmation_window, candidate)
+    proved = proved_endless(candidate, budget, allowance, attempt, window, replayed)
+    if proved is not None:
+        return proved
+    with window(allowance + replayed):
+        return attempt(candidate)
 
 
 @contextlib.contextmanager
@@ -484,13 +497,9 @@ def _confirm_budget(
             _call_outcome(entry_in(namespace, job.entry), job.calls[i], budgets[i], after=(namespace, ()))
         return namespace, runner.call(namespace, index, allowance)
 
-    replayed = sum(budgets[i] or 0 for i in earlier)
-    window = functools.partial(_confirmation_window, candidate)
-    proved = proved_endless(candidate, budgets[index], allowance, attempt, window, replayed)
-    if proved is not None:
-        return proved
-    with window(allowance + replayed):
-        namespace, got = attempt(candidate)
+    namespace, got = _confirmed(
+        candidate, budgets[index], allowance, sum(budgets[i] or 0 for i in earlier), attempt
+    )
     if got != oc.BUDGET_OUTCOME and job.oracle.same(got, job.reference_calls[index]):
         candidate.channel.send(("slow", index))
         budgets[index] = allowance
