@@ -324,3 +324,80 @@ def test_threads_running_before_the_watch_do_not_stop_a_proof_but_one_the_run_st
         "    return total\n"
     )
     assert not _proved(starts_one, "spin(5)", limit=20_000)
+
+
+# Round nine: what HumanEval's looping mutants do that the plans above could not judge.
+
+ROMAN = (
+    "def roman(number):\n    num = [1, 4, 5, 9, 10, 40, 50, 90, 100, 400, 500, 900, 1000]\n"
+    "    sym = ['I', 'IV', 'V', 'IX', 'X', 'XL', 'L', 'XC', 'C', 'CD', 'D', 'CM', 'M']\n"
+    "    i, res = 12, ''\n    while number:\n        div = number // num[i]\n        number %= num[i]\n"
+    "        while div:\n            res += sym[i]\n            div {step}\n        i -= 1\n    return res\n"
+)
+
+
+def test_text_joined_to_the_same_piece_every_turn_keeps_a_progressing_loop_proved():
+    # mutants' div += 1 and div -= 2 for div -= 1: res grows by 'X' forever, div never reaches 0
+    assert _proved(ROMAN.format(step="+= 1"), "roman(19)")
+    assert _proved(ROMAN.format(step="-= 2"), "roman(19)")
+    assert not _proved(ROMAN.format(step="-= 1"), "roman(19)")  # the reference
+
+
+def test_a_text_joined_to_a_piece_that_changes_is_not_proved():
+    # sym[j] with j moving raises IndexError once j passes the end: the loop ends
+    program = (
+        "def spell(n):\n    sym, res, j = ['a', 'b', 'c'], '', 0\n    while n:\n        res += sym[j]\n"
+        "        j += 1\n        n += 1\n    return res\n"
+    )
+    assert not _proved(program, "spell(1)")
+
+
+CHANGE_BASE = (
+    "def change_base(x, base):\n    ret = ''\n    while x > 0:\n        ret = {digit} + ret\n"
+    "        x {step}\n    return ret\n"
+)
+
+
+def test_a_name_multiplied_by_a_factor_of_one_or_more_grows_and_its_short_digits_are_joined():
+    # a mutant's x *= base for x //= base: x only grows; str(x % base) is never longer than base
+    assert _proved(CHANGE_BASE.format(digit="str(x % base)", step="*= base"), "change_base(8, 3)")
+    assert not _proved(CHANGE_BASE.format(digit="str(x % base)", step="//= base"), "change_base(8, 3)")
+    # str(x) of an x that grows raises ValueError past Python's digit limit: it ends
+    assert not _proved(CHANGE_BASE.format(digit="str(x)", step="*= base"), "change_base(8, 10**100)")
+    # a factor that may be 0 or below could bring x to 0 or below: not proved
+    assert not _proved(CHANGE_BASE.format(digit="str(x % 7)", step="*= base"), "change_base(8, 0)")
+
+
+ODD_COLLATZ = (
+    "def get_odd_collatz(n):\n    odd = []\n    while n {test}:\n        if n % 2 == {halved}:\n"
+    "            n = n / 2\n        else:\n            n = n * 3 + 1\n        if n % 2 == 1:\n"
+    "            odd.append(int(n))\n    return sorted(odd)\n"
+)
+
+
+def test_floats_that_come_back_prove_a_loop_however_long_they_took_to():
+    # n >= 1: 1, 4, 2.0, 1.0, 4.0, 2.0, 1.0...; int(n) appended is computed from n alone
+    assert _proved(ODD_COLLATZ.format(test=">= 1", halved=0), "get_odd_collatz(14)")
+    # odd n halved: n grows as x.5 floats for some 650 turns, then stays inf (inf % 2 is nan)
+    assert _proved(ODD_COLLATZ.format(test="> 1", halved=1), "get_odd_collatz(14)")
+    assert not _proved(ODD_COLLATZ.format(test="> 1", halved=0), "get_odd_collatz(14)")  # the reference
+
+
+FACTORIZE = (
+    "def factorize(n):\n    import math\n    fact, i = [], 2\n    while i <= int(math.sqrt(n) + 1):\n"
+    "        if n % i == 0:\n            fact.append(i)\n            n //= i\n        else:\n"
+    "            i {step}\n    return fact\n"
+)
+
+
+def test_deciding_code_may_call_the_math_module_where_it_is_pythons_own():
+    # i -= 1 for i += 1: i reaches 1, where n % 1 == 0 and n //= 1 change nothing, forever
+    assert _proved(FACTORIZE.format(step="-= 1"), "factorize(8)")
+    assert not _proved(FACTORIZE.format(step="+= 1"), "factorize(8)")
+    # the same loop where math is the program's own object, whose sqrt changes: it ends
+    fake = (
+        "class _Math:\n    calls = 0\n    def sqrt(self, n):\n        _Math.calls += 1\n"
+        "        return -5 if _Math.calls > 50 else 5\n"
+    )
+    program = fake + FACTORIZE.format(step="-= 1").replace("    import math\n", "    math = _Math()\n")
+    assert not _proved(program, "factorize(8)")

@@ -176,8 +176,10 @@ def plain(expr: ast.expr, items: bool = False, division: bool = False) -> bool:
 
 
 def names_in(expr: ast.AST) -> set[str]:
-    """The names ``expr`` reads as values (a called builtin's name is not one)."""
+    """The names ``expr`` reads as values (a called builtin's name is not one, nor a pure
+    module's in ``math.sqrt(n)``)."""
     called = {id(node.func) for node in ast.walk(expr) if isinstance(node, ast.Call)}
+    called |= {id(node.func.value) for node in ast.walk(expr) if _module_call(node)}  # type: ignore[attr-defined]
     return {node.id for node in ast.walk(expr) if isinstance(node, ast.Name) and id(node) not in called}
 
 
@@ -196,16 +198,44 @@ PURE_BUILTINS = frozenset({"abs", "float", "int", "len", "max", "min", "round", 
 _PURE_CONSTANTS = (int, bool, float, str, type(None))
 
 
-def pure(expr: ast.expr) -> bool:
+# Modules whose functions of numbers deciding code may call (``math.sqrt(n)``), each checked to
+# be Python's own module where the loop runs.
+PURE_MODULES = frozenset({"math"})
+
+
+def _module_call(node: ast.AST) -> bool:
+    """``math.f(...)``: a function of a ``PURE_MODULES`` module, called."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id in PURE_MODULES
+    )
+
+
+def modules_called(exprs: list[ast.expr]) -> set[str]:
+    return {n.func.value.id for e in exprs for n in ast.walk(e) if _module_call(n)}  # type: ignore[attr-defined]
+
+
+def pure(expr: ast.expr, modules: bool = True) -> bool:
     """Deterministic code without side effects, for deciding names and tests: ``plain``'s, with
     true division, powers, floats and strings as constants, items read through a name, and
-    calls of ``PURE_BUILTINS`` (positional arguments only, ``len`` of a name). Its values repeat
-    exactly where the names it reads do, and so does any exception it could raise."""
+    calls of ``PURE_BUILTINS`` (positional arguments only, ``len`` of a name) and, where
+    ``modules``, of ``PURE_MODULES``' functions. Its values repeat exactly where the names it
+    reads do, and so does any exception it could raise."""
+    inside_calls = {id(n.func) for n in ast.walk(expr) if _module_call(n)}
+    inside_calls |= {id(n.func.value) for n in ast.walk(expr) if _module_call(n)}  # type: ignore[attr-defined]
     for node in ast.walk(expr):
+        if id(node) in inside_calls:
+            continue  # (``math.sqrt`` itself, and its ``math``)
         if isinstance(node, ast.Call):
-            if not (isinstance(node.func, ast.Name) and node.func.id in PURE_BUILTINS) or node.keywords:
+            if node.keywords or any(isinstance(arg, ast.Starred) for arg in node.args):
                 return False
-            if any(isinstance(arg, ast.Starred) for arg in node.args):
+            if _module_call(node):
+                if not modules:
+                    return False
+                continue
+            if not (isinstance(node.func, ast.Name) and node.func.id in PURE_BUILTINS):
                 return False
             if node.func.id == "len" and not (len(node.args) == 1 and isinstance(node.args[0], ast.Name)):
                 return False

@@ -16,23 +16,28 @@ reach a test; each is integer arithmetic that cannot raise: its operators cannot
 (``+ - * & | ^ ~``, comparisons, a power to a constant not below 0) or fail only through their
 right side (``// % << >>``), which is then a constant that never fails there, deciding (it would
 have failed already), or, for a shift, a *counter* (a name only ever increased by constants,
-checked not negative); or it is text only ever joined to what deciding code computes.
+checked not negative); or it is text only ever joined to what deciding code computes. A bare
+expression (``odd.append(int(n))``) that reads deciding names alone repeats as they do, floats
+included. Deciding code may call the ``math`` module's functions (checked to be Python's own).
 
 *Progress*: the names the loop's test reads move one way (``i += 1``, ``n *= 10``, ``n >>= 1``)
 and its test holds whatever they become. Its live code (what is left once the branches the proof
 must show never run are set aside: those holding a ``break``, ``return``, call or anything else it
 cannot judge) is integer arithmetic as above, reading no items; each name the loop's test or
 such a branch's guard reads is either never assigned in live code (*invariant*), moved one way
-(*monotone*, ``direction_of``), only multiplied, or moved by maps ``a * v + b``; what live code
-divides by must never be 0 from here on (checked). ``intervals.py`` then shows, from the values
-at one turn, that the test holds and every such guard fails for every value the names can take
-from there on."""
+(*monotone*, ``direction_of``), only multiplied (by invariant names too: away from zero where
+each is 1 or more, checked), or moved by maps ``a * v + b``; what live code divides by must
+never be 0 from here on (checked). Text only ever joined (``res += sym[i]``) and read nowhere
+else is live too, where what it is joined to cannot raise: pure code of invariant names (the
+same str every turn, checked), or ``str(k % m)`` (as short as ``m``, checked).
+``intervals.py`` then shows, from the values at one turn, that the test holds and every such
+guard fails for every value the names can take from there on."""
 
 from __future__ import annotations
 
 import ast
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .code import (
     LARGEST_SHIFT,
@@ -42,6 +47,7 @@ from .code import (
     is_int,
     is_name,
     item_sources,
+    modules_called,
     names_in,
     normalized,
     own_lines,
@@ -65,6 +71,7 @@ class Repeats:
     counters: tuple[str, ...]
     builtins: tuple[str, ...] = ()  # pure functions its deciding code calls: must be Python's own
     texts: tuple[str, ...] = ()  # accumulators only ever joined to (``ret = str(d) + ret``): strs
+    modules: tuple[str, ...] = ()  # pure modules its deciding code calls (``math``): Python's own
 
 
 @dataclass(frozen=True)
@@ -88,6 +95,12 @@ class Progress:
     shifts: tuple[str, ...]
     multiples: tuple[str, ...]
     maps: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()  # names moved only by a * v + b
+    # names only multiplied, by invariant names among others: away from zero where each is >= 1
+    scales: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    texts: tuple[str, ...] = ()  # accumulators only ever joined to ``pieces`` or ``bounded``: strs
+    pieces: tuple[str, ...] = ()  # pure code of invariant names they are joined to: strs (evaluated)
+    bounded: tuple[str, ...] = ()  # the invariant ``m`` of a ``str(k % m)`` joined: |m| checked small
+    builtins: tuple[str, ...] = ()  # called by the text code: must be Python's own
 
 
 @dataclass(frozen=True)
@@ -184,17 +197,14 @@ def _repeats(node: ast.While) -> Repeats | None:
         name for name in assigned if name not in deciding and direction_of(name, assigned[name]) in (0, 1)
     }
     for target, value in effects:
+        if target is None and pure(value) and names_in(value) <= deciding:
+            continue  # (``xs.append(n / 2)``: computed from repeating values, it repeats too)
         accumulator = target is None or target not in deciding
         if accumulator and (names_in(value) & loose or not cannot_raise(value, deciding, counters)):
             return None
     used = (set(assigned) - texts) | deciding | set().union(*(names_in(value) for _, value in effects))
     shifted = {name for _, value in effects for name in shift_counts(value)} & counters
-    builtins = {
-        n.func.id for e in tests + [v for _, v in effects] for n in ast.walk(e) if isinstance(n, ast.Call)
-    }  # type: ignore[attr-defined]  # noqa: E501
-    builtins |= {
-        n.func.id for t in texts for v in assigned[t] for n in ast.walk(v) if isinstance(n, ast.Call)
-    }  # type: ignore[attr-defined]  # noqa: E501
+    builtins = _builtins_called(tests + [v for _, v in effects] + [v for t in texts for v in assigned[t]])
     return Repeats(
         deciding=tuple(sorted(deciding)),
         others=tuple(sorted(used - deciding - containers)),
@@ -202,7 +212,17 @@ def _repeats(node: ast.While) -> Repeats | None:
         texts=tuple(sorted(texts)),
         counters=tuple(sorted(shifted)),
         builtins=tuple(sorted(builtins)),
+        modules=tuple(sorted(modules_called(tests + [v for _, v in effects]))),
     )
+
+
+def _builtins_called(exprs: list[ast.expr]) -> set[str]:
+    return {
+        n.func.id
+        for e in exprs
+        for n in ast.walk(e)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+    }
 
 
 def _texts(
@@ -243,16 +263,19 @@ class _Live:
     effects: list[tuple[str | None, ast.expr]]
     tests: list[ast.expr]
     never: list[tuple[ast.expr, bool]]
+    joined: list[ast.expr] = field(default_factory=list)  # what the text accumulators are joined to
 
 
-def _live(body: list[ast.stmt]) -> _Live | None:
-    """The live part of ``body``; None where something it cannot judge is not in a branch."""
+def _live(body: list[ast.stmt], texts: dict[str, list[ast.expr]]) -> _Live | None:
+    """The live part of ``body``; None where something it cannot judge is not in a branch.
+    ``texts``: the text accumulators (``_text_joins``), whose joins are live without being
+    arithmetic."""
     live = _Live([], [], [])
     for statement in body:
         if isinstance(statement, ast.If):
             if not plain(statement.test, division=True):
                 return None
-            then, other = _live(statement.body), _live(statement.orelse)
+            then, other = _live(statement.body, texts), _live(statement.orelse, texts)
             if then is None and other is None:
                 return None
             if then is None or other is None:  # the branch that cannot be judged must never run
@@ -264,8 +287,12 @@ def _live(body: list[ast.stmt]) -> _Live | None:
                     live.effects += branch.effects
                     live.tests += branch.tests
                     live.never += branch.never
+                    live.joined += branch.joined
         elif isinstance(statement, (ast.Assign, ast.AugAssign, ast.Expr)):
             effects = assignments(statement)
+            if effects and all(target in texts for target, _ in effects):
+                live.joined += [_joined_to(target, value) for target, value in effects]  # type: ignore[misc]
+                continue
             if any(not plain(value) for _, value in effects):
                 return None  # a call, an item...: only in a branch that never runs
             live.effects += effects
@@ -275,20 +302,29 @@ def _live(body: list[ast.stmt]) -> _Live | None:
 
 
 def _progress(node: ast.While) -> Progress | None:
-    live = _live(node.body)
+    texts = _text_joins(node)
+    live = _live(node.body, texts)
     if live is None or not plain(node.test, division=True):
         return None
     if any(not plain(value) for _, value in live.effects) or any(not plain(t) for t in live.tests):
         return None
     assigned = assigned_in(live.effects)
     read = names_in(node.test) | set().union(*(names_in(guard) for guard, _ in live.never))
+    bounded = [piece.args[0] for piece in live.joined if _bounded_text(piece)]  # type: ignore[attr-defined]
+    pieces = [piece for piece in live.joined if not _bounded_text(piece)]
     used = (
         set(assigned)
         | read
         | set().union(*(names_in(value) for _, value in live.effects))
         | set().union(*(names_in(test) for test in live.tests))
+        | set().union(*(names_in(remainder) for remainder in bounded))
     )
     invariant = used - assigned.keys()
+    if any(names_in(piece) & (assigned.keys() | texts.keys()) for piece in pieces):
+        return None  # a piece joined must be the same text every turn
+    moduli = {remainder.right.id for remainder in bounded if isinstance(remainder.right, ast.Name)}  # type: ignore[attr-defined]
+    if moduli - invariant:
+        return None  # ``str(k % m)`` is short only while ``m`` is
     multiples = {
         name for name, values in assigned.items() if all(multiplies(name, v, invariant) for v in values)
     }
@@ -302,6 +338,7 @@ def _progress(node: ast.While) -> Progress | None:
         monotone[name] = UNBOUNDED if direction is None else direction
     counters = {name for name in assigned if direction_of(name, assigned[name]) in (0, 1)}
     exprs = [value for _, value in live.effects] + live.tests + [node.test] + [g for g, _ in live.never]
+    exprs += bounded
     divisors: list[ast.expr] = []
     shifts: set[str] = set()
     for operation in (n for e in exprs for n in ast.walk(e) if isinstance(n, ast.BinOp)):
@@ -326,4 +363,93 @@ def _progress(node: ast.While) -> Progress | None:
         shifts=tuple(sorted(shifts)),
         multiples=tuple(sorted(multiples)),
         maps=tuple(sorted((name, tuple(found)) for name, found in maps.items())),  # type: ignore[misc]
+        scales=tuple(
+            (name, factors)
+            for name in sorted(multiples & monotone.keys())
+            if monotone[name] == UNBOUNDED and (factors := _factor_names(name, assigned[name])) is not None
+        ),
+        texts=tuple(sorted(texts)),
+        pieces=tuple(ast.unparse(piece) for piece in pieces),
+        bounded=tuple(sorted(moduli)),
+        builtins=tuple(sorted(_builtins_called(live.joined))),
     )
+
+
+def _factor_names(name: str, values: list[ast.expr]) -> tuple[str, ...] | None:
+    """The invariant names ``name`` is multiplied by (each assignment ``name * k`` or ``k * name``,
+    ``multiplies``); None where a constant factor is below 1 (it could shrink or flip it)."""
+    factors = set()
+    for value in values:
+        factor = value.right if is_name(value.left, name) else value.left  # type: ignore[attr-defined]
+        if isinstance(factor, ast.Name):
+            factors.add(factor.id)
+        elif factor.value < 1:  # type: ignore[attr-defined]
+            return None
+    return tuple(sorted(factors))
+
+
+# ``str(k % m)`` is at most as long as ``m``: short of the shortest limit Python may set on the
+# digits ``str`` writes (``sys.set_int_max_str_digits``: 640), it cannot raise.
+SHORT_INT = 10**600
+
+
+def _bounded_text(piece: ast.expr) -> bool:
+    """``str(k % m)``: ``k`` integer arithmetic, ``m`` a constant or a name (checked small)."""
+    if not (isinstance(piece, ast.Call) and is_name(piece.func, "str") and len(piece.args) == 1):
+        return False
+    remainder = piece.args[0]
+    if piece.keywords or not (isinstance(remainder, ast.BinOp) and isinstance(remainder.op, ast.Mod)):
+        return False
+    modulus = remainder.right
+    small = isinstance(modulus, ast.Name) or (is_int(modulus) and 0 < abs(modulus.value) < SHORT_INT)  # type: ignore[attr-defined]
+    return small and plain(remainder)
+
+
+def _text_joins(node: ast.While) -> dict[str, list[ast.expr]]:
+    """Accumulators of a loop only ever joined (``res += sym[i]``, ``ret = str(x % b) + ret``) to
+    pure code or to ``str(k % m)``, and read nowhere else: name -> what it is joined to."""
+    joins: dict[str, list[ast.expr]] = {}
+    refused: set[str] = set()
+    for statement in ast.walk(node):
+        if isinstance(statement, (ast.Assign, ast.AugAssign)):
+            for target, value in assignments(statement):
+                if target is None:
+                    continue
+                piece = _joined_to(target, value)
+                # (``total = total + n`` is arithmetic: live code's, not text)
+                if (
+                    piece is not None
+                    and not plain(piece)
+                    and (pure(piece, modules=False) or _bounded_text(piece))
+                ):
+                    joins.setdefault(target, []).append(piece)
+                else:
+                    refused.add(target)
+    return {
+        name: pieces
+        for name, pieces in joins.items()
+        if name not in refused and _read_only_by_joins(node, name)
+    }
+
+
+def _read_only_by_joins(node: ast.While, name: str) -> bool:
+    """Whether the loop reads ``name`` only where it joins to it (once in ``name = x + name``,
+    never in ``name += x``)."""
+    joins = sum(
+        1 for s in ast.walk(node) if isinstance(s, ast.Assign) and any(is_name(t, name) for t in s.targets)
+    )
+    reads = sum(
+        1 for n in ast.walk(node) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
+    )
+    return reads == joins
+
+
+def _joined_to(name: str, value: ast.expr) -> ast.expr | None:
+    """``x`` where ``value`` is ``name + x`` or ``x + name``."""
+    if not isinstance(value, ast.BinOp) or not isinstance(value.op, ast.Add):
+        return None
+    if is_name(value.left, name) and not is_name(value.right, name):
+        return value.right
+    if is_name(value.right, name) and not is_name(value.left, name):
+        return value.left
+    return None

@@ -5,13 +5,15 @@ does) counts every event, as the trace counter counts steps, and gives up past i
 proof costs at most that many traced events. At each line of a judged loop (``shapes.py``) in
 the frame of the code that runs it, it applies the loop's plans:
 
-- *repeats*: the deciding values, by type and value, at this instruction; the same values at the
-  same instruction twice, with every name of the loop holding an integer at both (and each name
-  items are read through holding a list, tuple, str or bytes of ints, floats, strs and bools, whose
-  ``==`` and ``<`` run no code), and the loop turns forever.
+- *repeats*: the deciding values, by type and value (a float by its bits), at this
+  instruction; the same values at the same instruction twice (within a window of the last
+  ``_MOST_TURNS`` kept, however long the run took to start cycling), with every accumulator
+  holding an integer at both (and each name items are read through holding a list, tuple, str or
+  bytes of ints, floats, strs and bools, whose ``==`` and ``<`` run no code), and the loop turns
+  forever.
 - *progress*: at the 2nd, 4th, 8th... visit of an instruction, the loop's names as intervals
   (``intervals.py``): its test true, and each branch that must never run false, for every value
-  from here on.
+  from here on; its text accumulators strs, joined to strs that cannot fail.
 
 What it keeps is per frame and per run of a loop: a line outside the loop, the frame's return or a
 new frame at the same address forgets it, so a loop run again (inside another loop, or in another
@@ -22,16 +24,20 @@ thread.
 from __future__ import annotations
 
 import builtins
+import functools
+import importlib
 import signal
+import struct
 import sys
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
 
 from ...step_units import TRACE, UNIT
+from .code import PURE_MODULES
 from .intervals import INF, Unbounded, never_zero, truth
 from .moves import AWAY_FROM_ZERO, DOWN_FROM_ZERO, TOWARD_ZERO, UNBOUNDED, UP_FROM_ZERO
-from .shapes import Plan, Progress, Repeats, plans_in
+from .shapes import SHORT_INT, Plan, Progress, Repeats, plans_in
 
 _SETTRACE = sys.settrace  # ``steps.start_counter`` makes sys.settrace a no-op in the child
 _BUILTINS = {  # taken at import, before any benchmark code ran
@@ -39,10 +45,14 @@ _BUILTINS = {  # taken at import, before any benchmark code ran
     for name in ("abs", "float", "int", "len", "max", "min", "pow", "round", "str")
 }
 
+_MODULES = {name: importlib.import_module(name) for name in PURE_MODULES}  # taken at import
+
+_FLOAT_BITS = struct.Struct("<d").pack
+
 _ITEM_TYPES = (int, float, str, bool)
 _CONTAINER_TYPES = (list, tuple, str, bytes)
 _LARGEST_CONTAINER = 100_000  # items checked once per proof; a bigger one is not judged
-_MOST_TURNS = 64  # states kept per loop point; a longer cycle is not looked for
+_MOST_TURNS = 64  # states kept per loop point at once; a longer cycle is not looked for
 
 PROGRAM_FILE = "<candidate>"  # the program's code objects' file name (runner.py compiles it so)
 
@@ -77,15 +87,14 @@ class _Tracking:
         usable = plan is not None and _calls_are_arithmetic(frame, plan)
         self.repeats = plan.repeats if usable and _containers_judged(frame, plan) else None  # type: ignore[union-attr]
         self.progress = plan.progress if usable else None  # type: ignore[union-attr]
-        self.states: dict[int, set[tuple] | None] = {}
+        self.states: dict[int, set[tuple]] = {}
         self.visits: dict[int, int] = {}
 
 
 def _state(frame: Any, repeats: Repeats) -> tuple | None:
-    """The deciding values at this point, by type and value (a float by its ``repr``: 0.0 and
-    -0.0 apart); None where a name the loop uses is unbound (not yet assigned on the first turn),
-    an accumulator holds other than an int or a bool, a deciding name other than a number, or a
-    counter is negative."""
+    """The deciding values at this point, by type and value (``_kept``); None where a name the
+    loop uses is unbound (not yet assigned on the first turn), an accumulator holds other than an
+    int or a bool, a deciding name other than a number, or a counter is negative."""
     values = frame.f_locals
     try:
         if not _integers(values, repeats.others, repeats.counters):
@@ -107,10 +116,12 @@ def _integers(values: Any, names: tuple[str, ...], never_negative: tuple[str, ..
 
 
 def _kept(value: Any) -> tuple | None:
+    """A deciding value as the state keeps it: a float by its bits (0.0 and -0.0 apart, and NaNs
+    of another sign, which ``math.copysign`` tells apart)."""
     kind = type(value)
     if kind in (int, bool):
         return (kind, value)
-    return (kind, repr(value)) if kind is float else None
+    return (kind, _FLOAT_BITS(value)) if kind is float else None
 
 
 def _calls_are_arithmetic(frame: Any, plan: Plan) -> bool:
@@ -135,6 +146,10 @@ def _containers_judged(frame: Any, plan: Plan) -> bool:
     repeats = plan.repeats
     if repeats is None or not _own_builtins(frame, repeats.builtins):
         return False
+    for module in repeats.modules:
+        held = frame.f_locals[module] if module in frame.f_locals else frame.f_globals.get(module)
+        if held is not _MODULES.get(module):
+            return False
     values = frame.f_locals
     if any(values.get(a) is values.get(c) for a in plan.appended for c in repeats.containers):
         return False
@@ -153,10 +168,13 @@ def _progress_holds(frame: Any, progress: Progress) -> bool:
     from here on."""
     values = frame.f_locals
     try:
-        if not _integers(values, progress.live, progress.shifts):
+        if not _integers(values, progress.live, progress.shifts) or not _texts_hold(frame, progress):
             return False
         names = {name: (values[name], values[name]) for name in progress.invariant}
+        scales = dict(progress.scales)
         for name, direction in progress.monotone:
+            if name in scales and all(values[factor] >= 1 for factor in scales[name]):
+                direction = AWAY_FROM_ZERO  # only ever multiplied by factors of 1 or more
             names[name] = _reach(values[name], direction)
         multiples = {name: values[name] for name in progress.multiples}
         residues = {name: (values[name], maps) for name, maps in progress.maps}
@@ -167,6 +185,32 @@ def _progress_holds(frame: Any, progress: Progress) -> bool:
         return all(truth(g, names, multiples, residues) is (not runs) for g, runs in progress.never)
     except (KeyError, Unbounded):
         return False
+
+
+def _texts_hold(frame: Any, progress: Progress) -> bool:
+    """Whether joining to the text accumulators can never raise: each holds a str, each piece
+    joined to them (pure code of invariant names, the same every turn) makes a str now, and each
+    ``m`` of a ``str(k % m)`` joined is small enough for ``str``."""
+    if not _own_builtins(frame, progress.builtins):
+        return False
+    values = frame.f_locals
+    if any(type(values[name]) is not str for name in progress.texts):
+        return False
+    if any(not -SHORT_INT < values[name] < SHORT_INT for name in progress.bounded):
+        return False
+    for piece in progress.pieces:
+        try:
+            made = eval(_compiled_piece(piece), frame.f_globals, values)  # noqa: S307 - pure code
+        except Exception:  # noqa: BLE001 - it would raise in the loop too: no proof
+            return False
+        if type(made) is not str:
+            return False
+    return True
+
+
+@functools.lru_cache(maxsize=256)
+def _compiled_piece(piece: str) -> Any:
+    return compile(piece, "<piece>", "eval")
 
 
 def _reach(value: int, direction: int) -> tuple[float, float]:
@@ -251,20 +295,18 @@ def run_watched(action: Callable[[], Any], source: str, filename: str, limit: in
 
 def _repeated(frame: Any, tracking: _Tracking, point: int) -> bool:
     """Whether the deciding values at ``point`` were there before in this run of the loop (and
-    records them where not)."""
-    states = tracking.states.get(point, set())
-    if states is None:
-        return False
+    records them where not). The states kept at a point are forgotten each ``_MOST_TURNS``: once
+    the values cycle, a later window holds the whole cycle, however long the run took to enter it
+    (a float that grows for 600 turns, then stays ``inf``)."""
+    states = tracking.states.setdefault(point, set())
     state = _state(frame, tracking.repeats)  # type: ignore[arg-type]
     if state is None:
         return False
     if state in states:
         return True
     if len(states) >= _MOST_TURNS:
-        tracking.states[point] = None
-    else:
-        states.add(state)
-        tracking.states[point] = states
+        states.clear()
+    states.add(state)
     return False
 
 
