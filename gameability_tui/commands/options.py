@@ -165,7 +165,7 @@ def add_audit_settings(parser: argparse.ArgumentParser) -> None:
         default=STEPS.harness_steps,
         metavar="N",
         help=f"a harness's time limit, in steps (default {STEPS.harness_steps:,}, in this Python's "
-        "step unit: some 50 ms of plain Python): a mutant that ran out of its budget gets at "
+        "step unit: some 100 ms of plain Python): a mutant that ran out of its budget gets at "
         "least N before it counts as not returning or failing a test, and one that answers right "
         "within it is slow, not wrong. A larger N stands closer to the 1 s a harness allows, and "
         "each mutant that loops forever in a way the tool cannot prove pays for it (README, "

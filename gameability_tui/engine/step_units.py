@@ -58,7 +58,7 @@ AMOUNTS = {
     TRACE: StepAmounts(
         step_floor=20_000,
         reference_fresh_floor=250_000,
-        harness_steps=2_000_000,
+        harness_steps=4_000_000,
         counted_test_steps=5_000_000,
         deep_input_steps=10_000_000,
         encode_budget=10_000_000,
@@ -68,7 +68,7 @@ AMOUNTS = {
     MONITOR: StepAmounts(  # docs/step-counters.md: why each factor
         step_floor=5_000,  # x 1/4: where the reference is cheap, calls dominate
         reference_fresh_floor=125_000,  # x 1/2 from here on: costly runs are mostly loop turns
-        harness_steps=1_000_000,
+        harness_steps=2_000_000,
         counted_test_steps=2_500_000,
         deep_input_steps=5_000_000,
         encode_budget=5_000_000,

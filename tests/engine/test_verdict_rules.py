@@ -458,28 +458,38 @@ def test_a_mutant_slower_than_a_hundredfold_but_within_a_harness_limit_is_slow_n
     assert not verdict.broken and verdict.slow
 
 
-def test_the_harness_floor_passes_a_test_a_harness_passes_in_some_forty_milliseconds():
-    # quarter(100) takes some 1,500,000 trace steps here (600,000 monitor steps; ~40 ms of plain
-    # Python, ~600x the reference): within the harness floor, past a floor a quarter of it
-    # (the floor before ENGINE_VERSION 18 was half of it: it "failed" this test).
+@pytest.mark.parametrize(
+    ("turns", "lower_floor"),
+    [
+        # quarter(100) takes some 1,500,000 trace steps here (600,000 monitor steps; ~40 ms of
+        # plain Python, ~600x the reference): past a floor a quarter of the harness's (the floor
+        # before ENGINE_VERSION 18 was a quarter of today's: it "failed" this test)
+        (6000, 4),
+        # some 3,500,000 trace steps (~0.1 s of plain Python): issue 26's "a correct mutant 500x
+        # slower than the reference that ends in 0.1 s passes every harness"; the floor before
+        # ENGINE_VERSION 19 was half of today's: it "failed" this test
+        (14000, 2),
+    ],
+)
+def test_the_harness_floor_passes_a_test_a_harness_passes_in_a_tenth_of_a_second(turns, lower_floor):
     slow_then_wrong = (
         "def quarter(n):\n"
         "    best = 0\n"
-        "    for i in range(n * 6000 + 1 if n < 200 else n // 4 + 1):\n"
+        f"    for i in range(n * {turns} + 1 if n < 200 else n // 4 + 1):\n"
         "        if i * 4 <= n:\n"
         "            best = i\n"
         "    return best + (n >= 1000)\n"
     )
     quarter = problem("quarter", QUARTER, QUARTER_TESTS, hidden=("quarter(2000)",))
     verdicts = {}
-    for floor in (STEPS.harness_steps, STEPS.harness_steps // 4):
+    for floor in (STEPS.harness_steps, STEPS.harness_steps // lower_floor):
         params = AuditParams(fresh_inputs=0, harness_steps=floor)
         prepared = prepare(quarter, params)
         assert isinstance(prepared, Prepared)
         verdicts[floor] = judge_program(quarter, params, prepared, slow_then_wrong)
-    default, quarter_floor = verdicts.values()
+    default, lower = verdicts.values()
     assert default.broken and default.survived and default.slow  # passed, slowly; wrong at 2000
-    assert quarter_floor.broken and not quarter_floor.survived  # quarter(100) "failed": past it
+    assert lower.broken and not lower.survived  # quarter(100) "failed": past the lower floor
 
 
 def test_the_confirmation_allowance_has_a_harness_floor():
