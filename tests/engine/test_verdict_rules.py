@@ -2935,3 +2935,53 @@ def test_a_parametrized_test_method_runs_once_per_row_and_its_rows_are_drawn():
     )
     assert sorted(call.render("sq") for call in harvest_calls([test], "sq")) == ["sq(2)", "sq(4)"]
     _rejected_by_the_tests(problem("sq", SQUARE, [test], hidden=("sq(5)",)), SKEWED_SQUARE)
+
+
+# 36. Round nine: module state the tests read through a getter of the reference's own.
+
+TALLY = (
+    "_ITEMS = []\n"
+    "\n"
+    "def add(x):\n"
+    "    if x > 3:\n"
+    "        _ITEMS.append(x * 2)\n"
+    "    else:\n"
+    "        _ITEMS.append(x)\n"
+    "\n"
+    "def total():\n"
+    "    return sum(_ITEMS)\n"
+)
+
+
+def test_module_state_the_tests_read_through_a_getter_after_a_call_is_part_of_its_answer():
+    # what add did is seen only through total(), so a mutant of add that records 3 as 6
+    # (x >= 3) passes these tests, and every mutant of add was "equivalent" while only what add
+    # returns (None) was compared; the tests share one module, as a benchmark runs them
+    tests = ["add(5)\nassert total() == 10", "add(1)\nadd(2)\nassert total() == 13"]
+    tally = problem("add", TALLY, tests, hidden=("add(3)",))
+    result = audit_problem(tally, PINNED)
+    assert result.status == "ok" and "if x >= 3:" in _survivor_changes(result)
+    text = _rejecting_assert(tally, result, "add", "if x >= 3:", "add(3)")
+    assert "total()" in text
+
+
+def test_a_getter_read_before_any_call_or_given_arguments_is_not_a_read():
+    # control: total() before the first call reads the state as loaded
+    tests = ["assert total() == 0\nadd(5)"]
+    tally = problem("add", TALLY, tests, hidden=("add(3)",))
+    assert audit_problem(tally, PINNED).status == "excluded:no-broken-mutant"
+
+
+def test_only_a_getter_that_changes_nothing_is_read_after_the_calls():
+    from gameability_tui.engine.inputs.module_reads import module_reads
+
+    assert module_reads(TALLY, ("add(5)\nassert total() == 10",)) == ("total()",)
+    # reset() clears what it would read (a method called), pop_last() takes an item away, and a
+    # getter the tests also hand arguments to does work: none is a read
+    more = (
+        "def reset():\n    _ITEMS.clear()\n    return 0\n\n"
+        "def pop_last():\n    return _ITEMS.pop()\n\n"
+        "def peek(n=1):\n    return _ITEMS[-n]\n"
+    )
+    tests = ("add(1)\nreset()\npop_last()\npeek(2)\nassert total() == 0",)
+    assert module_reads(TALLY + more, tests) == ("total()",)

@@ -15,9 +15,13 @@ oracle would count a difference that no assert can state, and the assert written
 fail on the reference. Defence: where the tests read module data, each fresh call runs from a
 fresh load (``runner``), as each assert does, so a read holds that call's work alone.
 
+A call of one of the reference's functions that takes no arguments and that the tests never
+give any (``add(3); add(4); assert total() == 7``) reads that data too, and is one such read:
+what ``add`` did is seen only through it.
+
 Not a read: one made before any call (the data as loaded), one inside the first call's
-arguments (evaluated before it runs), and the function of a call (``STATE.reset()``: a method,
-not data).
+arguments (evaluated before it runs), and the function of any other call (``STATE.reset()``: a
+method, not data).
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ def module_reads(reference: str, tests: tuple[str, ...]) -> tuple[str, ...]:
     data, classes = _data_names(reference), _stateful_classes(reference)
     if not data and not classes:
         return ()
+    getters = _getters(reference, tests)
     reads: list[str] = []
     for test in tests:
         tree = parsed(test)
@@ -49,16 +54,65 @@ def module_reads(reference: str, tests: tuple[str, ...]) -> tuple[str, ...]:
         for node in ast.walk(tree):  # outer nodes come first
             if id(node) in inner:
                 continue
-            if isinstance(node, ast.Call):  # its function is code, not data (``STATE.reset()``)
-                inner.add(id(node.func))
+            if isinstance(node, ast.Call) and not _getter_call(node, getters):
+                inner.add(id(node.func))  # its function is code, not data (``STATE.reset()``)
                 continue
-            text = _literal_read(node, data, classes)
+            text = ast.unparse(node) if isinstance(node, ast.Call) else _literal_read(node, data, classes)
             if text is None or (node.lineno, node.col_offset) < after:
                 continue
             inner.update(id(part) for part in ast.walk(node))
             if text not in reads:
                 reads.append(text)
     return tuple(reads[:MAX_READS])
+
+
+def _getters(reference: str, tests: tuple[str, ...]) -> set[str]:
+    """The reference's top-level functions that only read (``_reads_only``), take no arguments
+    and are only ever called with none by the tests (``total()``): where state is kept in module
+    data, such a call made after another reads it, as ``RESULTS[-1]`` does."""
+    tree = parsed(reference)
+    if tree is None:
+        return set()
+    own = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+    functions = {
+        node.name for node in tree.body if isinstance(node, ast.FunctionDef) and _reads_only(node, own)
+    }
+    for test in tests:
+        for node in ast.walk(parsed(test) or ast.Module(body=[], type_ignores=[])):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and (node.args or node.keywords)
+            ):
+                functions.discard(node.func.id)
+    return functions
+
+
+def _reads_only(function: ast.FunctionDef, own: set[str]) -> bool:
+    """A function of no parameters that returns a value and changes nothing: no ``global``, no
+    attribute or item stored, no method called (``RESULTS.pop()`` might change what it reads),
+    no call of the program's own functions or classes (``reset()``), no decorator."""
+    arguments = function.args
+    if arguments.args or arguments.posonlyargs or arguments.vararg or arguments.kwonlyargs or arguments.kwarg:
+        return False
+    if function.decorator_list or not any(
+        isinstance(node, ast.Return) and node.value is not None for node in ast.walk(function)
+    ):
+        return False
+    for node in ast.walk(function):
+        if isinstance(node, (ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom, ast.Await)):
+            return False
+        if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            return False
+        if isinstance(node, ast.Call) and (
+            isinstance(node.func, ast.Attribute) or (isinstance(node.func, ast.Name) and node.func.id in own)
+        ):
+            return False
+    return True
+
+
+def _getter_call(node: ast.Call, getters: set[str]) -> bool:
+    return isinstance(node.func, ast.Name) and node.func.id in getters and not node.args and not node.keywords
 
 
 def _end_of_first_call(tree: ast.AST) -> tuple[int, int] | None:
