@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .observed import AWAITED_MARK, CHAINED_MARK, MAX_YIELDED, Awaited, Chained, Yielded, is_iterator, shown
-from .stdvalues import is_std, std_data, std_equal
+from .stdvalues import is_std, plain_scalar, std_data, std_equal
 
 PLAIN_SCALARS = (int, float, complex, str, bytes, bool, type(None))
 PLAIN_CONTAINERS = (list, tuple, set, frozenset, dict)
@@ -81,6 +81,13 @@ BUDGET_OUTCOME: Outcome = ("budget",)
 STOPPED_OUTCOME: Outcome = ("stopped",)
 
 
+def _key_data(key: Any, depth: int) -> Any:
+    """A dict key's or a set item's data: an ``IntEnum`` (or ``StrEnum``) member as the int (or
+    str) it holds, since a dict or set finds one by the other (``{Color.RED: 2} == {1: 2}``)."""
+    data = to_data(key, depth)
+    return plain_scalar(data)
+
+
 class _Unshippable(Exception):
     pass
 
@@ -98,13 +105,13 @@ def to_data(value: Any, depth: int = 0) -> Any:
     if kind is tuple:
         return tuple(to_data(item, depth + 1) for item in value)
     if kind is dict:
-        pairs = [(to_data(k, depth + 1), to_data(v, depth + 1)) for k, v in value.items()]
+        pairs = [(_key_data(k, depth + 1), to_data(v, depth + 1)) for k, v in value.items()]
         try:
             return dict(pairs)
         except TypeError:  # keys whose plain state is unhashable (objects with their own __hash__)
             return (OBJECT_MARK, "dict", _canonical(pairs))
     if kind in (set, frozenset):
-        items = [to_data(item, depth + 1) for item in value]
+        items = [_key_data(item, depth + 1) for item in value]
         try:
             return kind(items)
         except TypeError:  # objects with their own __hash__: their plain state is unhashable

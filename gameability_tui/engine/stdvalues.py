@@ -217,7 +217,7 @@ def _ratio(data: Any) -> Any:
 def std_equal(got: Any, want: Any, equal: Callable[[Any, Any], bool]) -> bool:
     """``got == want`` where at least one side is a standard-library value (``is_std``);
     ``equal`` compares the plain data inside them."""
-    got, want = _plain_scalar(got), _plain_scalar(want)
+    got, want = plain_scalar(got), plain_scalar(want)
     if not is_std(got) and not is_std(want):
         return equal(got, want)
     got_ratio, want_ratio = _ratio(got), _ratio(want)
@@ -246,7 +246,7 @@ def std_equal(got: Any, want: Any, equal: Callable[[Any, Any], bool]) -> bool:
     return False
 
 
-def _plain_scalar(data: Any) -> Any:
+def plain_scalar(data: Any) -> Any:
     """An ``IntEnum``'s (``SCALAR``) int, or a ``StrEnum``'s str; any other data as it is."""
     return data[2] if is_std(data) and data[1] == SCALAR else data
 

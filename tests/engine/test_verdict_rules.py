@@ -2690,6 +2690,16 @@ def test_an_int_enum_member_equals_the_int_it_holds_as_python_compares_them():
     assert text == "assert pick(3) == Color.GREEN"  # written as the member, as the tests write it
 
 
+def test_an_int_enum_member_as_a_dict_key_or_set_item_equals_the_int_it_holds():
+    import enum
+
+    color = enum.IntEnum("Color", {"RED": 1, "GREEN": 2})
+    for got, want in [({color.RED: "r"}, {1: "r"}), ({color.RED, color.GREEN}, {1, 2})]:
+        assert got == want and same(encode_value(got), encode_value(want))  # found by each other
+    for got, want in [({color.RED: "r"}, {2: "r"}), ({color.RED}, {2})]:
+        assert got != want and not same(encode_value(got), encode_value(want))
+
+
 def test_a_name_bound_again_is_read_as_python_reads_it_in_straight_line_code():
     test = (
         "c = Counter(1)\nassert c.bump() == 3\nc = Counter(5)\nassert c.bump() == 7\n"
