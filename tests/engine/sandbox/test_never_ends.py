@@ -401,3 +401,15 @@ def test_deciding_code_may_call_the_math_module_where_it_is_pythons_own():
     )
     program = fake + FACTORIZE.format(step="-= 1").replace("    import math\n", "    math = _Math()\n")
     assert not _proved(program, "factorize(8)")
+
+
+def test_a_piece_joined_through_an_object_of_the_program_is_not_proved():
+    # its __getitem__ answers differently each time, and raises at last: the loop ends
+    program = (
+        "class Table:\n    calls = 0\n    def __getitem__(self, i):\n        Table.calls += 1\n"
+        "        if Table.calls > 40:\n            raise KeyError(i)\n        return 'x'\n"
+        "def spell(n):\n    sym, res = Table(), ''\n    while n:\n        res += sym[0]\n        n += 1\n"
+        "    return res\n"
+    )
+    assert not _proved(program, "spell(1)")
+    assert _proved(program.replace("Table(), ''", "['x'], ''"), "spell(1)")

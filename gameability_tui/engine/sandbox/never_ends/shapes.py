@@ -99,6 +99,7 @@ class Progress:
     scales: tuple[tuple[str, tuple[str, ...]], ...] = ()
     texts: tuple[str, ...] = ()  # accumulators only ever joined to ``pieces`` or ``bounded``: strs
     pieces: tuple[str, ...] = ()  # pure code of invariant names they are joined to: strs (evaluated)
+    piece_names: tuple[str, ...] = ()  # the names pieces read: plain values, whose code is Python's
     bounded: tuple[str, ...] = ()  # the invariant ``m`` of a ``str(k % m)`` joined: |m| checked small
     builtins: tuple[str, ...] = ()  # called by the text code: must be Python's own
 
@@ -370,6 +371,7 @@ def _progress(node: ast.While) -> Progress | None:
         ),
         texts=tuple(sorted(texts)),
         pieces=tuple(ast.unparse(piece) for piece in pieces),
+        piece_names=tuple(sorted(set().union(*(names_in(piece) for piece in pieces)))),
         bounded=tuple(sorted(moduli)),
         builtins=tuple(sorted(_builtins_called(live.joined))),
     )

@@ -198,6 +198,8 @@ def _texts_hold(frame: Any, progress: Progress) -> bool:
         return False
     if any(not -SHORT_INT < values[name] < SHORT_INT for name in progress.bounded):
         return False
+    if not all(_plain_value(values[name]) for name in progress.piece_names):
+        return False  # (a program's own object could answer ``sym[i]`` differently each turn)
     for piece in progress.pieces:
         try:
             made = eval(_compiled_piece(piece), frame.f_globals, values)  # noqa: S307 - pure code
@@ -206,6 +208,17 @@ def _texts_hold(frame: Any, progress: Progress) -> bool:
         if type(made) is not str:
             return False
     return True
+
+
+def _plain_value(value: Any) -> bool:
+    """A value whose items, length and comparisons run no program code: a number, str or bytes,
+    or a list or tuple (not too long) of numbers and strs."""
+    kind = type(value)
+    if kind in _ITEM_TYPES or kind is bytes:
+        return True
+    if kind in (list, tuple) and len(value) <= _LARGEST_CONTAINER:
+        return all(type(item) in _ITEM_TYPES for item in value)
+    return False
 
 
 @functools.lru_cache(maxsize=256)
