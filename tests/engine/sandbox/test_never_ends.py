@@ -413,3 +413,15 @@ def test_a_piece_joined_through_an_object_of_the_program_is_not_proved():
     )
     assert not _proved(program, "spell(1)")
     assert _proved(program.replace("Table(), ''", "['x'], ''"), "spell(1)")
+
+
+def test_an_accumulator_may_read_a_deciding_name_that_int_keeps_whole():
+    # mid = int(... / 2) holds an int whatever it divides: ind = mid cannot make ind a float
+    program = (
+        "def last_close(arr, key, k):\n    ind, start, end = -1, 0, len(arr) - 1\n"
+        "    while start <= end:\n        mid = int(start + (end - start) / 2)\n"
+        "        if arr[mid] - key <= k:\n            ind = mid\n            start = mid + 1\n"
+        "        else:\n            end = mid{minus}\n    return ind\n"
+    )
+    assert _proved(program.format(minus=""), "last_close([1, 2, 5, 6, 8], 1, 2)")  # end = mid: stuck
+    assert not _proved(program.format(minus=" - 1"), "last_close([1, 2, 5, 6, 8], 1, 2)")

@@ -188,9 +188,14 @@ def _repeats(node: ast.While) -> Repeats | None:
             return None
     # Deciding names that may hold a float mid-turn (a true division, a call): accumulators must
     # not read them, for only integers keep every accumulator's arithmetic from raising.
-    loose = {t for t in deciding & assigned.keys() if any(not plain(v) for v in assigned[t])}
+    # (``mid = int((lo + hi) / 2)`` holds an int whatever it divides: it is not loose)
+    loose = {t for t in deciding & assigned.keys() if any(not (plain(v) or _whole(v)) for v in assigned[t])}
     while (
-        more := {t for t in deciding & assigned.keys() if any(names_in(v) & loose for v in assigned[t])}
+        more := {
+            t
+            for t in deciding & assigned.keys()
+            if any(names_in(v) & loose and not _whole(v) for v in assigned[t])
+        }
         - loose
     ):
         loose |= more
@@ -214,6 +219,18 @@ def _repeats(node: ast.While) -> Repeats | None:
         counters=tuple(sorted(shifted)),
         builtins=tuple(sorted(builtins)),
         modules=tuple(sorted(modules_called(tests + [v for _, v in effects]))),
+    )
+
+
+def _whole(value: ast.expr) -> bool:
+    """``int(x)``, ``len(x)`` or ``round(x)``: an int (or a raise, which deciding code repeats),
+    where each is Python's own (checked as the plan's builtins)."""
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id in ("int", "len", "round")
+        and len(value.args) == 1
+        and not value.keywords
     )
 
 
