@@ -425,3 +425,14 @@ def test_an_accumulator_may_read_a_deciding_name_that_int_keeps_whole():
     )
     assert _proved(program.format(minus=""), "last_close([1, 2, 5, 6, 8], 1, 2)")  # end = mid: stuck
     assert not _proved(program.format(minus=" - 1"), "last_close([1, 2, 5, 6, 8], 1, 2)")
+
+
+def test_a_kept_remainder_holds_inside_and_or_and_not():
+    # z += 2 for z += 1: from z = 3, z % 2 stays 1, so the and never holds and the loop never breaks
+    program = (
+        "def lcm(x, y):\n    z = max(x, y)\n    while True:\n        if (z % x == 0) and (z % y == 0):\n"
+        "            return z\n        z += {step}\n"
+    )
+    assert _proved(program.format(step=2), "lcm(2, 3)")
+    assert not _proved(program.format(step=1), "lcm(2, 3)")  # the reference
+    assert not _proved(program.format(step=2), "lcm(4, 6)")  # z = 6, 8, 10, 12: it ends

@@ -35,7 +35,12 @@ def truth(
     with their value now; ``m % d == 0`` for such an ``m`` stays as it is now. ``residues``: names
     only ever moved by maps ``a * v + b``, with their value now and those maps; ``v % m`` stays
     what it is now where every map sends that remainder back to itself."""
-    held = _Names(names, multiples or {}, residues or {})
+    return _truth(expr, _Names(names, multiples or {}, residues or {}))
+
+
+def _truth(expr: ast.expr, held: _Names) -> bool | None:
+    """``truth``, with the multiples and residues ``held`` beside the names: the parts of an
+    ``and``, ``or``, ``not`` or ``if``-expression keep them."""
     if isinstance(expr, ast.Name) and _never_zero_by_steps(expr.id, held):
         return True  # ``while div:`` where div moves by steps that never reach 0
     value = _value(expr, held)
@@ -79,7 +84,7 @@ def _value(expr: ast.expr, names: _Names) -> Interval | bool | None:
         return _binary(expr, names)
     if isinstance(expr, ast.UnaryOp):
         if isinstance(expr.op, ast.Not):
-            inner = truth(expr.operand, names)
+            inner = _truth(expr.operand, names)
             return None if inner is None else not inner
         low, high = _interval(expr.operand, names)
         if isinstance(expr.op, ast.USub):
@@ -98,12 +103,12 @@ def _value(expr: ast.expr, names: _Names) -> Interval | bool | None:
             left = right
         return _all(results)
     if isinstance(expr, ast.BoolOp):
-        results = [truth(value, names) for value in expr.values]
+        results = [_truth(value, names) for value in expr.values]
         if isinstance(expr.op, ast.And):
             return _all(results)
         return True if True in results else (False if all(r is False for r in results) else None)
     if isinstance(expr, ast.IfExp):
-        test = truth(expr.test, names)
+        test = _truth(expr.test, names)
         if test is not None:
             return _value(expr.body if test else expr.orelse, names)
         body, orelse = _interval(expr.body, names), _interval(expr.orelse, names)
