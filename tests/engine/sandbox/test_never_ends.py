@@ -436,3 +436,28 @@ def test_a_kept_remainder_holds_inside_and_or_and_not():
     assert _proved(program.format(step=2), "lcm(2, 3)")
     assert not _proved(program.format(step=1), "lcm(2, 3)")  # the reference
     assert not _proved(program.format(step=2), "lcm(4, 6)")  # z = 6, 8, 10, 12: it ends
+
+
+SPIRAL = (
+    "def spiral(n):\n    m = [[0] * n for _ in range(n)]\n    top, bottom, left, right = 0, n - 1, 0, n - {gap}\n"
+    "    current = 1\n    while True:\n        if current > n * n:\n            break\n"
+    "        for c in range(left, right + 1):\n            m[top][c] = current\n            current += 1\n"
+    "        top += 1\n        for r in range(top, bottom + 1):\n            m[r][right] = current\n"
+    "            current += 1\n        right -= 1\n        for c in range(right, left - 1, -1):\n"
+    "            m[bottom][c] = current\n            current += 1\n        bottom -= 1\n"
+    "        for r in range(bottom, top - 1, -1):\n            m[r][left] = current\n            current += 1\n"
+    "        left += 1\n    return m\n"
+)
+
+
+def test_a_for_over_a_range_that_stays_empty_is_a_branch_that_never_runs():
+    # right = n - 3 for n - 1: the bounds cross before the matrix fills, every range stays empty
+    # from there on, current stops growing and the break never comes
+    assert _proved(SPIRAL.format(gap=3), "spiral(3)")
+    assert not _proved(SPIRAL.format(gap=1), "spiral(4)")  # the reference
+    # a range empty now that its bounds make non-empty later is not proved: n outgrows i
+    program = (
+        "def chase(n):\n    i = 0\n    while True:\n        for k in range(i, n):\n"
+        "            return k\n        i += 1\n        n += 2\n"
+    )
+    assert not _proved(program, "chase(0)")

@@ -101,7 +101,7 @@ class Progress:
     pieces: tuple[str, ...] = ()  # pure code of invariant names they are joined to: strs (evaluated)
     piece_names: tuple[str, ...] = ()  # the names pieces read: plain values, whose code is Python's
     bounded: tuple[str, ...] = ()  # the invariant ``m`` of a ``str(k % m)`` joined: |m| checked small
-    builtins: tuple[str, ...] = ()  # called by the text code: must be Python's own
+    builtins: tuple[str, ...] = ()  # called by live code (text joined, range): must be Python's own
 
 
 @dataclass(frozen=True)
@@ -282,6 +282,7 @@ class _Live:
     tests: list[ast.expr]
     never: list[tuple[ast.expr, bool]]
     joined: list[ast.expr] = field(default_factory=list)  # what the text accumulators are joined to
+    ranged: bool = False  # a ``for`` over a ``range`` that must never run: ``range`` must be Python's
 
 
 def _live(body: list[ast.stmt], texts: dict[str, list[ast.expr]]) -> _Live | None:
@@ -306,6 +307,7 @@ def _live(body: list[ast.stmt], texts: dict[str, list[ast.expr]]) -> _Live | Non
                     live.tests += branch.tests
                     live.never += branch.never
                     live.joined += branch.joined
+                    live.ranged |= branch.ranged
         elif isinstance(statement, (ast.Assign, ast.AugAssign, ast.Expr)):
             effects = assignments(statement)
             if effects and all(target in texts for target, _ in effects):
@@ -314,9 +316,32 @@ def _live(body: list[ast.stmt], texts: dict[str, list[ast.expr]]) -> _Live | Non
             if any(not plain(value) for _, value in effects):
                 return None  # a call, an item...: only in a branch that never runs
             live.effects += effects
+        elif isinstance(statement, ast.For) and (runs := _range_runs(statement)) is not None:
+            live.never.append((runs, True))  # its body, whatever it holds, must never run
+            live.ranged = True
         elif not isinstance(statement, (ast.Continue, ast.Pass)):
             return None  # break, return, a nested loop...: only in a branch that never runs
     return live
+
+
+def _range_runs(loop: ast.For) -> ast.expr | None:
+    """When ``for x in range(...)`` runs its body, as a test of its bounds: ``start < stop``
+    for a positive constant step, ``start > stop`` for a negative one (``range(stop)``: ``0 <
+    stop``); None for any other ``for`` (or one with an ``else``)."""
+    call = loop.iter
+    if loop.orelse or not (isinstance(call, ast.Call) and is_name(call.func, "range")) or call.keywords:
+        return None
+    arguments = list(call.args)
+    if not 1 <= len(arguments) <= 3 or not all(plain(argument) for argument in arguments):
+        return None
+    start, stop = (ast.Constant(0), arguments[0]) if len(arguments) == 1 else arguments[:2]
+    step = arguments[2] if len(arguments) == 3 else ast.Constant(1)
+    if isinstance(step, ast.UnaryOp) and isinstance(step.op, ast.USub) and is_int(step.operand):
+        step = ast.Constant(-step.operand.value)  # type: ignore[attr-defined]
+    if not is_int(step) or step.value == 0:  # type: ignore[attr-defined]
+        return None
+    order = ast.Lt() if step.value > 0 else ast.Gt()  # type: ignore[attr-defined]
+    return ast.Compare(left=start, ops=[order], comparators=[stop])
 
 
 def _progress(node: ast.While) -> Progress | None:
@@ -390,7 +415,7 @@ def _progress(node: ast.While) -> Progress | None:
         pieces=tuple(ast.unparse(piece) for piece in pieces),
         piece_names=tuple(sorted(set().union(*(names_in(piece) for piece in pieces)))),
         bounded=tuple(sorted(moduli)),
-        builtins=tuple(sorted(_builtins_called(live.joined))),
+        builtins=tuple(sorted(_builtins_called(live.joined) | ({"range"} if live.ranged else set()))),
     )
 
 

@@ -42,7 +42,7 @@ from .shapes import SHORT_INT, Plan, Progress, Repeats, plans_in
 _SETTRACE = sys.settrace  # ``steps.start_counter`` makes sys.settrace a no-op in the child
 _BUILTINS = {  # taken at import, before any benchmark code ran
     name: getattr(builtins, name)
-    for name in ("abs", "float", "int", "len", "max", "min", "pow", "round", "str")
+    for name in ("abs", "float", "int", "len", "max", "min", "pow", "range", "round", "str")
 }
 
 _MODULES = {name: importlib.import_module(name) for name in PURE_MODULES}  # taken at import
