@@ -439,13 +439,15 @@ def test_a_kept_remainder_holds_inside_and_or_and_not():
 
 
 SPIRAL = (
-    "def spiral(n):\n    m = [[0] * n for _ in range(n)]\n    top, bottom, left, right = 0, n - 1, 0, n - {gap}\n"
+    "def spiral(n):\n    m = [[0] * n for _ in range(n)]\n"
+    "    top, bottom, left, right = 0, n - 1, 0, n - {gap}\n"
     "    current = 1\n    while True:\n        if current > n * n:\n            break\n"
     "        for c in range(left, right + 1):\n            m[top][c] = current\n            current += 1\n"
     "        top += 1\n        for r in range(top, bottom + 1):\n            m[r][right] = current\n"
     "            current += 1\n        right -= 1\n        for c in range(right, left - 1, -1):\n"
     "            m[bottom][c] = current\n            current += 1\n        bottom -= 1\n"
-    "        for r in range(bottom, top - 1, -1):\n            m[r][left] = current\n            current += 1\n"
+    "        for r in range(bottom, top - 1, -1):\n"
+    "            m[r][left] = current\n            current += 1\n"
     "        left += 1\n    return m\n"
 )
 
