@@ -153,13 +153,7 @@ def _containers_judged(frame: Any, plan: Plan) -> bool:
     values = frame.f_locals
     if any(values.get(a) is values.get(c) for a in plan.appended for c in repeats.containers):
         return False
-    for name in repeats.containers:
-        held = values.get(name)
-        if type(held) not in _CONTAINER_TYPES or len(held) > _LARGEST_CONTAINER:
-            return False
-        if type(held) in (list, tuple) and any(type(item) not in _ITEM_TYPES for item in held):
-            return False
-    return True
+    return all(_plain_sequence(values.get(name)) for name in repeats.containers)
 
 
 def _progress_holds(frame: Any, progress: Progress) -> bool:
@@ -168,7 +162,11 @@ def _progress_holds(frame: Any, progress: Progress) -> bool:
     from here on."""
     values = frame.f_locals
     try:
-        if not _integers(values, progress.live, progress.shifts) or not _texts_hold(frame, progress):
+        if not _integers(values, progress.live, progress.shifts) or not _own_builtins(
+            frame, progress.builtins
+        ):
+            return False
+        if not _texts_hold(frame, progress):
             return False
         names = {name: (values[name], values[name]) for name in progress.invariant}
         scales = dict(progress.scales)
@@ -191,8 +189,6 @@ def _texts_hold(frame: Any, progress: Progress) -> bool:
     """Whether joining to the text accumulators can never raise: each holds a str, each piece
     joined to them (pure code of invariant names, the same every turn) makes a str now, and each
     ``m`` of a ``str(k % m)`` joined is small enough for ``str``."""
-    if not _own_builtins(frame, progress.builtins):
-        return False
     values = frame.f_locals
     if any(type(values[name]) is not str for name in progress.texts):
         return False
@@ -211,14 +207,18 @@ def _texts_hold(frame: Any, progress: Progress) -> bool:
 
 
 def _plain_value(value: Any) -> bool:
-    """A value whose items, length and comparisons run no program code: a number, str or bytes,
-    or a list or tuple (not too long) of numbers and strs."""
+    """A value whose items, length and comparisons run no program code: a number or a str, or a
+    ``_plain_sequence``."""
+    return type(value) in _ITEM_TYPES or _plain_sequence(value)
+
+
+def _plain_sequence(value: Any) -> bool:
+    """A list, tuple, str or bytes, not too long, whose items are numbers and strs (their ``==``
+    and ``<`` run no code)."""
     kind = type(value)
-    if kind in _ITEM_TYPES or kind is bytes:
-        return True
-    if kind in (list, tuple) and len(value) <= _LARGEST_CONTAINER:
-        return all(type(item) in _ITEM_TYPES for item in value)
-    return False
+    if kind not in _CONTAINER_TYPES or len(value) > _LARGEST_CONTAINER:
+        return False
+    return kind not in (list, tuple) or all(type(item) in _ITEM_TYPES for item in value)
 
 
 @functools.lru_cache(maxsize=256)
