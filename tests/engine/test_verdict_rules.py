@@ -1600,13 +1600,42 @@ RECORD = (
 )
 
 
-def test_module_data_the_tests_read_after_a_call_is_part_of_its_answer():
-    tests = ["record(5)\nassert RESULTS[-1] == 10", "record(1)\nassert RESULTS[-1] == 1"]
-    recorder = problem("record", RECORD, tests, hidden=("record(3)",))
+TALLY = (
+    "_ITEMS = []\n"
+    "\n"
+    "def add(x):\n"
+    "    if x > 3:\n"
+    "        _ITEMS.append(x * 2)\n"
+    "    else:\n"
+    "        _ITEMS.append(x)\n"
+    "\n"
+    "def total():\n"
+    "    return sum(_ITEMS)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("program", "entry", "tests", "read"),
+    [
+        (
+            RECORD,
+            "record",
+            ["record(5)\nassert RESULTS[-1] == 10", "record(1)\nassert RESULTS[-1] == 1"],
+            "RESULTS",
+        ),
+        # round nine (section 36): what add did is seen only through total(), so a mutant of add
+        # that records 3 as 6 (x >= 3) passes these tests, and every mutant of add was
+        # "equivalent" while only what add returns (None) was compared; the tests share one
+        # module, as a benchmark runs them
+        (TALLY, "add", ["add(5)\nassert total() == 10", "add(1)\nadd(2)\nassert total() == 13"], "total()"),
+    ],
+)
+def test_module_data_the_tests_read_after_a_call_is_part_of_its_answer(program, entry, tests, read):
+    recorder = problem(entry, program, tests, hidden=(f"{entry}(3)",))
     result = audit_problem(recorder, PINNED)
     assert result.status == "ok" and "if x >= 3:" in _survivor_changes(result)
-    text = _rejecting_assert(recorder, result, "record", "if x >= 3:", "record(3)")
-    assert "RESULTS" in text
+    text = _rejecting_assert(recorder, result, entry, "if x >= 3:", f"{entry}(3)")
+    assert read in text
 
 
 def test_a_read_of_module_data_before_any_call_is_not_compared():
@@ -2947,32 +2976,8 @@ def test_a_parametrized_test_method_runs_once_per_row_and_its_rows_are_drawn():
     _rejected_by_the_tests(problem("sq", SQUARE, [test], hidden=("sq(5)",)), SKEWED_SQUARE)
 
 
-# 36. Round nine: module state the tests read through a getter of the reference's own.
-
-TALLY = (
-    "_ITEMS = []\n"
-    "\n"
-    "def add(x):\n"
-    "    if x > 3:\n"
-    "        _ITEMS.append(x * 2)\n"
-    "    else:\n"
-    "        _ITEMS.append(x)\n"
-    "\n"
-    "def total():\n"
-    "    return sum(_ITEMS)\n"
-)
-
-
-def test_module_state_the_tests_read_through_a_getter_after_a_call_is_part_of_its_answer():
-    # what add did is seen only through total(), so a mutant of add that records 3 as 6
-    # (x >= 3) passes these tests, and every mutant of add was "equivalent" while only what add
-    # returns (None) was compared; the tests share one module, as a benchmark runs them
-    tests = ["add(5)\nassert total() == 10", "add(1)\nadd(2)\nassert total() == 13"]
-    tally = problem("add", TALLY, tests, hidden=("add(3)",))
-    result = audit_problem(tally, PINNED)
-    assert result.status == "ok" and "if x >= 3:" in _survivor_changes(result)
-    text = _rejecting_assert(tally, result, "add", "if x >= 3:", "add(3)")
-    assert "total()" in text
+# 36. Round nine: module state the tests read through a getter of the reference's own (TALLY, with
+# section 26's known-answer test).
 
 
 def test_a_getter_read_before_any_call_or_given_arguments_is_not_a_read():

@@ -77,8 +77,8 @@ def _getters(reference: str, tests: tuple[str, ...]) -> set[str]:
     functions = {
         node.name for node in tree.body if isinstance(node, ast.FunctionDef) and _reads_only(node, own)
     }
-    for test in tests:
-        for node in ast.walk(parsed(test) or ast.Module(body=[], type_ignores=[])):
+    for tree in filter(None, map(parsed, tests)):
+        for node in ast.walk(tree):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Name)
@@ -99,14 +99,12 @@ def _reads_only(function: ast.FunctionDef, own: set[str]) -> bool:
         isinstance(node, ast.Return) and node.value is not None for node in ast.walk(function)
     ):
         return False
+    if _changed_roots(function):  # an attribute or item stored or deleted, a method called
+        return False
     for node in ast.walk(function):
         if isinstance(node, (ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom, ast.Await)):
             return False
-        if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            return False
-        if isinstance(node, ast.Call) and (
-            isinstance(node.func, ast.Attribute) or (isinstance(node.func, ast.Name) and node.func.id in own)
-        ):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in own:
             return False
     return True
 

@@ -265,13 +265,10 @@ def _texts(
 
 
 def _joined(name: str, value: ast.expr, deciding: set[str]) -> bool:
-    """``name + x`` or ``x + name``, ``x`` deciding code (pure, reading deciding names only)."""
-    if not isinstance(value, ast.BinOp) or not isinstance(value.op, ast.Add):
-        return False
-    for own, other in ((value.left, value.right), (value.right, value.left)):
-        if is_name(own, name) and pure(other) and names_in(other) <= deciding:
-            return True
-    return False
+    """``name + x`` or ``x + name`` (``_joined_to``), ``x`` deciding code (pure, reading
+    deciding names only)."""
+    piece = _joined_to(name, value)
+    return piece is not None and pure(piece) and names_in(piece) <= deciding
 
 
 @dataclass
