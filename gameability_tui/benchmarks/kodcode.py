@@ -36,7 +36,7 @@ def split_test_module(source: str) -> tuple[str, list[str], int]:
     ``test_*()`` function (its definition and its call), and one per test class or per test
     function pytest hands arguments (rows, fixtures the module defines: the engine runs them as
     pytest does, ``engine/inputs/test_runs.py``), with the module's fixtures before it; those it
-    cannot run (a fixture of pytest's own, ``tmp_path``) are dropped and counted."""
+    cannot run (a fixture of pytest's own it does not make, ``caplog``) are dropped and counted."""
     source = _solution_module_read_as_names(source)
     tree = ast.parse(source)
     fixtures = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name in fixtures_in(tree.body)]

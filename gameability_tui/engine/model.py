@@ -40,8 +40,9 @@ from .step_units import STEPS
 # setup's makers, IntEnum and OrderedDict/Counter equality); 18: the harness floor at 2,000,000
 # steps, with a proof that a loop never ends sparing its confirmation; 19: the floor at 4,000,000
 # (the proof reads text joined, floats that come back, the math module), module state read
-# through a getter of the reference's own (``total()``) after a call
-ENGINE_VERSION = 19
+# through a getter of the reference's own (``total()``) after a call; 20: tests wanting pytest's
+# capsys, tmp_path, monkeypatch or a fixture with params are run
+ENGINE_VERSION = 20
 
 
 @dataclass(frozen=True)

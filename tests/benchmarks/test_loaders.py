@@ -210,14 +210,14 @@ class TestDouble:
     def test_a(self):
         assert twice(1) == 2
 
-def test_tmp(tmp_path):
+def test_logged(caplog):
     assert double(1) == 2
 """
 
 
 def test_kodcode_tests_run_as_pytest_runs_them_whatever_they_import(tmp_path):
     # a test class, a fixture, ``import solution as S``, an alias: each a test the engine runs;
-    # ``tmp_path`` (pytest's own) cannot be made here: dropped, and counted
+    # ``caplog`` (pytest's own) is not made here: dropped, and counted
     row = {"question_id": "K2", "solution": "def double(x):\n    return x * 2\n", "test": KODCODE_MODULE}
     benchmark = load_benchmark(f"kodcode:{_write(tmp_path, 'rows.jsonl', [json.dumps(row)])}")
     (problem,) = benchmark.problems

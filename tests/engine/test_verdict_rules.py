@@ -1778,9 +1778,7 @@ def test_a_test_class_control_calls_not_through_its_attributes_are_harvested_as_
     )
     assert harvest_calls([passed], "Counter") == [Call((5,))]
     # a pytest class whose test takes a fixture is not plain code: not run, so not failed either
-    fixture = (
-        "class TestCounter:\n    def test_bump(self, tmp_path):\n        assert Counter(5).bump() == 7\n"
-    )
+    fixture = "class TestCounter:\n    def test_bump(self, caplog):\n        assert Counter(5).bump() == 7\n"
     assert (
         audit_problem(problem("counter", BUMP_CLASS, [fixture]), PINNED).status
         != "excluded:reference-fails-tests"
@@ -2586,8 +2584,8 @@ def test_what_no_runner_collects_is_not_run(test):
 
 
 def test_a_test_function_that_wants_a_fixture_is_still_not_run():
-    # control: pytest would hand it ``tmp_path``; plain code cannot, so it stays a definition
-    test = "def test_sq(tmp_path):\n    assert sq(3) == 10\n"
+    # control: pytest would hand it ``caplog``; this tool does not make it, so it stays a definition
+    test = "def test_sq(caplog):\n    assert sq(3) == 10\n"
     squares = problem("sq", SQUARE, [test, "assert sq(2) == 4"], hidden=("sq(5)",))
     assert isinstance(prepare(squares, PINNED), Prepared)  # not "the reference fails its tests"
 
@@ -2626,12 +2624,12 @@ def test_a_fixture_that_fails_fails_the_test():
     assert not isinstance(excluded, Prepared) and excluded.status == "excluded:reference-fails-tests"
 
 
-def test_a_fixture_pytest_makes_per_value_or_a_builtin_one_is_still_not_emulated():
-    # control: ``params`` runs the test once per value, ``tmp_path`` is pytest's: neither is ours
+def test_a_fixture_of_params_in_a_wider_scope_or_one_wanting_caplog_is_still_not_emulated():
+    # control: module-scoped ``params`` make pytest reorder its tests, ``caplog`` is not made here
     for test in (
-        "import pytest\n@pytest.fixture(params=[1, 2])\ndef n(request):\n    return request.param\n"
-        "def test_sq(n):\n    assert sq(n) == 17\n",
-        "import pytest\n@pytest.fixture\ndef n(tmp_path):\n    return 3\n"
+        "import pytest\n@pytest.fixture(params=[1, 2], scope='module')\ndef n(request):\n"
+        "    return request.param\ndef test_sq(n):\n    assert sq(n) == 17\n",
+        "import pytest\n@pytest.fixture\ndef n(caplog):\n    return 3\n"
         "def test_sq(n):\n    assert sq(n) == 17\n",
     ):
         squares = problem("sq", SQUARE, [test, "assert sq(2) == 4"], hidden=("sq(5)",))
@@ -3000,3 +2998,67 @@ def test_only_a_getter_that_changes_nothing_is_read_after_the_calls():
     )
     tests = ("add(1)\nreset()\npop_last()\npeek(2)\nassert total() == 0",)
     assert module_reads(TALLY + more, tests) == ("total()",)
+
+
+# 37. Found in a review of the known misjudgments: a test wanting one of pytest's own fixtures
+# (``capsys``, ``tmp_path``, ``monkeypatch``) or a fixture with ``params`` was not run, so it
+# checked nothing: a mutant printing the wrong answer, or returning None, passed it.
+
+SHOW = "def show(n):\n    print(n * 2)\n"
+GREET = "import os\n\ndef greet(name):\n    return 'hi ' + name + os.environ.get('PUNCT', '.')\n"
+COUNT_WORDS = "def count_words(text):\n    return len(text.split())\n"
+PARAM_X = "import pytest\n@pytest.fixture(params=[2, 3])\ndef x(request):\n    return request.param\n"
+
+
+@pytest.mark.parametrize(
+    ("reference", "test", "hidden", "mutant"),
+    [
+        # what the test prints, read through capsys (or capfd) and reset by each readouterr()
+        (SHOW, "def test_show(capsys):\n    show(5)\n    assert capsys.readouterr().out == '10\\n'\n"
+         "    show(1)\n    assert capsys.readouterr() == ('2\\n', '')\n",
+         "show(6)", SHOW.replace("n * 2", "n * 2 + 1")),
+        (SHOW, "class TestShow:\n    def test_show(self, capfd):\n        show(5)\n"
+         "        out, err = capfd.readouterr()\n        assert out == '10\\n'\n",
+         "show(6)", SHOW.replace("n * 2", "n * 2 + 1")),
+        # a file in tmp_path; an environment monkeypatch sets, undone before the next test (which
+        # passes the mutant: only the patched test rejects it)
+        (COUNT_WORDS, "def test_file(tmp_path):\n    f = tmp_path / 'x.txt'\n    f.write_text('a b c')\n"
+         "    assert count_words(f.read_text()) == 3\n    assert count_words('a b') == 2\n",
+         "count_words('x y z')", COUNT_WORDS.replace("split())", "split()) + 1")),
+        (GREET, "def test_bang(monkeypatch):\n    monkeypatch.setenv('PUNCT', '!')\n"
+         "    assert greet('ann') == 'hi ann!'\ndef test_plain():\n    assert greet('bo') == 'hi bo.'\n",
+         "greet('cyd')", GREET.replace("+ name +", "+ name[:2] +")),
+        (GREET, "import os\ndef test_bang(monkeypatch):\n"
+         "    monkeypatch.setattr(os, 'environ', {'PUNCT': '?'})\n    assert greet('ann') == 'hi ann?'\n"
+         "def test_plain():\n    assert greet('bo') == 'hi bo.'\n",
+         "greet('cyd')", GREET.replace("+ name +", "+ name[:2] +")),
+        # a parametrized fixture: each test wanting it runs once per value, at module level or in
+        # a class, beside a built-in one
+        (SQUARE, PARAM_X + "def test_sq(x):\n    assert sq(x) == x ** 2\n", "sq(5)",
+         SQUARE.replace("x * x", "None")),
+        (SQUARE, "import pytest\nclass TestSq:\n    @pytest.fixture(params=[6, 7])\n"
+         "    def x(self, request):\n        request.addfinalizer(lambda: None)\n"
+         "        return request.param\n"
+         "    def test_sq(self, x, capsys):\n        print(sq(x))\n"
+         "        assert capsys.readouterr().out == f'{x * x}\\n'\n",
+         "sq(5)", SQUARE.replace("x * x", "x * x + (x in (5, 7))")),
+    ],
+)  # fmt: skip
+def test_a_test_wanting_pytests_own_fixtures_or_a_parametrized_one_is_run_as_pytest_runs_it(
+    reference, test, hidden, mutant
+):
+    entry = hidden.split("(")[0]
+    _rejected_by_the_tests(problem(entry, reference, [test], hidden=(hidden,)), mutant)
+
+
+def test_each_value_of_a_parametrized_fixture_is_drawn_and_a_fixture_pytest_lacks_still_runs_nothing():
+    test = PARAM_X + "def test_sq(x):\n    assert sq(x) == x ** 2\n"
+    assert sorted(call.render("sq") for call in harvest_calls([test], "sq")) == ["sq(2)", "sq(3)"]
+    # caplog is not made here: the test is not run, so a mutant it would reject survives
+    unmade = "def test_sq(caplog):\n    assert sq(3) == 9\n"
+    prepared = prepare(problem("sq", SQUARE, [unmade], hidden=("sq(4)",)), PINNED)
+    assert isinstance(prepared, Prepared)
+    verdict = judge_program(
+        problem("sq", SQUARE, [unmade], hidden=("sq(4)",)), PINNED, prepared, "def sq(x):\n    return None\n"
+    )
+    assert verdict.broken and verdict.survived

@@ -9,18 +9,30 @@ own fixtures first, torn down after), and ``inlined`` reads the test, for harves
 it amounts to (``data = [1, 2, 3]`` then the test's body), so ``total([1, 2, 3])`` is drawn.
 
 Only what this tool can make as pytest makes it counts as a fixture: one defined in the test
-(module level, or a method of a test class), without ``params`` (a parametrized fixture runs the
-test once per value; not emulated), whose own parameters are fixtures too. A test wanting any
-other (pytest's ``tmp_path``, ``capsys``, ``request``) is not run, as before.
+(module level, or a method of a test class) whose own parameters are fixtures too, and the
+built-in ones a test of a function's output or files wants (``BUILT_IN``: ``capsys`` and
+``capfd``, ``tmp_path``, ``monkeypatch``, ``request``), which the runner makes as pytest does. A
+fixture with literal ``params`` (function scope) runs each test wanting it once per value, its
+``request.param`` that value; it is read, for harvesting, once per value too (threat: a test of
+``capsys`` or of a parametrized fixture was not run, so a mutant printing the wrong answer, or
+returning None, passed the visible tests it fails). A test wanting any other (``tmpdir``,
+``caplog``) is not run, as before.
 """
 
 from __future__ import annotations
 
 import ast
 import copy
+import itertools
 from dataclasses import dataclass
 
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+# pytest's own fixtures that the runner (``test_runs._RUNNER``) makes as pytest makes them.
+BUILT_IN = frozenset(("capsys", "capfd", "tmp_path", "monkeypatch", "request"))
+
+# The most runs a test's parametrized fixtures make of it (their values' product).
+MAX_PARAM_RUNS = 16
 
 
 @dataclass(frozen=True)
@@ -34,6 +46,7 @@ class Fixture:
     autouse: bool
     node: ast.FunctionDef
     wanted: tuple[str, ...]  # the fixtures it wants in turn
+    params: tuple[str, ...] = ()  # its ``params``' values, as source that reads back equal
 
 
 def fixtures_in(body: list[ast.stmt], outer: dict[str, Fixture] | None = None) -> dict[str, Fixture]:
@@ -45,7 +58,7 @@ def fixtures_in(body: list[ast.stmt], outer: dict[str, Fixture] | None = None) -
     for node in body:
         if isinstance(node, ast.FunctionDef) and (made := _fixture(node, bound)) is not None:
             found[made.name] = made
-    given = set(outer or ())
+    given = set(outer or ()) | BUILT_IN
     changed = True
     while changed:  # drop each fixture wanting one that cannot be made, until none does
         changed = False
@@ -70,7 +83,8 @@ def wants(function: ast.FunctionDef | ast.AsyncFunctionDef, bound: int = 0) -> l
 
 def _fixture(function: ast.FunctionDef, bound: int) -> Fixture | None:
     """``function`` as a fixture, where a ``pytest.fixture`` decorator makes it one this tool can
-    make (no ``params``; another decorator beside it: not ours to emulate)."""
+    make (``params`` only as literal values, in function scope; another decorator beside it: not
+    ours to emulate)."""
     if len(function.decorator_list) != 1:
         return None
     decorator = function.decorator_list[0]
@@ -81,11 +95,15 @@ def _fixture(function: ast.FunctionDef, bound: int) -> Fixture | None:
     options = {k.arg: k.value for k in decorator.keywords} if isinstance(decorator, ast.Call) else {}
     if isinstance(decorator, ast.Call) and decorator.args:  # fixture("module"): the old scope
         options.setdefault("scope", decorator.args[0])
-    if "params" in options or None in options:
+    if None in options:
         return None
+    params = _params(options.pop("params")) if "params" in options else ()
+    options.pop("ids", None)  # names of the runs, for a report: the same runs
     literal = {key: value.value for key, value in options.items() if isinstance(value, ast.Constant)}
-    if len(literal) != len(options):
+    if len(literal) != len(options) or params is None:
         return None
+    if params and literal.get("scope", "function") != "function":
+        return None  # pytest reorders the tests around a wider scope's values: not emulated
     return Fixture(
         name=str(literal.get("name", function.name)),
         function=function.name,
@@ -93,7 +111,48 @@ def _fixture(function: ast.FunctionDef, bound: int) -> Fixture | None:
         autouse=bool(literal.get("autouse", False)),
         node=function,
         wanted=tuple(wants(function, bound)),
+        params=params,
     )
+
+
+def _params(node: ast.expr) -> tuple[str, ...] | None:
+    """A fixture's ``params``, each as source that reads back as the value it is (None where one
+    is not a literal, or there are none: pytest then skips the tests wanting it)."""
+    if not isinstance(node, (ast.List, ast.Tuple)) or not node.elts:
+        return None
+    values = []
+    for element in node.elts:
+        try:
+            value = ast.literal_eval(element)
+            text = repr(value)
+            if ast.literal_eval(text) != value:
+                return None
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            return None
+        values.append(text)
+    return tuple(values)
+
+
+def param_choices(wanted: list[str], fixtures: dict[str, Fixture]) -> list[dict[str, str]]:
+    """Each run pytest makes of a test wanting ``wanted``: the value (as source) each
+    parametrized fixture among them, or among the fixtures they want, takes in it; ``[{}]``
+    where none is parametrized. The first MAX_PARAM_RUNS of their product."""
+    seen: set[str] = set()
+    pending = list(wanted)
+    parametrized: list[Fixture] = []
+    while pending:
+        name = pending.pop()
+        if name in seen or name not in fixtures:
+            continue
+        seen.add(name)
+        fixture = fixtures[name]
+        if fixture.params:
+            parametrized.append(fixture)
+        pending += fixture.wanted
+    parametrized.sort(key=lambda fixture: fixture.name)
+    product = itertools.product(*(fixture.params for fixture in parametrized))
+    names = [fixture.name for fixture in parametrized]
+    return [dict(zip(names, values)) for values in itertools.islice(product, MAX_PARAM_RUNS)]
 
 
 def inlined(tree: ast.Module) -> list[ast.stmt] | None:
@@ -102,32 +161,38 @@ def inlined(tree: ast.Module) -> list[ast.stmt] | None:
     bound to the parameter's name, then the test's body (a copy: the tree is shared). None where
     no test wants a fixture."""
     fixtures = fixtures_in(tree.body)
-    if not fixtures:
-        return None
     body: list[ast.stmt] = []
     changed = False
     for node in tree.body:
         wanted = wants(node) if isinstance(node, FUNCTIONS) and node.name.startswith("test") else []
-        if wanted and all(name in fixtures for name in wanted):
-            node = copy.deepcopy(node)
-            node.body = made_before(wanted, fixtures, set()) + node.body
-            node.args = _without(node.args, set(wanted))
-            changed = True
-        body.append(node)
+        if not wanted or not all(name in fixtures or name in BUILT_IN for name in wanted):
+            body.append(node)
+            continue
+        for chosen in param_choices(wanted, fixtures):  # once per value of its parametrized ones
+            copied = copy.deepcopy(node)
+            copied.body = made_before(wanted, fixtures, set(), chosen) + copied.body
+            copied.args = _without(copied.args, set(wanted))
+            body.append(copied)
+        changed = True
     return body if changed else None
 
 
-def made_before(wanted: list[str], fixtures: dict[str, Fixture], done: set[str]) -> list[ast.stmt]:
+def made_before(
+    wanted: list[str], fixtures: dict[str, Fixture], done: set[str], chosen: dict[str, str] | None = None
+) -> list[ast.stmt]:
     """The statements that make the ``wanted`` fixtures, each after its own, each once: a
-    fixture's body up to its ``return`` or ``yield``, the value bound to the fixture's name."""
+    fixture's body up to its ``return`` or ``yield``, the value bound to the fixture's name, its
+    ``request.param`` read as the value ``chosen`` for it (``param_choices``)."""
     statements: list[ast.stmt] = []
     for name in wanted:
         if name in done or name not in fixtures:
             continue
         done.add(name)
         fixture = fixtures[name]
-        statements += made_before(list(fixture.wanted), fixtures, done)
+        statements += made_before(list(fixture.wanted), fixtures, done, chosen)
         body = copy.deepcopy(fixture.node.body)
+        if chosen and name in chosen:
+            body = [_Param(ast.parse(chosen[name], mode="eval").body).visit(s) for s in body]
         given = next((i for i, statement in enumerate(body) if _given(statement) is not None), None)
         if given is None:
             statements += body
@@ -156,6 +221,19 @@ class _Renamed(ast.NodeTransformer):
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
         return ast.copy_location(ast.Name(self.new, node.ctx), node) if node.id == self.old else node
+
+
+class _Param(ast.NodeTransformer):
+    """``request.param`` read as the value a run of a parametrized fixture hands it."""
+
+    def __init__(self, value: ast.expr) -> None:
+        self.value = value
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        if node.attr == "param" and isinstance(node.value, ast.Name) and node.value.id == "request":
+            return ast.copy_location(copy.deepcopy(self.value), node)
+        self.generic_visit(node)
+        return node
 
 
 def _given(statement: ast.stmt) -> ast.expr | None:

@@ -18,7 +18,7 @@ import copy
 import functools
 
 from .calls import parsed
-from .fixtures import Fixture, fixtures_in, inlined, made_before, wants
+from .fixtures import Fixture, fixtures_in, inlined, made_before, param_choices, wants
 from .handed import handed_to, substituted
 
 # The set-up methods, in the order a harness runs them before each test (unittest's and pytest's).
@@ -87,14 +87,17 @@ def _flattened(
         if method.name in SETUPS or method.name in autouse:
             continue
         test = method in tests
-        own = made_before(wants(method, bound=1), fixtures, set(made)) if test else []
-        body = copy.deepcopy(prefix) + own + method.body if test else method.body
-        rows = [d for d in method.decorator_list if _parametrizes(d)] if test else []
-        given = [a for a in method.args.args[1:] if a.arg not in fixtures] if rows else []
-        method.args = _no_arguments()
-        method.args.args = given  # what the rows bind, read as harvesting reads a function's rows
-        method.body, method.decorator_list = body, rows
-        functions.append(method)
+        wanted = wants(method, bound=1) if test else []
+        for chosen in param_choices(wanted, fixtures):  # once per value of its parametrized fixtures
+            read = copy.deepcopy(method)
+            own = made_before(wanted, fixtures, set(made), chosen)
+            body = copy.deepcopy(prefix) + own + read.body if test else read.body
+            rows = [d for d in read.decorator_list if _parametrizes(d)] if test else []
+            given = [a for a in read.args.args[1:] if a.arg not in fixtures] if rows else []
+            read.args = _no_arguments()
+            read.args.args = given  # what the rows bind, read as harvesting reads a function's rows
+            read.body, read.decorator_list = body, rows
+            functions.append(read)
     rest = [copy.deepcopy(node) for node in cls.body if not isinstance(node, FUNCTIONS)]
     if rest:  # the class body's own statements: still calls a test makes, in a scope of their own
         functions.append(_function(f"_{cls.name}_body", rest))

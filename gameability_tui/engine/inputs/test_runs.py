@@ -17,7 +17,12 @@ So only what a runner collects runs, the way it runs it:
 - a top-level ``test_*`` function: once where every parameter has a default, once per literal row
   of its ``@pytest.mark.parametrize`` decorators, between ``setup_module`` / ``setup_function``
   and their tear-downs (a row with marks, an expected failure or a skip, left out); none where
-  another decorator (a skip) or a fixture is in the way.
+  another decorator (a skip) or a fixture is in the way;
+- fixtures as ``inputs/fixtures.py`` reads them: the test's own, each run of a parametrized one
+  (its value under ``'<params>'`` in the run's arguments, read through ``request.param``), and
+  pytest's ``capsys``/``capfd`` (what the test prints, taken from ``sys.stdout`` and
+  ``sys.stderr`` until ``readouterr()``), ``tmp_path`` (a new folder), ``monkeypatch`` (each
+  change undone after the test) and ``request``.
 
 A skip raised while running (``pytest.skip()``, ``unittest.SkipTest``) passes that test, as a
 runner reports it skipped, not failed.
@@ -30,7 +35,7 @@ import copy
 import functools
 
 from .calls import parsed
-from .fixtures import Fixture, fixtures_in, wants
+from .fixtures import BUILT_IN, Fixture, fixtures_in, param_choices, wants
 from .scripts import FUNCTIONS
 from .unrolled import parametrize_rows
 
@@ -91,7 +96,8 @@ def _gt_make_(name, fixtures, made, closers):
         kept = fixtures.get("<class kept>", kept)
     if name not in kept:
         function = _gt_unwrapped_(getter())
-        given = {wanted: _gt_make_(wanted, fixtures, made, closers) for wanted in _gt_wanted_(function)}
+        given = {wanted: _gt_given_(wanted, name, fixtures, made, closers)
+                 for wanted in _gt_wanted_(function)}
         value = function(**given)
         import inspect
         if inspect.isgenerator(value):
@@ -101,17 +107,133 @@ def _gt_make_(name, fixtures, made, closers):
     made[name] = kept[name]
     return made[name]
 
+class _GtRequest_:  # the ``request`` a fixture or test is handed: its run's param, finalizers
+
+    def __init__(self, param, closers):
+        if param is not _GtRequest_:
+            self.param = param
+        self._closers = closers
+
+    def addfinalizer(self, finalizer):
+        def closing():
+            yield
+            finalizer()
+        closer = closing()
+        next(closer)
+        self._closers.append(closer)
+
+def _gt_given_(wanted, owner, fixtures, made, closers):
+    if wanted == "request":  # each fixture's own, holding the value its run chose for it
+        return _GtRequest_(made["<params>"].get(owner, _GtRequest_), closers)
+    return _gt_make_(wanted, fixtures, made, closers)
+
+def _gt_capsys_():
+    import collections, io, sys
+    result = collections.namedtuple("CaptureResult", "out err")
+    class Capture:
+        def __init__(self):
+            self.out, self.err = io.StringIO(), io.StringIO()
+        def readouterr(self):
+            taken = result(self.out.getvalue(), self.err.getvalue())
+            for stream in (self.out, self.err):
+                stream.seek(0)
+                stream.truncate()
+            return taken
+    capture, saved = Capture(), (sys.stdout, sys.stderr)
+    sys.stdout, sys.stderr = capture.out, capture.err
+    try:
+        yield capture
+    finally:
+        sys.stdout, sys.stderr = saved
+
+def _gt_tmp_path_():
+    import pathlib, tempfile
+    yield pathlib.Path(tempfile.mkdtemp())
+
+def _gt_monkeypatch_():
+    import importlib, os, sys
+    class Patch:
+        def __init__(self):
+            self.undo_steps = []
+        def _target(self, target, name):
+            if isinstance(target, str) and name is _gt_monkeypatch_:
+                module, _, name = target.rpartition(".")
+                target = importlib.import_module(module)
+            return target, name
+        def setattr(self, target, name=_gt_monkeypatch_, value=_gt_monkeypatch_, raising=True):
+            if value is _gt_monkeypatch_:
+                target, name, value = *self._target(target, _gt_monkeypatch_), name
+            old = getattr(target, name, _gt_monkeypatch_)
+            if old is _gt_monkeypatch_ and raising:
+                raise AttributeError(name)
+            self.undo_steps.append((target, name, old, True))
+            setattr(target, name, value)
+        def delattr(self, target, name=_gt_monkeypatch_, raising=True):
+            target, name = self._target(target, name)
+            if not hasattr(target, name):
+                if raising:
+                    raise AttributeError(name)
+                return
+            self.undo_steps.append((target, name, getattr(target, name), True))
+            delattr(target, name)
+        def setitem(self, mapping, key, value):
+            self.undo_steps.append((mapping, key, mapping.get(key, _gt_monkeypatch_), False))
+            mapping[key] = value
+        def delitem(self, mapping, key, raising=True):
+            if key not in mapping:
+                if raising:
+                    raise KeyError(key)
+                return
+            self.undo_steps.append((mapping, key, mapping[key], False))
+            del mapping[key]
+        def setenv(self, name, value, prepend=None):
+            value = str(value)
+            if prepend and name in os.environ:
+                value = value + prepend + os.environ[name]
+            self.setitem(os.environ, name, value)
+        def delenv(self, name, raising=True):
+            self.delitem(os.environ, name, raising)
+        def syspath_prepend(self, path):
+            self.setattr(sys, "path", [str(path), *sys.path])
+        def chdir(self, path):
+            self.undo_steps.append((os, "<cwd>", os.getcwd(), True))
+            os.chdir(path)
+        def undo(self):
+            for target, name, old, is_attribute in reversed(self.undo_steps):
+                if name == "<cwd>" and target is os:
+                    os.chdir(old)
+                elif is_attribute:
+                    delattr(target, name) if old is _gt_monkeypatch_ else setattr(target, name, old)
+                elif old is _gt_monkeypatch_:
+                    target.pop(name, None)
+                else:
+                    target[name] = old
+            self.undo_steps.clear()
+    patch = Patch()
+    try:
+        yield patch
+    finally:
+        patch.undo()
+
+_GT_BUILT_IN_ = {
+    "capsys": (lambda: _gt_capsys_, "function", False),
+    "capfd": (lambda: _gt_capsys_, "function", False),
+    "tmp_path": (lambda: _gt_tmp_path_, "function", False),
+    "monkeypatch": (lambda: _gt_monkeypatch_, "function", False),
+}
+
 def _gt_call_(function, arguments, fixtures):
     made, closers = {}, []
     arguments = dict(arguments)
     used = arguments.pop("<use>", ())  # ``@pytest.mark.usefixtures(...)``
+    made["<params>"] = arguments.pop("<params>", {})  # each parametrized fixture's value this run
     try:
         for name in used:
             _gt_make_(name, fixtures, made, closers)
         for name, row in list(fixtures.items()):
             if not name.startswith("<") and row[2] is True:  # "<kept>", "<closers>": not fixtures
                 _gt_make_(name, fixtures, made, closers)
-        wanted = {name: _gt_make_(name, fixtures, made, closers)
+        wanted = {name: _gt_given_(name, None, fixtures, made, closers)
                   for name in _gt_wanted_(function) if name not in arguments}
         function(**arguments, **wanted)
     finally:
@@ -119,7 +241,7 @@ def _gt_call_(function, arguments, fixtures):
             next(closer, None)
 
 def _gt_fixtures_(registry, instance=None, outer=None):
-    fixtures = dict(outer or {"<kept>": {}, "<closers>": []})
+    fixtures = dict(outer or {"<kept>": {}, "<closers>": [], **_GT_BUILT_IN_})
     for name, (holder, scope, autouse) in registry.items():
         if instance is None:
             getter = lambda holder=holder: holder
@@ -314,28 +436,38 @@ def _function_runs(function: ast.FunctionDef, fixtures: dict[str, Fixture], boun
     """The keyword arguments, as source, of each run a runner makes of a ``test_*`` function (a
     method's past its ``bound`` ``self``; see the module's docstring), its fixtures left to the
     runner; none where it would hand it anything else."""
-    wanted = [name for name in wants(function, bound) if name not in fixtures]
+    made = set(fixtures) | BUILT_IN
+    wanted = [name for name in wants(function, bound) if name not in made]
     marks = [_mark(d) for d in function.decorator_list]
     if None in marks or NOT_RUN.intersection(marks):
         return []  # a skip, an expected failure, another decorator: not ours to emulate
     used = _used_fixtures(function)
-    if used is None or not set(used) <= set(fixtures):
+    if used is None or not set(used) <= made:
         return []
-    use = f"'<use>': {tuple(used)!r}" if used else ""
+    chosen = param_choices([*wants(function, bound), *used], fixtures)
+    given = [
+        ", ".join(filter(None, (f"'<use>': {tuple(used)!r}" if used else "", _params_text(values))))
+        for values in chosen
+    ]
     if "parametrize" not in marks:
-        return [] if wanted else [use]
+        return [] if wanted else given
     if "*" in wanted or function.args.kwonlyargs:
         return []
     rows = parametrize_rows(_without_marked_rows(function), {})
-    parameters = sorted(
-        argument.arg for argument in function.args.args[bound:] if argument.arg not in fixtures
-    )
+    parameters = sorted(argument.arg for argument in function.args.args[bound:] if argument.arg not in made)
     if not rows or any(sorted(row) != parameters for row in rows):
         return []
     written = [", ".join(f"{name!r}: {_written(value)}" for name, value in row.items()) for row in rows]
     if any("\0" in text for text in written):
         return []
-    return [", ".join(filter(None, (text, use))) for text in written]
+    return [", ".join(filter(None, (text, extra))) for text in written for extra in given]
+
+
+def _params_text(values: dict[str, str]) -> str:
+    """A run's parametrized fixtures' values, as the runner reads them from its arguments."""
+    if not values:
+        return ""
+    return "'<params>': {" + ", ".join(f"{name!r}: {value}" for name, value in values.items()) + "}"
 
 
 # Marks under which pytest does not run a test, or runs it expecting it to fail.
