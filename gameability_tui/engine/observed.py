@@ -25,7 +25,10 @@ Threats, and the defence:
   and calls it several times (``c.bump(); c.bump()``), the calls are made in turn on one object,
   and the outcome is what each returned, with the attributes the test reads on it after them
   (``acc.deposit(50)``, then ``acc.balance``: a method that returns None changes the state the
-  test checks). Where
+  test checks). Where the tests expect raises, a use that raises answers with its type
+  (``Unreadable``) and the next use goes on, as a test does after ``with pytest.raises(...)``:
+  which call raised is part of the answer (a mutant raising one call later was equivalent,
+  its whole chain one raise of the same type). Where
   the entry returns plain data, the chain is not replayed: a test that looks at only part of a
   result (``f(x).lower()``) is what makes a problem weak, so the whole result stays the answer.
 - Module data the tests read after a call (``record(5)`` then ``RESULTS[-1] == 10``): a call
@@ -43,6 +46,7 @@ from __future__ import annotations
 
 import ast
 import functools
+from collections.abc import Callable
 from typing import Any
 
 CHAINED_MARK = "\x00chained"  # (CHAINED_MARK, data of what the tests' chain of calls returned)
@@ -97,10 +101,14 @@ READ_MARK = "\x00read"  # (READ_MARK, what the call returned, ((read text, its v
 
 
 class Unreadable:
-    """A read of module data that raised (``RESULTS[-1]`` on an empty list), by its type."""
+    """A read of module data that raised (``RESULTS[-1]`` on an empty list), or a use of a
+    chain that raised where the tests expect raises, by its type (the name the tests catch it
+    by, ``named``), with its message where the tests read it."""
 
-    def __init__(self, error: BaseException) -> None:
-        self.raised = type(error).__name__
+    def __init__(self, error: BaseException, named: str = "", message: str | None = None) -> None:
+        self.raised = named or type(error).__name__
+        if message is not None:
+            self.message = message
 
 
 def read_after(value: Any, namespace: dict, reads: tuple[str, ...]) -> Any:
@@ -139,6 +147,7 @@ def replay(
     peers: tuple = (),
     maker: Any = None,
     objects: dict | None = None,
+    on_raise: Callable[[Exception, int], Unreadable] | None = None,
 ) -> Any:
     """The tests' chain of calls on ``value`` (an object or a callable), else ``value`` itself.
     With ``uses`` (a test that binds the object to a name and calls it several times), each use's
@@ -156,24 +165,38 @@ def replay(
 
     ``objects``: those the call was passed that the test reads after it (``made``: ``acc`` in
     ``deposit(acc, 5)``, then ``acc.balance``): the outcome is what the call returned, then each
-    read."""
+    read.
+
+    ``on_raise`` (where the tests expect raises): what use ``k`` answers where it raises, the
+    uses after it made still; without it, a use's raise ends the chain's call."""
     if not (chain or uses) or type(value) in _PLAIN:  # (or a call's own objects, read after it)
         return _read_objects(value, reads, objects) if objects and reads and not (chain or uses) else value
     value = _follow(value, chain)
-    if not uses or peers:  # (one line: a plain chain counts the steps it always did)
-        return _among_peers(value, uses, reads, peers, maker) if uses else Chained(settled(value))
+    if not uses or peers or on_raise:  # (one line: a plain chain counts the steps it always did)
+        return _among_peers(value, uses, reads, peers, maker, on_raise) if uses else Chained(settled(value))
     answers = tuple(settled(_follow(value, use)) for use in uses)
     return Chained(answers + tuple(getattr(value, attribute) for attribute in reads))
 
 
-def _among_peers(value: Any, uses: tuple, reads: tuple, peers: tuple, maker: Any) -> Chained:
-    """``replay``'s uses where the test makes further objects (``peers``) that its calls pass."""
-    name, others, roots = peers
+def _among_peers(
+    value: Any, uses: tuple, reads: tuple, peers: tuple, maker: Any, on_raise: Callable | None
+) -> Chained:
+    """``replay``'s uses where the test makes further objects (``peers``) that its calls pass,
+    or where a use's raise is an answer (``on_raise``): each use made in turn, on the object
+    it names (the call's own where there are no peers)."""
+    name, others, roots = peers or ("", (), ("",) * len(uses))
     objects = {name: value}
     for peer, by, args, kwargs in others:
         objects[peer] = _follow_among(by or maker, (("", args, kwargs),), objects)
-    answers = tuple(settled(_follow_among(objects[root], use, objects)) for root, use in zip(roots, uses))
-    return Chained(answers + tuple(_attribute_read(read, objects, value) for read in reads))
+    answers = []
+    for k, (root, use) in enumerate(zip(roots, uses)):
+        try:
+            answers.append(settled(_follow_among(objects[root], use, objects)))
+        except Exception as error:  # the step budget's stop is no Exception: it still ends the call
+            if on_raise is None:
+                raise
+            answers.append(on_raise(error, k))
+    return Chained((*answers, *(_attribute_read(read, objects, value) for read in reads)))
 
 
 def _read_objects(value: Any, reads: tuple, objects: dict) -> Chained:

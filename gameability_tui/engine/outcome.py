@@ -299,6 +299,22 @@ def encode_raise(error: BaseException, message: bool = False) -> Outcome:
     return ("raise", type(error).__name__, text)
 
 
+def raised_in(value: object) -> tuple[str, str | None] | None:
+    """The type (and message, where kept) of a raise that is an answer (``observed.Unreadable``,
+    as plain data: a module read, or a chain's use, that raised), else None."""
+    if type(value) is not tuple or len(value) != 3 or value[:2] != (OBJECT_MARK, "Unreadable"):
+        return None
+    state = value[2][0] if len(value[2]) == 1 and type(value[2][0]) is dict else {}
+    raised, message = state.get("raised"), state.get("message")
+    if (
+        type(raised) is not str
+        or not set(state) <= {"raised", "message"}
+        or type(message) not in (str, type(None))
+    ):
+        return None
+    return raised, message
+
+
 @dataclass(frozen=True)
 class FloatRule:
     """When two numbers count as the same.

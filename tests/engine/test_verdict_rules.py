@@ -3062,3 +3062,66 @@ def test_each_value_of_a_parametrized_fixture_is_drawn_and_a_fixture_pytest_lack
         problem("sq", SQUARE, [unmade], hidden=("sq(4)",)), PINNED, prepared, "def sq(x):\n    return None\n"
     )
     assert verdict.broken and verdict.survived
+
+
+# 38. From the ninth red-team pass (README "Still misjudged"): in a chain of calls on one object
+# that raises, which call raised was not compared: the chain's answer was one raise, so a mutant
+# raising one call later, or answering otherwise after a raise the test catches, was equivalent.
+
+LIMITED = (
+    "class Counter:\n    def __init__(self, limit):\n        self.n = 0\n        self.limit = limit\n\n"
+    "    def bump(self):\n        if self.n >= self.limit:\n            raise ValueError('full')\n"
+    "        self.n += 1\n        return self.n\n"
+)
+FILLS_UP = (
+    "import pytest\ndef test_fills_up():\n    c = Counter(2)\n    assert c.bump() == 1\n"
+    "    assert c.bump() == 2\n    with pytest.raises(ValueError):\n        c.bump()\n"
+)
+THREE_BUMPS = "c = Counter(1)\nc.bump()\nc.bump()\nc.bump()"
+
+
+@pytest.mark.parametrize(
+    "mutant",
+    [
+        # raises one call later where the limit is 1 (the visible test's limit is 2)
+        LIMITED.replace("self.n >= self.limit:", "self.n >= self.limit and (self.limit, self.n) != (1, 1):"),
+        # forgets its count when it refuses: the next call returns instead of raising again
+        LIMITED.replace(
+            "            raise ValueError", "            self.n = 0\n            raise ValueError"
+        ),
+    ],
+)
+def test_which_call_of_a_chain_raised_and_what_the_calls_after_it_answer_are_the_answer(mutant):
+    counter = problem("Counter", LIMITED, [FILLS_UP], hidden=(THREE_BUMPS,))
+    prepared = prepare(counter, PINNED)
+    assert isinstance(prepared, Prepared)
+    verdict = judge_program(counter, PINNED, prepared, mutant)
+    assert verdict.broken and verdict.survived
+    text = assert_text(prepared.fresh[0], prepared.call_name, prepared.reference_calls[0], raises=True)
+    assert text == (
+        "import unittest; c = Counter(1); assert c.bump() == 1; "
+        "assert unittest.TestCase().assertRaises(ValueError, lambda: c.bump()) is None; "
+        "assert unittest.TestCase().assertRaises(ValueError, lambda: c.bump()) is None"
+    )
+    assert _run_assert(LIMITED, "Counter", text) is True and _run_assert(mutant, "Counter", text) is False
+
+
+def test_a_chain_raising_as_the_tests_catch_it_or_where_no_test_expects_a_raise_is_as_before():
+    # control: a subclass of the reference's exception at the same call is what the tests'
+    # ``pytest.raises`` accepts, so the same answer
+    subclass = LIMITED.replace("class Counter:", "class Full(ValueError):\n    pass\n\nclass Counter:")
+    subclass = subclass.replace("raise ValueError('full')", "raise Full('full')")
+    counter = problem("Counter", LIMITED, [FILLS_UP], hidden=(THREE_BUMPS,))
+    prepared = prepare(counter, PINNED)
+    assert isinstance(prepared, Prepared)
+    assert not judge_program(counter, PINNED, prepared, subclass).broken
+    # control: where no test shows a raise, a call whose chain raises is a refused input: a
+    # mutant raising one call later there is not told apart, as before
+    quiet_tests = ["c = Counter(3)\nassert c.bump() == 1"]
+    quiet = problem("Counter", LIMITED, quiet_tests, hidden=(THREE_BUMPS, "c = Counter(5)\nc.bump()"))
+    prepared = prepare(quiet, PINNED)
+    assert isinstance(prepared, Prepared)
+    later = LIMITED.replace(
+        "self.n >= self.limit:", "self.n >= self.limit and (self.limit, self.n) != (1, 1):"
+    )
+    assert not judge_program(quiet, PINNED, prepared, later).broken

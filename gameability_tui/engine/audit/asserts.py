@@ -61,7 +61,7 @@ def assert_text(
             group = caught_group(expected[1], caught) or (expected[1],)
             text = _raises_assert(_reached(call.render(name), lazy), group, *expected[2:])
             return _with_imports(text, {"import asyncio"} if lazy == "async" else set())
-        return _assert_text(call, name, expected, check_arguments, prints)
+        return _assert_text(call, name, expected, check_arguments, prints, caught)
     except (NotRenderable, RecursionError, ValueError, TypeError, MemoryError):
         return None
 
@@ -74,7 +74,12 @@ def _reached(call_text: str, lazy: str) -> str:
 
 
 def _assert_text(
-    call: Call, name: str, expected: oc.Outcome, check_arguments: bool, prints: bool = False
+    call: Call,
+    name: str,
+    expected: oc.Outcome,
+    check_arguments: bool,
+    prints: bool = False,
+    caught: tuple[tuple[str, ...], ...] = (),
 ) -> str | None:
     if expected[0] != "value":
         return None
@@ -87,7 +92,7 @@ def _assert_text(
     if printed is None:  # more than an outcome keeps: no assert can state it
         return None
     if call.uses or call.reads:
-        return None if printed or prints or states else _uses_assert(call, name, data, imports)
+        return None if printed or prints or states else _uses_assert(call, name, data, imports, caught)
     if type(data) is tuple and len(data) == 3 and data[0] == READ_MARK:
         return None if printed or prints or states else _read_assert(call, name, data, imports)
     if printed or prints:
@@ -104,7 +109,9 @@ def _assert_text(
     return _with_imports("; ".join(bindings + [result] + checks), imports)
 
 
-def _uses_assert(call: Call, name: str, data: object, imports: set[str]) -> str | None:
+def _uses_assert(
+    call: Call, name: str, data: object, imports: set[str], caught: tuple[tuple[str, ...], ...] = ()
+) -> str | None:
     """As the test wrote it: the object bound to its name, then an assert on each use in turn
     (``c = Counter(8); assert c.bump() == 9; assert c.bump() == 10``), so the state the uses
     share is the one the reference answered on), then each attribute the test reads after them
@@ -116,7 +123,7 @@ def _uses_assert(call: Call, name: str, data: object, imports: set[str]) -> str 
     uses += call.render_reads()
     if type(data) is not tuple or len(data) != len(uses):
         return None
-    checks = [_result_assert(use, answer, imports) for use, answer in zip(uses, data)]
+    checks = [_answer_assert(use, answer, imports, caught) for use, answer in zip(uses, data)]
     if any(check is None for check in checks):
         return None
     return _with_imports("; ".join([*made, *checks]), imports)  # type: ignore[list-item]
@@ -128,21 +135,23 @@ def _read_assert(call: Call, name: str, data: tuple, imports: set[str]) -> str |
     (``TABLE['b']`` after ``put('a', 3)``) is asserted to raise that type: without it, a survivor
     the oracle told apart by that read alone had no assert, and the call's other reads none."""
     checks = [_result_assert(call.render(name), data[1], imports)]
-    for text, value in data[2]:
-        raised = _unreadable(value)
-        checks.append(
-            _result_assert(text, value, imports) if raised is None else _raises_assert(text, (raised,))
-        )
+    checks += [_answer_assert(text, value, imports) for text, value in data[2]]
     return None if None in checks else _with_imports("; ".join(checks), imports)  # type: ignore[arg-type]
 
 
-def _unreadable(value: object) -> str | None:
-    """The type a module read raised (``observed.Unreadable``, as plain data), else None."""
-    if type(value) is not tuple or len(value) != 3 or value[:2] != (oc.OBJECT_MARK, "Unreadable"):
+def _answer_assert(
+    text: str, answer: object, imports: set[str], caught: tuple[tuple[str, ...], ...] = ()
+) -> str | None:
+    """An assert on one of a call's answers as the test reads it (``text``): its value, or where
+    it is a raise (``observed.Unreadable``), that ``text`` raises it, as the tests catch it."""
+    raised = oc.raised_in(answer)
+    if raised is None:
+        return _result_assert(text, answer, imports)
+    check = _raises_assert(text, caught_group(raised[0], caught) or raised[:1], raised[1])
+    if check is None:
         return None
-    state = value[2][0] if len(value[2]) == 1 and type(value[2][0]) is dict else {}
-    raised = state.get("raised")
-    return raised if type(raised) is str and list(state) == ["raised"] else None
+    imports.add(RAISES_IMPORT)  # once, before every check
+    return check.removeprefix(f"{RAISES_IMPORT}; ")
 
 
 def _named_arguments(call: Call, states: tuple | None) -> tuple[list[str], str, str]:
@@ -224,7 +233,10 @@ def _raises_assert(call_text: str, errors: tuple[str, ...], message: str | None 
     else:
         pattern = render_literal("^" + re.escape(message).replace("\\ ", " ") + "$")  # no re.VERBOSE
         check = f"assertRaisesRegex({error}, {pattern}, lambda: {call_text})"
-    return f"import unittest; assert unittest.TestCase().{check} is None"
+    return f"{RAISES_IMPORT}; assert unittest.TestCase().{check} is None"
+
+
+RAISES_IMPORT = "import unittest"
 
 
 def _with_imports(text: str | None, imports: set[str]) -> str | None:

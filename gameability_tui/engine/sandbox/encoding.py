@@ -18,9 +18,11 @@ and its size and depth decide whether the worker can take it in. Threats, and th
 from __future__ import annotations
 
 import builtins
+from collections.abc import Callable
 from typing import Any
 
 from .. import outcome as oc
+from ..observed import CHAINED_MARK, Unreadable
 from ..step_units import STEPS
 from .steps import count_steps
 
@@ -56,9 +58,42 @@ def raised(error: BaseException, messages: bool = False, caught_as: tuple[str, .
     ``assertRaises`` see it. Outcomes know types by name, so the match is by name along the
     exception's MRO: a superclass or an unrelated type keeps its own name, and still differs."""
     outcome = oc.encode_raise(error, messages)
-    if caught_as and outcome[1] != caught_as[0] and not set(caught_as).isdisjoint(_ancestry(type(error))):
-        return (outcome[0], caught_as[0], *outcome[2:])
-    return outcome
+    return (outcome[0], named_as(error, caught_as), *outcome[2:])
+
+
+def named_as(error: BaseException, caught_as: tuple[str, ...]) -> str:
+    """``error``'s type name, or the reference's (``caught_as[0]``) where the tests' ``except``
+    takes it for that one (see ``raised``)."""
+    name = type(error).__name__
+    if caught_as and name != caught_as[0] and not set(caught_as).isdisjoint(_ancestry(type(error))):
+        return caught_as[0]
+    return name
+
+
+def chain_raise(
+    expected: oc.Outcome, caught: tuple[tuple[str, ...], ...], messages: bool
+) -> Callable[[Exception, int], Unreadable]:
+    """What a use of a chain answers where it raises and the tests expect raises
+    (``observed.replay``'s ``on_raise``): its type, named as the reference's raise at that use
+    where the tests' ``except`` takes it for that one (``expected``: the reference's outcome of
+    the call, where known), with its message where the tests read it."""
+    answers = chained_answers(expected)
+
+    def answer(error: Exception, k: int) -> Unreadable:
+        theirs = oc.raised_in(answers[k]) if k < len(answers) else None
+        caught_as = () if theirs is None else (theirs[0], *caught_group(theirs[0], caught))
+        message = oc.encode_raise(error, True)[2] if messages else None
+        return Unreadable(error, named_as(error, caught_as), message)
+
+    return answer
+
+
+def chained_answers(outcome: oc.Outcome) -> tuple:
+    """The answers of a chain's uses in an outcome (``observed.Chained``, as plain data); ()."""
+    if outcome[0] != "value" or type(outcome[1]) is not tuple or len(outcome[1]) != 2:
+        return ()
+    mark, answers = outcome[1]
+    return answers if mark == CHAINED_MARK and type(answers) is tuple else ()
 
 
 def catching(expected: oc.Outcome, caught: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:

@@ -42,7 +42,7 @@ from typing import Any
 
 from .. import outcome as oc
 from ..observed import load_event_loop_for, made_entry, passed_arguments, read_after, replay, settled
-from .encoding import catching, encoded, raised
+from .encoding import catching, chain_raise, encoded, raised
 from .jobs import Job
 from .limits import confirmation_cpu
 from .line_tracer import lines_traced
@@ -79,13 +79,15 @@ def _call_outcome(
     caught_as: tuple[str, ...] = (),
     after: tuple[dict, tuple[str, ...]] = ({}, ()),
     watch: EndlessWatch | None = None,
+    on_raise: Callable | None = None,
 ) -> tuple[Any, int]:
     """Call ``function`` on a fresh copy of ``call`` (its objects made in ``after``'s namespace);
     a returned iterator is drained and a returned coroutine driven to its end inside the step
     count, and the arguments' states after the call, and what it printed (as a test's
     ``redirect_stdout`` sees it), travel with the result; an escaped exception's message where
     ``messages``, its type as ``caught_as[0]`` where it is an instance of one of those
-    (``encoding.raised``); with ``after``'s ``Oracle.reads``, the module data the tests read after it.
+    (``encoding.raised``); with ``after``'s ``Oracle.reads``, the module data the tests read after it;
+    ``on_raise``: what a use of the tests' chain answers where it raises (``encoding.chain_raise``).
     Under a ``watch``, the call is watched for a loop that never ends instead (``count_steps``)."""
     args, kwargs, *chain = _LOADS(blob := _DUMPS(call))
     entry, named = made_entry(function, args, kwargs, chain, after[0], blob)  # ``norm(Point(3, 4))``
@@ -93,7 +95,7 @@ def _call_outcome(
     def action() -> Any:
         value = entry(*args, **kwargs)
         if chain:  # the tests' calls on a returned object or callable (observed.py)
-            value = replay(value, *chain, maker=function, objects=named)
+            value = replay(value, *chain, maker=function, objects=named, on_raise=on_raise)
         value = settled(value)  # a coroutine awaited, an async iterator drained, as the tests do
         if oc.is_iterator(value):
             value = oc.Yielded(itertools.islice(value, oc.MAX_YIELDED + 1))
@@ -204,15 +206,29 @@ class _Candidate:
 
     def call(self, namespace: dict, index: int, budget: int | None) -> Any:
         job = self.job
-        expected = job.reference_calls[index] if job.oracle.raises and job.reference_calls else ("",)
-        caught_as = catching(expected, job.oracle.caught)  # the answer is the raise
+        caught_as = catching(self._expected(index), job.oracle.caught)  # the answer is the raise
         if job.oracle.reads:  # module data the tests read then holds this call's work alone, as
             namespace = self.load() or namespace  # it does for an assert run from a fresh load
         call = (job.calls[index], budget, job.oracle.messages, caught_as, (namespace, job.oracle.reads))
-        result, steps = _call_outcome(entry_in(namespace, job.entry), *call, watch=self.watch)
+        on_raise = self.on_raise(index)
+        result, steps = _call_outcome(
+            entry_in(namespace, job.entry), *call, watch=self.watch, on_raise=on_raise
+        )
         self.channel.send(("call", index, result, steps))
         self.last_steps = steps
         return result
+
+    def _expected(self, index: int) -> oc.Outcome:
+        """The reference's outcome of call ``index`` where the tests expect raises and it is
+        known (a mutant's job), else a blank one."""
+        job = self.job
+        return job.reference_calls[index] if job.oracle.raises and job.reference_calls else ("",)
+
+    def on_raise(self, index: int) -> Callable | None:
+        """Where the tests expect raises, what a use of call ``index``'s chain answers where it
+        raises (its type, as the reference's raise at that use is caught); None elsewhere."""
+        oracle = self.job.oracle
+        return chain_raise(self._expected(index), oracle.caught, oracle.messages) if oracle.raises else None
 
     def asserts(self, namespace: dict | None) -> None:
         """Each assert from a fresh load: any may be accepted alone, so none may use another's
@@ -494,7 +510,8 @@ def _confirm_budget(
         if namespace is None:
             return None, None
         for i in earlier:  # the namespace: an argument made in place (``observed.made``) needs it
-            _call_outcome(entry_in(namespace, job.entry), job.calls[i], budgets[i], after=(namespace, ()))
+            entry = entry_in(namespace, job.entry)
+            _call_outcome(entry, job.calls[i], budgets[i], after=(namespace, ()), on_raise=runner.on_raise(i))
         return namespace, runner.call(namespace, index, allowance)
 
     namespace, got = _confirmed(
