@@ -3125,3 +3125,28 @@ def test_a_chain_raising_as_the_tests_catch_it_or_where_no_test_expects_a_raise_
         "self.n >= self.limit:", "self.n >= self.limit and (self.limit, self.n) != (1, 1):"
     )
     assert not judge_program(quiet, PINNED, prepared, later).broken
+
+
+# 39. From the eighth red-team pass (README "Still misjudged"): an entry the tests only pass as
+# ``key=`` named no entry, so the problem was excluded, though a mutant keeping the order of the
+# tests' few items but not the task's values passed them.
+
+SCORE = "def score(word):\n    return len(word) * 2 + word.count('a')\n"
+
+
+@pytest.mark.parametrize(
+    ("test", "drawn"),
+    [
+        ("assert sorted(['bb', 'a', 'ccc'], key=score) == ['a', 'bb', 'ccc']",
+         ["score('a')", "score('bb')", "score('ccc')"]),
+        ("assert max(['x', 'yyy'], key=score) == 'yyy'\nassert min('ab', 'c', key=score) == 'c'",
+         ["score('ab')", "score('c')", "score('x')", "score('yyy')"]),
+        ("ws = ['dd', 'a']\nassert sorted(ws, key=score) == ['a', 'dd']", ["score('a')", "score('dd')"]),
+    ],
+)  # fmt: skip
+def test_an_entry_the_tests_only_pass_as_a_sort_key_is_found_and_its_calls_drawn(test, drawn):
+    assert entry_of(problem("score", SCORE, [test])) == "score"
+    assert sorted(call.render("score") for call in harvest_calls([test], "score")) == drawn
+    # the order of the tests' items is all they see: a mutant that keeps it survives
+    result = audit_problem(problem("score", SCORE, [test]), AuditParams(mutants=40))
+    assert result.status == "ok" and "return len(word) * 3 + word.count('a')" in _survivor_changes(result)

@@ -1,5 +1,6 @@
-"""Functions the tests call without naming them: through ``map`` and ``filter``, or handed to a
-checker they define (``check(sq)``, ``handed.py``).
+"""Functions the tests call without naming them: through ``map`` and ``filter``, as the ``key=``
+of ``sorted``, ``min`` or ``max``, or handed to a checker they define
+(``check(sq)``, ``handed.py``).
 
 Kept apart from ``calls`` (which counts the calls that name the entry) and from ``unrolled``
 (which reads ``calls``), so entry inference can use it without an import cycle.
@@ -33,7 +34,7 @@ def _mapped_in(source: str) -> tuple[str, ...]:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
         return ()
-    return handed_in(tree) + tuple(
+    mapped = tuple(
         node.args[0].id
         for node in ast.walk(tree)
         if isinstance(node, ast.Call)
@@ -42,3 +43,28 @@ def _mapped_in(source: str) -> tuple[str, ...]:
         and len(node.args) >= 2
         and isinstance(node.args[0], ast.Name)
     )
+    keyed = tuple(
+        keyed[0].id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and (keyed := key_function(node)) is not None
+        and isinstance(keyed[0], ast.Name)
+    )
+    return handed_in(tree) + mapped + keyed
+
+
+# The builtins that call a ``key=`` function on each item of what they are handed.
+_KEYED = ("sorted", "min", "max")
+
+
+def key_function(node: ast.Call) -> tuple[ast.expr, ast.expr | None] | None:
+    """``sorted(xs, key=f)``, ``min(xs, key=f)`` or ``max(...)``: the function it calls on each
+    item (``f``), and what holds the items (``xs``; None where they are ``min``'s or ``max``'s
+    several arguments); None for any other call. Threat: an entry the tests only pass as
+    ``key=`` named no entry, and the problem was excluded."""
+    key = next((keyword.value for keyword in node.keywords if keyword.arg == "key"), None)
+    if key is None or isinstance(key, ast.Lambda) or any(isinstance(a, ast.Starred) for a in node.args):
+        return None
+    if isinstance(node.func, ast.Name) and node.func.id in _KEYED and node.args:
+        return key, node.args[0] if len(node.args) == 1 else None
+    return None

@@ -27,6 +27,7 @@ from typing import Any
 from .calls import parsed
 from .folded import NotFoldable, fold, is_literal, is_plain, items_of
 from .handed import checkers_inlined
+from .mapped import key_function
 from .renamed import one_name_per_binding
 
 MAX_COPIES = 50  # copies of one loop's body (or one test's parametrize rows)
@@ -211,20 +212,29 @@ class _Unroll(ast.NodeTransformer):
         return _folded_arguments(_raises_call(node) or node, self.data)
 
     def _mapped(self, node: ast.Call) -> ast.AST | None:
-        """``map(f, [1, 2])`` as ``[f(1), f(2)]``; ``filter(f, [1, 2])`` likewise: the calls the
-        test makes through them."""
-        if not (isinstance(node.func, ast.Name) and node.func.id in ("map", "filter")) or node.keywords:
+        """``map(f, [1, 2])`` as ``[f(1), f(2)]``; ``filter(f, [1, 2])`` likewise; and
+        ``sorted([1, 2], key=f)`` (``min``, ``max``) as ``[f(1), f(2)]``
+        too: the calls the test makes through them (``mapped.key_function``)."""
+        keyed = key_function(node)
+        if keyed is not None:
+            function, arguments = keyed[0], node.args
+        elif not (isinstance(node.func, ast.Name) and node.func.id in ("map", "filter")) or node.keywords:
             return None
-        if len(node.args) < 2 or not isinstance(node.args[0], (ast.Name, ast.Attribute)):
-            return None
-        if node.func.id == "filter" and len(node.args) != 2:
+        else:
+            function, arguments = node.args[0] if node.args else None, node.args[1:]
+            if node.func.id == "filter" and len(node.args) != 2:
+                return None
+        if not arguments or not isinstance(function, (ast.Name, ast.Attribute)):
             return None
         try:
-            columns = [_iterated(argument, self.data) for argument in node.args[1:]]
+            if keyed is not None and keyed[1] is None:  # ``min(a, b, key=f)``: each argument an item
+                columns = [[fold(argument, self.data) for argument in arguments]]
+            else:
+                columns = [_iterated(argument, self.data) for argument in arguments]
         except (NotFoldable, TypeError, ValueError, RecursionError):
             return None
         calls = [
-            ast.Call(copy.deepcopy(node.args[0]), [ast.Constant(v) for v in row], []) for row in zip(*columns)
+            ast.Call(copy.deepcopy(function), [ast.Constant(v) for v in row], []) for row in zip(*columns)
         ]
         return ast.fix_missing_locations(ast.copy_location(ast.List(calls, ast.Load()), node))
 
