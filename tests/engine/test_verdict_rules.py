@@ -2788,6 +2788,9 @@ ISQRT_FROM_MINUS_FOUR = ISQRT.replace("if x < 0:", "if x <= -4:").replace("x ** 
         "import unittest\nclass T(unittest.TestCase):\n    def test_r(self):\n"
         "        self.assertEqual(isqrt(16), 4)\n"
         "        self.assertRaisesRegex(ValueError, 'neg', isqrt, -4)\n",
+        # its arguments spread from a literal (the ninth pass)
+        "import pytest\ndef test_r():\n    assert isqrt(16) == 4\n"
+        "    pytest.raises(ValueError, isqrt, *[-4])\n",
     ],
 )
 def test_the_callable_form_of_a_raises_check_is_a_call_the_tests_make(test):

@@ -250,8 +250,12 @@ def _raises_call(node: ast.Call) -> ast.Call | None:
     called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
     theirs = _CALLABLE_RAISES.get(called)
     first = 2 if called == "assertRaisesRegex" else 1  # the pattern comes before the callable
-    if theirs is None or len(node.args) <= first or any(isinstance(a, ast.Starred) for a in node.args):
-        return None
+    if (
+        theirs is None
+        or len(node.args) <= first
+        or any(isinstance(a, ast.Starred) for a in node.args[: first + 1])
+    ):
+        return None  # (a starred argument after the callable is the callable's: ``*[-4]``, folded)
     function = node.args[first]
     if not isinstance(function, (ast.Name, ast.Attribute)):
         return None
