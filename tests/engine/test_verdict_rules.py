@@ -3153,3 +3153,36 @@ def test_an_entry_the_tests_only_pass_as_a_sort_key_is_found_and_its_calls_drawn
     # the order of the tests' items is all they see: a mutant that keeps it survives
     result = audit_problem(problem("score", SCORE, [test]), AuditParams(mutants=40))
     assert result.status == "ok" and "return len(word) * 3 + word.count('a')" in _survivor_changes(result)
+
+
+# 40. From the seventh red-team pass (README "Still misjudged"): module data a call changed and
+# then raised was not compared: where the tests expect the raise, the answer was the raise alone,
+# so a mutant that spoils the data before refusing was equivalent.
+
+LEDGER = (
+    "BALANCE = [100]\n\ndef withdraw(amount):\n    if amount > BALANCE[-1]:\n"
+    "        raise ValueError('short')\n    BALANCE.append(BALANCE[-1] - amount)\n    return BALANCE[-1]\n"
+)
+SPOILS = LEDGER.replace("        raise ValueError", "        BALANCE.append(0)\n        raise ValueError")
+
+
+def test_module_data_a_call_changes_before_the_raise_the_tests_expect_is_part_of_the_answer():
+    test = (
+        "import pytest\ndef test_w():\n    assert withdraw(30) == 70\n    assert BALANCE[-1] == 70\n"
+        "    with pytest.raises(ValueError):\n        withdraw(500)\n"
+    )
+    ledger = problem("withdraw", LEDGER, [test], hidden=("withdraw(200)",))
+    prepared = prepare(ledger, PINNED)
+    assert isinstance(prepared, Prepared)
+    verdict = judge_program(ledger, PINNED, prepared, SPOILS)
+    assert verdict.broken and verdict.survived
+    text = assert_text(prepared.fresh[0], prepared.call_name, prepared.reference_calls[0], raises=True)
+    assert text == (
+        "import unittest; "
+        "assert unittest.TestCase().assertRaises(ValueError, lambda: withdraw(200)) is None; "
+        "assert BALANCE[-1] == 100"
+    )
+    assert _run_assert(LEDGER, "withdraw", text) is True and _run_assert(SPOILS, "withdraw", text) is False
+    # control: the same refusal, the data left as it was, is the same answer
+    keeps = LEDGER.replace("raise ValueError('short')", "raise ValueError('too little')")
+    assert not judge_program(ledger, PINNED, prepared, keeps).broken

@@ -94,7 +94,7 @@ def _assert_text(
     if call.uses or call.reads:
         return None if printed or prints or states else _uses_assert(call, name, data, imports, caught)
     if type(data) is tuple and len(data) == 3 and data[0] == READ_MARK:
-        return None if printed or prints or states else _read_assert(call, name, data, imports)
+        return None if printed or prints or states else _read_assert(call, name, data, imports, caught)
     if printed or prints:
         return _printing_assert(call, name, data, chain, states, printed)
     if states is None:
@@ -129,12 +129,14 @@ def _uses_assert(
     return _with_imports("; ".join([*made, *checks]), imports)  # type: ignore[list-item]
 
 
-def _read_assert(call: Call, name: str, data: tuple, imports: set[str]) -> str | None:
+def _read_assert(
+    call: Call, name: str, data: tuple, imports: set[str], caught: tuple[tuple[str, ...], ...] = ()
+) -> str | None:
     """The call's answer, then each module read the tests make after it, as they make it
     (``assert record(3) == None; assert RESULTS[-1] == 3``); a read that raised on the reference
     (``TABLE['b']`` after ``put('a', 3)``) is asserted to raise that type: without it, a survivor
     the oracle told apart by that read alone had no assert, and the call's other reads none."""
-    checks = [_result_assert(call.render(name), data[1], imports)]
+    checks = [_answer_assert(call.render(name), data[1], imports, caught)]  # its raise, where expected
     checks += [_answer_assert(text, value, imports) for text, value in data[2]]
     return None if None in checks else _with_imports("; ".join(checks), imports)  # type: ignore[arg-type]
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import outcome as oc
-from ..observed import CHAINED_MARK, Unreadable
+from ..observed import CHAINED_MARK, READ_MARK, Unreadable
 from ..step_units import STEPS
 from .steps import count_steps
 
@@ -89,10 +89,13 @@ def chain_raise(
 
 
 def chained_answers(outcome: oc.Outcome) -> tuple:
-    """The answers of a chain's uses in an outcome (``observed.Chained``, as plain data); ()."""
-    if outcome[0] != "value" or type(outcome[1]) is not tuple or len(outcome[1]) != 2:
+    """The answers of a chain's uses in an outcome (``observed.Chained``, as plain data), or the
+    call's own where module data was read after it (``observed.read_after``); ()."""
+    if outcome[0] != "value" or type(outcome[1]) is not tuple or len(outcome[1]) not in (2, 3):
         return ()
-    mark, answers = outcome[1]
+    if outcome[1][0] == READ_MARK:
+        return outcome[1][1:2]
+    mark, answers = outcome[1] if len(outcome[1]) == 2 else (None, None)
     return answers if mark == CHAINED_MARK and type(answers) is tuple else ()
 
 

@@ -87,7 +87,9 @@ def _call_outcome(
     ``redirect_stdout`` sees it), travel with the result; an escaped exception's message where
     ``messages``, its type as ``caught_as[0]`` where it is an instance of one of those
     (``encoding.raised``); with ``after``'s ``Oracle.reads``, the module data the tests read after it;
-    ``on_raise``: what a use of the tests' chain answers where it raises (``encoding.chain_raise``).
+    ``on_raise``: what a use of the tests' chain answers where it raises (``encoding.chain_raise``),
+    and the call itself where the tests read module data after it: a raise is then an answer
+    beside those reads (a call that changes the data, then raises, was one raise alike).
     Under a ``watch``, the call is watched for a loop that never ends instead (``count_steps``)."""
     args, kwargs, *chain = _LOADS(blob := _DUMPS(call))
     entry, named = made_entry(function, args, kwargs, chain, after[0], blob)  # ``norm(Point(3, 4))``
@@ -101,11 +103,18 @@ def _call_outcome(
             value = oc.Yielded(itertools.islice(value, oc.MAX_YIELDED + 1))
         return value if chain else read_after(value, *after)
 
+    def answered() -> Any:  # the raise is an answer, beside the module data read after it
+        try:
+            return action()
+        except Exception as error:  # the step budget's stop is no Exception: it still ends the call
+            return read_after(on_raise(error, 0), *after)  # type: ignore[misc]
+
     load_event_loop_for(function)
     printed = io.StringIO()
     shown, sys.stdout = sys.stdout, printed
     try:
-        value, steps, error, exceeded = count_steps(action, budget, watch=watch)
+        run = answered if on_raise is not None and after[1] and not chain else action
+        value, steps, error, exceeded = count_steps(run, budget, watch=watch)
     finally:
         sys.stdout = shown
     if exceeded:
