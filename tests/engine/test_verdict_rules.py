@@ -3186,3 +3186,34 @@ def test_module_data_a_call_changes_before_the_raise_the_tests_expect_is_part_of
     # control: the same refusal, the data left as it was, is the same answer
     keeps = LEDGER.replace("raise ValueError('short')", "raise ValueError('too little')")
     assert not judge_program(ledger, PINNED, prepared, keeps).broken
+
+
+# 41. From the ninth red-team pass (README "Still misjudged"): a test that calls the entry through
+# a name bound to it (``g = sq``, or a fixture that returns the class: a factory) named no entry
+# and drew no call, so the problem was excluded, though ``x + x`` passes ``g(2) == 4``.
+
+
+@pytest.mark.parametrize(
+    ("reference", "entry", "test", "drawn"),
+    [
+        (SQUARE, "sq", "g = sq\nassert g(2) == 4\n", "sq(2)"),
+        (SQUARE, "sq", "g = sq\ndef test_sq():\n    assert g(2) == 4\n", "sq(2)"),
+        (SQUARE, "sq", "def test_sq():\n    g = sq\n    assert g(2) == 4\n", "sq(2)"),
+        (BUMP_CLASS, "Counter", "import pytest\n@pytest.fixture\ndef make():\n    return Counter\n"
+         "def test_bump(make):\n    c = make(5)\n    assert c.bump() == 6\n", "Counter(5).bump()"),
+    ],
+)  # fmt: skip
+def test_an_entry_the_tests_call_through_a_name_bound_to_it_is_found_and_drawn(reference, entry, test, drawn):
+    aliased = problem(entry, reference, [test], entry=None)
+    assert entry_of(aliased) == entry
+    assert [call.render(entry) for call in harvest_calls([test], entry)] == [drawn]
+    assert audit_problem(aliased, AuditParams()).status == "ok"
+
+
+def test_a_name_bound_to_the_entry_and_also_otherwise_is_not_read_as_it():
+    # control: ``g`` is also a parameter, or bound again in a loop: not surely ``sq`` there
+    for test in (
+        "g = sq\ndef test_sq(g=abs):\n    assert g(-2) == 2\n",
+        "for g in [abs]:\n    assert g(-2) == 2\n",
+    ):
+        assert harvest_calls([test + "g = sq\n"], "sq") == []

@@ -1,5 +1,5 @@
 """Functions the tests call without naming them: through ``map`` and ``filter``, as the ``key=``
-of ``sorted``, ``min`` or ``max``, or handed to a checker they define
+of ``sorted``, ``min`` or ``max``, through a name bound to them, or handed to a checker they define
 (``check(sq)``, ``handed.py``).
 
 Kept apart from ``calls`` (which counts the calls that name the entry) and from ``unrolled``
@@ -12,6 +12,7 @@ import ast
 import functools
 from collections import Counter
 
+from .fixtures import fixtures_in
 from .handed import handed_in
 
 
@@ -50,7 +51,33 @@ def _mapped_in(source: str) -> tuple[str, ...]:
         and (keyed := key_function(node)) is not None
         and isinstance(keyed[0], ast.Name)
     )
-    return handed_in(tree) + mapped + keyed
+    return handed_in(tree) + mapped + keyed + _called_through_aliases(tree)
+
+
+def _called_through_aliases(tree: ast.Module) -> tuple[str, ...]:
+    """The names a test binds to another name it then calls (``g = sq``, then ``g(5)``), or a
+    fixture hands as its value (``return Counter``, a test calling ``make(5)``): each named once
+    per call through it (``renamed.aliases_followed`` reads the calls as theirs)."""
+    aliases = {
+        node.targets[0].id: node.value.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Name)
+    }
+    for name, fixture in fixtures_in(tree.body).items():
+        given = fixture.node.body[-1]
+        value = given.value if isinstance(given, ast.Return) else None
+        if isinstance(given, ast.Expr) and isinstance(given.value, ast.Yield):
+            value = given.value.value
+        if isinstance(value, ast.Name):
+            aliases.setdefault(name, value.id)
+    return tuple(
+        aliases[node.func.id]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in aliases
+    )
 
 
 # The builtins that call a ``key=`` function on each item of what they are handed.

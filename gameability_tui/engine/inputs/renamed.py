@@ -1,4 +1,5 @@
-"""A test that binds one name again and again, read as one name per binding.
+"""A test that binds one name again and again, read as one name per binding; and one that
+binds a name to another, read as that other (``aliases_followed``).
 
 Threat: ``c = Counter(1)``, ``assert c.bump() == 3``, then ``c = Counter(5)``, ``assert c.bump()
 == 7``; or a unittest ``setUp`` binding ``self.c`` that the test method binds again. Harvesting
@@ -106,3 +107,57 @@ def _free(name: str, taken: set[str]) -> str:
         number += 1
     taken.add(f"{name}_{number}")
     return f"{name}_{number}"
+
+
+def aliases_followed(tree: ast.Module) -> None:
+    """A name bound once to a bare name the test never binds (``g = sq``; a fixture's ``make =
+    Counter``, as ``fixtures.made_before`` reads it), read as that name, in place: a call
+    through it is a call of what it names. Threat: ``g = sq`` then ``assert g(5) == 25`` made no
+    call of ``sq``, so the problem was excluded as having no literal calls. Bound in a function,
+    it is read so in that function; at module level and nowhere else, everywhere. A name also
+    bound any other way (a parameter, a loop, a definition, an import) is left as it is."""
+    everywhere = Counter(
+        n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+    )
+    other = {n.arg for n in ast.walk(tree) if isinstance(n, ast.arg)}
+    other |= {n.name for n in ast.walk(tree) if isinstance(n, (*_NESTED[:2], ast.ClassDef))}
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.Import, ast.ImportFrom)):
+            other |= {(alias.asname or alias.name).split(".")[0] for alias in n.names}
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            other |= set(n.names)
+    bound = set(everywhere) | other
+    for scope in [tree, *(n for n in ast.walk(tree) if isinstance(n, _NESTED[:2]))]:
+        if scope is tree:
+            own, stores, given = list(ast.walk(tree)), everywhere, other
+        else:
+            own = _own_nodes(scope)
+            stores = Counter(n.id for n in own if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+            given = {n.arg for n in own if isinstance(n, ast.arg)} | _bound_otherwise(scope.body)
+        aliases = {
+            node.targets[0].id: node.value.id
+            for node in (scope.body if scope is tree else own)
+            if isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Name)
+            and stores[node.targets[0].id] == 1
+            and node.targets[0].id not in given
+            and node.value.id not in bound
+        }
+        for node in own:
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in aliases:
+                node.id = aliases[node.id]
+
+
+def _own_nodes(scope: ast.AST) -> list[ast.AST]:
+    """The nodes of a module's or function's own scope (a function's parameters included, the
+    bodies of the functions, classes and comprehensions nested in it not)."""
+    found: list[ast.AST] = []
+    todo = list(ast.iter_child_nodes(scope))
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        if not isinstance(node, _NESTED):
+            todo += ast.iter_child_nodes(node)
+    return found

@@ -28,7 +28,7 @@ from .calls import parsed
 from .folded import NotFoldable, fold, is_literal, is_plain, items_of
 from .handed import checkers_inlined
 from .mapped import key_function
-from .renamed import one_name_per_binding
+from .renamed import aliases_followed, one_name_per_binding
 
 MAX_COPIES = 50  # copies of one loop's body (or one test's parametrize rows)
 
@@ -424,6 +424,7 @@ def unrolled(source: str) -> ast.Module | None:
     copied = copy.deepcopy(tree)
     checkers_inlined(copied)
     one_name_per_binding(copied)
+    aliases_followed(copied)
     scoped, objects = _bound_data(copied)
     try:
         rewritten = _Unroll(scoped, id(copied), objects).visit(copied)
