@@ -3217,3 +3217,21 @@ def test_a_name_bound_to_the_entry_and_also_otherwise_is_not_read_as_it():
         "for g in [abs]:\n    assert g(-2) == 2\n",
     ):
         assert harvest_calls([test + "g = sq\n"], "sq") == []
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        # an object a module-level ``setup_function`` binds (global) and the test then uses
+        "C = None\ndef setup_function(function):\n    global C\n    C = Counter(5)\n"
+        "def test_bump():\n    assert C.bump() == 6\n",
+        # a class constant read through ``type(self)`` or ``self.__class__``
+        "import unittest\nclass T(unittest.TestCase):\n    START = 5\n    def setUp(self):\n"
+        "        self.c = Counter(type(self).START)\n    def test_bump(self):\n"
+        "        self.assertEqual(self.c.bump(), 6)\n",
+        "import unittest\nclass T(unittest.TestCase):\n    START = 5\n    def test_bump(self):\n"
+        "        self.assertEqual(Counter(self.__class__.START).bump(), 6)\n",
+    ],
+)
+def test_an_object_made_by_a_set_up_hook_or_from_a_class_constant_is_drawn_through(test):
+    assert "Counter(5).bump()" in [call.render("Counter") for call in harvest_calls([test], "Counter")]

@@ -156,25 +156,45 @@ def param_choices(wanted: list[str], fixtures: dict[str, Fixture]) -> list[dict[
 
 
 def inlined(tree: ast.Module) -> list[ast.stmt] | None:
-    """The module's statements with each top-level test function that wants the module's fixtures
-    read as the script pytest runs for it: each fixture's body up to what it returns or yields,
-    bound to the parameter's name, then the test's body (a copy: the tree is shared). None where
-    no test wants a fixture."""
+    """The module's statements with each top-level test function that wants the module's fixtures,
+    or runs after a ``setup_function`` or ``setup_module`` hook, read as the script pytest runs
+    for it: the hooks' bodies, each fixture's body up to what it returns or yields, bound to the
+    parameter's name, then the test's body (a copy: the tree is shared). None where no test
+    wants a fixture or follows a hook."""
     fixtures = fixtures_in(tree.body)
+    hooks = _set_up_hooks(tree)
     body: list[ast.stmt] = []
     changed = False
     for node in tree.body:
-        wanted = wants(node) if isinstance(node, FUNCTIONS) and node.name.startswith("test") else []
-        if not wanted or not all(name in fixtures or name in BUILT_IN for name in wanted):
+        test = isinstance(node, FUNCTIONS) and node.name.startswith("test")
+        wanted = wants(node) if test else []  # type: ignore[arg-type]
+        if not test or not all(name in fixtures or name in BUILT_IN for name in wanted):
+            body.append(node)
+            continue
+        if not wanted and not hooks:
             body.append(node)
             continue
         for chosen in param_choices(wanted, fixtures):  # once per value of its parametrized ones
             copied = copy.deepcopy(node)
-            copied.body = made_before(wanted, fixtures, set(), chosen) + copied.body
+            copied.body = copy.deepcopy(hooks) + made_before(wanted, fixtures, set(), chosen) + copied.body
             copied.args = _without(copied.args, set(wanted))
             body.append(copied)
         changed = True
     return body if changed else None
+
+
+def _set_up_hooks(tree: ast.Module) -> list[ast.stmt]:
+    """What pytest runs before each top-level test function: ``setup_module``'s body, then
+    ``setup_function``'s, without their ``global`` declarations (the names they bind read as
+    the test's own: ``C = Counter(5)`` then ``C.bump()`` in the test is a chain through ``C``)."""
+    hooks = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
+    return [
+        statement
+        for name in ("setup_module", "setup_function")
+        if name in hooks
+        for statement in hooks[name].body
+        if not isinstance(statement, ast.Global)
+    ]
 
 
 def made_before(

@@ -106,8 +106,8 @@ def _flattened(
 
 def _class_constants(cls: ast.ClassDef, stored: set[str]) -> dict[str, ast.expr]:
     """The class attributes its body binds once (``START = 12``) that no method stores on its
-    instance, where a method reads them (``self.START``, ``cls.START``, ``TestC.START``): read
-    as plain names, bound first, as the set-up's attributes are."""
+    instance, where a method reads them (``self.START``, ``cls.START``, ``TestC.START``,
+    ``type(self).START``): read as plain names, bound first, as the set-up's attributes are."""
     bound: dict[str, ast.expr] = {}
     for node in cls.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
@@ -120,7 +120,7 @@ def _class_constants(cls: ast.ClassDef, stored: set[str]) -> dict[str, ast.expr]
         for node in ast.walk(method)
         if isinstance(node, ast.Attribute)
         and isinstance(node.ctx, ast.Load)
-        and isinstance(node.value, ast.Name)
+        and (isinstance(node.value, ast.Name) or _type_of(node.value) is not None)
     }
     return {
         name: copy.deepcopy(value)
@@ -154,6 +154,22 @@ def _returned(helper: ast.FunctionDef, call: ast.Call) -> ast.expr | None:
     hand each exactly once."""
     given = handed_to(call, helper, bound=1)
     return None if given is None else substituted(helper.body[0].value, given)  # type: ignore[attr-defined, return-value]
+
+
+def _type_of(node: ast.expr) -> str | None:
+    """``x`` where ``node`` is ``type(x)`` or ``x.__class__`` of a plain name, else None."""
+    if isinstance(node, ast.Attribute) and node.attr == "__class__" and isinstance(node.value, ast.Name):
+        return node.value.id
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "type"
+        and len(node.args) == 1
+        and not node.keywords
+        and isinstance(node.args[0], ast.Name)
+    ):
+        return node.args[0].id
+    return None
 
 
 def _bound(name: str, value: ast.expr) -> ast.stmt:
@@ -247,6 +263,8 @@ class _Unbound(ast.NodeTransformer):
         return node
 
     def _unbound(self, node: ast.Attribute) -> bool:
+        if node.attr in self.constants and _type_of(node.value) == self.first:  # ``type(self).START``
+            return True
         if not isinstance(node.value, ast.Name) or node.attr not in self.names:
             return False
         return node.value.id == self.first or (node.value.id == self.cls and node.attr in self.constants)
