@@ -3235,3 +3235,17 @@ def test_a_name_bound_to_the_entry_and_also_otherwise_is_not_read_as_it():
 )
 def test_an_object_made_by_a_set_up_hook_or_from_a_class_constant_is_drawn_through(test):
     assert "Counter(5).bump()" in [call.render("Counter") for call in harvest_calls([test], "Counter")]
+
+
+@pytest.mark.parametrize(
+    ("test", "drawn"),
+    [
+        ("c = Counter(3)\nassert c.bump() == 4\nassert c.bump() == 5\ndel c\n",
+         ["c = Counter(3); c.bump(); c.bump()"]),
+        ("def test_a():\n    c = Counter(3)\n    assert c.bump() == 4\n    del c\n    c = Counter(7)\n"
+         "    assert c.bump() == 8\n", ["Counter(3).bump()", "Counter(7).bump()"]),
+    ],
+)  # fmt: skip
+def test_a_name_the_test_deletes_after_its_uses_is_still_drawn_through(test, drawn):
+    # the ninth pass: ``del c`` counted as a second binding, so only ``Counter(3)`` was drawn
+    assert [call.render("Counter") for call in harvest_calls([test], "Counter")] == drawn

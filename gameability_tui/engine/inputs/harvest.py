@@ -237,8 +237,8 @@ def bound_chains(
     ]:
         nodes, parents = _scope_nodes(scope)
         stores: dict[str, int] = {}
-        for node in nodes:
-            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+        for node in nodes:  # (a ``del c`` after the uses binds nothing they read)
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 stores[node.id] = stores.get(node.id, 0) + 1
         made: dict[str, tuple[ast.Assign, Call, str]] = {}  # (binding, call, its maker: "" the entry)
         for node in nodes:

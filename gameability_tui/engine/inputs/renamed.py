@@ -64,7 +64,7 @@ def _bound_otherwise(body: list[ast.stmt]) -> set[str]:
     for statement in body:
         simple = isinstance(statement, ast.Assign)
         for node in ast.walk(statement):
-            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 if not (simple and node in statement.targets):
                     kept.add(node.id)
             elif isinstance(node, (ast.Global, ast.Nonlocal)):
