@@ -2504,7 +2504,9 @@ def test_the_published_methods_inputs_harvest_only_the_calls_the_tests_write():
 
 
 def test_a_loop_over_data_computed_at_run_time_is_not_harvested_and_keeps_its_reason():
-    test = "def compute():\n    return [(2, 4), (3, 9)]\nfor x, y in compute():\n    assert sq(x) == y\n"
+    # (a helper that only returns a literal is read as it since round ten: this one builds it)
+    test = "def compute():\n    rows = [(2, 4)]\n    rows.append((3, 9))\n    return rows\n"
+    test += "for x, y in compute():\n    assert sq(x) == y\n"
     squares = problem("sq", "def sq(x):\n    return x * x\n", [test])
     assert harvest_calls(squares.tests, "sq") == []
     result = audit_problem(squares, PINNED)
@@ -3261,3 +3263,20 @@ def test_an_object_passed_to_two_entry_calls_is_made_for_each_and_read_after_it(
     assert result.status == "ok" and "return None" in _survivor_changes(result)  # the tests never read it
     [text, *_] = [c.text for c in result.asserts]
     assert text.startswith("acc = Acc(10); assert deposit(acc, ") and "assert acc.balance == " in text
+
+
+@pytest.mark.parametrize(
+    ("test", "drawn"),
+    [
+        ("def make(n):\n    return Counter(n)\ndef test_a():\n    assert make(5).bump() == 6\n",
+         "Counter(5).bump()"),
+        ("def make(n=5):\n    return Counter(n)\nc = make()\nassert c.bump() == 6\nassert c.bump() == 7\n",
+         "c = Counter(5); c.bump(); c.bump()"),
+        # a fixture handing a factory function it defines
+        ("import pytest\n@pytest.fixture\ndef make():\n    def _make(n):\n        return Counter(n)\n"
+         "    return _make\ndef test_a(make):\n    assert make(5).bump() == 6\n", "Counter(5).bump()"),
+    ],
+)  # fmt: skip
+def test_an_object_a_helper_of_the_test_returns_is_drawn_through(test, drawn):
+    # the ninth pass: only the helper's own ``Counter(n)`` was seen, so nothing was drawn
+    assert [call.render("Counter") for call in harvest_calls([test], "Counter")] == [drawn]

@@ -85,9 +85,62 @@ def checkers_inlined(tree: ast.Module) -> None:
     names the caller bound reach it (harvesting reads it; the tests run as written):
     ``check(sq)`` gives ``assert sq(2) == 4``, ``_check(2, 4)`` gives ``assert sq(2) == 4``, and
     ``s = Solution(); check(s.sq)`` gives ``assert s.sq(2) == 4``."""
+    _returns_read_in_place(tree)
     helpers = _helpers(tree)
     if helpers:
         _inline_in(tree, helpers)
+
+
+def _returns_read_in_place(tree: ast.Module) -> None:
+    """In place, in the module and in each function: a call of a helper the scope defines whose
+    body only returns an expression (``def make(n): return Counter(n)``), or of a name bound to
+    one (a factory fixture's ``make = _make``), read as that expression with each parameter read
+    as what the call handed it: ``make(5).bump()`` is ``Counter(5).bump()``. Threat: only the
+    helper's own ``Counter(n)`` was seen, so the tests' calls on what it makes were never drawn."""
+    for scope in [
+        tree,
+        *(n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))),
+    ]:
+        helpers = {
+            node.name: node
+            for node in scope.body
+            if isinstance(node, ast.FunctionDef)
+            and not node.name.startswith("test")
+            and not (node.args.vararg or node.args.kwarg or node.args.kwonlyargs or node.args.posonlyargs)
+            and not node.decorator_list
+            and len(node.body) == 1
+            and isinstance(node.body[0], ast.Return)
+            and node.body[0].value is not None
+        }
+        helpers.update(
+            (node.targets[0].id, helpers[node.value.id])
+            for node in scope.body
+            if isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in helpers
+        )
+        if helpers:
+            for statement in scope.body:
+                if statement not in helpers.values():
+                    _ReturnsInPlace(helpers).visit(statement)
+
+
+class _ReturnsInPlace(ast.NodeTransformer):
+    """Each call of one of ``helpers`` read as the expression it returns (see above)."""
+
+    def __init__(self, helpers: dict[str, ast.FunctionDef]) -> None:
+        self.helpers = helpers
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        helper = self.helpers.get(node.func.id) if isinstance(node.func, ast.Name) else None
+        given = handed_to(node, helper) if helper is not None else None
+        if given is None:
+            return node
+        returned = substituted(helper.body[0].value, given)  # type: ignore[union-attr]
+        return ast.fix_missing_locations(ast.copy_location(returned, node))
 
 
 def _inline_in(node: ast.AST, helpers: dict[str, ast.FunctionDef]) -> None:
