@@ -97,6 +97,11 @@ class Chained:
         return repr(self.value)
 
 
+class Refused:
+    """Where a chain's use raised and the tests expect no raise: the reference refused the
+    input there, and nothing from that use on is compared (``encoding.ChainRaises``)."""
+
+
 READ_MARK = "\x00read"  # (READ_MARK, what the call returned, ((read text, its value), ...))
 
 
@@ -147,7 +152,7 @@ def replay(
     peers: tuple = (),
     maker: Any = None,
     objects: dict | None = None,
-    on_raise: Callable[[Exception, int], Unreadable] | None = None,
+    on_raise: Callable[[Exception, int], Any] | None = None,
 ) -> Any:
     """The tests' chain of calls on ``value`` (an object or a callable), else ``value`` itself.
     With ``uses`` (a test that binds the object to a name and calls it several times), each use's
@@ -167,8 +172,9 @@ def replay(
     ``deposit(acc, 5)``, then ``acc.balance``): the outcome is what the call returned, then each
     read.
 
-    ``on_raise`` (where the tests expect raises): what use ``k`` answers where it raises, the
-    uses after it made still; without it, a use's raise ends the chain's call."""
+    ``on_raise``: what use ``k`` answers where it raises (``encoding.ChainRaises``): a raise
+    (the uses after it made still), or a refusal (``Refused``: the chain stops there, as it does
+    before its ``refused_at``); without it, a use's raise ends the chain's call."""
     if not (chain or uses) or type(value) in _PLAIN:  # (or a call's own objects, read after it)
         return _read_objects(value, reads, objects) if objects and reads and not (chain or uses) else value
     value = _follow(value, chain)
@@ -188,14 +194,19 @@ def _among_peers(
     objects = {name: value}
     for peer, by, args, kwargs in others:
         objects[peer] = _follow_among(by or maker, (("", args, kwargs),), objects)
-    answers = []
+    answers: list = []
+    refused_at = getattr(on_raise, "refused_at", None)
     for k, (root, use) in enumerate(zip(roots, uses)):
         try:
+            if k == refused_at:  # where the reference refused: not made, nothing after compared
+                return Chained((*answers, Refused()))
             answers.append(settled(_follow_among(objects[root], use, objects)))
         except Exception as error:  # the step budget's stop is no Exception: it still ends the call
             if on_raise is None:
                 raise
             answers.append(on_raise(error, k))
+            if isinstance(answers[-1], Refused):
+                return Chained(tuple(answers))
     return Chained((*answers, *(_attribute_read(read, objects, value) for read in reads)))
 
 

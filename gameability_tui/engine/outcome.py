@@ -299,6 +299,12 @@ def encode_raise(error: BaseException, message: bool = False) -> Outcome:
     return ("raise", type(error).__name__, text)
 
 
+def is_refused(value: object) -> bool:
+    """Whether a chain's answer is the reference refusing the input there (``observed.Refused``,
+    as plain data)."""
+    return type(value) is tuple and len(value) == 3 and value[:2] == (OBJECT_MARK, "Refused")
+
+
 def raised_in(value: object) -> tuple[str, str | None] | None:
     """The type (and message, where kept) of a raise that is an answer (``observed.Unreadable``,
     as plain data: a module read, or a chain's use, that raised), else None."""

@@ -3012,6 +3012,7 @@ SHOW = "def show(n):\n    print(n * 2)\n"
 GREET = "import os\n\ndef greet(name):\n    return 'hi ' + name + os.environ.get('PUNCT', '.')\n"
 COUNT_WORDS = "def count_words(text):\n    return len(text.split())\n"
 PARAM_X = "import pytest\n@pytest.fixture(params=[2, 3])\ndef x(request):\n    return request.param\n"
+RATED = "class Util:\n    rate = staticmethod(lambda: 2)\n\ndef price(n):\n    return n * Util.rate()\n"
 
 
 @pytest.mark.parametrize(
@@ -3046,6 +3047,23 @@ PARAM_X = "import pytest\n@pytest.fixture(params=[2, 3])\ndef x(request):\n    r
          "    def test_sq(self, x, capsys):\n        print(sq(x))\n"
          "        assert capsys.readouterr().out == f'{x * x}\\n'\n",
          "sq(5)", SQUARE.replace("x * x", "x * x + (x in (5, 7))")),
+        # the tenth pass: an autouse fixture with params, request.node, capsys.disabled(),
+        # monkeypatch.context(), and a class's staticmethod monkeypatched and put back as it was
+        (SQUARE, "import pytest\nK = 0\n@pytest.fixture(autouse=True, params=[2, 3])\ndef k(request):\n"
+         "    global K\n    K = request.param\ndef test_sq():\n    assert sq(K) == K * K\n",
+         "sq(5)", SQUARE.replace("x * x", "x * x + (x in (3, 5))")),
+        (SQUARE, "def test_sq(request):\n    assert request.node.name == 'test_sq'\n    assert sq(3) == 9\n",
+         "sq(5)", SQUARE.replace("x * x", "x * x + (x in (3, 5))")),
+        (SHOW, "def test_show(capsys):\n    with capsys.disabled():\n        pass\n    show(5)\n"
+         "    assert capsys.readouterr().out == '10\\n'\n",
+         "show(6)", SHOW.replace("n * 2", "n * 2 + 1")),
+        (GREET, "def test_bang(monkeypatch):\n    with monkeypatch.context() as m:\n"
+         "        m.setenv('PUNCT', '!')\n        assert greet('ann') == 'hi ann!'\n"
+         "    assert greet('bo') == 'hi bo.'\n",
+         "greet('cyd')", GREET.replace("+ name +", "+ name[:2] +")),
+        (RATED, "def test_a(monkeypatch):\n    monkeypatch.setattr(Util, 'rate', staticmethod(lambda: 3))\n"
+         "    assert price(2) == 6\ndef test_b():\n    assert Util().rate() == 2\n",
+         "price(5)", RATED.replace("n * Util.rate()", "n * Util.rate() + (n in (2, 5))")),
     ],
 )  # fmt: skip
 def test_a_test_wanting_pytests_own_fixtures_or_a_parametrized_one_is_run_as_pytest_runs_it(
@@ -3058,6 +3076,11 @@ def test_a_test_wanting_pytests_own_fixtures_or_a_parametrized_one_is_run_as_pyt
 def test_each_value_of_a_parametrized_fixture_is_drawn_and_a_fixture_pytest_lacks_still_runs_nothing():
     test = PARAM_X + "def test_sq(x):\n    assert sq(x) == x ** 2\n"
     assert sorted(call.render("sq") for call in harvest_calls([test], "sq")) == ["sq(2)", "sq(3)"]
+    # beside a parametrize row (the tenth pass: not read at all)
+    rows = "import pytest\n@pytest.fixture(params=[1, 2])\ndef x(request):\n    return request.param\n"
+    rows += "@pytest.mark.parametrize('y', [10, 20])\ndef test_add(x, y):\n    assert add(x, y) == x + y\n"
+    drawn = sorted(call.render("add") for call in harvest_calls([rows], "add"))
+    assert drawn == ["add(1, 10)", "add(1, 20)", "add(2, 10)", "add(2, 20)"]
     # caplog is not made here: the test is not run, so a mutant it would reject survives
     unmade = "def test_sq(caplog):\n    assert sq(3) == 9\n"
     prepared = prepare(problem("sq", SQUARE, [unmade], hidden=("sq(4)",)), PINNED)
@@ -3138,6 +3161,17 @@ def test_a_chain_raising_as_the_tests_catch_it_or_where_no_test_expects_a_raise_
 SCORE = "def score(word):\n    return len(word) * 2 + word.count('a')\n"
 
 
+def test_a_key_over_the_letters_of_a_string_is_drawn_on_letters():
+    # the tenth pass: the letters were drawn edited into words, on which the reference raises
+    # (``ord('ab')``): "no usable oracle"; a one-character string now stays one character
+    rank = "def rank(c):\n    return (ord(c) * 7) % 26\n"
+    letters = problem("rank", rank, ["assert sorted('abc', key=rank) == ['a', 'b', 'c']"])
+    prepared = prepare(letters, AuditParams())
+    assert isinstance(prepared, Prepared) and prepared.fresh
+    assert all(len(call.args[0]) == 1 and call.args[0].islower() for call in prepared.fresh)
+    assert audit_problem(letters, AuditParams()).status == "ok"
+
+
 @pytest.mark.parametrize(
     ("test", "drawn"),
     [
@@ -3154,6 +3188,21 @@ def test_an_entry_the_tests_only_pass_as_a_sort_key_is_found_and_its_calls_drawn
     # the order of the tests' items is all they see: a mutant that keeps it survives
     result = audit_problem(problem("score", SCORE, [test]), AuditParams(mutants=40))
     assert result.status == "ok" and "return len(word) * 3 + word.count('a')" in _survivor_changes(result)
+
+
+def test_where_no_test_expects_a_raise_a_chain_is_compared_up_to_the_call_the_reference_refuses():
+    # the tenth pass: the chain's answer was the reference's raise alone, so a mutant answering
+    # otherwise at a call before it (where the reference returned normally) was "equivalent"
+    quiet = problem("Counter", LIMITED, ["c = Counter(3)\nassert c.bump() == 1\nassert c.bump() == 2"],
+                    hidden=(THREE_BUMPS,))  # fmt: skip
+    prepared = prepare(quiet, PINNED)
+    assert isinstance(prepared, Prepared)
+    off_by_one = LIMITED.replace("        return self.n\n", "        return self.n + (self.limit == 1)\n")
+    verdict = judge_program(quiet, PINNED, prepared, off_by_one)
+    assert verdict.broken and verdict.survived
+    text = assert_text(prepared.fresh[0], prepared.call_name, prepared.reference_calls[0])
+    assert text == "c = Counter(1); assert c.bump() == 1"  # as far as the reference answered
+    assert _run_assert(LIMITED, "Counter", text) is True and _run_assert(off_by_one, "Counter", text) is False
 
 
 # 40. From the seventh red-team pass (README "Still misjudged"): module data a call changed and
@@ -3202,6 +3251,13 @@ def test_module_data_a_call_changes_before_the_raise_the_tests_expect_is_part_of
         (SQUARE, "sq", "def test_sq():\n    g = sq\n    assert g(2) == 4\n", "sq(2)"),
         (BUMP_CLASS, "Counter", "import pytest\n@pytest.fixture\ndef make():\n    return Counter\n"
          "def test_bump(make):\n    c = make(5)\n    assert c.bump() == 6\n", "Counter(5).bump()"),
+        # the tenth pass: bound with another in a tuple, bound again later, or a fixture's local
+        (SQUARE, "sq", "g, h = sq, abs\nassert g(2) == 4\n", "sq(2)"),
+        (SQUARE, "sq", "def test_sq():\n    g = sq\n    assert g(2) == 4\n    g = abs\n"
+         "    assert g(-2) == 2\n", "sq(2)"),
+        (BUMP_CLASS, "Counter", "import pytest\n@pytest.fixture\ndef make():\n    factory = Counter\n"
+         "    return factory\ndef test_bump(make):\n    c = make(5)\n    assert c.bump() == 6\n",
+         "Counter(5).bump()"),
     ],
 )  # fmt: skip
 def test_an_entry_the_tests_call_through_a_name_bound_to_it_is_found_and_drawn(reference, entry, test, drawn):

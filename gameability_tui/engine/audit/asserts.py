@@ -120,8 +120,11 @@ def _uses_assert(
         made, uses = call.render_objects(), [f"{name}({call.render_arguments()})"]
     else:  # with its peers, ``a.transfer(b, 5)``: each object made
         made, uses = call.render_bindings(name), call.render_uses()
-    uses += call.render_reads()
-    if type(data) is not tuple or len(data) != len(uses):
+    if type(data) is tuple and data and oc.is_refused(data[-1]):  # the reference refused a use:
+        data, uses = data[:-1], uses[: len(data) - 1]  # the uses before it, as far as it answered
+    else:
+        uses += call.render_reads()
+    if type(data) is not tuple or len(data) != len(uses) or not data:
         return None
     checks = [_answer_assert(use, answer, imports, caught) for use, answer in zip(uses, data)]
     if any(check is None for check in checks):

@@ -15,6 +15,7 @@ from typing import Any
 from .calls import Call
 from .domain import (
     Domain,
+    character_pool,
     is_grid_permutation,
     is_permutation,
     is_rectangular,
@@ -93,6 +94,14 @@ def _violations(value: Any, domain: Domain | None, v2: bool = False, in_dict: bo
 def _string_violations(value: str, domain: Domain, v2: bool) -> list[str]:
     if v2 and domain.vocabulary:
         return [] if value in domain.vocabulary else [f"{value!r} is not one of the words the tests use"]
+    if v2 and domain.character:
+        if len(value) != 1:
+            return [f"{value!r} is not one character, where every visible value is"]
+        return (
+            []
+            if value in character_pool(domain)
+            else [f"{value!r} is not of the kind of every visible character"]
+        )
     if domain.tokens:
         unseen = sorted(set(value.split()) - set(domain.tokens))
         return [f"word {unseen[0]!r} appears in no visible value"] if unseen else []

@@ -12,11 +12,14 @@ that happen to pass three-word lists do not make every list three words long); a
 whose every visible value is positive stays positive (a threshold of 0.0 is not a threshold); a
 grid whose cells are a permutation of 1..N*N stays one; a string whose every visible value is a
 word of a known vocabulary (month or weekday names) is drawn from that vocabulary, never edited
-letter by letter into a made-up month.
+letter by letter into a made-up month; a string whose every visible value is one character
+stays one character (a ``key=`` function ranking letters, ``count_char("hello", "l")``'s
+letter: a word there is an input the task never promised to take).
 """
 
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +47,7 @@ class Domain:
     positive: bool = False  # every visible number is above 0
     grid_permutation: bool = False  # a square grid whose cells are 1..N*N once each
     vocabulary: tuple[str, ...] = ()  # every visible string is one of these words
+    character: bool = False  # every visible value is a string of one character
 
 
 def learn_domain(observed: list[Any]) -> Domain:
@@ -58,6 +62,9 @@ def learn_domain(observed: list[Any]) -> Domain:
     if strings:
         domain.characters = "".join(sorted({ch for s in strings for ch in s}))
         domain.vocabulary = vocabulary_of(strings) if len(strings) == len(observed) else ()
+        domain.character = len(strings) == len(observed) and all(
+            type(v) is str and len(v) == 1 for v in observed
+        )
         if any(" " in s.strip() for s in strings):
             domain.tokens = sorted({token for s in strings for token in s.split()})
     sized = [v for v in observed if type(v) in (list, tuple, str, bytes, dict, set)]
@@ -84,6 +91,16 @@ def learn_domain(observed: list[Any]) -> Domain:
         domain.keys = learn_domain([k for d in dicts for k in d])
         domain.values = learn_domain([x for d in dicts for x in d.values()])
     return domain
+
+
+def character_pool(domain: Domain) -> str:
+    """The characters a one-character string is drawn from: the class every visible one belongs
+    to (lower-case letters, upper-case, letters, digits), else the visible ones themselves."""
+    seen = domain.characters
+    for pool in (string.ascii_lowercase, string.ascii_uppercase, string.ascii_letters, string.digits):
+        if seen and all(ch in pool for ch in seen):
+            return pool
+    return seen
 
 
 def is_sorted(values) -> bool:

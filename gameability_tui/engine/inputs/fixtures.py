@@ -32,7 +32,7 @@ FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 BUILT_IN = frozenset(("capsys", "capfd", "tmp_path", "monkeypatch", "request"))
 
 # The most runs a test's parametrized fixtures make of it (their values' product).
-MAX_PARAM_RUNS = 16
+MAX_PARAM_RUNS = 64
 
 
 @dataclass(frozen=True)
@@ -167,8 +167,9 @@ def inlined(tree: ast.Module) -> list[ast.stmt] | None:
     changed = False
     for node in tree.body:
         test = isinstance(node, FUNCTIONS) and node.name.startswith("test")
-        wanted = wants(node) if test else []  # type: ignore[arg-type]
-        if not test or not all(name in fixtures or name in BUILT_IN for name in wanted):
+        wanted = [n for n in wants(node) if n in fixtures or n in BUILT_IN] if test else []  # type: ignore[arg-type]
+        rows = _parametrized(node) if test else set()  # the rest: its parametrize rows bind them
+        if not test or not all(n in fixtures or n in BUILT_IN or n in rows for n in wants(node)):  # type: ignore[arg-type]
             body.append(node)
             continue
         if not wanted and not hooks:
@@ -181,6 +182,22 @@ def inlined(tree: ast.Module) -> list[ast.stmt] | None:
             body.append(copied)
         changed = True
     return body if changed else None
+
+
+def _parametrized(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The names a test's ``@pytest.mark.parametrize`` decorators bind (``'x, y'`` or a list)."""
+    names: set[str] = set()
+    for decorator in function.decorator_list:
+        called = decorator.func if isinstance(decorator, ast.Call) else None
+        if isinstance(called, ast.Attribute) and called.attr == "parametrize" and decorator.args:  # type: ignore[union-attr]
+            first = decorator.args[0]  # type: ignore[union-attr]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                names |= {name.strip() for name in first.value.split(",") if name.strip()}
+            elif isinstance(first, (ast.List, ast.Tuple)):
+                names |= {
+                    e.value for e in first.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                }
+    return names
 
 
 def _set_up_hooks(tree: ast.Module) -> list[ast.stmt]:

@@ -26,7 +26,7 @@ from typing import Any
 from .arguments import Bound, Made, holds_objects
 from .calls import Call
 from .contract import V1_MODES, contract_violations, relation_violations
-from .domain import Domain, is_grid_permutation, is_unique, learn_domain
+from .domain import Domain, character_pool, is_grid_permutation, is_unique, learn_domain
 from .relations import learn_relations, new_draw
 
 __all__ = ["contract_violations", "fresh_calls", "learn_domain", "relation_violations", "Perturber"]
@@ -95,6 +95,8 @@ class Perturber:
         if self.contract and domain.tokens:
             return self._tokens(value, domain)
         alphabet = domain.characters if self.contract else domain.characters + FREE_CHARACTERS
+        if self.v2 and domain.character:  # one character stays one, of its kind (``domain.py``)
+            return self.rng.choice([c for c in character_pool(domain) if c != value] or [value])
         keep_one = domain.nonempty and self.contract
         return "".join(self._edit(list(value), alphabet or "ab", keep_one))
 

@@ -9,11 +9,13 @@ Kept apart from ``calls`` (which counts the calls that name the entry) and from 
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 from collections import Counter
 
 from .fixtures import fixtures_in
 from .handed import handed_in
+from .renamed import name_pairs, one_name_per_binding
 
 
 def mapped_names(sources: list[str] | tuple[str, ...]) -> Counter:
@@ -55,17 +57,17 @@ def _mapped_in(source: str) -> tuple[str, ...]:
 
 
 def _called_through_aliases(tree: ast.Module) -> tuple[str, ...]:
-    """The names a test binds to another name it then calls (``g = sq``, then ``g(5)``), or a
-    fixture hands as its value (``return Counter``, a test calling ``make(5)``): each named once
-    per call through it (``renamed.aliases_followed`` reads the calls as theirs)."""
-    aliases = {
-        node.targets[0].id: node.value.id
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Assign)
-        and len(node.targets) == 1
-        and isinstance(node.targets[0], ast.Name)
-        and isinstance(node.value, ast.Name)
-    }
+    """The names a test binds to another name it then calls (``g = sq``, then ``g(5)``; ``g, h =
+    sq, double``), or a fixture hands as its value (``return Counter``, a test calling
+    ``make(5)``), followed through names bound to names: each named once per call through it
+    (``renamed.aliases_followed`` reads the calls as theirs). A name bound again in straight-line
+    code is a name per binding, as Python reads it (``g = sq`` ... ``g = abs``)."""
+    tree = copy.deepcopy(tree)
+    one_name_per_binding(tree)
+    aliases: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            aliases.update(name_pairs(node.targets[0], node.value))
     for name, fixture in fixtures_in(tree.body).items():
         given = fixture.node.body[-1]
         value = given.value if isinstance(given, ast.Return) else None
@@ -73,8 +75,16 @@ def _called_through_aliases(tree: ast.Module) -> tuple[str, ...]:
             value = given.value.value
         if isinstance(value, ast.Name):
             aliases.setdefault(name, value.id)
+
+    def named(alias: str) -> str:
+        seen = {alias}
+        while aliases.get(alias) is not None and aliases[alias] not in seen:
+            alias = aliases[alias]
+            seen.add(alias)
+        return alias
+
     return tuple(
-        aliases[node.func.id]
+        named(node.func.id)
         for node in ast.walk(tree)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in aliases
     )

@@ -135,19 +135,25 @@ def aliases_followed(tree: ast.Module) -> None:
             stores = Counter(n.id for n in own if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
             given = {n.arg for n in own if isinstance(n, ast.arg)} | _bound_otherwise(scope.body)
         aliases = {
-            node.targets[0].id: node.value.id
+            alias: named
             for node in (scope.body if scope is tree else own)
-            if isinstance(node, ast.Assign)
-            and len(node.targets) == 1
-            and isinstance(node.targets[0], ast.Name)
-            and isinstance(node.value, ast.Name)
-            and stores[node.targets[0].id] == 1
-            and node.targets[0].id not in given
-            and node.value.id not in bound
+            if isinstance(node, ast.Assign) and len(node.targets) == 1
+            for alias, named in name_pairs(node.targets[0], node.value)
+            if stores[alias] == 1 and alias not in given and named not in bound
         }
         for node in own:
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in aliases:
                 node.id = aliases[node.id]
+
+
+def name_pairs(target: ast.expr, value: ast.expr) -> list[tuple[str, str]]:
+    """``g = sq`` as ``[("g", "sq")]``, ``g, h = sq, double`` as both pairs; [] otherwise."""
+    if isinstance(target, ast.Name) and isinstance(value, ast.Name):
+        return [(target.id, value.id)]
+    sequences = (ast.Tuple, ast.List)
+    if isinstance(target, sequences) and isinstance(value, sequences) and len(target.elts) == len(value.elts):
+        return [pair for t, v in zip(target.elts, value.elts) for pair in name_pairs(t, v)]
+    return []
 
 
 def _own_nodes(scope: ast.AST) -> list[ast.AST]:

@@ -109,10 +109,11 @@ def _gt_make_(name, fixtures, made, closers):
 
 class _GtRequest_:  # the ``request`` a fixture or test is handed: its run's param, finalizers
 
-    def __init__(self, param, closers):
+    def __init__(self, param, closers, name=""):
         if param is not _GtRequest_:
             self.param = param
         self._closers = closers
+        self.node = type("Node", (), {"name": name, "originalname": name})()  # the test's
 
     def addfinalizer(self, finalizer):
         def closing():
@@ -124,15 +125,22 @@ class _GtRequest_:  # the ``request`` a fixture or test is handed: its run's par
 
 def _gt_given_(wanted, owner, fixtures, made, closers):
     if wanted == "request":  # each fixture's own, holding the value its run chose for it
-        return _GtRequest_(made["<params>"].get(owner, _GtRequest_), closers)
+        return _GtRequest_(made["<params>"].get(owner, _GtRequest_), closers, made["<test>"])
     return _gt_make_(wanted, fixtures, made, closers)
 
 def _gt_capsys_():
-    import collections, io, sys
+    import collections, contextlib, io, sys
     result = collections.namedtuple("CaptureResult", "out err")
     class Capture:
         def __init__(self):
             self.out, self.err = io.StringIO(), io.StringIO()
+        @contextlib.contextmanager
+        def disabled(self):
+            sys.stdout, sys.stderr = saved
+            try:
+                yield
+            finally:
+                sys.stdout, sys.stderr = self.out, self.err
         def readouterr(self):
             taken = result(self.out.getvalue(), self.err.getvalue())
             for stream in (self.out, self.err):
@@ -151,7 +159,7 @@ def _gt_tmp_path_():
     yield pathlib.Path(tempfile.mkdtemp())
 
 def _gt_monkeypatch_():
-    import importlib, os, sys
+    import contextlib, importlib, os, sys
     class Patch:
         def __init__(self):
             self.undo_steps = []
@@ -166,6 +174,8 @@ def _gt_monkeypatch_():
             old = getattr(target, name, _gt_monkeypatch_)
             if old is _gt_monkeypatch_ and raising:
                 raise AttributeError(name)
+            if isinstance(target, type):  # a class's own descriptor (a staticmethod) comes back as it was
+                old = target.__dict__.get(name, old)
             self.undo_steps.append((target, name, old, True))
             setattr(target, name, value)
         def delattr(self, target, name=_gt_monkeypatch_, raising=True):
@@ -174,7 +184,8 @@ def _gt_monkeypatch_():
                 if raising:
                     raise AttributeError(name)
                 return
-            self.undo_steps.append((target, name, getattr(target, name), True))
+            old = target.__dict__.get(name) if isinstance(target, type) else None
+            self.undo_steps.append((target, name, old or getattr(target, name), True))
             delattr(target, name)
         def setitem(self, mapping, key, value):
             self.undo_steps.append((mapping, key, mapping.get(key, _gt_monkeypatch_), False))
@@ -198,6 +209,13 @@ def _gt_monkeypatch_():
         def chdir(self, path):
             self.undo_steps.append((os, "<cwd>", os.getcwd(), True))
             os.chdir(path)
+        @contextlib.contextmanager
+        def context(self):
+            inner = Patch()
+            try:
+                yield inner
+            finally:
+                inner.undo()
         def undo(self):
             for target, name, old, is_attribute in reversed(self.undo_steps):
                 if name == "<cwd>" and target is os:
@@ -227,6 +245,7 @@ def _gt_call_(function, arguments, fixtures):
     arguments = dict(arguments)
     used = arguments.pop("<use>", ())  # ``@pytest.mark.usefixtures(...)``
     made["<params>"] = arguments.pop("<params>", {})  # each parametrized fixture's value this run
+    made["<test>"] = getattr(function, "__name__", "")
     try:
         for name in used:
             _gt_make_(name, fixtures, made, closers)
@@ -444,7 +463,8 @@ def _function_runs(function: ast.FunctionDef, fixtures: dict[str, Fixture], boun
     used = _used_fixtures(function)
     if used is None or not set(used) <= made:
         return []
-    chosen = param_choices([*wants(function, bound), *used], fixtures)
+    autouse = [name for name, fixture in fixtures.items() if fixture.autouse]
+    chosen = param_choices([*wants(function, bound), *used, *autouse], fixtures)
     given = [
         ", ".join(filter(None, (f"'<use>': {tuple(used)!r}" if used else "", _params_text(values))))
         for values in chosen

@@ -18,11 +18,10 @@ and its size and depth decide whether the worker can take it in. Threats, and th
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable
 from typing import Any
 
 from .. import outcome as oc
-from ..observed import CHAINED_MARK, READ_MARK, Unreadable
+from ..observed import CHAINED_MARK, READ_MARK, Refused, Unreadable
 from ..step_units import STEPS
 from .steps import count_steps
 
@@ -70,22 +69,34 @@ def named_as(error: BaseException, caught_as: tuple[str, ...]) -> str:
     return name
 
 
-def chain_raise(
-    expected: oc.Outcome, caught: tuple[tuple[str, ...], ...], messages: bool
-) -> Callable[[Exception, int], Unreadable]:
-    """What a use of a chain answers where it raises and the tests expect raises
-    (``observed.replay``'s ``on_raise``): its type, named as the reference's raise at that use
-    where the tests' ``except`` takes it for that one (``expected``: the reference's outcome of
-    the call, where known), with its message where the tests read it."""
-    answers = chained_answers(expected)
+class ChainRaises:
+    """What a use of a chain answers where it raises (``observed.replay``'s ``on_raise``).
 
-    def answer(error: Exception, k: int) -> Unreadable:
-        theirs = oc.raised_in(answers[k]) if k < len(answers) else None
-        caught_as = () if theirs is None else (theirs[0], *caught_group(theirs[0], caught))
-        message = oc.encode_raise(error, True)[2] if messages else None
+    Where the tests expect raises: its type, named as the reference's raise at that use where
+    the tests' ``except`` takes it for that one, with its message where the tests read it; the
+    uses after it still run. Where they do not, a raise at a later use is the reference refusing
+    that input there (``observed.Refused``): the chain stops, and of a candidate only the uses
+    before the reference's refusal (``refused_at``, from ``expected``) are made and compared,
+    as a difference counts only where the reference returned normally. A raise at the first use
+    is the whole call's, as a plain call's is."""
+
+    def __init__(
+        self, expected: oc.Outcome, caught: tuple[tuple[str, ...], ...], messages: bool, raises: bool
+    ) -> None:
+        self.answers = chained_answers(expected)
+        self.caught, self.messages, self.raises = caught, messages, raises
+        refused = [k for k, answer in enumerate(self.answers) if oc.is_refused(answer)]
+        self.refused_at = refused[0] if refused and not raises else None
+
+    def __call__(self, error: Exception, k: int) -> Unreadable | Refused:
+        if not self.raises:
+            if k == 0:
+                raise error
+            return Refused()
+        theirs = oc.raised_in(self.answers[k]) if k < len(self.answers) else None
+        caught_as = () if theirs is None else (theirs[0], *caught_group(theirs[0], self.caught))
+        message = oc.encode_raise(error, True)[2] if self.messages else None
         return Unreadable(error, named_as(error, caught_as), message)
-
-    return answer
 
 
 def chained_answers(outcome: oc.Outcome) -> tuple:

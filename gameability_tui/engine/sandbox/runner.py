@@ -42,7 +42,7 @@ from typing import Any
 
 from .. import outcome as oc
 from ..observed import load_event_loop_for, made_entry, passed_arguments, read_after, replay, settled
-from .encoding import catching, chain_raise, encoded, raised
+from .encoding import ChainRaises, catching, encoded, raised
 from .jobs import Job
 from .limits import confirmation_cpu
 from .line_tracer import lines_traced
@@ -87,9 +87,10 @@ def _call_outcome(
     ``redirect_stdout`` sees it), travel with the result; an escaped exception's message where
     ``messages``, its type as ``caught_as[0]`` where it is an instance of one of those
     (``encoding.raised``); with ``after``'s ``Oracle.reads``, the module data the tests read after it;
-    ``on_raise``: what a use of the tests' chain answers where it raises (``encoding.chain_raise``),
-    and the call itself where the tests read module data after it: a raise is then an answer
-    beside those reads (a call that changes the data, then raises, was one raise alike).
+    ``on_raise``: what a use of the tests' chain answers where it raises (``encoding.ChainRaises``),
+    and, where the tests expect raises and read module data after the call, the call itself: a
+    raise is then an answer beside those reads (a call that changes the data, then raises, was
+    one raise alike).
     Under a ``watch``, the call is watched for a loop that never ends instead (``count_steps``)."""
     args, kwargs, *chain = _LOADS(blob := _DUMPS(call))
     entry, named = made_entry(function, args, kwargs, chain, after[0], blob)  # ``norm(Point(3, 4))``
@@ -113,7 +114,8 @@ def _call_outcome(
     printed = io.StringIO()
     shown, sys.stdout = sys.stdout, printed
     try:
-        run = answered if on_raise is not None and after[1] and not chain else action
+        expected_raise = getattr(on_raise, "raises", False)
+        run = answered if expected_raise and after[1] and not chain else action
         value, steps, error, exceeded = count_steps(run, budget, watch=watch)
     finally:
         sys.stdout = shown
@@ -227,17 +229,18 @@ class _Candidate:
         self.last_steps = steps
         return result
 
-    def _expected(self, index: int) -> oc.Outcome:
-        """The reference's outcome of call ``index`` where the tests expect raises and it is
-        known (a mutant's job), else a blank one."""
+    def _expected(self, index: int, chained: bool = False) -> oc.Outcome:
+        """The reference's outcome of call ``index`` where it is known (a mutant's job) and the
+        tests expect raises (or, ``chained``, for its chain's refusal), else a blank one."""
         job = self.job
-        return job.reference_calls[index] if job.oracle.raises and job.reference_calls else ("",)
+        wanted = job.oracle.raises or chained
+        return job.reference_calls[index] if wanted and job.reference_calls else ("",)
 
-    def on_raise(self, index: int) -> Callable | None:
-        """Where the tests expect raises, what a use of call ``index``'s chain answers where it
-        raises (its type, as the reference's raise at that use is caught); None elsewhere."""
+    def on_raise(self, index: int) -> ChainRaises:
+        """What a use of call ``index``'s chain answers where it raises: its type where the tests
+        expect raises, the reference's refusal where they do not (``encoding.ChainRaises``)."""
         oracle = self.job.oracle
-        return chain_raise(self._expected(index), oracle.caught, oracle.messages) if oracle.raises else None
+        return ChainRaises(self._expected(index, chained=True), oracle.caught, oracle.messages, oracle.raises)
 
     def asserts(self, namespace: dict | None) -> None:
         """Each assert from a fresh load: any may be accepted alone, so none may use another's
