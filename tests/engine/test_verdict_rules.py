@@ -65,6 +65,20 @@ def _rejecting_assert(problem_, result, entry: str, change: str, call: str) -> s
     return text
 
 
+def _survivor_with_its_assert(problem_, mutant: str, raises: bool = False) -> str:
+    """``mutant`` is broken on the problem's one pinned hidden call and passes its visible tests;
+    the assert written on that call passes on the reference and fails on the mutant, each run
+    alone as a harness runs it. Returns that assert."""
+    prepared = prepare(problem_, PINNED)
+    assert isinstance(prepared, Prepared)
+    verdict = judge_program(problem_, PINNED, prepared, mutant)
+    assert verdict.broken and verdict.survived
+    text = assert_text(prepared.fresh[0], prepared.call_name, prepared.reference_calls[0], raises=raises)
+    entry = problem_.entry or problem_.id
+    assert _run_assert(problem_.reference, entry, text) is True and _run_assert(mutant, entry, text) is False
+    return text
+
+
 # 1. Values are compared by value, never through a repr that was cut or could not be made.
 
 
@@ -3120,17 +3134,11 @@ THREE_BUMPS = "c = Counter(1)\nc.bump()\nc.bump()\nc.bump()"
 )
 def test_which_call_of_a_chain_raised_and_what_the_calls_after_it_answer_are_the_answer(mutant):
     counter = problem("Counter", LIMITED, [FILLS_UP], hidden=(THREE_BUMPS,))
-    prepared = prepare(counter, PINNED)
-    assert isinstance(prepared, Prepared)
-    verdict = judge_program(counter, PINNED, prepared, mutant)
-    assert verdict.broken and verdict.survived
-    text = assert_text(prepared.fresh[0], prepared.call_name, prepared.reference_calls[0], raises=True)
-    assert text == (
+    assert _survivor_with_its_assert(counter, mutant, raises=True) == (
         "import unittest; c = Counter(1); assert c.bump() == 1; "
         "assert unittest.TestCase().assertRaises(ValueError, lambda: c.bump()) is None; "
         "assert unittest.TestCase().assertRaises(ValueError, lambda: c.bump()) is None"
     )
-    assert _run_assert(LIMITED, "Counter", text) is True and _run_assert(mutant, "Counter", text) is False
 
 
 def test_a_chain_raising_as_the_tests_catch_it_or_where_no_test_expects_a_raise_is_as_before():
@@ -3193,16 +3201,11 @@ def test_an_entry_the_tests_only_pass_as_a_sort_key_is_found_and_its_calls_drawn
 def test_where_no_test_expects_a_raise_a_chain_is_compared_up_to_the_call_the_reference_refuses():
     # the tenth pass: the chain's answer was the reference's raise alone, so a mutant answering
     # otherwise at a call before it (where the reference returned normally) was "equivalent"
-    quiet = problem("Counter", LIMITED, ["c = Counter(3)\nassert c.bump() == 1\nassert c.bump() == 2"],
-                    hidden=(THREE_BUMPS,))  # fmt: skip
-    prepared = prepare(quiet, PINNED)
-    assert isinstance(prepared, Prepared)
+    quiet_tests = ["c = Counter(3)\nassert c.bump() == 1\nassert c.bump() == 2"]
+    quiet = problem("Counter", LIMITED, quiet_tests, hidden=(THREE_BUMPS,))
     off_by_one = LIMITED.replace("        return self.n\n", "        return self.n + (self.limit == 1)\n")
-    verdict = judge_program(quiet, PINNED, prepared, off_by_one)
-    assert verdict.broken and verdict.survived
-    text = assert_text(prepared.fresh[0], prepared.call_name, prepared.reference_calls[0])
-    assert text == "c = Counter(1); assert c.bump() == 1"  # as far as the reference answered
-    assert _run_assert(LIMITED, "Counter", text) is True and _run_assert(off_by_one, "Counter", text) is False
+    # asserted as far as the reference answered
+    assert _survivor_with_its_assert(quiet, off_by_one) == "c = Counter(1); assert c.bump() == 1"
 
 
 # 40. From the seventh red-team pass (README "Still misjudged"): module data a call changed and
@@ -3222,20 +3225,15 @@ def test_module_data_a_call_changes_before_the_raise_the_tests_expect_is_part_of
         "    with pytest.raises(ValueError):\n        withdraw(500)\n"
     )
     ledger = problem("withdraw", LEDGER, [test], hidden=("withdraw(200)",))
-    prepared = prepare(ledger, PINNED)
-    assert isinstance(prepared, Prepared)
-    verdict = judge_program(ledger, PINNED, prepared, SPOILS)
-    assert verdict.broken and verdict.survived
-    text = assert_text(prepared.fresh[0], prepared.call_name, prepared.reference_calls[0], raises=True)
-    assert text == (
+    assert _survivor_with_its_assert(ledger, SPOILS, raises=True) == (
         "import unittest; "
         "assert unittest.TestCase().assertRaises(ValueError, lambda: withdraw(200)) is None; "
         "assert BALANCE[-1] == 100"
     )
-    assert _run_assert(LEDGER, "withdraw", text) is True and _run_assert(SPOILS, "withdraw", text) is False
     # control: the same refusal, the data left as it was, is the same answer
     keeps = LEDGER.replace("raise ValueError('short')", "raise ValueError('too little')")
-    assert not judge_program(ledger, PINNED, prepared, keeps).broken
+    prepared = prepare(ledger, PINNED)
+    assert isinstance(prepared, Prepared) and not judge_program(ledger, PINNED, prepared, keeps).broken
 
 
 # 41. From the ninth red-team pass (README "Still misjudged"): a test that calls the entry through
