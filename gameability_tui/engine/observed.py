@@ -39,7 +39,9 @@ Threats, and the defence:
   the tests read it. A read that raises is an answer too (``Unreadable``), never an assert.
 - Printed output, where the reference's code prints (``prints``), is part of every call's answer,
   nothing printed included: a mutant that prints on a call where the reference prints nothing
-  was equivalent. Where its code never prints, a candidate's own prints are not looked at.
+  was equivalent. Where its code never prints, a candidate's own prints are not looked at. What
+  a call writes to ``sys.stderr`` is part of it where the reference's code names ``stderr``
+  (``writes_errors``): a test reading ``capsys.readouterr().err`` sees it.
 """
 
 from __future__ import annotations
@@ -461,6 +463,19 @@ def prints(reference: str) -> bool:
         if isinstance(node, ast.Attribute) and node.attr == "stdout":
             return True
     return False
+
+
+@functools.lru_cache(maxsize=64)
+def writes_errors(reference: str) -> bool:
+    """Whether the reference's code names ``stderr`` (``print(..., file=sys.stderr)``,
+    ``sys.stderr.write``) outside an ``if __name__ == "__main__":`` block: what a call writes
+    there is then part of its answer, as a test reading ``capsys.readouterr().err`` sees it."""
+    try:
+        tree = ast.parse(reference)
+    except (SyntaxError, ValueError):
+        return False
+    tree.body = [node for node in tree.body if not _runs_as_main(node)]
+    return any(isinstance(node, ast.Attribute) and node.attr == "stderr" for node in ast.walk(tree))
 
 
 def _runs_as_main(node: ast.stmt) -> bool:

@@ -241,6 +241,15 @@ def encode_value(value: Any, arguments: tuple = (), printed: str = "") -> Outcom
     return outcome
 
 
+ERRORS_MARK = "\x00stderr\x00"  # what a call printed: its stdout, this, then its stderr (``Oracle.errors``)
+
+
+def printed_streams(printed: str) -> tuple[str, str | None]:
+    """What a call printed, as (stdout, stderr); stderr None where it was not taken."""
+    out, mark, errors = printed.partition(ERRORS_MARK)
+    return out, errors if mark else None
+
+
 def printed_by(outcome: Outcome) -> str | None:
     """What a call that returned normally printed, whole; "" when nothing, None when it printed
     more than an outcome keeps (``MAX_PRINTED_CHARS``: it is known by digest only)."""
@@ -475,6 +484,7 @@ class Oracle:
     prints: bool = False
     reads: tuple[str, ...] = ()
     caught: tuple[tuple[str, ...], ...] = ()
+    errors: bool = False  # the reference's code writes to ``sys.stderr``: part of what a call prints
 
     def same(self, got: Outcome, expected: Outcome) -> bool:
         if self.evalplus:
@@ -512,7 +522,10 @@ def describe(outcome: Outcome) -> str:
     """Short human text for an outcome (probe results, reports)."""
     kind = outcome[0]
     if kind in ("value", "big") and len(outcome) >= 6:
-        return f"{outcome[2]}, printing {_short(repr(outcome[5][0]))}"
+        out, err = printed_streams(outcome[5][0])
+        return f"{outcome[2]}, printing {_short(repr(out))}" + (
+            f", to stderr {_short(repr(err))}" if err else ""
+        )
     if kind in ("value", "big"):
         return outcome[2]
     if kind == "raise":

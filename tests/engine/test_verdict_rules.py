@@ -3334,3 +3334,19 @@ def test_an_object_passed_to_two_entry_calls_is_made_for_each_and_read_after_it(
 def test_an_object_a_helper_of_the_test_returns_is_drawn_through(test, drawn):
     # the ninth pass: only the helper's own ``Counter(n)`` was seen, so nothing was drawn
     assert [call.render("Counter") for call in harvest_calls([test], "Counter")] == [drawn]
+
+
+def test_what_a_call_writes_to_stderr_is_part_of_its_answer_where_the_reference_writes_there():
+    # the tenth pass: a test reading ``capsys.readouterr().err`` ran, but stderr was no answer,
+    # so a mutant writing another error text passed for equivalent
+    report = "import sys\n\ndef report(n):\n    print(n * 2)\n    print('warn', n, file=sys.stderr)\n"
+    test = "def test_report(capsys):\n    report(3)\n    out, err = capsys.readouterr()\n"
+    test += "    assert out == '6\\n' and err == 'warn 3\\n'\n"
+    quiet_above_five = report.replace("print('warn', n,", "print('warn', n if n < 5 else 0,")
+    assert _survivor_with_its_assert(
+        problem("report", report, [test], hidden=("report(6)",)), quiet_above_five
+    ) == (
+        "import contextlib\nimport io\nwith contextlib.redirect_stdout(io.StringIO()) as printed, "
+        "contextlib.redirect_stderr(io.StringIO()) as errors:\n    result = report(6)\n"
+        "assert result == None\nassert printed.getvalue() == '12\\n'\nassert errors.getvalue() == 'warn 6\\n'"
+    )

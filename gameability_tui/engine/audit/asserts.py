@@ -203,21 +203,29 @@ def _printing_assert(
     """Where the reference prints, a test that captures ``sys.stdout`` around the call and checks
     what it printed beside what it returned (and the arguments' states, when asked)."""
     imports = {"import contextlib", "import io"}
-    result, captured = ("result", "printed") if name not in ("result", "printed") else ("_result", "_printed")
+    taken = name in ("result", "printed", "errors")
+    result, captured, errors = (
+        ("_result", "_printed", "_errors") if taken else ("result", "printed", "errors")
+    )
     bindings, arguments, named_chain = _named_arguments(call, states)
     checked = _result_assert(result, data, imports)
     checks = _state_checks(states, imports)
     if checked is None or checks is None:
         return None
+    out, err = oc.printed_streams(printed)  # its stderr too, where the reference writes there
+    capture = f"contextlib.redirect_stdout(io.StringIO()) as {captured}"
+    if err is not None:
+        capture += f", contextlib.redirect_stderr(io.StringIO()) as {errors}"
     lines = (
         sorted(imports)
         + bindings
         + [
-            f"with contextlib.redirect_stdout(io.StringIO()) as {captured}:",
+            f"with {capture}:",
             f"    {result} = {name}({arguments}){named_chain if chain else ''}",
             checked,
             *checks,
-            f"assert {captured}.getvalue() == {printed!r}",
+            f"assert {captured}.getvalue() == {out!r}",
+            *([f"assert {errors}.getvalue() == {err!r}"] if err is not None else []),
         ]
     )
     return "\n".join(lines)

@@ -17,7 +17,7 @@ from ..inputs.raises import caught_together, tests_check_messages, tests_expect_
 from ..inputs.test_runs import runnable
 from ..model import AuditParams, Problem
 from ..mutants.sites import Mutant
-from ..observed import prints
+from ..observed import prints, writes_errors
 from ..outcome import Oracle
 from ..sandbox import Job, Run
 
@@ -62,7 +62,8 @@ def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
     return Oracle(
         params.oracle, evalplus=bool(problem.checks), atol=problem.atol,
         raises=raises, messages=tests_check_messages(*seen),
-        prints=prints(problem.reference), reads=module_reads(problem.reference, problem.tests),
+        prints=prints(problem.reference) or writes_errors(problem.reference),
+        errors=writes_errors(problem.reference), reads=module_reads(problem.reference, problem.tests),
         caught=caught_together(tuple(problem.tests), problem.setup) if raises else (),
     )  # fmt: skip
 

@@ -80,6 +80,7 @@ def _call_outcome(
     after: tuple[dict, tuple[str, ...]] = ({}, ()),
     watch: EndlessWatch | None = None,
     on_raise: Callable | None = None,
+    errors_too: bool = False,
 ) -> tuple[Any, int]:
     """Call ``function`` on a fresh copy of ``call`` (its objects made in ``after``'s namespace);
     a returned iterator is drained and a returned coroutine driven to its end inside the step
@@ -90,7 +91,8 @@ def _call_outcome(
     ``on_raise``: what a use of the tests' chain answers where it raises (``encoding.ChainRaises``),
     and, where the tests expect raises and read module data after the call, the call itself: a
     raise is then an answer beside those reads (a call that changes the data, then raises, was
-    one raise alike).
+    one raise alike). ``errors_too``: what it writes to ``sys.stderr`` is part of what it printed
+    (``Oracle.errors``).
     Under a ``watch``, the call is watched for a loop that never ends instead (``count_steps``)."""
     args, kwargs, *chain = _LOADS(blob := _DUMPS(call))
     entry, named = made_entry(function, args, kwargs, chain, after[0], blob)  # ``norm(Point(3, 4))``
@@ -111,19 +113,23 @@ def _call_outcome(
             return read_after(on_raise(error, 0), *after)  # type: ignore[misc]
 
     load_event_loop_for(function)
-    printed = io.StringIO()
+    printed, errors = io.StringIO(), (io.StringIO() if errors_too else None)
     shown, sys.stdout = sys.stdout, printed
+    shown_errors = sys.stderr
+    if errors is not None:
+        sys.stderr = errors
     try:
         expected_raise = getattr(on_raise, "raises", False)
         run = answered if expected_raise and after[1] and not chain else action
         value, steps, error, exceeded = count_steps(run, budget, watch=watch)
     finally:
-        sys.stdout = shown
+        sys.stdout, sys.stderr = shown, shown_errors
     if exceeded:
         return oc.BUDGET_OUTCOME, steps
     if error is not None:
         return raised(error, messages, caught_as), steps
-    return encoded(value, passed_arguments(args, kwargs, chain), printed.getvalue()), steps
+    text = printed.getvalue() if errors is None else printed.getvalue() + oc.ERRORS_MARK + errors.getvalue()
+    return encoded(value, passed_arguments(args, kwargs, chain), text), steps
 
 
 class _Candidate:
@@ -223,7 +229,11 @@ class _Candidate:
         call = (job.calls[index], budget, job.oracle.messages, caught_as, (namespace, job.oracle.reads))
         on_raise = self.on_raise(index)
         result, steps = _call_outcome(
-            entry_in(namespace, job.entry), *call, watch=self.watch, on_raise=on_raise
+            entry_in(namespace, job.entry),
+            *call,
+            watch=self.watch,
+            on_raise=on_raise,
+            errors_too=job.oracle.errors,
         )
         self.channel.send(("call", index, result, steps))
         self.last_steps = steps
