@@ -28,7 +28,9 @@ Threats, and the defence:
   test checks). Where the tests expect raises, a use that raises answers with its type
   (``Unreadable``) and the next use goes on, as a test does after ``with pytest.raises(...)``:
   which call raised is part of the answer (a mutant raising one call later was equivalent,
-  its whole chain one raise of the same type). Where
+  its whole chain one raise of the same type). Where they do not, a later use that raises is the
+  reference refusing the input there (``Refused``): the uses before it are compared, as a
+  difference counts only where the reference returned normally. Where
   the entry returns plain data, the chain is not replayed: a test that looks at only part of a
   result (``f(x).lower()``) is what makes a problem weak, so the whole result stays the answer.
 - Module data the tests read after a call (``record(5)`` then ``RESULTS[-1] == 10``): a call
