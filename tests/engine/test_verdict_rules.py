@@ -3188,6 +3188,10 @@ def test_a_key_over_the_letters_of_a_string_is_drawn_on_letters():
         ("assert max(['x', 'yyy'], key=score) == 'yyy'\nassert min('ab', 'c', key=score) == 'c'",
          ["score('ab')", "score('c')", "score('x')", "score('yyy')"]),
         ("ws = ['dd', 'a']\nassert sorted(ws, key=score) == ['a', 'dd']", ["score('a')", "score('dd')"]),
+        # the tenth pass: list.sort's key, heapq's
+        ("ws = ['dd', 'a']\nws.sort(key=score)\nassert ws == ['a', 'dd']", ["score('a')", "score('dd')"]),
+        ("import heapq\nassert heapq.nlargest(1, ['a', 'dd'], key=score) == ['dd']",
+         ["score('a')", "score('dd')"]),
     ],
 )  # fmt: skip
 def test_an_entry_the_tests_only_pass_as_a_sort_key_is_found_and_its_calls_drawn(test, drawn):

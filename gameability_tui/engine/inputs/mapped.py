@@ -1,5 +1,6 @@
 """Functions the tests call without naming them: through ``map`` and ``filter``, as the ``key=``
-of ``sorted``, ``min`` or ``max``, through a name bound to them, or handed to a checker they define
+of ``sorted``, ``min``, ``max``, ``list.sort`` or ``heapq.nlargest``, through a name bound to
+them, or handed to a checker they define
 (``check(sq)``, ``handed.py``).
 
 Kept apart from ``calls`` (which counts the calls that name the entry) and from ``unrolled``
@@ -95,13 +96,19 @@ _KEYED = ("sorted", "min", "max")
 
 
 def key_function(node: ast.Call) -> tuple[ast.expr, ast.expr | None] | None:
-    """``sorted(xs, key=f)``, ``min(xs, key=f)`` or ``max(...)``: the function it calls on each
-    item (``f``), and what holds the items (``xs``; None where they are ``min``'s or ``max``'s
-    several arguments); None for any other call. Threat: an entry the tests only pass as
-    ``key=`` named no entry, and the problem was excluded."""
+    """``sorted(xs, key=f)``, ``min(xs, key=f)``, ``max(...)``, ``xs.sort(key=f)`` or
+    ``heapq.nlargest(n, xs, key=f)`` (``nsmallest``): the function it calls on each item
+    (``f``), and what holds the items (``xs``; None where they are ``min``'s or ``max``'s several
+    arguments); None for any other call. Threat: an entry the tests only pass as ``key=`` named
+    no entry, and the problem was excluded."""
     key = next((keyword.value for keyword in node.keywords if keyword.arg == "key"), None)
     if key is None or isinstance(key, ast.Lambda) or any(isinstance(a, ast.Starred) for a in node.args):
         return None
     if isinstance(node.func, ast.Name) and node.func.id in _KEYED and node.args:
         return key, node.args[0] if len(node.args) == 1 else None
+    called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+    if called in ("nlargest", "nsmallest") and len(node.args) == 2:  # ``heapq.nlargest(n, xs, key=f)``
+        return key, node.args[1]
+    if called == "sort" and isinstance(node.func, ast.Attribute) and not node.args:  # ``xs.sort(key=f)``
+        return key, node.func.value
     return None

@@ -216,8 +216,8 @@ class _Unroll(ast.NodeTransformer):
         ``sorted([1, 2], key=f)`` (``min``, ``max``) as ``[f(1), f(2)]``
         too: the calls the test makes through them (``mapped.key_function``)."""
         keyed = key_function(node)
-        if keyed is not None:
-            function, arguments = keyed[0], node.args
+        if keyed is not None:  # the items: what holds them, or ``min``'s several arguments
+            function, arguments = keyed[0], [keyed[1]] if keyed[1] is not None else node.args
         elif not (isinstance(node.func, ast.Name) and node.func.id in ("map", "filter")) or node.keywords:
             return None
         else:
@@ -375,6 +375,26 @@ def _own_nodes_of(scope: ast.AST) -> list[ast.AST]:
     return found
 
 
+def _sorts_read_as_sorted(tree: ast.Module) -> None:
+    """In place: a statement ``ws.sort(key=f)`` read as ``sorted(ws, key=f)``, whose calls of
+    ``f`` on the items ``_mapped`` draws (the items are the same in any order). Threat: an entry
+    the tests only pass as ``list.sort``'s key named no entry, and ``ws`` was no data, being
+    changed in place."""
+    for node in ast.walk(tree):
+        call = node.value if isinstance(node, ast.Expr) else None
+        if (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr == "sort"
+            and isinstance(call.func.value, ast.Name)
+            and not call.args
+            and any(keyword.arg == "key" for keyword in call.keywords)
+        ):
+            node.value = ast.copy_location(
+                ast.Call(ast.Name("sorted", ast.Load()), [call.func.value], call.keywords), call
+            )
+
+
 def _bound_data(tree: ast.Module) -> tuple[dict[int, dict[str, Any]], set[str]]:
     """For the module and each function in it (by ``id``), the names that scope binds once to
     literal data and never changes in place (``cases = [(2, 4), (3, 9)]``), with their values; and
@@ -425,6 +445,7 @@ def unrolled(source: str) -> ast.Module | None:
     checkers_inlined(copied)
     one_name_per_binding(copied)
     aliases_followed(copied)
+    _sorts_read_as_sorted(copied)
     scoped, objects = _bound_data(copied)
     try:
         rewritten = _Unroll(scoped, id(copied), objects).visit(copied)
