@@ -201,14 +201,16 @@ def _parametrized(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
 
 
 def _set_up_hooks(tree: ast.Module) -> list[ast.stmt]:
-    """What pytest runs before each top-level test function: ``setup_module``'s body, then
-    ``setup_function``'s, without their ``global`` declarations (the names they bind read as
-    the test's own: ``C = Counter(5)`` then ``C.bump()`` in the test is a chain through ``C``)."""
+    """What pytest runs before each top-level test function that the test can see: the body of
+    ``setup_module``, then of ``setup_function``, where it declares the names it binds
+    ``global``, without those declarations (the names read as the test's own: ``C =
+    Counter(5)`` then ``C.bump()`` in the test is a chain through ``C``). A hook binding only
+    locals changes nothing the test reads."""
     hooks = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
     return [
         statement
         for name in ("setup_module", "setup_function")
-        if name in hooks
+        if name in hooks and any(isinstance(statement, ast.Global) for statement in hooks[name].body)
         for statement in hooks[name].body
         if not isinstance(statement, ast.Global)
     ]
