@@ -63,6 +63,12 @@ def _called_through_aliases(tree: ast.Module) -> tuple[str, ...]:
     ``make(5)``), followed through names bound to names: each named once per call through it
     (``renamed.aliases_followed`` reads the calls as theirs). A name bound again in straight-line
     code is a name per binding, as Python reads it (``g = sq`` ... ``g = abs``)."""
+    fixtures = fixtures_in(tree.body)
+    if not fixtures and not any(
+        isinstance(node, ast.Assign) and len(node.targets) == 1 and name_pairs(node.targets[0], node.value)
+        for node in ast.walk(tree)
+    ):
+        return ()  # no name bound to a name (most tests): nothing to follow, no copy made
     tree = copy.deepcopy(tree)
     one_name_per_binding(tree)
     aliases: dict[str, str] = {}

@@ -116,20 +116,23 @@ def aliases_followed(tree: ast.Module) -> None:
     call of ``sq``, so the problem was excluded as having no literal calls. Bound in a function,
     it is read so in that function; at module level and nowhere else, everywhere. A name also
     bound any other way (a parameter, a loop, a definition, an import) is left as it is."""
-    everywhere = Counter(
-        n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
-    )
-    other = {n.arg for n in ast.walk(tree) if isinstance(n, ast.arg)}
-    other |= {n.name for n in ast.walk(tree) if isinstance(n, (*_NESTED[:2], ast.ClassDef))}
-    for n in ast.walk(tree):
+    nodes = list(ast.walk(tree))
+    if not any(
+        isinstance(n, ast.Assign) and len(n.targets) == 1 and name_pairs(n.targets[0], n.value) for n in nodes
+    ):
+        return  # no name bound to a name (most tests)
+    everywhere = Counter(n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+    other = {n.arg for n in nodes if isinstance(n, ast.arg)}
+    other |= {n.name for n in nodes if isinstance(n, (*_NESTED[:2], ast.ClassDef))}
+    for n in nodes:
         if isinstance(n, (ast.Import, ast.ImportFrom)):
             other |= {(alias.asname or alias.name).split(".")[0] for alias in n.names}
         elif isinstance(n, (ast.Global, ast.Nonlocal)):
             other |= set(n.names)
     bound = set(everywhere) | other
-    for scope in [tree, *(n for n in ast.walk(tree) if isinstance(n, _NESTED[:2]))]:
+    for scope in [tree, *(n for n in nodes if isinstance(n, _NESTED[:2]))]:
         if scope is tree:
-            own, stores, given = list(ast.walk(tree)), everywhere, other
+            own, stores, given = nodes, everywhere, other
         else:
             own = _own_nodes(scope)
             stores = Counter(n.id for n in own if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
