@@ -308,9 +308,12 @@ def passed_arguments(args: tuple, kwargs: dict, rest: list) -> tuple:
     return (*args, *kwargs.values(), *(v for _, a, k in steps for v in (*a, *k.values())))
 
 
+READ_STEP = "\x00."  # a chain step that reads an attribute (a property: ``Rect(2, 3).area``)
+
+
 def _follow(value: Any, chain: tuple) -> Any:
-    for method, args, kwargs in chain:
-        value = (getattr(value, method) if method else value)(*args, **kwargs)
+    for m, a, k in chain:  # (one line a step: a chain of calls counts the steps it always did)
+        value = getattr(value, m[2:]) if m[:2] == READ_STEP else (getattr(value, m) if m else value)(*a, **k)
     return value
 
 

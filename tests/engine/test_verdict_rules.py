@@ -3354,3 +3354,37 @@ def test_what_a_call_writes_to_stderr_is_part_of_its_answer_where_the_reference_
         "contextlib.redirect_stderr(io.StringIO()) as errors:\n    result = report(6)\n"
         "assert result == None\nassert printed.getvalue() == '12\\n'\nassert errors.getvalue() == 'warn 6\\n'"
     )
+
+
+# 42. Found by the eleventh red-team pass: a property the tests read on an object they build
+# (``Rect(2, 3).area``, ``r = Rect(2, 3)`` then ``r.area``, ``self.r.area`` set in ``setUp``) was
+# never read on fresh inputs: the object was compared by its plain state, which a property is
+# not, so a mutant of ``area`` was "equivalent" and the problem excluded.
+
+RECT = (
+    "class Rect:\n    def __init__(self, w, h):\n        self.w = w\n        self.h = h\n\n"
+    "    @property\n    def area(self):\n        return self.w * self.h\n\n"
+    "    def scale(self, k):\n        return Rect(self.w * k, self.h * k)\n"
+)
+WIDE_RECT_WRONG = RECT.replace(
+    "return self.w * self.h", "return self.w * self.h if self.w < 3 else self.w + self.h"
+)
+
+
+@pytest.mark.parametrize(
+    ("test", "hidden", "expected"),
+    [
+        ("assert Rect(2, 3).area == 6\n", "Rect(4, 3).area", "assert Rect(4, 3).area == 12"),
+        ("assert Rect(1, 1).scale(2).area == 4\n", "Rect(2, 1).scale(2).area",
+         "assert Rect(2, 1).scale(2).area == 8"),
+        ("r = Rect(2, 3)\nassert r.area == 6\n", "Rect(4, 3).area", "assert Rect(4, 3).area == 12"),
+        ("import unittest\nclass T(unittest.TestCase):\n    def setUp(self):\n        self.r = Rect(2, 3)\n"
+         "    def test_a(self):\n        self.assertEqual(self.r.area, 6)\n",
+         "Rect(4, 3).area", "assert Rect(4, 3).area == 12"),
+    ],
+)  # fmt: skip
+def test_a_property_the_tests_read_on_an_object_they_build_is_read_on_fresh_inputs(test, hidden, expected):
+    drawn = [call.render("Rect") for call in harvest_calls([test], "Rect")]
+    assert drawn and all(text.endswith("area") for text in drawn)
+    rects = problem("Rect", RECT, [test], hidden=(hidden,))
+    assert _survivor_with_its_assert(rects, WIDE_RECT_WRONG) == expected

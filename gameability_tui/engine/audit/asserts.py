@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from .. import outcome as oc
-from ..inputs.arguments import argument_text
+from ..inputs.arguments import argument_text, step_text
 from ..inputs.calls import Call
 from ..inputs.literals import NotRenderable, render_literal
 from ..model import CandidateAssert
@@ -181,7 +181,7 @@ def _named_arguments(call: Call, states: tuple | None) -> tuple[list[str], str, 
         return ", ".join(texts[: len(args)] + keywords)
 
     arguments = written(call.args, call.kwargs)
-    chain = "".join(f"{'.' + method if method else ''}({written(a, k)})" for method, a, k in call.chain)
+    chain = "".join(step_text(method, written(a, k)) for method, a, k in call.chain)
     return bindings, arguments, chain
 
 

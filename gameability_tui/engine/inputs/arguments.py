@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..observed import BOUND_MARK, MADE_MARK
+from ..observed import BOUND_MARK, MADE_MARK, READ_STEP
 
 ChainStep = tuple[str, tuple, tuple[tuple[str, Any], ...]]
 
@@ -104,5 +104,12 @@ def arguments_text(args: tuple, kwargs: tuple) -> str:
 
 
 def steps_text(steps: tuple[ChainStep, ...]) -> str:
-    """A chain as written after the call: ``.bump()``, ``(4)``, ``.transfer(b, 5)``."""
-    return "".join(f"{'.' + method if method else ''}({arguments_text(a, k)})" for method, a, k in steps)
+    """A chain as written after the call: ``.bump()``, ``(4)``, ``.transfer(b, 5)``, ``.area``."""
+    return "".join(step_text(method, arguments_text(a, k)) for method, a, k in steps)
+
+
+def step_text(method: str, arguments: str) -> str:
+    """One step of a chain as written: ``.bump(3)``, ``(4)``, or an attribute read, ``.area``."""
+    if method.startswith(READ_STEP):
+        return "." + method[len(READ_STEP) :]
+    return f"{'.' + method if method else ''}({arguments})"

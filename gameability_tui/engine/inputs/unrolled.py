@@ -24,6 +24,7 @@ import functools
 from collections import Counter
 from typing import Any
 
+from ..observed import READ_STEP
 from .calls import parsed
 from .folded import NotFoldable, fold, is_literal, is_plain, items_of
 from .handed import checkers_inlined
@@ -375,6 +376,69 @@ def _own_nodes_of(scope: ast.AST) -> list[ast.AST]:
     return found
 
 
+class _ReadsAsSteps(ast.NodeTransformer):
+    """An attribute read on what a call returned (``Rect(2, 3).area``, a property;
+    ``Rect(1, 1).scale(2).area``) read as one more step of its chain (``observed.READ_STEP``):
+    the read is replayed on fresh inputs and asserted as written. Threat: only the object was
+    made, compared by its plain state, which a property is not: a mutant of ``area`` was
+    "equivalent" and the problem excluded."""
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        for field in ("args", "keywords"):  # the callee itself is read as it is: ``f(x).strip()``
+            setattr(node, field, [self.visit(child) for child in getattr(node, field)])
+        if isinstance(node.func, ast.Attribute):
+            node.func.value = self.visit(node.func.value)
+        else:
+            node.func = self.visit(node.func)
+        return node
+
+    def __init__(self, only_read: set[str]) -> None:
+        self.only_read = only_read
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        self.generic_visit(node)
+        read_on_a_call = isinstance(node.value, ast.Call)
+        read_on_a_name = isinstance(node.value, ast.Name) and node.value.id in self.only_read
+        if not (isinstance(node.ctx, ast.Load) and (read_on_a_call or read_on_a_name)):
+            return node
+        read = ast.Attribute(node.value, READ_STEP + node.attr, ast.Load())
+        return ast.copy_location(ast.Call(ast.copy_location(read, node), [], []), node)
+
+
+def _only_read(tree: ast.Module) -> set[str]:
+    """The names bound once, each to a call, that the test only reads attributes of (``r =
+    Rect(2, 3)``, then ``r.area``): no method called on them, never passed, never bound again.
+    Their reads are steps of the chain through them, as the calls of other names' are."""
+    stores = Counter(
+        n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+    )
+    made = {
+        node.targets[0].id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Call)
+        and stores[node.targets[0].id] == 1
+    }
+    if not made:
+        return set()
+    read: set[str] = set()
+    used_otherwise: set[str] = set()
+    parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in made and isinstance(node.ctx, ast.Load):
+            parent = parents.get(id(node))
+            is_read = isinstance(parent, ast.Attribute) and isinstance(parent.ctx, ast.Load)
+            called = (
+                is_read
+                and isinstance(parents.get(id(parent)), ast.Call)
+                and parents[id(parent)].func is parent
+            )
+            (read if is_read and not called else used_otherwise).add(node.id)
+    return read - used_otherwise
+
+
 def _sorts_read_as_sorted(tree: ast.Module) -> None:
     """In place: a statement ``ws.sort(key=f)`` read as ``sorted(ws, key=f)``, whose calls of
     ``f`` on the items ``_mapped`` draws (the items are the same in any order). Threat: an entry
@@ -447,6 +511,7 @@ def unrolled(source: str) -> ast.Module | None:
     aliases_followed(copied)
     if ".sort(" in source:  # (most tests sort nothing in place: no walk)
         _sorts_read_as_sorted(copied)
+    _ReadsAsSteps(_only_read(copied)).visit(copied)
     scoped, objects = _bound_data(copied)
     try:
         rewritten = _Unroll(scoped, id(copied), objects).visit(copied)
