@@ -3388,3 +3388,13 @@ def test_a_property_the_tests_read_on_an_object_they_build_is_read_on_fresh_inpu
     assert drawn and all(text.endswith("area") for text in drawn)
     rects = problem("Rect", RECT, [test], hidden=(hidden,))
     assert _survivor_with_its_assert(rects, WIDE_RECT_WRONG) == expected
+
+
+def test_a_static_method_bound_in_the_class_body_is_an_entry_the_tests_call_on_the_class():
+    # the eleventh pass: ``square = staticmethod(lambda x: x * x)`` named no entry
+    ops = "class MathOps:\n    square = staticmethod(lambda x: x * x)\n"
+    wrong_from_four = ops.replace("x * x)", "x * x if x < 4 else x + x)")
+    tests = ["assert MathOps.square(3) == 9\nassert MathOps.square(2) == 4\n"]
+    squares = problem("MathOps.square", ops, tests, entry=None, hidden=("MathOps.square(5)",))
+    assert entry_of(squares) == "MathOps.square"
+    assert _survivor_with_its_assert(squares, wrong_from_four) == "assert MathOps.square(5) == 25"

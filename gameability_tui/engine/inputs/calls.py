@@ -152,6 +152,15 @@ def _class_level_methods(classes: list[ast.ClassDef]) -> list[str]:
                 for d in node.decorator_list
             ):
                 found.append(f"{cls.name}.{node.name}")
+            elif (  # ``square = staticmethod(lambda x: x * x)`` (the eleventh pass)
+                isinstance(node, ast.Assign)
+                and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)
+                and isinstance(node.value, ast.Call)
+                and isinstance(node.value.func, ast.Name)
+                and node.value.func.id in ("staticmethod", "classmethod")
+            ):
+                found.append(f"{cls.name}.{node.targets[0].id}")
     return found
 
 
