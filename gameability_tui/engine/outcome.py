@@ -293,9 +293,10 @@ def _mutable(value: Any) -> bool:
 MAX_MESSAGE = 1_000  # characters of an exception's message kept whole; a longer one by digest
 
 
-def encode_raise(error: BaseException, message: bool = False) -> Outcome:
+def encode_raise(error: BaseException, message: bool = False, reads: tuple[str, ...] = ()) -> Outcome:
     """An escaped exception by its type, and by its message (``str``, addresses masked) where
-    the tests look at it (``Oracle.messages``)."""
+    the tests look at it (``Oracle.messages``), with the attributes among ``reads`` it carries
+    (``Oracle.raise_reads``: the names the tests read on things, ``caught.value.code``)."""
     if not message:
         return ("raise", type(error).__name__)
     try:
@@ -305,7 +306,30 @@ def encode_raise(error: BaseException, message: bool = False) -> Outcome:
         text = f"<str raised {type(failure).__name__}>"
     if len(text) > MAX_MESSAGE:
         text = "\x00digest " + _digest(text.encode("utf-8", "replace"))
-    return ("raise", type(error).__name__, text)
+    state = _exception_state(error, reads) if reads else ()
+    return ("raise", type(error).__name__, text, state) if state else ("raise", type(error).__name__, text)
+
+
+_STATE_SCALARS = (int, float, str, bool, type(None))
+
+
+def _exception_state(error: BaseException, reads: tuple[str, ...]) -> tuple[tuple[str, Any], ...]:
+    """The plain attributes an exception carries that the tests read (``HttpError(404)``'s
+    ``code``, read as ``caught.value.code``): a mutant raising the right type with another code
+    answers otherwise. Only names in ``reads`` holding plain scalars (or flat tuples and lists of
+    them); read from the instance's own ``__dict__``, never through benchmark code."""
+    try:
+        held = object.__getattribute__(error, "__dict__")
+    except Exception:  # no __dict__ (a built-in exception), or a class's own descriptor that raises
+        return ()
+    if type(held) is not dict:
+        return ()
+    state = []
+    for key, value in held.items():
+        flat = type(value) in (tuple, list) and all(type(item) in _STATE_SCALARS for item in value)
+        if key in reads and (type(value) in _STATE_SCALARS or flat):
+            state.append((key, tuple(value) if type(value) is list else value))
+    return tuple(sorted(state))
 
 
 def is_refused(value: object) -> bool:
@@ -485,6 +509,7 @@ class Oracle:
     reads: tuple[str, ...] = ()
     caught: tuple[tuple[str, ...], ...] = ()
     errors: bool = False  # the reference's code writes to ``sys.stderr``: part of what a call prints
+    raise_reads: tuple[str, ...] = ()  # attributes the tests read, where they read an exception
 
     def same(self, got: Outcome, expected: Outcome) -> bool:
         if self.evalplus:

@@ -3398,3 +3398,29 @@ def test_a_static_method_bound_in_the_class_body_is_an_entry_the_tests_call_on_t
     squares = problem("MathOps.square", ops, tests, entry=None, hidden=("MathOps.square(5)",))
     assert entry_of(squares) == "MathOps.square"
     assert _survivor_with_its_assert(squares, wrong_from_four) == "assert MathOps.square(5) == 25"
+
+
+def test_an_attribute_of_an_expected_exception_the_tests_read_is_part_of_the_answer():
+    # the eleventh pass: ``e.value.code == 404`` read the code, but only the type and message
+    # were compared, so a mutant raising the right type with another code was "equivalent"
+    http = (
+        "class HttpError(Exception):\n    def __init__(self, code):\n        super().__init__('http error')\n"
+        "        self.code = code\n\ndef fetch(status):\n    if status >= 400:\n"
+        "        raise HttpError(status)\n    return 'ok'\n"
+    )
+    test = (
+        "import pytest\ndef test_err():\n    assert fetch(200) == 'ok'\n"
+        "    with pytest.raises(HttpError) as e:\n        fetch(404)\n    assert e.value.code == 404\n"
+    )
+    wrong_code = http.replace("raise HttpError(status)", "raise HttpError(status if status < 405 else 500)")
+    fetches = problem("fetch", http, [test], hidden=("fetch(406)",))
+    assert _survivor_with_its_assert(fetches, wrong_code, raises=True) == (
+        "import unittest\nwith unittest.TestCase().assertRaisesRegex(HttpError, '^http error$') as caught:\n"
+        "    fetch(406)\nassert caught.exception.code == 406"
+    )
+    # control: an attribute no test reads is not part of it
+    quiet = problem(
+        "fetch", http, [test.replace("    assert e.value.code == 404\n", "")], hidden=("fetch(406)",)
+    )
+    prepared = prepare(quiet, PINNED)
+    assert isinstance(prepared, Prepared) and not judge_program(quiet, PINNED, prepared, wrong_code).broken

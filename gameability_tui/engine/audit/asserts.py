@@ -59,7 +59,7 @@ def assert_text(
             if call.uses or call.reads:  # statements, not one expression: no lambda can hold them
                 return None
             group = caught_group(expected[1], caught) or (expected[1],)
-            text = _raises_assert(_reached(call.render(name), lazy), group, *expected[2:])
+            text = _raises_assert(_reached(call.render(name), lazy), group, *expected[2:4])
             return _with_imports(text, {"import asyncio"} if lazy == "async" else set())
         return _assert_text(call, name, expected, check_arguments, prints, caught)
     except (NotRenderable, RecursionError, ValueError, TypeError, MemoryError):
@@ -231,7 +231,9 @@ def _printing_assert(
     return "\n".join(lines)
 
 
-def _raises_assert(call_text: str, errors: tuple[str, ...], message: str | None = None) -> str | None:
+def _raises_assert(
+    call_text: str, errors: tuple[str, ...], message: str | None = None, state: tuple = ()
+) -> str | None:
     """An assert that the call raises one of ``errors`` (or a subclass, as ``except`` does), in one
     line that holds only an import and an assert: ``assertRaises`` fails when nothing is raised,
     and lets another exception through, which fails the test too. Where the tests read the
@@ -246,6 +248,12 @@ def _raises_assert(call_text: str, errors: tuple[str, ...], message: str | None 
     else:
         pattern = render_literal("^" + re.escape(message).replace("\\ ", " ") + "$")  # no re.VERBOSE
         check = f"assertRaisesRegex({error}, {pattern}, lambda: {call_text})"
+    if state:  # the attributes the tests read on the exception (``caught.value.code``): checked too
+        manager = check.replace(", lambda: " + call_text, "", 1)
+        reads = [f"assert caught.exception.{key} == {render_literal(value)}" for key, value in state]
+        return "\n".join(
+            [RAISES_IMPORT, f"with unittest.TestCase().{manager} as caught:", f"    {call_text}", *reads]
+        )
     return f"{RAISES_IMPORT}; assert unittest.TestCase().{check} is None"
 
 

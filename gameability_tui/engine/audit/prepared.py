@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..inputs.calls import Call
 from ..inputs.literals import evaluate_literal
 from ..inputs.module_reads import module_reads
-from ..inputs.raises import caught_together, tests_check_messages, tests_expect_raises
+from ..inputs.raises import attributes_read, caught_together, tests_check_messages, tests_expect_raises
 from ..inputs.test_runs import runnable
 from ..model import AuditParams, Problem
 from ..mutants.sites import Mutant
@@ -59,12 +59,14 @@ def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
     the module data the tests read after a call."""
     seen = (problem.reference, tuple(problem.tests), problem.setup, problem.call_alias)
     raises = tests_expect_raises(*seen)
+    messages = tests_check_messages(*seen)
     return Oracle(
         params.oracle, evalplus=bool(problem.checks), atol=problem.atol,
-        raises=raises, messages=tests_check_messages(*seen),
+        raises=raises, messages=messages,
         prints=prints(problem.reference) or writes_errors(problem.reference),
         errors=writes_errors(problem.reference), reads=module_reads(problem.reference, problem.tests),
         caught=caught_together(tuple(problem.tests), problem.setup) if raises else (),
+        raise_reads=attributes_read(tuple(problem.tests), problem.setup) if messages else (),
     )  # fmt: skip
 
 

@@ -326,3 +326,21 @@ def _caught_types(node: ast.AST) -> tuple[str, ...] | None:
         return ()
     names = [part.attr if isinstance(part, ast.Attribute) else getattr(part, "id", None) for part in parts]
     return tuple(dict.fromkeys(names)) if all(names) else None  # type: ignore[arg-type]
+
+
+# What a test reads on the context of a raises check itself, never an exception's own attribute.
+_CHECK_ATTRIBUTES = frozenset(("value", "exception", "type", "args", "match", "tb", "typename"))
+
+
+@functools.lru_cache(maxsize=256)
+def attributes_read(tests: tuple[str, ...], setup: str) -> tuple[str, ...]:
+    """The attribute names the tests (or ``setup``) read anywhere (``caught.value.code``,
+    ``error.code``): where they read an exception, those of its attributes are part of the answer
+    (``Oracle.raise_reads``); the raises check's own (``value``, ``exception``) are not."""
+    names: set[str] = set()
+    for source in (setup, *tests):
+        tree = parsed(source) if source else None
+        for node in ast.walk(tree) if tree is not None else ():
+            if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+                names.add(node.attr)
+    return tuple(sorted(names - _CHECK_ATTRIBUTES))

@@ -49,14 +49,16 @@ def encoded(value: Any, arguments: tuple, printed: str = "") -> oc.Outcome:
     return outcome
 
 
-def raised(error: BaseException, messages: bool = False, caught_as: tuple[str, ...] = ()) -> oc.Outcome:
+def raised(
+    error: BaseException, messages: bool = False, caught_as: tuple[str, ...] = (), reads: tuple[str, ...] = ()
+) -> oc.Outcome:
     """The outcome of a call whose exception escaped (with its message where ``messages``).
     ``caught_as``: the type the reference raised on this call, where the tests expect raises,
     then the types the tests only catch together with it (``Oracle.caught``); an exception that
     is an instance of one of them is encoded by the reference's type name, as ``except`` and
     ``assertRaises`` see it. Outcomes know types by name, so the match is by name along the
     exception's MRO: a superclass or an unrelated type keeps its own name, and still differs."""
-    outcome = oc.encode_raise(error, messages)
+    outcome = oc.encode_raise(error, messages, reads)
     return (outcome[0], named_as(error, caught_as), *outcome[2:])
 
 

@@ -81,6 +81,7 @@ def _call_outcome(
     watch: EndlessWatch | None = None,
     on_raise: Callable | None = None,
     errors_too: bool = False,
+    raise_reads: tuple[str, ...] = (),
 ) -> tuple[Any, int]:
     """Call ``function`` on a fresh copy of ``call`` (its objects made in ``after``'s namespace);
     a returned iterator is drained and a returned coroutine driven to its end inside the step
@@ -92,7 +93,8 @@ def _call_outcome(
     and, where the tests expect raises and read module data after the call, the call itself: a
     raise is then an answer beside those reads (a call that changes the data, then raises, was
     one raise alike). ``errors_too``: what it writes to ``sys.stderr`` is part of what it printed
-    (``Oracle.errors``).
+    (``Oracle.errors``). ``raise_reads``: the attributes of an escaped exception that count
+    (``Oracle.raise_reads``).
     Under a ``watch``, the call is watched for a loop that never ends instead (``count_steps``)."""
     args, kwargs, *chain = _LOADS(blob := _DUMPS(call))
     entry, named = made_entry(function, args, kwargs, chain, after[0], blob)  # ``norm(Point(3, 4))``
@@ -127,7 +129,7 @@ def _call_outcome(
     if exceeded:
         return oc.BUDGET_OUTCOME, steps
     if error is not None:
-        return raised(error, messages, caught_as), steps
+        return raised(error, messages, caught_as, raise_reads), steps
     text = printed.getvalue() if errors is None else printed.getvalue() + oc.ERRORS_MARK + errors.getvalue()
     return encoded(value, passed_arguments(args, kwargs, chain), text), steps
 
@@ -234,6 +236,7 @@ class _Candidate:
             watch=self.watch,
             on_raise=on_raise,
             errors_too=job.oracle.errors,
+            raise_reads=job.oracle.raise_reads,
         )
         self.channel.send(("call", index, result, steps))
         self.last_steps = steps
