@@ -511,7 +511,9 @@ def unrolled(source: str) -> ast.Module | None:
     aliases_followed(copied)
     if ".sort(" in source:  # (most tests sort nothing in place: no walk)
         _sorts_read_as_sorted(copied)
-    _ReadsAsSteps(_only_read(copied)).visit(copied)
+    only_read = _only_read(copied)
+    if only_read or ")." in source:  # (an attribute read on a call's result, or on such a name)
+        _ReadsAsSteps(only_read).visit(copied)
     scoped, objects = _bound_data(copied)
     try:
         rewritten = _Unroll(scoped, id(copied), objects).visit(copied)
