@@ -166,13 +166,13 @@ def inlined(tree: ast.Module) -> list[ast.stmt] | None:
     body: list[ast.stmt] = []
     changed = False
     for node in tree.body:
-        test = isinstance(node, FUNCTIONS) and node.name.startswith("test")
-        wanted = [n for n in wants(node) if n in fixtures or n in BUILT_IN] if test else []  # type: ignore[arg-type]
-        rows = _parametrized(node) if test else set()  # the rest: its parametrize rows bind them
-        if not test or not all(n in fixtures or n in BUILT_IN or n in rows for n in wants(node)):  # type: ignore[arg-type]
+        if not (isinstance(node, FUNCTIONS) and node.name.startswith("test")):
             body.append(node)
             continue
-        if not wanted and not hooks:
+        parameters = wants(node)
+        wanted = [name for name in parameters if name in fixtures or name in BUILT_IN]
+        unmade = set(parameters) - set(wanted) - _parametrized(node)  # rows bind the rest
+        if unmade or not (wanted or hooks):
             body.append(node)
             continue
         for chosen in param_choices(wanted, fixtures):  # once per value of its parametrized ones
