@@ -249,10 +249,14 @@ class _Candidate:
         wanted = job.oracle.raises or chained
         return job.reference_calls[index] if wanted and job.reference_calls else ("",)
 
-    def on_raise(self, index: int) -> ChainRaises:
+    def on_raise(self, index: int) -> ChainRaises | None:
         """What a use of call ``index``'s chain answers where it raises: its type where the tests
-        expect raises, the reference's refusal where they do not (``encoding.ChainRaises``)."""
+        expect raises, the reference's refusal where they do not (``encoding.ChainRaises``);
+        None for a call with no uses where no raise beside module reads is an answer (most)."""
         oracle = self.job.oracle
+        with_uses = len(self.job.calls[index]) > 3 and bool(self.job.calls[index][3])
+        if not (with_uses or (oracle.raises and oracle.reads)):
+            return None
         return ChainRaises(self._expected(index, chained=True), oracle.caught, oracle.messages, oracle.raises)
 
     def asserts(self, namespace: dict | None) -> None:
