@@ -3424,3 +3424,34 @@ def test_an_attribute_of_an_expected_exception_the_tests_read_is_part_of_the_ans
     )
     prepared = prepare(quiet, PINNED)
     assert isinstance(prepared, Prepared) and not judge_program(quiet, PINNED, prepared, wrong_code).broken
+
+
+@pytest.mark.parametrize(
+    ("test", "entry", "hidden", "expected"),
+    [
+        (
+            "assert Outer.Inner.f(3) == 9\n",
+            "Outer.Inner.f",
+            "Outer.Inner.f(5)",
+            "assert Outer.Inner.f(5) == 25",
+        ),
+        (
+            "assert Outer.Inner().g(3) == 9\n",
+            "Outer.Inner",
+            "Outer.Inner().g(5)",
+            "assert Outer.Inner().g(5) == 25",
+        ),
+    ],
+)
+def test_a_nested_classs_method_is_an_entry_the_tests_call_through_its_dotted_name(
+    test, entry, hidden, expected
+):
+    # the eleventh pass: ``Outer.Inner.f(3)`` and ``Outer.Inner().g(3)`` named no entry
+    nested = (
+        "class Outer:\n    class Inner:\n        @staticmethod\n        def f(x):\n"
+        "            return x * x\n\n        def g(self, x):\n            return x * x\n"
+    )
+    wrong_from_four = nested.replace("return x * x", "return x * x if x < 4 else x + x")
+    inner = problem(entry, nested, [test], entry=None, hidden=(hidden,))
+    assert entry_of(inner) == entry
+    assert _survivor_with_its_assert(inner, wrong_from_four) == expected

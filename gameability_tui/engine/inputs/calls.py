@@ -138,20 +138,44 @@ def defined_names(reference: str) -> list[str]:
     if tree is None:
         return []
     classes = list(_classes(tree).values())
-    return _top_level_functions(reference) + [c.name for c in classes] + _class_level_methods(classes)
+    nested = _nested_classes(classes)
+    return (
+        _top_level_functions(reference)
+        + [c.name for c in classes]
+        + _class_level_methods(classes)
+        + list(nested)
+        + _class_level_methods(list(nested.values()), nested)
+    )
 
 
-def _class_level_methods(classes: list[ast.ClassDef]) -> list[str]:
+def _nested_classes(classes: list[ast.ClassDef]) -> dict[str, ast.ClassDef]:
+    """The classes defined in the reference's classes, by dotted name (``Outer.Inner``): the
+    tests make one as ``Outer.Inner()`` or call its static method as ``Outer.Inner.f(3)``
+    (threat: neither named an entry, the eleventh pass)."""
+    return {
+        f"{cls.name}.{node.name}": node
+        for cls in classes
+        for node in cls.body
+        if isinstance(node, ast.ClassDef)
+    }
+
+
+def _class_level_methods(
+    classes: list[ast.ClassDef], named: dict[str, ast.ClassDef] | None = None
+) -> list[str]:
     """``Class.method`` for each method a test may call on the class itself: a static or class
-    method (threat: ``Calc.square(4)`` named no entry, and the problem was excluded)."""
+    method (threat: ``Calc.square(4)`` named no entry, and the problem was excluded); a nested
+    class's under its dotted name in ``named``."""
     found = []
+    names = {id(cls): dotted for dotted, cls in (named or {}).items()}
     for cls in classes:
+        owner = names.get(id(cls), cls.name)
         for node in cls.body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
                 isinstance(d, ast.Name) and d.id in ("staticmethod", "classmethod")
                 for d in node.decorator_list
             ):
-                found.append(f"{cls.name}.{node.name}")
+                found.append(f"{owner}.{node.name}")
             elif (  # ``square = staticmethod(lambda x: x * x)`` (the eleventh pass)
                 isinstance(node, ast.Assign)
                 and len(node.targets) == 1
@@ -160,7 +184,7 @@ def _class_level_methods(classes: list[ast.ClassDef]) -> list[str]:
                 and isinstance(node.value.func, ast.Name)
                 and node.value.func.id in ("staticmethod", "classmethod")
             ):
-                found.append(f"{cls.name}.{node.targets[0].id}")
+                found.append(f"{owner}.{node.targets[0].id}")
     return found
 
 
@@ -364,12 +388,15 @@ def called_names(sources: list[str] | tuple[str, ...]) -> Counter:
 
 
 def called_name(node: ast.Call) -> str | None:
-    """The name a call calls: ``f`` for ``f(...)``, ``Calc.square`` for ``Calc.square(...)``."""
+    """The name a call calls: ``f`` for ``f(...)``, ``Calc.square`` for ``Calc.square(...)``,
+    ``Outer.Inner.f`` for a nested class's."""
     if isinstance(node.func, ast.Name):
         return node.func.id
-    if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
-        return f"{node.func.value.id}.{node.func.attr}"
-    return None
+    parts, owner = [], node.func
+    while isinstance(owner, ast.Attribute):
+        parts.append(owner.attr)
+        owner = owner.value
+    return ".".join([owner.id, *reversed(parts)]) if parts and isinstance(owner, ast.Name) else None
 
 
 def argument_builders(sources: list[str] | tuple[str, ...]) -> Counter:

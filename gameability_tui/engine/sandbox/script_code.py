@@ -24,7 +24,10 @@ def compiled(text: str, filename: str) -> Any:
 
 
 def entry_in(namespace: dict, entry: str) -> Any:
-    """The entry in a loaded namespace (a name, or a class's method: ``Calc.square``), or None."""
-    owner, _, method = entry.partition(".")
+    """The entry in a loaded namespace (a name, a class's method: ``Calc.square``, a nested
+    class or its method: ``Outer.Inner.f``), or None."""
+    owner, _, rest = entry.partition(".")
     found = namespace.get(owner)
-    return getattr(found, method, None) if method else found
+    for attribute in rest.split(".") if rest else ():
+        found = getattr(found, attribute, None)
+    return found
