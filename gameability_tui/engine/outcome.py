@@ -332,16 +332,22 @@ def _exception_state(error: BaseException, reads: tuple[str, ...]) -> tuple[tupl
     return tuple(sorted(state))
 
 
+def _the_tools_own(value: object, kind: str) -> bool:
+    """Whether ``value`` is an object of the tool's own class ``kind`` (``observed.Refused``,
+    ``observed.Unreadable``) as plain data: an answer the child made, not the candidate."""
+    return type(value) is tuple and len(value) == 3 and value[:2] == (OBJECT_MARK, kind)
+
+
 def is_refused(value: object) -> bool:
     """Whether a chain's answer is the reference refusing the input there (``observed.Refused``,
     as plain data)."""
-    return type(value) is tuple and len(value) == 3 and value[:2] == (OBJECT_MARK, "Refused")
+    return _the_tools_own(value, "Refused")
 
 
 def raised_in(value: object) -> tuple[str, str | None] | None:
     """The type (and message, where kept) of a raise that is an answer (``observed.Unreadable``,
     as plain data: a module read, or a chain's use, that raised), else None."""
-    if type(value) is not tuple or len(value) != 3 or value[:2] != (OBJECT_MARK, "Unreadable"):
+    if not _the_tools_own(value, "Unreadable"):
         return None
     state = value[2][0] if len(value[2]) == 1 and type(value[2][0]) is dict else {}
     raised, message = state.get("raised"), state.get("message")

@@ -16,7 +16,7 @@ from collections import Counter
 
 from .fixtures import fixtures_in
 from .handed import handed_in
-from .renamed import name_pairs, one_name_per_binding
+from .renamed import binds_a_name_to_a_name, name_pairs, one_name_per_binding
 
 
 def mapped_names(sources: list[str] | tuple[str, ...]) -> Counter:
@@ -63,12 +63,8 @@ def _called_through_aliases(tree: ast.Module) -> tuple[str, ...]:
     ``make(5)``), followed through names bound to names: each named once per call through it
     (``renamed.aliases_followed`` reads the calls as theirs). A name bound again in straight-line
     code is a name per binding, as Python reads it (``g = sq`` ... ``g = abs``)."""
-    fixtures = fixtures_in(tree.body)
-    if not fixtures and not any(
-        isinstance(node, ast.Assign) and len(node.targets) == 1 and name_pairs(node.targets[0], node.value)
-        for node in ast.walk(tree)
-    ):
-        return ()  # no name bound to a name (most tests): nothing to follow, no copy made
+    if not fixtures_in(tree.body) and not binds_a_name_to_a_name(ast.walk(tree)):
+        return ()  # (most tests): nothing to follow, no copy made
     tree = copy.deepcopy(tree)
     one_name_per_binding(tree)
     aliases: dict[str, str] = {}

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 from collections import Counter
+from collections.abc import Iterable
 
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp, ast.SetComp,
            ast.DictComp, ast.GeneratorExp)  # fmt: skip
@@ -117,10 +118,8 @@ def aliases_followed(tree: ast.Module) -> None:
     it is read so in that function; at module level and nowhere else, everywhere. A name also
     bound any other way (a parameter, a loop, a definition, an import) is left as it is."""
     nodes = list(ast.walk(tree))
-    if not any(
-        isinstance(n, ast.Assign) and len(n.targets) == 1 and name_pairs(n.targets[0], n.value) for n in nodes
-    ):
-        return  # no name bound to a name (most tests)
+    if not binds_a_name_to_a_name(nodes):
+        return  # (most tests)
     everywhere = Counter(n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
     other = {n.arg for n in nodes if isinstance(n, ast.arg)}
     other |= {n.name for n in nodes if isinstance(n, (*_NESTED[:2], ast.ClassDef))}
@@ -147,6 +146,14 @@ def aliases_followed(tree: ast.Module) -> None:
         for node in own:
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in aliases:
                 node.id = aliases[node.id]
+
+
+def binds_a_name_to_a_name(nodes: Iterable[ast.AST]) -> bool:
+    """Whether any of ``nodes`` binds a name to a name (``g = sq``, ``g, h = sq, abs``): where
+    none does, there is no alias to follow, and the walk or copy that would find one is spared."""
+    return any(
+        isinstance(n, ast.Assign) and len(n.targets) == 1 and name_pairs(n.targets[0], n.value) for n in nodes
+    )
 
 
 def name_pairs(target: ast.expr, value: ast.expr) -> list[tuple[str, str]]:

@@ -383,6 +383,9 @@ class _ReadsAsSteps(ast.NodeTransformer):
     made, compared by its plain state, which a property is not: a mutant of ``area`` was
     "equivalent" and the problem excluded."""
 
+    def __init__(self, only_read: set[str]) -> None:
+        self.only_read = only_read
+
     def visit_Call(self, node: ast.Call) -> ast.AST:
         for field in ("args", "keywords"):  # the callee itself is read as it is: ``f(x).strip()``
             setattr(node, field, [self.visit(child) for child in getattr(node, field)])
@@ -391,9 +394,6 @@ class _ReadsAsSteps(ast.NodeTransformer):
         else:
             node.func = self.visit(node.func)
         return node
-
-    def __init__(self, only_read: set[str]) -> None:
-        self.only_read = only_read
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
         self.generic_visit(node)
@@ -409,24 +409,25 @@ def _only_read(tree: ast.Module) -> set[str]:
     """The names bound once, each to a call, that the test only reads attributes of (``r =
     Rect(2, 3)``, then ``r.area``): no method called on them, never passed, never bound again.
     Their reads are steps of the chain through them, as the calls of other names' are."""
-    stores = Counter(
-        n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
-    )
-    made = {
+    nodes = list(ast.walk(tree))
+    bound_to_calls = [
         node.targets[0].id
-        for node in ast.walk(tree)
+        for node in nodes
         if isinstance(node, ast.Assign)
         and len(node.targets) == 1
         and isinstance(node.targets[0], ast.Name)
         and isinstance(node.value, ast.Call)
-        and stores[node.targets[0].id] == 1
-    }
+    ]
+    if not bound_to_calls:
+        return set()  # (most tests: no more walks)
+    stores = Counter(n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+    made = {name for name in bound_to_calls if stores[name] == 1}
     if not made:
         return set()
     read: set[str] = set()
     used_otherwise: set[str] = set()
-    parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
-    for node in ast.walk(tree):
+    parents = {id(child): node for node in nodes for child in ast.iter_child_nodes(node)}
+    for node in nodes:
         if isinstance(node, ast.Name) and node.id in made and isinstance(node.ctx, ast.Load):
             parent = parents.get(id(node))
             is_read = isinstance(parent, ast.Attribute) and isinstance(parent.ctx, ast.Load)
