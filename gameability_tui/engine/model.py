@@ -41,8 +41,9 @@ from .step_units import STEPS
 # steps, with a proof that a loop never ends sparing its confirmation; 19: the floor at 4,000,000
 # (the proof reads text joined, floats that come back, the math module), module state read
 # through a getter of the reference's own (``total()``) after a call; 20: tests wanting pytest's
-# capsys, tmp_path, monkeypatch or a fixture with params are run
-ENGINE_VERSION = 20
+# capsys, tmp_path, monkeypatch or a fixture with params are run; 21: operators and protocols
+# the tests use on objects of the reference's classes are steps of their chains
+ENGINE_VERSION = 21
 
 
 @dataclass(frozen=True)

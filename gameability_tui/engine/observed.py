@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -309,12 +310,37 @@ def passed_arguments(args: tuple, kwargs: dict, rest: list) -> tuple:
 
 
 READ_STEP = "\x00."  # a chain step that reads an attribute (a property: ``Rect(2, 3).area``)
+# A chain step that applies an operator or protocol (``inputs/protocols.py``): ``OPERATOR_STEP +
+# "add"`` with the other operand is ``Vec(1, 2) + Vec(3, 4)``; "r_add", the object on the right.
+OPERATOR_STEP = "\x00op:"
 
 
 def _follow(value: Any, chain: tuple) -> Any:
     for m, a, k in chain:  # (one line a step: a chain of calls counts the steps it always did)
-        value = getattr(value, m[2:]) if m[:2] == READ_STEP else (getattr(value, m) if m else value)(*a, **k)
+        value = _special(value, m, a) if m[:1] == "\x00" else (getattr(value, m) if m else value)(*a, **k)
     return value
+
+
+def _special(value: Any, method: str, args: tuple) -> Any:
+    """A step that is no method call: an attribute read, or an operator applied as Python
+    applies it (reflected methods, ``__iter__`` for ``in`` without ``__contains__``, ...)."""
+    if method[:2] == READ_STEP:
+        return getattr(value, method[2:])
+    name = method[len(OPERATOR_STEP) :]
+    if name == "not_contains":
+        return args[0] not in value
+    if name == "contains":
+        return args[0] in value
+    if name[:2] == "r_":
+        return getattr(operator, name[2:])(args[0], value)
+    return (PROTOCOL_BUILT_INS.get(name) or getattr(operator, name))(value, *args)
+
+
+# Built-ins that call an object's protocol (``len(s)`` is ``s.__len__()``); the other protocol
+# steps are the ``operator`` module's functions of their names.
+PROTOCOL_BUILT_INS: dict[str, Callable] = {
+    "len": len, "abs": abs, "bool": bool, "list": list, "int": int, "float": float
+}  # fmt: skip
 
 
 def _follow_among(value: Any, chain: tuple, objects: dict) -> Any:

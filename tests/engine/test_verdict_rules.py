@@ -3455,3 +3455,88 @@ def test_a_nested_classs_method_is_an_entry_the_tests_call_through_its_dotted_na
     inner = problem(entry, nested, [test], entry=None, hidden=(hidden,))
     assert entry_of(inner) == entry
     assert _survivor_with_its_assert(inner, wrong_from_four) == expected
+
+
+# 43. Found by the eleventh red-team pass: an operator or protocol the tests use on objects they
+# build (``Vec(1, 2) + Vec(3, 4)``, ``len(Stack([1, 2, 3]))``, ``3 in Bag([1, 2, 3])``) never ran
+# on a fresh input: only the objects were made and compared by their state, so every mutant of
+# ``__add__`` was "equivalent" and the problem excluded for the wrong reason.
+
+VEC = (
+    "class Vec:\n    def __init__(self, x, y):\n        self.x = x\n        self.y = y\n\n"
+    "    def __add__(self, o):\n        return Vec(self.x + o.x, self.y + o.y)\n\n"
+    "    def __mul__(self, k):\n        return Vec(self.x * k, self.y * k)\n\n"
+    "    __rmul__ = __mul__\n\n"
+    "    def __eq__(self, o):\n        return (self.x, self.y) == (o.x, o.y)\n\n"
+    "    def __repr__(self):\n        return f'Vec({self.x}, {self.y})'\n"
+)
+BAG = (
+    "class Bag:\n    def __init__(self, items):\n        self.items = list(items)\n\n"
+    "    def __len__(self):\n        return len(self.items)\n\n"
+    "    def __contains__(self, x):\n        return x in self.items\n\n"
+    "    def __getitem__(self, i):\n        return self.items[i]\n"
+)
+VER = (
+    "class Ver:\n    def __init__(self, major, minor):\n        self.major = major\n"
+    "        self.minor = minor\n\n"
+    "    def __lt__(self, other):\n        return (self.major, self.minor) < (other.major, other.minor)\n"
+)
+VEC_OBJECT = (
+    "(result := {}) is not None and vars(result) == {{'x': 4, 'y': {}}} and repr(result) == 'Vec(4, {})'"
+)
+
+
+@pytest.mark.parametrize(
+    ("reference", "test", "wrong", "hidden", "expected"),
+    [
+        (VEC, "assert Vec(1, 2) + Vec(3, 4) == Vec(4, 6)\n",
+         ("self.y + o.y)", "self.y + o.y if o.y < 5 else 0)"), "Vec(1, 2) + Vec(3, 5)",
+         "assert " + VEC_OBJECT.format("Vec(1, 2) + Vec(3, 5)", 7, 7)),
+        (VEC, "def test_a():\n    a = Vec(1, 2)\n    b = Vec(3, 4)\n    assert a + b == Vec(4, 6)\n",
+         ("self.y + o.y)", "self.y + o.y if o.y < 5 else 0)"), "Vec(1, 2) + Vec(3, 5)",
+         "assert " + VEC_OBJECT.format("Vec(1, 2) + Vec(3, 5)", 7, 7)),
+        (VEC, "assert repr(Vec(1, 2) * 3) == 'Vec(3, 6)'\n",
+         ("self.y * k)", "self.y * k if k < 4 else self.y)"), "Vec(1, 2) * 4",
+         "assert " + VEC_OBJECT.format("Vec(1, 2) * 4", 8, 8)),
+        (VEC, "assert 3 * Vec(1, 2) == Vec(3, 6)\n",
+         ("self.y * k)", "self.y * k if k < 4 else self.y)"), "4 * Vec(1, 2)",
+         "assert " + VEC_OBJECT.format("4 * Vec(1, 2)", 8, 8)),
+        (BAG, "assert len(Bag([1, 2, 3])) == 3\n",
+         ("return len(self.items)", "return min(len(self.items), 3)"),
+         "len(Bag([1, 2, 3, 4]))", "assert len(Bag([1, 2, 3, 4])) == 4"),
+        (BAG, "assert 3 in Bag([1, 2, 3])\n", ("x in self.items", "x in self.items[:3]"),
+         "4 in Bag([1, 2, 3, 4])", "assert (4 in Bag([1, 2, 3, 4])) == True"),
+        (BAG, "def test_a():\n    b = Bag([4, 5, 6])\n    assert b[1] == 5\n",
+         ("return self.items[i]", "return self.items[i] if i < 2 else self.items[0]"),
+         "Bag([4, 5, 6])[2]", "assert Bag([4, 5, 6])[2] == 6"),
+        (VER, "assert Ver(1, 2) < Ver(1, 3)\n",
+         ("(self.major, self.minor) <", "(self.major, self.minor if self.minor < 4 else 0) <"),
+         "Ver(1, 5) < Ver(1, 4)", "assert (Ver(1, 5) < Ver(1, 4)) == False"),
+    ],
+    ids=["add", "add-bound-names", "mul", "reflected-mul", "len", "in", "getitem-bound-name", "lt"],
+)  # fmt: skip
+def test_an_operator_the_tests_use_on_objects_they_build_is_drawn_and_asserted_as_written(
+    reference, test, wrong, hidden, expected
+):
+    entry = reference.split()[1].rstrip(":")
+    mutant = reference.replace(*wrong)
+    assert mutant != reference
+    built = problem(entry, reference, [test], hidden=(hidden,))
+    assert _survivor_with_its_assert(built, mutant) == expected
+
+
+def test_arithmetic_on_what_a_function_returns_keeps_its_whole_result_as_the_answer():
+    # control: only an object of the reference's own classes takes an operator as a step; on
+    # plain data (``total(xs) + 1``) the whole result stays the answer, as it always was
+    total = "def total(xs):\n    return sum(xs)\n"
+    drawn = harvest_calls(["assert total([1, 2]) + 1 == 4\n"], "total")
+    assert [call.render("total") for call in drawn] == ["total([1, 2])"]
+    # and a class whose objects the tests only compare keeps its calls as they were
+    assert [c.render("Vec") for c in harvest_calls(["assert Vec(1, 2) == Vec(1, 2)\n"], "Vec")] == [
+        "Vec(1, 2)"
+    ]
+    sums = problem("total", total, ["assert total([1, 2]) + 1 == 4\n"], hidden=("total([1, 2, 3])",))
+    prepared = prepare(sums, PINNED)
+    assert isinstance(prepared, Prepared)
+    written = assert_text(prepared.fresh[0], "total", prepared.reference_calls[0])
+    assert written == "assert total([1, 2, 3]) == 6"

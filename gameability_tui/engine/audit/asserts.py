@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from .. import outcome as oc
-from ..inputs.arguments import argument_text, step_text
+from ..inputs.arguments import argument_text, chain_text
 from ..inputs.calls import Call
 from ..inputs.literals import NotRenderable, render_literal
 from ..model import CandidateAssert
@@ -85,9 +85,9 @@ def _assert_text(
         return None
     imports: set[str] = set()
     states = oc.arguments_after(expected) if check_arguments else None
-    data, chain = expected[1], ""
+    data, chained = expected[1], False
     if type(data) is tuple and len(data) == 2 and data[0] == CHAINED_MARK:  # in the chain's shape
-        data, chain = data[1], call.render_chain()
+        data, chained = data[1], True
     printed = oc.printed_by(expected)
     if printed is None:  # more than an outcome keeps: no assert can state it
         return None
@@ -96,13 +96,14 @@ def _assert_text(
     if type(data) is tuple and len(data) == 3 and data[0] == READ_MARK:
         return None if printed or prints or states else _read_assert(call, name, data, imports, caught)
     if printed or prints:
-        return _printing_assert(call, name, data, chain, states, printed)
+        return _printing_assert(call, name, data, chained, states, printed)
     if states is None:
         root = f"{name}({call.render_arguments()})"
-        return _with_imports(_result_assert(root + chain, data, imports), imports)
+        written = call.render_chain(root) if chained else root
+        return _with_imports(_result_assert(written, data, imports), imports)
     # Name each mutable argument, call once, then check the result and the arguments.
-    bindings, arguments, named_chain = _named_arguments(call, states)
-    result = _result_assert(f"{name}({arguments}){named_chain if chain else ''}", data, imports)
+    bindings, called = _named_arguments(call, name, states, chained)
+    result = _result_assert(called, data, imports)
     checks = _state_checks(states, imports)
     if result is None or checks is None:
         return None
@@ -159,11 +160,12 @@ def _answer_assert(
     return check.removeprefix(f"{RAISES_IMPORT}; ")
 
 
-def _named_arguments(call: Call, states: tuple | None) -> tuple[list[str], str, str]:
+def _named_arguments(call: Call, name: str, states: tuple | None, chained: bool) -> tuple[list[str], str]:
     """The call's arguments as written, each one whose state is checked after the call bound to
-    a name first (``arg0 = [...]``): the bindings, the argument list, and the chain the tests
-    make on the result with its own arguments so named (``.rotate(arg0)``), in the order the
-    child reports their states (the call's, then each step's)."""
+    a name first (``arg0 = [...]``): the bindings, and the call as written with them, with the
+    chain the tests make on the result where ``chained``, its own arguments so named
+    (``.rotate(arg0)``), in the order the child reports their states (the call's, then each
+    step's)."""
     bindings: list[str] = []
     number = 0
 
@@ -180,9 +182,8 @@ def _named_arguments(call: Call, states: tuple | None) -> tuple[list[str], str, 
         keywords = [f"{key}={text}" for (key, _), text in zip(kwargs, texts[len(args) :])]
         return ", ".join(texts[: len(args)] + keywords)
 
-    arguments = written(call.args, call.kwargs)
-    chain = "".join(step_text(method, written(a, k)) for method, a, k in call.chain)
-    return bindings, arguments, chain
+    root = f"{name}({written(call.args, call.kwargs)})"
+    return bindings, chain_text(root, call.chain, written) if chained else root
 
 
 def _state_checks(states: tuple | None, imports: set[str]) -> list[str] | None:
@@ -198,7 +199,7 @@ def _state_checks(states: tuple | None, imports: set[str]) -> list[str] | None:
 
 
 def _printing_assert(
-    call: Call, name: str, data: object, chain: str, states: tuple | None, printed: str
+    call: Call, name: str, data: object, chained: bool, states: tuple | None, printed: str
 ) -> str | None:
     """Where the reference prints, a test that captures ``sys.stdout`` around the call and checks
     what it printed beside what it returned (and the arguments' states, when asked)."""
@@ -207,7 +208,7 @@ def _printing_assert(
     result, captured, errors = (
         ("_result", "_printed", "_errors") if taken else ("result", "printed", "errors")
     )
-    bindings, arguments, named_chain = _named_arguments(call, states)
+    bindings, called = _named_arguments(call, name, states, chained)
     checked = _result_assert(result, data, imports)
     checks = _state_checks(states, imports)
     if checked is None or checks is None:
@@ -221,7 +222,7 @@ def _printing_assert(
         + bindings
         + [
             f"with {capture}:",
-            f"    {result} = {name}({arguments}){named_chain if chain else ''}",
+            f"    {result} = {called}",
             checked,
             *checks,
             f"assert {captured}.getvalue() == {out!r}",

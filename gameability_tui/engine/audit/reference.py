@@ -17,7 +17,7 @@ import functools
 from .. import outcome as oc
 from ..exclusions import excluded
 from ..inputs.aimed import aimed_calls
-from ..inputs.calls import Call, defined_names, entry_of, parsed
+from ..inputs.calls import Call, class_names, defined_names, entry_of, parsed
 from ..inputs.contract import V1_MODES
 from ..inputs.fresh import fresh_calls
 from ..inputs.harvest import harvest_calls
@@ -46,7 +46,8 @@ def visible_calls(problem: Problem, as_written: bool = False) -> tuple[str, str,
         return None
     call_name = problem.call_alias or entry
     sources = problem.harvest if problem.harvest is not None else problem.tests
-    return entry, call_name, harvest_calls(sources, call_name, makers(problem, entry), as_written)
+    classes = class_names(problem.reference, problem.setup or "")
+    return entry, call_name, harvest_calls(sources, call_name, makers(problem, entry), as_written, classes)
 
 
 def makers(problem: Problem, entry: str) -> frozenset[str]:
@@ -75,7 +76,8 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     # deep attack's further draws and aimed inputs follow, within its step allowance.
     fresh = draws[: params.fresh_inputs]
     known = {call.key() for call in visible + draws}
-    hidden = harvest_calls(problem.hidden, call_name, makers(problem, entry), as_written)
+    classes = class_names(problem.reference, problem.setup or "")
+    hidden = harvest_calls(problem.hidden, call_name, makers(problem, entry), as_written, classes)
     fresh += [call for call in hidden if call.key() not in known]
     always = len(fresh)
     fresh += draws[params.fresh_inputs :]

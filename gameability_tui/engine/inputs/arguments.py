@@ -12,10 +12,12 @@ assert writes them as the test does (``b``, ``Point(3, 4)``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..observed import BOUND_MARK, MADE_MARK, READ_STEP
+from ..observed import BOUND_MARK, MADE_MARK, OPERATOR_STEP, READ_STEP
+from .protocols import protocol_text
 
 ChainStep = tuple[str, tuple, tuple[tuple[str, Any], ...]]
 
@@ -103,13 +105,25 @@ def arguments_text(args: tuple, kwargs: tuple) -> str:
     return ", ".join(parts)
 
 
-def steps_text(steps: tuple[ChainStep, ...]) -> str:
-    """A chain as written after the call: ``.bump()``, ``(4)``, ``.transfer(b, 5)``, ``.area``."""
-    return "".join(step_text(method, arguments_text(a, k)) for method, a, k in steps)
+def chain_text(
+    root: str, steps: tuple[ChainStep, ...], written: Callable[[tuple, tuple], str] | None = None
+) -> str:
+    """``root`` (a call or a name, as written) with a chain on it as the test writes it:
+    ``Counter(5).bump()``, ``make_adder(3)(4)``, ``Rect(2, 3).area``, ``Vec(1, 2) + Vec(3, 4)``,
+    ``len(Stack([1, 2]))``. ``written``: how a step's arguments are written (``arguments_text``)."""
+    text, primary = root, True
+    for method, args, kwargs in steps:
+        text, primary = step_text(text, primary, method, (written or arguments_text)(args, kwargs))
+    return text
 
 
-def step_text(method: str, arguments: str) -> str:
-    """One step of a chain as written: ``.bump(3)``, ``(4)``, or an attribute read, ``.area``."""
+def step_text(text: str, primary: bool, method: str, arguments: str) -> tuple[str, bool]:
+    """One step of a chain applied to ``text`` (``primary``: nothing it is part of binds tighter
+    than a call), as written: ``.bump(3)``, ``(4)``, an attribute read ``.area``, or an operator
+    (``inputs/protocols.py``); and whether what it makes is primary."""
+    if method.startswith(OPERATOR_STEP):
+        return protocol_text(text, primary, method[len(OPERATOR_STEP) :], arguments)
+    operand = text if primary else f"({text})"
     if method.startswith(READ_STEP):
-        return "." + method[len(READ_STEP) :]
-    return f"{'.' + method if method else ''}({arguments})"
+        return f"{operand}.{method[len(READ_STEP) :]}", True
+    return f"{operand}{'.' + method if method else ''}({arguments})", True

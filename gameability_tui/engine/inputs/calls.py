@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .arguments import Bound, job_steps, marked, marked_keywords, named_objects, steps_text
+from .arguments import Bound, chain_text, job_steps, marked, marked_keywords, named_objects
 from .arguments import arguments_text as _arguments_text
 from .mapped import mapped_names
 
@@ -76,7 +76,7 @@ class Call:
 
     def render(self, name: str) -> str:
         """The call as a test writes it; with ``uses``, statements: the binding, then each use."""
-        made = f"{name}({self.render_arguments()}){self.render_chain()}"
+        made = self.render_chain(f"{name}({self.render_arguments()})")
         if self.uses:
             return "; ".join([*self.render_bindings(name), *self.render_uses()])
         return made
@@ -87,7 +87,7 @@ class Call:
 
     def render_bindings(self, name: str) -> list[str]:
         """The objects the test binds, as it binds them: ``a = Account(10)``, ``b = Account(0)``."""
-        made = f"{name}({self.render_arguments()}){self.render_chain()}"
+        made = self.render_chain(f"{name}({self.render_arguments()})")
         peers = [f"{peer} = {by or name}({_arguments_text(a, k)})" for peer, by, a, k in self.peers]
         return [f"{self.name} = {made}", *peers]
 
@@ -95,14 +95,15 @@ class Call:
         """The arguments as written between a call's parentheses: ``[4, 9], k=2``."""
         return _arguments_text(self.args, self.kwargs)
 
-    def render_chain(self) -> str:
-        """The tests' calls on the result, as written after the call: ``.bump()``, ``(4)``."""
-        return steps_text(self.chain)
+    def render_chain(self, root: str) -> str:
+        """``root`` (the call, as written) with the tests' chain on its result: ``.bump()``,
+        ``(4)``, ``len(...)``."""
+        return chain_text(root, self.chain)
 
     def render_uses(self) -> list[str]:
         """Each use of the bound name as the test writes it: ``c.bump()``."""
         roots = self.roots or (self.name,) * len(self.uses)
-        return [root + steps_text(use) for root, use in zip(roots, self.uses)]
+        return [chain_text(root, use) for root, use in zip(roots, self.uses)]
 
     def render_reads(self) -> list[str]:
         """Each attribute the test reads after its calls, as it reads it: ``acc.balance``."""
@@ -278,6 +279,12 @@ def _defs(tree: ast.Module) -> set[str]:
 
 def _classes(tree: ast.Module) -> dict[str, ast.ClassDef]:
     return {n.name: n for n in module_level(tree) if isinstance(n, ast.ClassDef)}
+
+
+def class_names(*sources: str) -> frozenset[str]:
+    """The top-level classes ``sources`` (a reference, a setup) define: the tests' operators on
+    their objects are steps of a chain (``inputs/protocols.py``)."""
+    return frozenset(name for source in sources for name in _classes(parsed(source) or ast.Module([], [])))
 
 
 def _method(

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from ..observed import OPERATOR_STEP
 from .arguments import Bound, Made, named_objects
 from .calls import Call, ChainStep, called_name, parsed
 from .folded import is_literal
@@ -25,6 +26,7 @@ def harvest_calls(
     name: str,
     makers: frozenset[str] = frozenset(),
     as_written: bool = False,
+    classes: frozenset[str] = frozenset(),
 ) -> list[Call]:
     """Literal argument tuples of every call to ``name`` in ``sources``, in order, deduplicated,
     with the chain of literal calls the tests make on its result (``Counter(5).bump()``, or
@@ -33,13 +35,15 @@ def harvest_calls(
     calls on literals make an argument in place (``norm(Point(3, 4))``, or ``p = Point(3, 4)``
     then ``norm(p)``: a ``Made``). ``as_written``: only the calls the tests write with literal
     arguments, as the published method reads them (``--inputs contract`` and ``free`` reproduce its
-    figures): no loop over literal data unrolled, no argument folded from literals."""
+    figures): no loop over literal data unrolled, no argument folded from literals. ``classes``:
+    the reference's, whose objects' operators the tests use (``Vec(1, 2) + Vec(3, 4)``) are
+    steps of their chains (``inputs/protocols.py``)."""
     seen: set[str] = set()
     calls: list[Call] = []
     for source in sources:
         # a test class read as the scripts a harness runs; loops over literal data unrolled
         script = as_scripts(source)
-        tree = parsed(script) if as_written else unrolled(script)
+        tree = parsed(script) if as_written else unrolled(script, classes)
         if tree is None:
             continue
         inside: set[int] = set()  # the first links of chains taken whole
@@ -162,7 +166,9 @@ def _chained_call(
             method, inner = "", node.func
         else:
             return None
-        step = _literal_call(node, bound, frozenset(), makers)
+        # an operator's other operand may be made by the entry too: ``Vec(1, 2) + Vec(3, 4)``
+        operands = makers | {name} if method.startswith(OPERATOR_STEP) and "." not in name else makers
+        step = _literal_call(node, bound, frozenset(), operands)
         if step is None or named_objects(step.args, step.kwargs):
             return None
         steps.append((method, step.args, step.kwargs))

@@ -29,6 +29,7 @@ from .calls import parsed
 from .folded import NotFoldable, fold, is_literal, is_plain, items_of
 from .handed import checkers_inlined
 from .mapped import key_function
+from .protocols import protocols_read_as_steps
 from .renamed import aliases_followed, one_name_per_binding
 
 MAX_COPIES = 50  # copies of one loop's body (or one test's parametrize rows)
@@ -500,9 +501,11 @@ def _bound_data(tree: ast.Module) -> tuple[dict[int, dict[str, Any]], set[str]]:
 
 
 @functools.lru_cache(maxsize=64)
-def unrolled(source: str) -> ast.Module | None:
-    """``source``'s tree as harvesting reads it (None if it does not parse). Shared: no caller may
-    change it. Where nothing is rewritten it is the parsed tree itself."""
+def unrolled(source: str, classes: frozenset[str] = frozenset()) -> ast.Module | None:
+    """``source``'s tree as harvesting reads it (None if it does not parse); ``classes``: the
+    reference's classes, whose objects' operators are steps of their chains
+    (``protocols_read_as_steps``). Shared: no caller may change it. Where nothing is rewritten
+    it is the parsed tree itself."""
     tree = parsed(source)
     if tree is None:
         return None
@@ -510,6 +513,8 @@ def unrolled(source: str) -> ast.Module | None:
     checkers_inlined(copied)
     one_name_per_binding(copied)
     aliases_followed(copied)
+    if any(name in source for name in classes):  # (most tests use no object of the reference's)
+        protocols_read_as_steps(copied, classes)
     if ".sort(" in source:  # (most tests sort nothing in place: no walk)
         _sorts_read_as_sorted(copied)
     only_read = _only_read(copied)
