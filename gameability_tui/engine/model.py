@@ -42,7 +42,8 @@ from .step_units import STEPS
 # (the proof reads text joined, floats that come back, the math module), module state read
 # through a getter of the reference's own (``total()``) after a call; 20: tests wanting pytest's
 # capsys, tmp_path, monkeypatch or a fixture with params are run; 21: operators and protocols
-# the tests use on objects of the reference's classes are steps of their chains
+# the tests use on objects of the reference's classes are steps of their chains; arguments divided
+# from literals (``1.0/3``) are literals
 ENGINE_VERSION = 21
 
 

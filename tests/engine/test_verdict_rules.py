@@ -3540,3 +3540,20 @@ def test_arithmetic_on_what_a_function_returns_keeps_its_whole_result_as_the_ans
     assert isinstance(prepared, Prepared)
     written = assert_text(prepared.fresh[0], "total", prepared.reference_calls[0])
     assert written == "assert total([1, 2, 3]) == 6"
+
+
+# 44. Found in MBPP (486, ``binomial_probability(10, 5, 1.0/3)``): an argument the tests divide
+# from literals was no literal, so the problem was excluded as having "no literal calls".
+
+
+def test_an_argument_divided_from_literals_is_a_literal():
+    scale = "def scale(n, p):\n    return n * p\n"
+    wrong_past_ten = scale.replace("return n * p", "return n * p if n < 11 else n")
+    drawn = harvest_calls(["assert scale(10, 1.0/4) == 2.5\nassert scale(9, 7 // 2) == 27\n"], "scale")
+    assert [call.render("scale") for call in drawn] == ["scale(10, 0.25)", "scale(9, 3)"]
+    halves = problem("scale", scale, ["assert scale(10, 1.0/4) == 2.5\n"], hidden=("scale(12, 1.0/4)",))
+    assert _survivor_with_its_assert(halves, wrong_past_ten) == (
+        "assert abs(scale(12, 0.25) - 3.0) <= 1e-06 + 1e-07 * abs(3.0)"
+    )
+    # control: a string formatted with % is text, not a division
+    assert harvest_calls(["assert scale('%d' % 3, 1) == '3'\n"], "scale") == []

@@ -19,7 +19,11 @@ MAX_ITEMS = 10_000  # elements of a folded sequence, characters of a folded stri
 MAX_BITS = 10_000  # bits of a folded int
 
 _LITERAL_TYPES = (int, float, complex, str, bytes, bool, type(None))
-_BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Pow: operator.pow}
+_BINARY = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Pow: operator.pow,
+    ast.Div: operator.truediv, ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod,
+}  # fmt: skip
+_ON_NUMBERS = (ast.Div, ast.FloorDiv, ast.Mod)  # (``'%d' % x`` formats: not folded)
 _COMPARE = {
     ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
     ast.Gt: operator.gt, ast.GtE: operator.ge, ast.In: lambda a, b: a in b,
@@ -152,6 +156,8 @@ def fold(node: ast.expr, env: dict[str, Any]) -> Any:
 
 def _guard_size(op: ast.operator, left: Any, right: Any) -> None:
     """Refuse an operation whose result would be huge before computing it."""
+    if isinstance(op, _ON_NUMBERS) and not all(type(v) in (int, float) for v in (left, right)):
+        raise NotFoldable("division of data")
     if isinstance(op, ast.Pow):
         if not all(type(v) in (int, float) for v in (left, right)):
             raise NotFoldable("power of data")

@@ -11,7 +11,7 @@ This module rewrites a test's tree for harvesting only (the tests still run as w
 such loop becomes one copy of its body per element, with the loop's names replaced by the
 element's value; each parametrize row becomes one copy of the test's body; ``map`` and
 ``filter`` over literals become the calls they make; a pure expression on literals becomes its
-value. Nothing is evaluated but literals and a few pure operations on them (``+ - * **``,
+value. Nothing is evaluated but literals and a few pure operations on them (``+ - * ** / // %``,
 comparisons, ``list/tuple/set/frozenset/dict/range/enumerate/zip/reversed/sorted``), with sizes
 capped: benchmark code is never called, and ``range(10 ** 6)`` yields only its first copies.
 """
