@@ -264,6 +264,8 @@ def made(args: tuple, kwargs: dict, rest: list, namespace: dict) -> tuple[tuple,
             got = _maker(maker, namespace)(*map(one, inner), **{k: one(v) for k, v in keywords.items()})
             named.update({value[4]: got} if len(value) == 5 else {})
             return got
+        if type(value) in (list, tuple) and any(type(v) is tuple and v[:1] == (MADE_MARK,) for v in value):
+            return type(value)(map(one, value))  # objects made in a list: ``[Pair(5, 24), ...]``
         return value
 
     def steps(chain: tuple) -> tuple:

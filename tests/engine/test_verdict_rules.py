@@ -3557,3 +3557,25 @@ def test_an_argument_divided_from_literals_is_a_literal():
     )
     # control: a string formatted with % is text, not a division
     assert harvest_calls(["assert scale('%d' % 3, 1) == '3'\n"], "scale") == []
+
+
+# 45. Found in MBPP (601, ``max_chain_length([Pair(5, 24), Pair(15, 25)], 2)``; README "Still
+# misjudged"): objects the tests make inside a list they pass were no literal, so the problem was
+# excluded as having "no literal calls", though its tests were weak.
+
+
+def test_objects_made_in_a_list_the_tests_pass_are_drawn_with_their_own_arguments_perturbed():
+    pairs = (
+        "class Pair:\n    def __init__(self, a, b):\n        self.a = a\n        self.b = b\n\n"
+        "def widest(pairs):\n    return max(p.b - p.a for p in pairs)\n"
+    )
+    first_two_only = pairs.replace("for p in pairs)", "for p in pairs[:2])")
+    test = "assert widest([Pair(1, 3), Pair(2, 7)]) == 5\nassert widest((Pair(0, 1),)) == 1\n"
+    drawn = [call.render("widest") for call in harvest_calls([test], "widest", frozenset({"Pair"}))]
+    assert drawn == ["widest([Pair(1, 3), Pair(2, 7)])", "widest((Pair(0, 1),))"]
+    spans = problem("widest", pairs, [test], hidden=("widest([Pair(1, 3), Pair(2, 7), Pair(0, 9)])",))
+    assert _survivor_with_its_assert(spans, first_two_only) == (
+        "assert widest([Pair(1, 3), Pair(2, 7), Pair(0, 9)]) == 9"
+    )
+    fresh = fresh_calls(visible_calls(spans)[2], 6, seed=1)
+    assert fresh and all(call.render("widest").count("Pair(") in (1, 2) for call in fresh)

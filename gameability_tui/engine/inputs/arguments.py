@@ -57,11 +57,18 @@ def job_steps(steps: tuple[ChainStep, ...]) -> tuple:
 
 def marked(args: tuple) -> tuple:
     """Arguments as the child takes them: a ``Bound`` one as ``(BOUND_MARK, name)``, a ``Made``
-    one as ``(MADE_MARK, maker, args, kwargs)``, plain data that crosses the pipe; the others as
-    they are."""
-    if not any(isinstance(value, (Bound, Made)) for value in args):
+    one as ``(MADE_MARK, maker, args, kwargs)`` (inside a list or tuple too), plain data that
+    crosses the pipe; the others as they are."""
+    if not any(map(holds_object, args)):
         return args
     return tuple(_mark(value) for value in args)
+
+
+def holds_object(value: Any) -> bool:
+    """Whether ``value`` is an object the test makes, or a list or tuple holding one."""
+    if type(value) in (list, tuple):
+        return any(isinstance(item, Made) for item in value)  # (``_literal_call``: one level)
+    return isinstance(value, (Bound, Made))
 
 
 def marked_keywords(kwargs: tuple) -> dict:
@@ -69,6 +76,8 @@ def marked_keywords(kwargs: tuple) -> dict:
 
 
 def _mark(value: Any) -> Any:
+    if type(value) in (list, tuple) and holds_object(value):
+        return type(value)(map(_mark, value))
     if isinstance(value, Bound):
         return (BOUND_MARK, value.name)
     if isinstance(value, Made):
@@ -79,7 +88,7 @@ def _mark(value: Any) -> Any:
 
 def holds_objects(args: tuple, kwargs: tuple) -> bool:
     """Whether any argument is an object the test makes (``Bound`` or ``Made``)."""
-    return any(isinstance(value, (Bound, Made)) for value in (*args, *(v for _, v in kwargs)))
+    return any(map(holds_object, (*args, *(v for _, v in kwargs))))
 
 
 def argument_text(value: Any) -> str:
@@ -90,6 +99,9 @@ def argument_text(value: Any) -> str:
         return value.name
     if isinstance(value, Made):
         return value.name or value.render()
+    if type(value) in (list, tuple) and holds_object(value):
+        inner = ", ".join(map(argument_text, value))
+        return f"[{inner}]" if type(value) is list else f"({inner}{',' if len(value) == 1 else ''})"
     return render_literal(value)
 
 

@@ -23,7 +23,7 @@ import itertools
 import random
 from typing import Any
 
-from .arguments import Bound, Made, holds_objects
+from .arguments import Bound, Made, holds_object, holds_objects
 from .calls import Call
 from .contract import V1_MODES, contract_violations, relation_violations
 from .domain import Domain, character_pool, is_grid_permutation, is_unique, learn_domain
@@ -277,6 +277,8 @@ def _shape(call: Call) -> tuple:
 def _held(value: Any) -> Any:
     """What a shape keeps of an argument: the name of an object the test bound, the maker and
     the shape of the arguments of one it makes in place, else nothing."""
+    if type(value) in (list, tuple) and holds_object(value):
+        return (type(value).__name__, tuple(map(_held, value)))
     if isinstance(value, Made):
         return (
             value.maker,
@@ -304,6 +306,9 @@ def _flat(call: Call) -> tuple:
         if isinstance(value, Made):  # its own arguments are positions of their own
             for inner in (*value.args, *(v for _, v in value.kwargs)):
                 add(inner)
+        elif type(value) in (list, tuple) and holds_object(value):  # so are its objects'
+            for inner in value:
+                add(inner)
         elif not isinstance(value, Bound):
             values.append(value)
 
@@ -320,6 +325,8 @@ def _unflat(values: tuple, like: Call) -> Call:
     def one(value: Any) -> Any:
         if isinstance(value, Made):
             return Made(value.maker, *part(value.args, value.kwargs), value.name)
+        if type(value) in (list, tuple) and holds_object(value):
+            return type(value)(map(one, value))
         return value if isinstance(value, Bound) else next(taken)
 
     def part(args: tuple, kwargs: tuple) -> tuple[tuple, tuple]:

@@ -198,6 +198,13 @@ def _literal_call(
             if inner is None:
                 raise ValueError("not a call that makes an argument")
             return Made(argument.func.id, inner.args, inner.kwargs, named)
+        if isinstance(argument, (ast.List, ast.Tuple)) and any(
+            isinstance(item, ast.Call) for item in argument.elts
+        ):  # objects made in a list (``[Pair(5, 24), Pair(15, 25)]``, MBPP/601), each a ``Made``
+            items = [value(item) for item in argument.elts if not isinstance(item, ast.Starred)]
+            if len(items) != len(argument.elts) or any(isinstance(item, Bound) for item in items):
+                raise ValueError("not a list of literals and objects made in place")
+            return items if isinstance(argument, ast.List) else tuple(items)
         return ast.literal_eval(argument)
 
     try:
