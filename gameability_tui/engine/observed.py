@@ -91,12 +91,14 @@ def is_iterator(value: Any) -> bool:
 
 
 class Chained:
-    """What the last call of the tests' chain returned (see ``replay``)."""
+    """What the last call of the tests' chain returned (see ``replay``); ``cut``: where an
+    operator met plain data, the number of steps made before it (the rest were not)."""
 
-    __slots__ = ("value",)
+    __slots__ = ("value", "cut")
 
-    def __init__(self, value: Any) -> None:
+    def __init__(self, value: Any, cut: int | None = None) -> None:
         self.value = value
+        self.cut = cut
 
     def __repr__(self) -> str:
         return repr(self.value)
@@ -182,9 +184,11 @@ def replay(
     before its ``refused_at``); without it, a use's raise ends the chain's call."""
     if not (chain or uses) or type(value) in _PLAIN:  # (or a call's own objects, read after it)
         return _read_objects(value, reads, objects) if objects and reads and not (chain or uses) else value
-    value = _follow(value, chain)
+    value, cut = _walk(value, chain)
     if not uses or peers or on_raise:  # (one line: a plain chain counts the steps it always did)
-        return _among_peers(value, uses, reads, peers, maker, on_raise) if uses else Chained(settled(value))
+        return (
+            _among_peers(value, uses, reads, peers, maker, on_raise) if uses else Chained(settled(value), cut)
+        )
     answers = tuple(settled(_follow(value, use)) for use in uses)
     return Chained(answers + tuple(getattr(value, attribute) for attribute in reads))
 
@@ -318,17 +322,29 @@ OPERATOR_STEP = "\x00op:"
 
 
 def _follow(value: Any, chain: tuple) -> Any:
-    for m, a, k in chain:  # (one line a step: a chain of calls counts the steps it always did)
-        value = _special(value, m, a) if m[:1] == "\x00" else (getattr(value, m) if m else value)(*a, **k)
-    return value
+    return _walk(value, chain)[0]
 
 
-def _special(value: Any, method: str, args: tuple) -> Any:
-    """A step that is no method call: an attribute read, or an operator applied as Python
-    applies it (reflected methods, ``__iter__`` for ``in`` without ``__contains__``, ...)."""
-    if method[:2] == READ_STEP:
-        return getattr(value, method[2:])
-    name = method[len(OPERATOR_STEP) :]
+def _walk(value: Any, chain: tuple) -> tuple[Any, int | None]:
+    """What ``chain`` returns on ``value``, and where it was cut: an operator step is applied to
+    one of the benchmark's objects only. On plain data (``Solution().twoSum(...)[0]``, the method
+    returning a list) the chain stops there and that whole value is the answer, as a test that
+    looks at only part of a result is what makes a problem weak."""
+    for k, (m, a, kw) in enumerate(chain):
+        if m[:1] != "\x00":
+            value = (getattr(value, m) if m else value)(*a, **kw)
+        elif m[:2] == READ_STEP:
+            value = getattr(value, m[2:])
+        elif type(value) in _PLAIN:
+            return value, k
+        else:
+            value = _operated(value, m[len(OPERATOR_STEP) :], a)
+    return value, None
+
+
+def _operated(value: Any, name: str, args: tuple) -> Any:
+    """An operator or protocol applied as Python applies it (reflected methods, ``__iter__`` for
+    ``in`` without ``__contains__``, ...): ``name`` as ``inputs/protocols.py`` writes it."""
     if name == "not_contains":
         return args[0] not in value
     if name == "contains":
@@ -341,7 +357,9 @@ def _special(value: Any, method: str, args: tuple) -> Any:
 # Built-ins that call an object's protocol (``len(s)`` is ``s.__len__()``); the other protocol
 # steps are the ``operator`` module's functions of their names.
 PROTOCOL_BUILT_INS: dict[str, Callable] = {
-    "len": len, "abs": abs, "bool": bool, "list": list, "int": int, "float": float
+    "len": len, "abs": abs, "bool": bool, "list": list, "tuple": tuple, "set": set, "int": int,
+    "float": float, "sorted": sorted, "sum": sum, "min": min, "max": max, "reversed": reversed,
+    "iter": iter, "next": next,
 }  # fmt: skip
 
 

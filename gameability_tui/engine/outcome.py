@@ -121,8 +121,11 @@ def to_data(value: Any, depth: int = 0) -> Any:
         return (YIELDED_MARK, items, len(value) > MAX_YIELDED)
     if kind is bytearray:
         return (OBJECT_MARK, "bytearray", bytes(value))
-    if kind is Awaited or kind is Chained:  # what a coroutine or a chain returned (observed.py)
-        return (AWAITED_MARK if kind is Awaited else CHAINED_MARK, to_data(value.value, depth + 1))
+    if kind is Awaited:  # what a coroutine returned (observed.py)
+        return (AWAITED_MARK, to_data(value.value, depth + 1))
+    if kind is Chained:  # what the tests' chain returned, and where an operator cut it
+        data = (CHAINED_MARK, to_data(value.value, depth + 1))
+        return data if value.cut is None else (*data, value.cut)
     if is_iterator(value):
         return to_data(Yielded(itertools.islice(value, MAX_YIELDED + 1)), depth)
     standard = std_data(value, to_data, depth)

@@ -163,7 +163,8 @@ def prepare_on(
     keep = [i for i in ran if reference.calls[i][0] != oc.BUDGET_OUTCOME]
     keep = _within_step_allowance(keep, {i: reference.calls[i][1] for i in ran}, always, params)
     if not keep:
-        detail = _why_no_fresh_inputs(call_name, visible, len(fresh), endless, problem.tests)
+        as_written = params.inputs in V1_MODES  # (the published method reads literal calls only)
+        detail = _why_no_fresh_inputs(call_name, visible, len(fresh), endless, problem.tests, as_written)
         return excluded(problem.id, "no-fresh-inputs", detail, entry=entry)
     if mutants is None:
         attack = attack_for(params)
@@ -194,11 +195,23 @@ def prepare_on(
 
 
 def _why_no_fresh_inputs(
-    call_name: str, visible: list[Call], n_fresh: int, endless: int, tests: tuple[str, ...] = ()
+    call_name: str,
+    visible: list[Call],
+    n_fresh: int,
+    endless: int,
+    tests: tuple[str, ...] = (),
+    as_written: bool = False,
 ) -> str:
     """The real reason no fresh input is left (threat: a maintainer told "no literal calls" about
     a problem whose tests are full of them looks for the wrong fix)."""
     if not visible:
+        unread = None if as_written else _call_on_unknown_arguments(tests, call_name)
+        if unread is not None:
+            return (
+                f"the tests' calls to {call_name}() build their arguments from literals with calls "
+                f"that are not drawn (only literals and objects of the reference's or the setup's "
+                f"own are): {unread}"
+            )
         return f"no literal calls to {call_name}() to perturb"
     if n_fresh == 0 and all(not call.args and not call.kwargs for call in visible):
         cut = _chain_on_unknown_arguments(tests, call_name)
@@ -216,6 +229,20 @@ def _why_no_fresh_inputs(
     if endless == n_fresh:
         return f"the reference ran out of its step budget on every fresh input ({n_fresh})"
     return f"no fresh input to {call_name}() fits the attack's step allowance"
+
+
+def _call_on_unknown_arguments(tests: tuple[str, ...], call_name: str) -> str | None:
+    """The first call of ``call_name`` a test makes on arguments built from literals by a call
+    (``total(range(5))``, ``tax(Decimal('20'))``), as written: "no literal calls" would mislead."""
+    for test in tests:
+        tree = parsed(test)
+        for node in ast.walk(tree) if tree is not None else ():
+            if not (isinstance(node, ast.Call) and ast.unparse(node.func) == call_name):
+                continue
+            arguments = [*node.args, *(keyword.value for keyword in node.keywords)]
+            if any(isinstance(inner, ast.Constant) for argument in arguments for inner in ast.walk(argument)):
+                return ast.unparse(node)[:120]
+    return None
 
 
 def _chain_on_unknown_arguments(tests: tuple[str, ...], call_name: str) -> str | None:

@@ -95,10 +95,10 @@ class Call:
         """The arguments as written between a call's parentheses: ``[4, 9], k=2``."""
         return _arguments_text(self.args, self.kwargs)
 
-    def render_chain(self, root: str) -> str:
-        """``root`` (the call, as written) with the tests' chain on its result: ``.bump()``,
-        ``(4)``, ``len(...)``."""
-        return chain_text(root, self.chain)
+    def render_chain(self, root: str, steps: int | None = None) -> str:
+        """``root`` (the call, as written) with the tests' chain on its result (its first
+        ``steps``, where an operator cut it): ``.bump()``, ``(4)``, ``len(...)``."""
+        return chain_text(root, self.chain[:steps])
 
     def render_uses(self) -> list[str]:
         """Each use of the bound name as the test writes it: ``c.bump()``."""

@@ -166,14 +166,20 @@ def _chained_call(
             method, inner = "", node.func
         else:
             return None
-        # an operator's other operand may be made by the entry too: ``Vec(1, 2) + Vec(3, 4)``
-        operands = makers | {name} if method.startswith(OPERATOR_STEP) and "." not in name else makers
-        step = _literal_call(node, bound, frozenset(), operands)
+        step = _literal_call(node, bound, frozenset(), _operand_makers(method, name, makers))
         if step is None or named_objects(step.args, step.kwargs):
             return None
         steps.append((method, step.args, step.kwargs))
         links.append(node)
         node = inner
+
+
+def _operand_makers(method: str, entry: str, makers: frozenset[str]) -> frozenset[str]:
+    """The names whose calls make an argument of a chain's step in place: an operator's other
+    operand may be made by the entry too (``Vec(1, 2) + Vec(3, 4)``)."""
+    if entry and "." not in entry and method.startswith(OPERATOR_STEP):
+        return makers | {entry}
+    return makers
 
 
 def _literal_call(
@@ -271,7 +277,7 @@ def bound_chains(
             elif _made_call(node.value, makers):  # ``w = Wallet(0)``: a peer, never the call itself
                 other = _literal_call(node.value, None, frozenset(), makers)
                 made[target.id] = (node, other, node.value.func.id)  # type: ignore[arg-type, attr-defined]
-        for group, events in _groups(made, nodes, parents, bound, makers):
+        for group, events in _groups(made, nodes, parents, bound, makers, name):
             call = _group_call(group, events, made)
             if call is None:
                 continue
@@ -292,6 +298,7 @@ def _groups(
     parents: dict[int, ast.AST],
     bound: dict,
     makers: frozenset[str] = frozenset(),
+    entry: str = "",
 ) -> list[tuple[list[str], list[Event]]]:
     """The objects ``made`` whose every use can be replayed, grouped where a call on one passes
     another (each group's names in the order the test made them), with their events in source
@@ -300,7 +307,7 @@ def _groups(
     names = dict(made)
     while True:
         objects = frozenset(names)
-        per_name = {n: _events(n, names[n][0], nodes, parents, bound, objects, makers) for n in names}
+        per_name = {n: _events(n, names[n][0], nodes, parents, bound, objects, makers, entry) for n in names}
         dropped = {n for n, found in per_name.items() if found is None}
         passed: dict[str, list[str]] = {n: [] for n in names}  # the objects each one's calls pass
         for n, found in per_name.items():
@@ -338,6 +345,7 @@ def _events(
     bound: dict,
     objects: frozenset[str],
     makers: frozenset[str] = frozenset(),
+    entry: str = "",
 ) -> tuple[list[tuple[tuple[int, int], Event]], int] | None:
     """What the test does with ``target`` after ``binding``: each chain of calls on it and each
     attribute read, with its position, and how many times it is passed whole to a call; None
@@ -354,7 +362,7 @@ def _events(
         ):
             arguments += 1
             continue
-        steps = _steps_from(load, parents, bound, objects, makers)
+        steps = _steps_from(load, parents, bound, objects, makers, entry)
         if steps is None:
             return None
         if steps:
@@ -443,6 +451,7 @@ def _steps_from(
     bound: dict,
     objects: frozenset[str] = frozenset(),
     makers: frozenset[str] = frozenset(),
+    entry: str = "",
 ) -> tuple[ChainStep, ...] | None:
     """The chain of literal calls rooted at ``node`` (``c.bump()``, ``add3(4)``): empty for an
     attribute read (``c.value``), None where the name is used otherwise or an argument is not a
@@ -457,7 +466,7 @@ def _steps_from(
             if method and not steps:  # an attribute read, not called: not a call the test makes
                 return ()
             return tuple(steps) if steps else None
-        step = _literal_call(parent, bound, objects, makers)
+        step = _literal_call(parent, bound, objects, _operand_makers(method, entry, makers))
         if step is None or named_objects(step.args, step.kwargs):
             return None
         steps.append((method, step.args, step.kwargs))

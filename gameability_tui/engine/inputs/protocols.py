@@ -47,6 +47,11 @@ UNARY = {ast.USub: ("neg", "-"), ast.UAdd: ("pos", "+"), ast.Invert: ("invert", 
 # Built-ins that call an object's protocol: ``len(s)`` is ``s.__len__()``.
 BUILT_INS = tuple(PROTOCOL_BUILT_INS)
 
+# Steps whose result is plain data whatever the object: nothing after them is an object's step.
+PLAIN_RESULTS = frozenset(
+    (*(n for n, _ in ORDERING.values()), "contains", "not_contains", "len", "bool", "int", "float")
+    + ("list", "tuple", "set", "sorted")
+)
 SYMBOLS = {name: symbol for name, symbol in (*ARITHMETIC.values(), *ORDERING.values())}
 UNARY_SYMBOLS = dict(UNARY.values())
 REFLECTED = "r_"  # the object on the right: ``3 * Vec(1, 2)`` is ``<r_mul>(3)`` on the Vec
@@ -62,22 +67,46 @@ def protocols_read_as_steps(tree: ast.Module, classes: frozenset[str]) -> None:
 
 def _names_of_objects(tree: ast.Module, classes: frozenset[str]) -> dict[int, set[str]]:
     """For the module and each function in it (by ``id``), the names that scope binds once, and
-    only, to a call of one of ``classes`` (``s = Stack([1, 2])``)."""
+    only, to one of the reference's objects (``s = Stack([1, 2])``, ``it = iter(s)``), in the
+    order it binds them."""
     scoped: dict[int, set[str]] = {}
     functions = (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
     for scope in [tree, *functions]:
         nodes = _own_nodes(scope)
         stores = Counter(n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
-        scoped[id(scope)] = {
-            node.targets[0].id
-            for node in nodes
-            if isinstance(node, ast.Assign)
-            and len(node.targets) == 1
-            and isinstance(node.targets[0], ast.Name)
-            and stores[node.targets[0].id] == 1
-            and _makes_object(node.value, classes)
-        }
+        names: set[str] = set()
+        for target, value in sorted(_bindings(nodes), key=lambda pair: (pair[0].lineno, pair[0].col_offset)):
+            if stores[target.id] == 1 and _rooted(value, classes, names):
+                names.add(target.id)
+        scoped[id(scope)] = names
     return scoped
+
+
+def _bindings(nodes: list[ast.AST]) -> list[tuple[ast.Name, ast.expr]]:
+    """Each name an assignment binds to a value of its own: ``s = Stack()``, and each of
+    ``a, b = Vec(1, 2), Vec(3, 4)``."""
+    found = []
+    for node in nodes:
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+            continue
+        target = node.targets[0]
+        if isinstance(target, ast.Name):
+            found.append((target, node.value))
+        elif _paired(node):
+            found += list(zip(target.elts, node.value.elts))  # type: ignore[attr-defined]
+    return found
+
+
+def _paired(node: ast.Assign) -> bool:
+    """``a, b = x, y``: names bound each to a value of its own."""
+    target, value = node.targets[0], node.value
+    return (
+        isinstance(target, (ast.Tuple, ast.List))
+        and isinstance(value, (ast.Tuple, ast.List))
+        and len(target.elts) == len(value.elts)
+        and all(isinstance(name, ast.Name) for name in target.elts)
+        and not any(isinstance(item, ast.Starred) for item in value.elts)
+    )
 
 
 def _own_nodes(scope: ast.AST) -> list[ast.AST]:
@@ -92,8 +121,40 @@ def _own_nodes(scope: ast.AST) -> list[ast.AST]:
     return found
 
 
-def _makes_object(node: ast.expr, classes: frozenset[str]) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in classes
+def _rooted(node: ast.AST, classes: frozenset[str], names: set[str]) -> bool:
+    """Whether ``node``'s value is reached from one of the reference's objects: a call of one of
+    its ``classes`` or of a class's own method (``Stack.of(1, 2)``), one of the ``names`` bound
+    to such an object, and what a chain of calls, reads, indexes or operators makes of it
+    (``Stack().push(1)``, ``m.transpose()[0]``, ``Vec(1, 2) + Vec(3, 4)``, ``iter(s)``). It may
+    be plain data (a method returning a list): the child then stops the chain there
+    (``observed._walk``), the whole of it the answer."""
+    while True:
+        if isinstance(node, ast.Name):
+            return node.id in names
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            if node.func.id in classes:
+                return True
+            if node.func.id not in BUILT_INS or node.func.id in PLAIN_RESULTS or not node.args:
+                return False
+            node = node.args[0]
+        elif isinstance(node, ast.Call):
+            step = node.func.attr if isinstance(node.func, ast.Attribute) else ""
+            if (
+                step.startswith(OPERATOR_STEP)
+                and step[len(OPERATOR_STEP) :].removeprefix(REFLECTED) in PLAIN_RESULTS
+            ):
+                return False
+            node = node.func
+        elif isinstance(node, ast.Attribute):
+            if isinstance(node.value, ast.Name) and node.value.id in classes:
+                return True
+            node = node.value
+        elif isinstance(node, ast.Subscript):
+            node = node.value
+        elif isinstance(node, ast.BinOp):
+            return _rooted(node.left, classes, names) or _rooted(node.right, classes, names)
+        else:
+            return False
 
 
 class _AsSteps(ast.NodeTransformer):
@@ -119,20 +180,7 @@ class _AsSteps(ast.NodeTransformer):
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def _is_object(self, node: ast.expr) -> bool:
-        """Whether ``node`` is surely one of the reference's objects: made by a class of its, a
-        name bound once to such a call, or arithmetic on one (already rewritten as a step)."""
-        if isinstance(node, ast.Name):
-            return node.id in self.visible
-        if _makes_object(node, self.classes):
-            return True
-        func = node.func if isinstance(node, ast.Call) else None
-        return (
-            isinstance(func, ast.Attribute)
-            and func.attr.startswith(OPERATOR_STEP)
-            and func.attr[len(OPERATOR_STEP) :].removeprefix(REFLECTED) in SYMBOLS
-            and func.attr[len(OPERATOR_STEP) :] not in dict(ORDERING.values())
-            and self._is_object(func.value)
-        )
+        return _rooted(node, self.classes, self.visible)
 
     def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
         self.generic_visit(node)
@@ -145,14 +193,22 @@ class _AsSteps(ast.NodeTransformer):
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
         self.generic_visit(node)
-        if type(node.op) in UNARY and self._is_object(node.operand):
-            return _step(node, node.operand, UNARY[type(node.op)][0], [])
-        return node
+        if not self._is_object(node.operand):
+            return node
+        if isinstance(node.op, ast.Not):  # ``assert not Stack([])``: its truth is a step
+            node.operand = _step(node.operand, node.operand, "bool", [])
+            return node
+        return _step(node, node.operand, UNARY[type(node.op)][0], [])
 
     def visit_Compare(self, node: ast.Compare) -> ast.AST:
+        if len(node.ops) > 1:  # ``a < b < c`` is ``a < b and b < c``: each read alone
+            operands = [node.left, *node.comparators]
+            pairs = [
+                ast.copy_location(ast.Compare(left, [op], [right]), node)
+                for left, op, right in zip(operands, node.ops, operands[1:])
+            ]
+            return self.visit(ast.copy_location(ast.BoolOp(ast.And(), pairs), node))
         self.generic_visit(node)
-        if len(node.ops) != 1:
-            return node
         op, left, right = type(node.ops[0]), node.left, node.comparators[0]
         if op in (ast.In, ast.NotIn) and self._is_object(right):
             return _step(node, right, "contains" if op is ast.In else "not_contains", [left])
@@ -171,15 +227,37 @@ class _AsSteps(ast.NodeTransformer):
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         self.generic_visit(node)
-        if (
-            isinstance(node.func, ast.Name)
-            and node.func.id in BUILT_INS
-            and len(node.args) == 1
-            and not node.keywords
-            and self._is_object(node.args[0])
-        ):
-            return _step(node, node.args[0], node.func.id, [])
+        func = node.func.id if isinstance(node.func, ast.Name) else ""
+        takes = 2 if func in ("min", "max") else 1  # ``max(Ver(1, 2), Ver(1, 3))``
+        wraps = func in BUILT_INS and 1 <= len(node.args) <= takes and not node.keywords
+        if wraps and self._is_object(node.args[0]):
+            return _step(node, node.args[0], func, node.args[1:])
         return node
+
+    def visit_Assert(self, node: ast.Assert) -> ast.AST:
+        self.generic_visit(node)
+        if self._is_object(node.test):  # ``assert Stack([1])``: its truth is what is checked
+            node.test = _step(node.test, node.test, "bool", [])
+        return node
+
+    def visit_Assign(self, node: ast.Assign) -> ast.AST | list[ast.AST]:
+        self.generic_visit(node)
+        if _paired(node) and any(map(self._is_object, node.value.elts)):  # type: ignore[attr-defined]
+            return [  # ``a, b = Vec(1, 2), Vec(3, 4)``: a binding each, as ``_names_of_objects`` reads it
+                ast.copy_location(ast.Assign([target], value), node)
+                for target, value in zip(node.targets[0].elts, node.value.elts)  # type: ignore[attr-defined]
+            ]
+        if isinstance(node.targets[0], (ast.Tuple, ast.List)) and self._is_object(node.value):
+            node.value = _step(node.value, node.value, "tuple", [])  # ``x, y = Vec(1, 2)`` iterates it
+        return node
+
+    def visit_For(self, node: ast.For | ast.AsyncFor | ast.comprehension) -> ast.AST:
+        self.generic_visit(node)
+        if self._is_object(node.iter):  # ``for x in Bag([1, 2])``: what it yields is a step
+            node.iter = _step(node.iter, node.iter, "list", [])
+        return node
+
+    visit_comprehension = visit_For
 
 
 def _step(node: ast.expr, operand: ast.expr, name: str, arguments: list[ast.expr]) -> ast.Call:
@@ -193,8 +271,8 @@ def protocol_text(text: str, primary: bool, name: str, arguments: str) -> tuple[
     primary. A comparison is parenthesized (``(Ver(1, 2) < Ver(1, 3)) == True``: unwrapped, the
     assert's ``==`` would chain with it); arithmetic is wrapped only when a step follows it."""
     operand = text if primary else f"({text})"
-    if name in BUILT_INS:
-        return f"{name}({text})", True
+    if name in BUILT_INS:  # ``max(a, b)`` has its other operand after
+        return f"{name}({text}{', ' + arguments if arguments else ''})", True
     if name == "getitem":
         return f"{operand}[{arguments}]", True
     if name in ("contains", "not_contains"):

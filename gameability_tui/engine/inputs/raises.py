@@ -29,6 +29,7 @@ import ast
 import functools
 from dataclasses import dataclass
 
+from ..observed import PROTOCOL_BUILT_INS as PROTOCOLS
 from .calls import defined_names, parsed
 
 CODE, INSTANCE = "code", "instance"
@@ -45,6 +46,7 @@ class _Reach:
     bound: dict[str, str]
     classes: frozenset[str]
     methods: frozenset[str]
+    generators: frozenset[str] = frozenset()
 
     def kind(self, node: ast.AST) -> str | None:
         """``CODE`` where ``node`` evaluates to the reference's code, ``INSTANCE`` where to an
@@ -54,8 +56,8 @@ class _Reach:
             return self.bound[dotted]
         if isinstance(node, ast.Attribute) and node.attr in self.methods and self.kind(node.value):
             return CODE
-        if isinstance(node, ast.Call) and _dotted(node.func) in self.classes:
-            return INSTANCE
+        if isinstance(node, ast.Call) and _dotted(node.func) in self.classes | self.generators:
+            return INSTANCE  # (a generator's code runs as it is consumed: ``next(g)``)
         return None
 
     def calls(self, node: ast.AST) -> bool:
@@ -69,7 +71,25 @@ class _Reach:
                 or any(self.kind(a) == CODE for a in (*inner.args, *(k.value for k in inner.keywords)))
             ):
                 return True
+            if self._applies_protocol(inner):
+                return True
         return False
+
+    def _applies_protocol(self, node: ast.AST) -> bool:
+        """Whether ``node`` runs an instance's own protocol: an operator on it (``a + b``,
+        ``inv['zz']``, ``3 in bag``, ``-v``), or a built-in that calls one (``len(s)``,
+        ``next(g)`` on a generator the reference's function made)."""
+        if isinstance(node, ast.BinOp):
+            operands = [node.left, node.right]
+        elif isinstance(node, (ast.Subscript, ast.UnaryOp)):
+            operands = [node.value if isinstance(node, ast.Subscript) else node.operand]
+        elif isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in PROTOCOLS:
+            operands = node.args[:1]
+        else:
+            return False
+        return any(self.kind(operand) == INSTANCE for operand in operands)
 
 
 def _dotted(node: ast.AST) -> str | None:
@@ -106,8 +126,11 @@ def _bindings(node: ast.AST) -> list[tuple[ast.AST, ast.AST]]:
 
 
 @functools.lru_cache(maxsize=64)
-def _reference_names(reference: str) -> tuple[frozenset[str], frozenset[str], tuple[str, ...]]:
-    """The reference's classes, its classes' methods and the names it defines: read once per
+def _reference_names(
+    reference: str,
+) -> tuple[frozenset[str], frozenset[str], tuple[str, ...], frozenset[str]]:
+    """The reference's classes, its classes' methods, the names it defines and its generator
+    functions (``def`` with ``yield`` at top level): read once per
     reference, not once for each test that ``_reach`` follows."""
     tree = parsed(reference)
     class_nodes = [node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)] if tree else []
@@ -117,7 +140,18 @@ def _reference_names(reference: str) -> tuple[frozenset[str], frozenset[str], tu
         for function in node.body
         if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
     }
-    return frozenset(node.name for node in class_nodes), frozenset(methods), tuple(defined_names(reference))
+    generators = {
+        node.name
+        for node in (tree.body if tree else [])
+        if isinstance(node, ast.FunctionDef)
+        and any(isinstance(inner, (ast.Yield, ast.YieldFrom)) for inner in ast.walk(node))
+    }
+    return (
+        frozenset(node.name for node in class_nodes),
+        frozenset(methods),
+        tuple(defined_names(reference)),
+        frozenset(generators),
+    )
 
 
 def _reach(reference: str, alias: str | None, sources: tuple[str, ...]) -> _Reach:
@@ -130,14 +164,14 @@ def _reach(reference: str, alias: str | None, sources: tuple[str, ...]) -> _Reac
     binds ``self.c``). The other threat, a raise seen where the tests show none (it would count
     differences no test checks): a value the reference returned (``x = double(3)``) is not its
     code, and an instance handed to another call (``[].index(c)``) is data, not a call of it."""
-    reference_classes, methods, defined = _reference_names(reference)
+    reference_classes, methods, defined, generators = _reference_names(reference)
     classes = set(reference_classes)
     bound = dict.fromkeys(defined, CODE) | ({alias: CODE} if alias else {})
     trees = [tree for tree in map(parsed, sources) if tree is not None]
     pairs = [pair for tree in trees for node in ast.walk(tree) for pair in _bindings(node)]
     grown = True
     while grown:
-        reach = _Reach(dict(bound), frozenset(classes), frozenset(methods))
+        reach = _Reach(dict(bound), frozenset(classes), frozenset(methods), generators)
         grown = False
         for target, value in pairs:
             key, kind = _dotted(target), reach.kind(value)
