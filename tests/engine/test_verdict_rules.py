@@ -3707,3 +3707,15 @@ def test_arguments_built_from_literals_by_a_call_are_named_in_the_exclusion():
     result = audit_problem(totals, PINNED)
     assert result.exclusion == "no-fresh-inputs"
     assert "total(range(5))" in result.detail and "no literal calls" not in result.detail
+
+
+def test_a_count_the_tests_pass_beside_their_list_of_objects_stays_its_length_in_fresh_draws():
+    # MBPP/601 deep: the objects' arguments and the count beside them were drawn apart, so
+    # ``max_chain_length([five pairs], 4)`` became an assert on an input the task never promised
+    tests = [
+        "assert longest([Pair(5, 24), Pair(15, 25), Pair(27, 40)], 3) == 3\n",
+        "assert longest([Pair(1, 2), Pair(3, 4)], 2) == 2\n",
+    ]
+    visible = harvest_calls(tests, "longest", frozenset({"Pair"}))
+    drawn = fresh_calls(visible, 40, seed=1)
+    assert len(drawn) > 10 and all(call.args[1] == len(call.args[0]) for call in drawn)

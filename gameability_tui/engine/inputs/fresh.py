@@ -19,6 +19,7 @@ Everything is seeded, so the same problem and seed give the same inputs on every
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from typing import Any
@@ -255,11 +256,37 @@ def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = DEFAULT_
     groups = []
     for calls in shapes.values():
         flat = [Call(_flat(call)) for call in calls]
-        groups.append([_unflat(draw.args, calls[0]) for draw in _fresh_plain(flat, count, seed, mode)])
+        draws = [_unflat(draw.args, calls[0]) for draw in _fresh_plain(flat, count, seed, mode)]
+        groups.append(_counts_kept(draws, calls) if mode not in V1_MODES else draws)
     merged: list[Call] = []
     for draws in itertools.zip_longest(*groups):  # each shape in turn
         merged += [draw for draw in draws if draw is not None]
     return merged[:count]
+
+
+def _counts_kept(draws: list[Call], calls: list[Call]) -> list[Call]:
+    """``draws`` with each argument that every visible call of their shape passes as the length of
+    its list of objects (``max_chain_length([Pair(5, 24), Pair(15, 25)], 2)``) set to it again:
+    flattened, the objects' arguments and the count were drawn apart, and a count that no longer
+    matches its list is an input the task never promised (the length relation of plain lists,
+    ``relations.py``, cannot see through the flattening)."""
+    ties = [
+        (i, j)
+        for i, listed in enumerate(calls[0].args)
+        if type(listed) in (list, tuple) and holds_object(listed)
+        for j in range(len(calls[0].args))
+        if all(type(call.args[j]) is int and call.args[j] == len(call.args[i]) for call in calls)
+    ]
+    if not ties:
+        return draws
+    kept = []
+    for draw in draws:
+        args = list(draw.args)
+        for i, j in ties:
+            args[j] = len(args[i])
+        kept.append(dataclasses.replace(draw, args=tuple(args)))
+    keys = {call.key() for call in calls}
+    return [call for call in _dedupe(kept) if call.key() not in keys]
 
 
 def _shape(call: Call) -> tuple:
