@@ -208,9 +208,8 @@ def _why_no_fresh_inputs(
         unread = None if as_written else _call_on_unknown_arguments(tests, call_name)
         if unread is not None:
             return (
-                f"the tests' calls to {call_name}() build their arguments from literals with calls "
-                f"that are not drawn (only literals and objects of the reference's or the setup's "
-                f"own are): {unread}"
+                f"the tests' calls to {call_name}() pass an argument that is neither a literal nor "
+                f"an object of the reference's or the setup's own, which is not drawn: {unread}"
             )
         return f"no literal calls to {call_name}() to perturb"
     if n_fresh == 0 and all(not call.args and not call.kwargs for call in visible):
@@ -232,8 +231,9 @@ def _why_no_fresh_inputs(
 
 
 def _call_on_unknown_arguments(tests: tuple[str, ...], call_name: str) -> str | None:
-    """The first call of ``call_name`` a test makes on arguments built from literals by a call
-    (``total(range(5))``, ``tax(Decimal('20'))``), as written: "no literal calls" would mislead."""
+    """The first call of ``call_name`` a test makes whose arguments hold literals, though it was
+    not drawn (``total(range(5))``, ``tax(Decimal('20'))``, ``remove_datatype((4, 7.7), int)``),
+    as written: "no literal calls" would mislead."""
     for test in tests:
         tree = parsed(test)
         for node in ast.walk(tree) if tree is not None else ():

@@ -9,13 +9,19 @@ excluded as having no broken mutant (the wrong reason).
 
 Here such an expression is rewritten, for harvesting only, as one more call of its chain, whose
 method is ``observed.OPERATOR_STEP`` and the protocol's name (``Vec(1, 2).<add>(Vec(3, 4))``):
-the child applies the operator as Python does (``observed.apply_protocol``, reflected methods
-and fallbacks included), and an assert writes it back as the test did (``protocol_text``).
+the child applies the operator as Python does (``observed._operated``, reflected methods and
+fallbacks included), and an assert writes it back as the test did (``protocol_text``). A test
+that uses a protocol without naming it is read as the built-in that does the same: a ``for``
+loop or comprehension over the object as ``list(obj)``, ``x, y = obj`` as ``tuple(obj)``,
+``assert obj`` and ``not obj`` as ``bool(obj)``; ``a < b < c`` as its two comparisons.
 
-Only an operand that is surely one of the reference's objects is read so: a call of a class the
-reference defines, a name a scope binds once to one, or the result of arithmetic on one
-(``Vec(1, 2) + Vec(3, 4) + Vec(5, 6)``). ``f(x) + 1`` or ``len(f(x))`` on plain data stays as
-it was: the whole result is the answer there.
+Only an expression reached from one of the reference's objects is read so (``_rooted``): a call
+of one of its classes or of a class's own method (``Stack.of(1, 2)``), a name a scope binds
+once to one, and what a chain of calls, reads, indexes and operators makes of it. Such a value
+may still be plain data (``Solution().two_sum(...)[0]``, the method returning a list): the child
+then stops the chain there and the whole value is the answer (``observed._walk``). A function's
+result (``f(x) + 1``, ``len(f(x))``) is never read so: its whole result stays the answer, and
+its draws are what they were.
 """
 
 from __future__ import annotations
