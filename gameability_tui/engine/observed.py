@@ -319,6 +319,10 @@ def passed_arguments(args: tuple, kwargs: dict, rest: list) -> tuple:
     return (*args, *kwargs.values(), *(v for _, a, k in steps for v in (*a, *k.values())))
 
 
+BENCHMARK_MODULE = "candidate"  # the module benchmark code runs as: its classes' ``__module__``
+# The last step of a use the test makes as a statement (``s.push(1)``): what it returned is thrown
+# away, so its answer is ``DISCARDED`` for every candidate (a raise still answers).
+DROP_STEP, DISCARDED = "\x00drop", "\x00discarded"
 READ_STEP = "\x00."  # a chain step that reads an attribute (a property: ``Rect(2, 3).area``)
 # A chain step that applies an operator or protocol (``inputs/protocols.py``): ``OPERATOR_STEP +
 # "add"`` with the other operand is ``Vec(1, 2) + Vec(3, 4)``; "r_add", the object on the right.
@@ -331,15 +335,18 @@ def _follow(value: Any, chain: tuple) -> Any:
 
 def _walk(value: Any, chain: tuple) -> tuple[Any, int | None]:
     """What ``chain`` returns on ``value``, and where it was cut: an operator step is applied to
-    one of the benchmark's objects only. On plain data (``Solution().twoSum(...)[0]``, the method
-    returning a list) the chain stops there and that whole value is the answer, as a test that
-    looks at only part of a result is what makes a problem weak."""
+    an object of a class the benchmark defines only. On anything else (``Solution().twoSum(...)
+    [0]``, the method returning a list; a ``Counter``, a generator, a ``Fraction``) the chain
+    stops there and that whole value is the answer, as a test that looks at only part of a
+    result is what makes a problem weak."""
     for k, (m, a, kw) in enumerate(chain):
         if m[:1] != "\x00":
             value = (getattr(value, m) if m else value)(*a, **kw)
         elif m[:2] == READ_STEP:
             value = getattr(value, m[2:])
-        elif type(value) in _PLAIN:
+        elif m == DROP_STEP:
+            value = DISCARDED
+        elif type(value).__module__ != BENCHMARK_MODULE:
             return value, k
         else:
             value = _operated(value, m[len(OPERATOR_STEP) :], a)

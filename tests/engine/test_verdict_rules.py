@@ -29,6 +29,7 @@ from gameability_tui.engine.inputs.fresh import fresh_calls
 from gameability_tui.engine.inputs.harvest import harvest_calls
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.mutants.sites import make_mutants
+from gameability_tui.engine.observed import DROP_STEP
 from gameability_tui.engine.outcome import encode_value, matches, same
 from gameability_tui.engine.sandbox import Job, run_job
 from gameability_tui.engine.step_units import STEPS
@@ -1555,7 +1556,8 @@ ACCOUNT_TESTS = [
 
 def test_an_attribute_the_tests_read_after_their_calls_is_harvested_with_the_calls():
     [call] = harvest_calls(ACCOUNT_TESTS[:1], "Account")
-    assert call.args == (100,) and call.uses == ((("deposit", (50,), ()),),)
+    # (``acc.deposit(50)`` is a statement: what it returns is thrown away, ``DROP_STEP``)
+    assert call.args == (100,) and call.uses == ((("deposit", (50,), ()), (DROP_STEP, (), ())),)
     assert call.name == "acc" and call.reads == ("balance",)
 
 
@@ -1817,7 +1819,8 @@ TRANSFER_TESTS = [
 def test_objects_a_test_passes_to_each_other_are_harvested_together():
     [first] = harvest_calls(TRANSFER_TESTS[:1], "Account")
     assert first.args == (10,) and first.name == "a" and first.peers == (("b", "", (0,), ()),)
-    assert first.uses == ((("transfer", (Bound("b"), 5), ()),),) and first.reads == ("b.balance",)
+    assert first.uses == ((("transfer", (Bound("b"), 5), ()), (DROP_STEP, (), ())),)
+    assert first.reads == ("b.balance",)
     [second] = harvest_calls(TRANSFER_TESTS[1:], "Account")
     assert second.reads == ("balance",)
     # calls on either object, in the test's order, each passing the other
@@ -1825,7 +1828,8 @@ def test_objects_a_test_passes_to_each_other_are_harvested_together():
         ["a = Account(3)\nb = Account(4)\na.transfer(b, 1)\nb.transfer(a, 2)\nassert a.balance == 4"],
         "Account",
     )
-    assert both.roots == ("a", "b") and both.uses[1] == (("transfer", (Bound("a"), 2), ()),)
+    assert both.roots == ("a", "b")
+    assert both.uses[1] == (("transfer", (Bound("a"), 2), ()), (DROP_STEP, (), ()))
 
 
 def test_objects_acting_on_each_other_are_judged_on_what_the_tests_read():
@@ -3619,18 +3623,13 @@ ITER_FIRST_THREE = ("return iter(self.items)", "return iter(self.items[:3])")
          "sorted(Stack([4, 1, 2, 3]))", "assert sorted(Stack([4, 1, 2, 3])) == [1, 2, 3, 4]"),
         ("Stack", "assert sum(Stack([1, 2, 3])) == 6\n", ITER_FIRST_THREE,
          "sum(Stack([1, 2, 3, 4]))", "assert sum(Stack([1, 2, 3, 4])) == 10"),
-        ("Stack", "def test_a():\n    out = []\n    for x in Stack([1, 2]):\n        out.append(x)\n"
-         "    assert out == [1, 2]\n", ITER_FIRST_THREE,
-         "list(Stack([1, 2, 3, 4]))", "assert list(Stack([1, 2, 3, 4])) == [1, 2, 3, 4]"),
-        ("Stack", "assert [x + 1 for x in Stack([1, 2])] == [2, 3]\n", ITER_FIRST_THREE,
-         "list(Stack([1, 2, 3, 4]))", "assert list(Stack([1, 2, 3, 4])) == [1, 2, 3, 4]"),
         ("Stack", "def test_a():\n    x, y = Stack([1, 2])\n    assert (x, y) == (1, 2)\n", ITER_FIRST_THREE,
          "tuple(Stack([1, 2, 3, 4]))", "assert tuple(Stack([1, 2, 3, 4])) == (1, 2, 3, 4)"),
         ("Stack", "assert list(reversed(list(Stack([1, 2])))) == [2, 1]\n", ITER_FIRST_THREE,
          "list(Stack([1, 2, 3, 4]))", "assert list(Stack([1, 2, 3, 4])) == [1, 2, 3, 4]"),
     ],
     ids=["fluent", "class-method", "bound-fluent", "tuple-binding", "set-up", "truth", "sorted", "sum",
-         "for", "comprehension", "unpacking", "list-of"],
+         "unpacking", "list-of"],
 )  # fmt: skip
 def test_an_object_however_the_tests_make_it_takes_its_protocols_as_steps(
     entry, test, wrong, hidden, expected
@@ -3719,3 +3718,67 @@ def test_a_count_the_tests_pass_beside_their_list_of_objects_stays_its_length_in
     visible = harvest_calls(tests, "longest", frozenset({"Pair"}))
     drawn = fresh_calls(visible, 40, seed=1)
     assert len(drawn) > 10 and all(call.args[1] == len(call.args[0]) for call in drawn)
+
+
+# 47. From a thirteenth red-team pass (over sections 43 to 46): what a use made as a statement
+# returns is thrown away; the chain stops at any value not of the benchmark's own classes; a loop
+# over an object is not read as ``list(obj)``; a count is tied to its list of objects only where
+# two visible calls show it.
+
+FLUENT_TALLY = (
+    "class Tally:\n    def __init__(self):\n        self.n = 0\n\n"
+    "    def add(self, k):\n        self.n += k\n        return self\n"
+)
+
+
+def test_what_a_use_made_as_a_statement_returns_is_no_part_of_the_answer():
+    # ``t.add(2)`` as a statement: a fluent ``return self`` made ``return None`` was a "survivor"
+    # that no assert could reject (the problem weak with no evidence)
+    test = "def test_a():\n    t = Tally()\n    t.add(2)\n    t.add(3)\n    assert t.n == 5\n"
+    tallies = problem("Tally", FLUENT_TALLY, [test])
+    prepared = prepare(tallies, AuditParams())
+    assert isinstance(prepared, Prepared) and prepared.fresh
+    assert not judge_program(
+        tallies, AuditParams(), prepared, FLUENT_TALLY.replace("return self", "return None")
+    ).broken
+    assert judge_program(
+        tallies, AuditParams(), prepared, FLUENT_TALLY.replace("self.n += k", "self.n += k + 1")
+    ).broken
+
+
+def test_an_operator_on_a_value_not_of_the_benchmarks_classes_ends_the_chain_there():
+    # ``WordStats('a b a').counts()['a']``: ``counts`` returns a ``Counter``; the whole of it is
+    # the answer, so a mutant adding a key the test does not read is broken, and the assert says so
+    stats = (
+        "from collections import Counter\n\nclass WordStats:\n    def __init__(self, text):\n"
+        "        self.words = text.split()\n\n    def counts(self):\n        return Counter(self.words)\n"
+    )
+    extra_key = stats.replace(
+        "return Counter(self.words)", "c = Counter(self.words)\n        c['zz'] += 1\n        return c"
+    )
+    words = problem(
+        "WordStats",
+        stats,
+        ["assert WordStats('a b a').counts()['a'] == 2\n"],
+        hidden=("WordStats('a b').counts()['b']",),
+    )
+    assert _survivor_with_its_assert(words, extra_key) == (
+        "from collections import Counter; assert WordStats('a b').counts() == Counter({'a': 1, 'b': 1})"
+    )
+
+
+def test_a_loop_over_an_object_is_not_read_as_its_list():
+    # a set-like class's order is not the task's: ``for x in IntSet(...)`` read as ``list(...)``
+    # pinned it, and an assert rejected a correct solution that iterates sorted
+    test = (
+        "def test_a():\n    seen = set()\n    for x in IntSet([3, 1, 2]):\n        seen.add(x)\n"
+        "    assert seen == {1, 2, 3}\n"
+    )
+    drawn = [call.render("IntSet") for call in harvest_calls([test], "IntSet", classes=frozenset({"IntSet"}))]
+    assert drawn == ["IntSet([3, 1, 2])"]
+
+
+def test_a_count_beside_a_list_of_objects_is_tied_to_it_only_where_two_calls_show_it():
+    one = ["assert top([Pair(1, 2), Pair(3, 4)], 2) == 2\n"]
+    drawn = fresh_calls(harvest_calls(one, "top", frozenset({"Pair"})), 30, seed=1)
+    assert any(call.args[1] != len(call.args[0]) for call in drawn)

@@ -16,7 +16,7 @@ from ..inputs.arguments import argument_text, chain_text
 from ..inputs.calls import Call
 from ..inputs.literals import NotRenderable, render_literal
 from ..model import CandidateAssert
-from ..observed import AWAITED_MARK, CHAINED_MARK, IDENTITY_MASK, READ_MARK, SHOWN_MARK
+from ..observed import AWAITED_MARK, CHAINED_MARK, DISCARDED, IDENTITY_MASK, READ_MARK, SHOWN_MARK
 from ..sandbox.encoding import caught_group
 from ..stdvalues import COUNTS, DEQUE, ORDERED, VALUES, VIEW, is_std, std_source
 from .tolerance import close_rule, finite, helper_name, nested_close, tolerated
@@ -129,7 +129,9 @@ def _uses_assert(
     if type(data) is not tuple or len(data) != len(uses) or not data:
         return None
     checks = [
-        use if _an_object(answer) and use in given else _answer_assert(use, answer, imports, caught)
+        use
+        if use in given and (answer == DISCARDED or _an_object(answer))
+        else _answer_assert(use, answer, imports, caught)
         for use, answer in zip(uses, data)
     ]
     if any(check is None for check in checks):

@@ -77,7 +77,9 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     fresh = draws[: params.fresh_inputs]
     known = {call.key() for call in visible + draws}
     classes = class_names(problem.reference, problem.setup or "")
-    hidden = harvest_calls(problem.hidden, call_name, makers(problem, entry), as_written, classes)
+    hidden = harvest_calls(
+        problem.hidden, call_name, makers(problem, entry), as_written, classes, statements_discard=False
+    )
     fresh += [call for call in hidden if call.key() not in known]
     always = len(fresh)
     fresh += draws[params.fresh_inputs :]

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..observed import BOUND_MARK, MADE_MARK, OPERATOR_STEP, READ_STEP
+from ..observed import BOUND_MARK, DROP_STEP, MADE_MARK, OPERATOR_STEP, READ_STEP
 from .protocols import protocol_text
 
 ChainStep = tuple[str, tuple, tuple[tuple[str, Any], ...]]
@@ -135,6 +135,8 @@ def step_text(text: str, primary: bool, method: str, arguments: str) -> tuple[st
     (``inputs/protocols.py``); and whether what it makes is primary."""
     if method.startswith(OPERATOR_STEP):
         return protocol_text(text, primary, method[len(OPERATOR_STEP) :], arguments)
+    if method == DROP_STEP:  # a use made as a statement: written as it is
+        return text, primary
     operand = text if primary else f"({text})"
     if method.startswith(READ_STEP):
         return f"{operand}.{method[len(READ_STEP) :]}", True

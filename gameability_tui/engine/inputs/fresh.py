@@ -257,25 +257,33 @@ def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = DEFAULT_
     for calls in shapes.values():
         flat = [Call(_flat(call)) for call in calls]
         draws = [_unflat(draw.args, calls[0]) for draw in _fresh_plain(flat, count, seed, mode)]
-        groups.append(_counts_kept(draws, calls) if mode not in V1_MODES else draws)
+        groups.append(_counts_kept(draws, calls, visible) if mode not in V1_MODES else draws)
     merged: list[Call] = []
     for draws in itertools.zip_longest(*groups):  # each shape in turn
         merged += [draw for draw in draws if draw is not None]
     return merged[:count]
 
 
-def _counts_kept(draws: list[Call], calls: list[Call]) -> list[Call]:
+def _counts_kept(draws: list[Call], calls: list[Call], visible: list[Call]) -> list[Call]:
     """``draws`` with each argument that every visible call of their shape passes as the length of
     its list of objects (``max_chain_length([Pair(5, 24), Pair(15, 25)], 2)``) set to it again:
     flattened, the objects' arguments and the count were drawn apart, and a count that no longer
     matches its list is an input the task never promised (the length relation of plain lists,
-    ``relations.py``, cannot see through the flattening)."""
+    ``relations.py``, cannot see through the flattening). As there, the tie is learned from two
+    visible calls or more (of any shape): one call keeps it by chance."""
+    alike = [call for call in visible if len(call.args) == len(calls[0].args)]
     ties = [
         (i, j)
         for i, listed in enumerate(calls[0].args)
         if type(listed) in (list, tuple) and holds_object(listed)
         for j in range(len(calls[0].args))
-        if all(type(call.args[j]) is int and call.args[j] == len(call.args[i]) for call in calls)
+        if len(alike) > 1
+        and all(
+            type(call.args[j]) is int
+            and type(call.args[i]) in (list, tuple)
+            and call.args[j] == len(call.args[i])
+            for call in alike
+        )
     ]
     if not ties:
         return draws

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from ..observed import OPERATOR_STEP
+from ..observed import DROP_STEP, OPERATOR_STEP
 from .arguments import Bound, Made, named_objects
 from .calls import Call, ChainStep, called_name, parsed
 from .folded import is_literal
@@ -27,6 +27,7 @@ def harvest_calls(
     makers: frozenset[str] = frozenset(),
     as_written: bool = False,
     classes: frozenset[str] = frozenset(),
+    statements_discard: bool = True,
 ) -> list[Call]:
     """Literal argument tuples of every call to ``name`` in ``sources``, in order, deduplicated,
     with the chain of literal calls the tests make on its result (``Counter(5).bump()``, or
@@ -37,7 +38,9 @@ def harvest_calls(
     arguments, as the published method reads them (``--inputs contract`` and ``free`` reproduce its
     figures): no loop over literal data unrolled, no argument folded from literals. ``classes``:
     the reference's, whose objects' operators the tests use (``Vec(1, 2) + Vec(3, 4)``) are
-    steps of their chains (``inputs/protocols.py``)."""
+    steps of their chains (``inputs/protocols.py``). ``statements_discard``: a call on a bound
+    object made as a statement throws its answer away (a test's; not a hidden input's, where a
+    statement only names the call to make)."""
     seen: set[str] = set()
     calls: list[Call] = []
     for source in sources:
@@ -48,7 +51,7 @@ def harvest_calls(
             continue
         inside: set[int] = set()  # the first links of chains taken whole
         bound = _bound_literals(tree, makers - {name})
-        named = bound_chains(tree, name, inside, bound, makers - {name})
+        named = bound_chains(tree, name, inside, bound, makers - {name}, statements_discard)
         for node in ast.walk(tree):  # outer calls come before the calls inside them
             found = named.get(id(node))
             if found is None and (not isinstance(node, ast.Call) or id(node) in inside):
@@ -234,6 +237,7 @@ def bound_chains(
     inside: set[int],
     bound: dict[str, ast.expr],
     makers: frozenset[str] = frozenset(),
+    statements_discard: bool = True,
 ) -> dict[int, Call]:
     """The calls to ``name`` a test binds to a name and then calls on (``c = Counter(5)``, then
     ``c.bump()``; ``add3 = make_adder(3)``, then ``add3(4)``), keyed by the ``id`` of the
@@ -277,7 +281,7 @@ def bound_chains(
             elif _made_call(node.value, makers):  # ``w = Wallet(0)``: a peer, never the call itself
                 other = _literal_call(node.value, None, frozenset(), makers)
                 made[target.id] = (node, other, node.value.func.id)  # type: ignore[arg-type, attr-defined]
-        for group, events in _groups(made, nodes, parents, bound, makers, name):
+        for group, events in _groups(made, nodes, parents, bound, makers, name, statements_discard):
             call = _group_call(group, events, made)
             if call is None:
                 continue
@@ -299,6 +303,7 @@ def _groups(
     bound: dict,
     makers: frozenset[str] = frozenset(),
     entry: str = "",
+    statements_discard: bool = True,
 ) -> list[tuple[list[str], list[Event]]]:
     """The objects ``made`` whose every use can be replayed, grouped where a call on one passes
     another (each group's names in the order the test made them), with their events in source
@@ -307,7 +312,10 @@ def _groups(
     names = dict(made)
     while True:
         objects = frozenset(names)
-        per_name = {n: _events(n, names[n][0], nodes, parents, bound, objects, makers, entry) for n in names}
+        per_name = {
+            n: _events(n, names[n][0], nodes, parents, bound, objects, makers, entry, statements_discard)
+            for n in names
+        }
         dropped = {n for n, found in per_name.items() if found is None}
         passed: dict[str, list[str]] = {n: [] for n in names}  # the objects each one's calls pass
         for n, found in per_name.items():
@@ -346,6 +354,7 @@ def _events(
     objects: frozenset[str],
     makers: frozenset[str] = frozenset(),
     entry: str = "",
+    statements_discard: bool = True,
 ) -> tuple[list[tuple[tuple[int, int], Event]], int] | None:
     """What the test does with ``target`` after ``binding``: each chain of calls on it and each
     attribute read, with its position, and how many times it is passed whole to a call; None
@@ -366,10 +375,26 @@ def _events(
         if steps is None:
             return None
         if steps:
-            found.append((_position(load), ("use", target, steps)))
+            dropped = statements_discard and isinstance(
+                parents.get(id(_top_of(load, parents, steps))), ast.Expr
+            )
+            found.append((_position(load), ("use", target, steps + ((DROP_STEP, (), ()),) * dropped)))
         elif (attribute := _read_attribute(load, parents)) is not None:
             found.append((_position(load), ("read", target, attribute)))
     return found, arguments
+
+
+def _top_of(node: ast.AST, parents: dict[int, ast.AST], steps: tuple[ChainStep, ...]) -> ast.AST:
+    """The outermost call of the chain ``_steps_from`` read from ``node`` (its ``steps``). Where
+    the test makes it as a statement (``s.push(1)``), what it returns is thrown away: its answer is
+    no part of what the test observes (``observed.DROP_STEP``; the thirteenth pass: a fluent
+    ``return self`` made ``return None`` a "survivor" no assert could reject)."""
+    for _ in steps:
+        parent = parents.get(id(node))
+        if isinstance(parent, ast.Attribute) and parent.value is node:
+            node = parent
+        node = parents.get(id(node), node)
+    return node
 
 
 def _arguments(steps: tuple[ChainStep, ...]) -> list[Any]:

@@ -11,9 +11,11 @@ Here such an expression is rewritten, for harvesting only, as one more call of i
 method is ``observed.OPERATOR_STEP`` and the protocol's name (``Vec(1, 2).<add>(Vec(3, 4))``):
 the child applies the operator as Python does (``observed._operated``, reflected methods and
 fallbacks included), and an assert writes it back as the test did (``protocol_text``). A test
-that uses a protocol without naming it is read as the built-in that does the same: a ``for``
-loop or comprehension over the object as ``list(obj)``, ``x, y = obj`` as ``tuple(obj)``,
-``assert obj`` and ``not obj`` as ``bool(obj)``; ``a < b < c`` as its two comparisons.
+that uses a protocol without naming it is read as the built-in that does the same: ``x, y =
+obj`` as ``tuple(obj)``, ``assert obj`` and ``not obj`` as ``bool(obj)``; ``a < b < c`` as its
+two comparisons. A ``for`` loop or comprehension over the object is not read: it may take the
+items in any order (``seen.add(x)``) or stop early (``break`` on an endless iterator), and
+``list(obj)`` would pin what the test does not (the thirteenth pass: a set-like class's order).
 
 Only an expression reached from one of the reference's objects is read so (``_rooted``): a call
 of one of its classes or of a class's own method (``Stack.of(1, 2)``), a name a scope binds
@@ -256,14 +258,6 @@ class _AsSteps(ast.NodeTransformer):
         if isinstance(node.targets[0], (ast.Tuple, ast.List)) and self._is_object(node.value):
             node.value = _step(node.value, node.value, "tuple", [])  # ``x, y = Vec(1, 2)`` iterates it
         return node
-
-    def visit_For(self, node: ast.For | ast.AsyncFor | ast.comprehension) -> ast.AST:
-        self.generic_visit(node)
-        if self._is_object(node.iter):  # ``for x in Bag([1, 2])``: what it yields is a step
-            node.iter = _step(node.iter, node.iter, "list", [])
-        return node
-
-    visit_comprehension = visit_For
 
 
 def _step(node: ast.expr, operand: ast.expr, name: str, arguments: list[ast.expr]) -> ast.Call:

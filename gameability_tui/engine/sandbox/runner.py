@@ -41,7 +41,15 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import outcome as oc
-from ..observed import load_event_loop_for, made_entry, passed_arguments, read_after, replay, settled
+from ..observed import (
+    BENCHMARK_MODULE,
+    load_event_loop_for,
+    made_entry,
+    passed_arguments,
+    read_after,
+    replay,
+    settled,
+)
 from .encoding import ChainRaises, catching, encoded, raised
 from .jobs import Job
 from .limits import confirmation_cpu
@@ -51,7 +59,7 @@ from .script_code import as_a_script, compiled, entry_in
 from .steps import PENDING, UNCOUNTED, count_steps, median_steps, start_counter
 from .wire import Channel
 
-MODULE_NAME = "candidate"  # not "__main__": a benchmark's `if __name__ == "__main__"` must not run
+MODULE_NAME = BENCHMARK_MODULE  # not "__main__": `if __name__ == "__main__"` must not run
 
 RANDOM_SEED = 0
 
