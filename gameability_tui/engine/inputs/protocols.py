@@ -32,6 +32,7 @@ import ast
 from collections import Counter
 
 from ..observed import OPERATOR_STEP, PROTOCOL_BUILT_INS
+from .renamed import own_scope_nodes
 
 # The operators of ``ast.BinOp`` and their names in the ``operator`` module (the child's table).
 ARITHMETIC = {
@@ -80,14 +81,19 @@ def _names_of_objects(tree: ast.Module, classes: frozenset[str]) -> dict[int, se
     scoped: dict[int, set[str]] = {}
     functions = (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
     for scope in [tree, *functions]:
-        nodes = _own_nodes(scope)
-        stores = Counter(n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+        nodes = own_scope_nodes(scope)
+        stores = _stores(nodes)
         names: set[str] = set()
         for target, value in sorted(_bindings(nodes), key=lambda pair: (pair[0].lineno, pair[0].col_offset)):
             if stores[target.id] == 1 and _rooted(value, classes, names):
                 names.add(target.id)
         scoped[id(scope)] = names
     return scoped
+
+
+def _stores(nodes: list[ast.AST]) -> Counter:
+    """How many times each name is bound (or deleted) among ``nodes``."""
+    return Counter(n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
 
 
 def _bindings(nodes: list[ast.AST]) -> list[tuple[ast.Name, ast.expr]]:
@@ -115,18 +121,6 @@ def _paired(node: ast.Assign) -> bool:
         and all(isinstance(name, ast.Name) for name in target.elts)
         and not any(isinstance(item, ast.Starred) for item in value.elts)
     )
-
-
-def _own_nodes(scope: ast.AST) -> list[ast.AST]:
-    """The nodes of ``scope``'s own body: a function or class inside it is its own scope."""
-    found: list[ast.AST] = []
-    todo = list(ast.iter_child_nodes(scope))
-    while todo:
-        node = todo.pop()
-        found.append(node)
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            todo += ast.iter_child_nodes(node)
-    return found
 
 
 def _rooted(node: ast.AST, classes: frozenset[str], names: set[str]) -> bool:
@@ -179,8 +173,7 @@ class _AsSteps(ast.NodeTransformer):
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.AST:
         outer = self.visible
-        own = {n.id for n in _own_nodes(node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
-        self.visible = (outer - own) | self.names.get(id(node), set())
+        self.visible = (outer - set(_stores(own_scope_nodes(node)))) | self.names.get(id(node), set())
         self.generic_visit(node)
         self.visible = outer
         return node

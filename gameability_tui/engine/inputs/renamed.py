@@ -133,7 +133,7 @@ def aliases_followed(tree: ast.Module) -> None:
         if scope is tree:
             own, stores, given = nodes, everywhere, other
         else:
-            own = _own_nodes(scope)
+            own = own_scope_nodes(scope)
             stores = Counter(n.id for n in own if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
             given = {n.arg for n in own if isinstance(n, ast.arg)} | _bound_otherwise(scope.body)
         aliases = {
@@ -166,7 +166,7 @@ def name_pairs(target: ast.expr, value: ast.expr) -> list[tuple[str, str]]:
     return []
 
 
-def _own_nodes(scope: ast.AST) -> list[ast.AST]:
+def own_scope_nodes(scope: ast.AST) -> list[ast.AST]:
     """The nodes of a module's or function's own scope (a function's parameters included, the
     bodies of the functions, classes and comprehensions nested in it not)."""
     found: list[ast.AST] = []
