@@ -34,9 +34,10 @@ Threats, and the defence:
   the entry returns plain data, the chain is not replayed: a test that looks at only part of a
   result (``f(x).lower()``) is what makes a problem weak, so the whole result stays the answer.
   An operator or protocol the tests use on an object (``Vec(1, 2) + Vec(3, 4)``, ``len(s)``:
-  ``inputs/protocols.py``) is a step of the chain too, applied only to an object: where one
-  meets plain data later in the chain (``Solution().two_sum(...)[0]``), the chain stops there and
-  that whole value is the answer (``Chained.cut``: the steps made, so the assert stops there too).
+  ``inputs/protocols.py``) is a step of the chain too, applied only to an object of the
+  benchmark's own classes: where one meets anything else later in the chain (a list,
+  ``Solution().two_sum(...)[0]``; a ``Counter``), the chain stops there and that whole value is
+  the answer (``Chained.cut``: the steps made, so the assert stops there too).
 - Module data the tests read after a call (``record(5)`` then ``RESULTS[-1] == 10``): a call
   that returns None looked the same in every mutant, however it changed that data. Where the
   reference defines the name as data and the tests read it after a call, whole, by attributes or
@@ -96,7 +97,8 @@ def is_iterator(value: Any) -> bool:
 
 class Chained:
     """What the last call of the tests' chain returned (see ``replay``); ``cut``: where an
-    operator met plain data, the number of steps made before it (the rest were not)."""
+    operator met a value not of the benchmark's own classes, the number of steps made before it
+    (the rest were not)."""
 
     __slots__ = ("value", "cut")
 
