@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import functools
+from collections.abc import Callable
 
 from .. import outcome as oc
 from ..exclusions import excluded
@@ -46,8 +47,22 @@ def visible_calls(problem: Problem, as_written: bool = False) -> tuple[str, str,
         return None
     call_name = problem.call_alias or entry
     sources = problem.harvest if problem.harvest is not None else problem.tests
+    return entry, call_name, _harvested(problem, entry, call_name, sources, as_written)
+
+
+def _harvested(
+    problem: Problem,
+    entry: str,
+    call_name: str,
+    sources: tuple[str, ...],
+    as_written: bool,
+    statements_discard: bool = True,
+) -> list[Call]:
+    """``harvest_calls`` on ``sources`` with what the reference and setup define: the makers of
+    objects made in place, and the classes whose objects' operators are steps of a chain."""
     classes = class_names(problem.reference, problem.setup or "")
-    return entry, call_name, harvest_calls(sources, call_name, makers(problem, entry), as_written, classes)
+    builders = makers(problem, entry)
+    return harvest_calls(sources, call_name, builders, as_written, classes, statements_discard)
 
 
 def makers(problem: Problem, entry: str) -> frozenset[str]:
@@ -76,10 +91,7 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     # deep attack's further draws and aimed inputs follow, within its step allowance.
     fresh = draws[: params.fresh_inputs]
     known = {call.key() for call in visible + draws}
-    classes = class_names(problem.reference, problem.setup or "")
-    hidden = harvest_calls(
-        problem.hidden, call_name, makers(problem, entry), as_written, classes, statements_discard=False
-    )
+    hidden = _harvested(problem, entry, call_name, problem.hidden, as_written, statements_discard=False)
     fresh += [call for call in hidden if call.key() not in known]
     always = len(fresh)
     fresh += draws[params.fresh_inputs :]
@@ -236,30 +248,37 @@ def _call_on_unknown_arguments(tests: tuple[str, ...], call_name: str) -> str | 
     """The first call of ``call_name`` a test makes whose arguments hold literals, though it was
     not drawn (``total(range(5))``, ``tax(Decimal('20'))``, ``remove_datatype((4, 7.7), int)``),
     as written: "no literal calls" would mislead."""
-    for test in tests:
-        tree = parsed(test)
-        for node in ast.walk(tree) if tree is not None else ():
-            if not (isinstance(node, ast.Call) and ast.unparse(node.func) == call_name):
-                continue
-            arguments = [*node.args, *(keyword.value for keyword in node.keywords)]
-            if any(isinstance(inner, ast.Constant) for argument in arguments for inner in ast.walk(argument)):
-                return ast.unparse(node)[:120]
-    return None
+
+    def holds_literals(node: ast.Call) -> bool:
+        if ast.unparse(node.func) != call_name:
+            return False
+        arguments = [*node.args, *(keyword.value for keyword in node.keywords)]
+        return any(isinstance(inner, ast.Constant) for argument in arguments for inner in ast.walk(argument))
+
+    found = _first_call(tests, holds_literals)
+    return found[:120] if found is not None else None
 
 
 def _chain_on_unknown_arguments(tests: tuple[str, ...], call_name: str) -> str | None:
     """The first call a test makes on the result of a bare ``call_name()``, as written."""
+    return _first_call(
+        tests,
+        lambda node: (
+            isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Call)
+            and isinstance(node.func.value.func, ast.Name)
+            and node.func.value.func.id == call_name
+            and bool(node.args or node.keywords)
+        ),
+    )
+
+
+def _first_call(tests: tuple[str, ...], matches: Callable[[ast.Call], bool]) -> str | None:
+    """The first call in ``tests`` (in each test's walk order) that ``matches``, as written."""
     for test in tests:
         tree = parsed(test)
         for node in ast.walk(tree) if tree is not None else ():
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and isinstance(node.func.value, ast.Call)
-                and isinstance(node.func.value.func, ast.Name)
-                and node.func.value.func.id == call_name
-                and (node.args or node.keywords)
-            ):
+            if isinstance(node, ast.Call) and matches(node):
                 return ast.unparse(node)
     return None
 

@@ -66,9 +66,13 @@ def marked(args: tuple) -> tuple:
 
 def holds_object(value: Any) -> bool:
     """Whether ``value`` is an object the test makes, or a list or tuple holding one."""
-    if type(value) in (list, tuple):
-        return any(isinstance(item, Made) for item in value)  # (``_literal_call``: one level)
-    return isinstance(value, (Bound, Made))
+    return isinstance(value, (Bound, Made)) or lists_objects(value)
+
+
+def lists_objects(value: Any) -> bool:
+    """Whether ``value`` is a list or tuple holding objects made in place (``[Pair(5, 24), ...]``;
+    one level deep, as ``harvest._literal_call`` reads them)."""
+    return type(value) in (list, tuple) and any(isinstance(item, Made) for item in value)
 
 
 def marked_keywords(kwargs: tuple) -> dict:
@@ -76,7 +80,7 @@ def marked_keywords(kwargs: tuple) -> dict:
 
 
 def _mark(value: Any) -> Any:
-    if type(value) in (list, tuple) and holds_object(value):
+    if lists_objects(value):
         return type(value)(map(_mark, value))
     if isinstance(value, Bound):
         return (BOUND_MARK, value.name)
@@ -99,7 +103,7 @@ def argument_text(value: Any) -> str:
         return value.name
     if isinstance(value, Made):
         return value.name or value.render()
-    if type(value) in (list, tuple) and holds_object(value):
+    if lists_objects(value):
         inner = ", ".join(map(argument_text, value))
         return f"[{inner}]" if type(value) is list else f"({inner}{',' if len(value) == 1 else ''})"
     return render_literal(value)

@@ -24,7 +24,7 @@ import itertools
 import random
 from typing import Any
 
-from .arguments import Bound, Made, holds_object, holds_objects
+from .arguments import Bound, Made, holds_objects, lists_objects
 from .calls import Call
 from .contract import V1_MODES, contract_violations, relation_violations
 from .domain import Domain, character_pool, is_grid_permutation, is_unique, learn_domain
@@ -272,13 +272,14 @@ def _counts_kept(draws: list[Call], calls: list[Call], visible: list[Call]) -> l
     ``relations.py``, cannot see through the flattening). As there, the tie is learned from two
     visible calls or more (of any shape): one call keeps it by chance."""
     alike = [call for call in visible if len(call.args) == len(calls[0].args)]
+    if len(alike) < 2:
+        return draws
     ties = [
         (i, j)
         for i, listed in enumerate(calls[0].args)
-        if type(listed) in (list, tuple) and holds_object(listed)
+        if lists_objects(listed)
         for j in range(len(calls[0].args))
-        if len(alike) > 1
-        and all(
+        if all(
             type(call.args[j]) is int
             and type(call.args[i]) in (list, tuple)
             and call.args[j] == len(call.args[i])
@@ -312,7 +313,7 @@ def _shape(call: Call) -> tuple:
 def _held(value: Any) -> Any:
     """What a shape keeps of an argument: the name of an object the test bound, the maker and
     the shape of the arguments of one it makes in place, else nothing."""
-    if type(value) in (list, tuple) and holds_object(value):
+    if lists_objects(value):
         return (type(value).__name__, tuple(map(_held, value)))
     if isinstance(value, Made):
         return (
@@ -341,7 +342,7 @@ def _flat(call: Call) -> tuple:
         if isinstance(value, Made):  # its own arguments are positions of their own
             for inner in (*value.args, *(v for _, v in value.kwargs)):
                 add(inner)
-        elif type(value) in (list, tuple) and holds_object(value):  # so are its objects'
+        elif lists_objects(value):  # so are its objects'
             for inner in value:
                 add(inner)
         elif not isinstance(value, Bound):
@@ -360,7 +361,7 @@ def _unflat(values: tuple, like: Call) -> Call:
     def one(value: Any) -> Any:
         if isinstance(value, Made):
             return Made(value.maker, *part(value.args, value.kwargs), value.name)
-        if type(value) in (list, tuple) and holds_object(value):
+        if lists_objects(value):
             return type(value)(map(one, value))
         return value if isinstance(value, Bound) else next(taken)
 

@@ -29,10 +29,9 @@ its draws are what they were.
 from __future__ import annotations
 
 import ast
-from collections import Counter
 
 from ..observed import OPERATOR_STEP, PROTOCOL_BUILT_INS
-from .renamed import own_scope_nodes
+from .renamed import name_stores, own_scope_nodes
 
 # The operators of ``ast.BinOp`` and their names in the ``operator`` module (the child's table).
 ARITHMETIC = {
@@ -82,18 +81,13 @@ def _names_of_objects(tree: ast.Module, classes: frozenset[str]) -> dict[int, se
     functions = (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
     for scope in [tree, *functions]:
         nodes = own_scope_nodes(scope)
-        stores = _stores(nodes)
+        stores = name_stores(nodes)
         names: set[str] = set()
         for target, value in sorted(_bindings(nodes), key=lambda pair: (pair[0].lineno, pair[0].col_offset)):
             if stores[target.id] == 1 and _rooted(value, classes, names):
                 names.add(target.id)
         scoped[id(scope)] = names
     return scoped
-
-
-def _stores(nodes: list[ast.AST]) -> Counter:
-    """How many times each name is bound (or deleted) among ``nodes``."""
-    return Counter(n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
 
 
 def _bindings(nodes: list[ast.AST]) -> list[tuple[ast.Name, ast.expr]]:
@@ -173,7 +167,7 @@ class _AsSteps(ast.NodeTransformer):
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.AST:
         outer = self.visible
-        self.visible = (outer - set(_stores(own_scope_nodes(node)))) | self.names.get(id(node), set())
+        self.visible = (outer - set(name_stores(own_scope_nodes(node)))) | self.names.get(id(node), set())
         self.generic_visit(node)
         self.visible = outer
         return node

@@ -120,7 +120,7 @@ def aliases_followed(tree: ast.Module) -> None:
     nodes = list(ast.walk(tree))
     if not binds_a_name_to_a_name(nodes):
         return  # (most tests)
-    everywhere = Counter(n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+    everywhere = name_stores(nodes)
     other = {n.arg for n in nodes if isinstance(n, ast.arg)}
     other |= {n.name for n in nodes if isinstance(n, (*_NESTED[:2], ast.ClassDef))}
     for n in nodes:
@@ -134,7 +134,7 @@ def aliases_followed(tree: ast.Module) -> None:
             own, stores, given = nodes, everywhere, other
         else:
             own = own_scope_nodes(scope)
-            stores = Counter(n.id for n in own if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+            stores = name_stores(own)
             given = {n.arg for n in own if isinstance(n, ast.arg)} | _bound_otherwise(scope.body)
         aliases = {
             alias: named
@@ -164,6 +164,11 @@ def name_pairs(target: ast.expr, value: ast.expr) -> list[tuple[str, str]]:
     if isinstance(target, sequences) and isinstance(value, sequences) and len(target.elts) == len(value.elts):
         return [pair for t, v in zip(target.elts, value.elts) for pair in name_pairs(t, v)]
     return []
+
+
+def name_stores(nodes: Iterable[ast.AST]) -> Counter:
+    """How many times each name is bound (or deleted) among ``nodes``."""
+    return Counter(n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
 
 
 def own_scope_nodes(scope: ast.AST) -> list[ast.AST]:

@@ -21,7 +21,6 @@ from __future__ import annotations
 import ast
 import copy
 import functools
-from collections import Counter
 from typing import Any
 
 from ..observed import READ_STEP
@@ -30,7 +29,7 @@ from .folded import NotFoldable, fold, is_literal, is_plain, items_of
 from .handed import checkers_inlined
 from .mapped import key_function
 from .protocols import protocols_read_as_steps
-from .renamed import aliases_followed, one_name_per_binding
+from .renamed import aliases_followed, name_stores, one_name_per_binding
 
 MAX_COPIES = 50  # copies of one loop's body (or one test's parametrize rows)
 
@@ -421,7 +420,7 @@ def _only_read(tree: ast.Module) -> set[str]:
     ]
     if not bound_to_calls:
         return set()  # (most tests: no more walks)
-    stores = Counter(n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+    stores = name_stores(nodes)
     made = {name for name in bound_to_calls if stores[name] == 1}
     if not made:
         return set()
@@ -479,7 +478,7 @@ def _bound_data(tree: ast.Module) -> tuple[dict[int, dict[str, Any]], set[str]]:
     scoped: dict[int, dict[str, Any]] = {}
     for scope in [tree, *(n for n in ast.walk(tree) if isinstance(n, _SCOPES[:2]))]:
         nodes = _own_nodes_of(scope)
-        stores = Counter(n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+        stores = name_stores(nodes)
         data: dict[str, Any] = {}
         assigns = [
             n
