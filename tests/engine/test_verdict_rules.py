@@ -66,15 +66,17 @@ def _rejecting_assert(problem_, result, entry: str, change: str, call: str) -> s
     return text
 
 
-def _survivor_with_its_assert(problem_, mutant: str, raises: bool = False) -> str:
+def _survivor_with_its_assert(problem_, mutant: str, raises: bool = False, lazy: str = "") -> str:
     """``mutant`` is broken on the problem's one pinned hidden call and passes its visible tests;
-    the assert written on that call passes on the reference and fails on the mutant, each run
-    alone as a harness runs it. Returns that assert."""
+    the assert written on that call (``lazy``: as ``assert_text`` reaches a generator's or
+    coroutine's raise) passes on the reference and fails on the mutant, each run alone as a
+    harness runs it. Returns that assert."""
     prepared = prepare(problem_, PINNED)
     assert isinstance(prepared, Prepared)
     verdict = judge_program(problem_, PINNED, prepared, mutant)
     assert verdict.broken and verdict.survived
-    text = assert_text(prepared.fresh[0], prepared.call_name, prepared.reference_calls[0], raises=raises)
+    answer = prepared.reference_calls[0]
+    text = assert_text(prepared.fresh[0], prepared.call_name, answer, raises=raises, lazy=lazy)
     entry = problem_.entry or problem_.id
     assert _run_assert(problem_.reference, entry, text) is True and _run_assert(mutant, entry, text) is False
     return text
@@ -3685,18 +3687,10 @@ def test_a_raise_through_an_operator_on_a_bound_object_or_a_bound_generator_is_e
         "    with pytest.raises(ValueError):\n        next(g)\n"
     )
     counts = problem("countdown", countdown, [test], hidden=("countdown(-3)",))
-    prepared = prepare(counts, PINNED)
-    assert isinstance(prepared, Prepared)
-    verdict = judge_program(counts, PINNED, prepared, near)
-    assert verdict.broken and verdict.survived
-    text = assert_text(
-        prepared.fresh[0], "countdown", prepared.reference_calls[0], raises=True, lazy="generator"
-    )
-    assert text == (
+    assert _survivor_with_its_assert(counts, near, raises=True, lazy="generator") == (
         "import unittest; assert unittest.TestCase().assertRaises(ValueError, lambda: "
         "list(countdown(-3))) is None"
     )
-    assert _run_assert(countdown, "countdown", text) is True and _run_assert(near, "countdown", text) is False
 
 
 def test_arguments_built_from_literals_by_a_call_are_named_in_the_exclusion():
