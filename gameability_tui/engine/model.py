@@ -43,8 +43,9 @@ from .step_units import STEPS
 # through a getter of the reference's own (``total()``) after a call; 20: tests wanting pytest's
 # capsys, tmp_path, monkeypatch or a fixture with params are run; 21: operators and protocols
 # the tests use on objects of the reference's classes are steps of their chains; arguments divided
-# from literals (``1.0/3``) are literals, and so are objects made in a list the tests pass
-ENGINE_VERSION = 21
+# from literals (``1.0/3``) are literals, and so are objects made in a list the tests pass; 22:
+# arguments made by a standard-library value type (``Decimal('20')``, ``date(...)``, ``range(5)``)
+ENGINE_VERSION = 22
 
 
 @dataclass(frozen=True)

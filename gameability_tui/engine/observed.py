@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import importlib
 import operator
 from collections.abc import Callable
 from typing import Any
@@ -151,6 +152,35 @@ def _expression(text: str) -> Any:
 
 
 _PLAIN = (int, float, complex, str, bytes, bool, type(None), list, tuple, set, frozenset, dict)
+
+
+# Standard-library value types a test builds an argument with (``tax(Decimal('20'))``,
+# ``due(date(2024, 1, 30), 2)``, ``total(range(5))``): a ``MADE_MARK`` maker ``STD_MAKER + name``
+# is looked up here (``std_maker``), never in the program's namespace, which the test's import of
+# the name does not reach. Only value types: what they make depends on their arguments alone.
+STD_MAKER = "\x00std:"
+STD_MAKERS = frozenset(
+    {
+        "decimal.Decimal",
+        "fractions.Fraction",
+        "datetime.date",
+        "datetime.datetime",
+        "datetime.time",
+        "datetime.timedelta",
+        "collections.OrderedDict",
+        "collections.deque",
+        "collections.Counter",
+        "builtins.range",
+    }
+)
+
+
+def std_maker(qualified: str) -> Any:
+    """The standard-library value type ``qualified`` names (one of ``STD_MAKERS``)."""
+    if qualified not in STD_MAKERS:
+        raise NameError(f"{qualified!r} is not a standard-library value type")
+    module, _, name = qualified.rpartition(".")
+    return getattr(importlib.import_module(module), name)
 
 
 BOUND_MARK = "\x00bound"  # (BOUND_MARK, name): an argument that is an object the test made
@@ -299,8 +329,10 @@ def made(args: tuple, kwargs: dict, rest: list, namespace: dict) -> tuple[tuple,
 
 
 def _maker(name: str, namespace: dict) -> Any:
-    """What makes a peer: "" for the entry (``replay``'s ``maker``), else the reference's class
-    of that name."""
+    """What makes a peer: "" for the entry (``replay``'s ``maker``), a standard-library value
+    type (``STD_MAKER`` and its name), else the reference's class of that name."""
+    if name.startswith(STD_MAKER):
+        return std_maker(name[len(STD_MAKER) :])
     if name and name not in namespace:
         raise NameError(f"name {name!r} is not defined")
     return namespace[name] if name else ""

@@ -8,7 +8,9 @@ hand-written, and its right verdict is known; fresh inputs are pinned (``fresh_i
 
 from __future__ import annotations
 
+import datetime
 import json
+import re
 
 import pytest
 from conftest import problem
@@ -3695,11 +3697,13 @@ def test_a_raise_through_an_operator_on_a_bound_object_or_a_bound_generator_is_e
 
 def test_arguments_built_from_literals_by_a_call_are_named_in_the_exclusion():
     # the twelfth pass (class 7): ``total(range(5))`` was excluded as having "no literal calls",
-    # though its call holds one; the reason now names the call and why it is not drawn
-    totals = problem("total", "def total(xs):\n    return sum(xs)\n", ["assert total(range(5)) == 10\n"])
-    result = audit_problem(totals, PINNED)
+    # though its call holds one; the reason now names the call and why it is not drawn (a range
+    # is drawn since section 48; a built-in type passed as an argument, MBPP/533's, is not)
+    keep = "def keep(xs, kind):\n    return [x for x in xs if isinstance(x, kind)]\n"
+    kept = problem("keep", keep, ["assert keep((4, 5.5), int) == [4]\n"])
+    result = audit_problem(kept, PINNED)
     assert result.exclusion == "no-fresh-inputs"
-    assert "total(range(5))" in result.detail and "no literal calls" not in result.detail
+    assert "keep((4, 5.5), int)" in result.detail and "no literal calls" not in result.detail
 
 
 def test_a_count_the_tests_pass_beside_their_list_of_objects_stays_its_length_in_fresh_draws():
@@ -3776,3 +3780,71 @@ def test_a_count_beside_a_list_of_objects_is_tied_to_it_only_where_two_calls_sho
     one = ["assert top([Pair(1, 2), Pair(3, 4)], 2) == 2\n"]
     drawn = fresh_calls(harvest_calls(one, "top", frozenset({"Pair"})), 30, seed=1)
     assert any(call.args[1] != len(call.args[0]) for call in drawn)
+
+
+# 48. From the issue's class 3 (standard-library values) and a twelfth red-team pass: an argument
+# the tests build with a standard-library value type (``tax(Decimal('20'))``, ``due(date(2024, 1,
+# 30), 2)``, ``total(range(5))``) was no literal, so the problem was excluded, though its tests
+# may be weak.
+
+TAX = (
+    "from decimal import Decimal\n\ndef tax(amount):\n"
+    "    return (amount * Decimal('0.2')).quantize(Decimal('0.01'))\n"
+)
+
+
+def test_an_argument_made_by_a_standard_library_value_type_is_drawn_as_the_test_writes_it():
+    test = (
+        "from decimal import Decimal as D\nimport datetime\n\n"
+        "assert tax(D('1.50'), datetime.date(2024, 1, 30)) == 1\n"
+    )
+    (call,) = harvest_calls([test], "tax", std={})
+    assert call.render("tax") == "tax(D('1.50'), datetime.date(2024, 1, 30))"
+    assert [made.std for made in call.args] == ["decimal.Decimal", "datetime.date"]
+    drawn = fresh_calls([call], 30, seed=1)
+    assert len(drawn) >= 10
+    for made in (draw.args[0] for draw in drawn):  # a number with two decimals, never edited text
+        assert re.fullmatch(r"-?\d+\.\d\d", made.args[0]), made
+    for made in (draw.args[1] for draw in drawn):  # a date the type accepts: no draw it refuses
+        assert datetime.date(*made.args)
+    # the published method's harvest takes no such argument, and a name the reference defines is
+    # the reference's own
+    assert harvest_calls([test], "tax") == []
+    (own,) = harvest_calls(["assert tax(Decimal('2')) == 1\n"], "tax", frozenset({"Decimal"}), std={})
+    assert own.args[0].std == ""
+
+
+def test_a_weak_problem_whose_tests_pass_decimals_is_judged_and_its_assert_imports_the_type():
+    doubled = TAX.replace("amount * Decimal('0.2')", "amount * amount * Decimal('0.2')")
+    taxes = problem(
+        "tax",
+        TAX,
+        ["from decimal import Decimal\n\ndef test_a():\n    assert tax(Decimal('1')) == Decimal('0.20')\n"],
+        hidden=("tax(Decimal('3'))",),
+    )
+    assert _survivor_with_its_assert(taxes, doubled) == (
+        "from decimal import Decimal; assert tax(Decimal('3')) == Decimal('0.60')"
+    )
+
+
+def test_a_date_and_a_range_the_tests_pass_are_drawn_and_asserted_with_their_import():
+    due = "import datetime\n\ndef due(d, weeks):\n    return d + datetime.timedelta(days=7 * weeks)\n"
+    backwards = due.replace("d + datetime", "d - datetime")
+    dates = problem(
+        "due",
+        due,
+        [
+            "from datetime import date\n\n"
+            "def test_a():\n    assert due(date(2024, 1, 30), 0) == date(2024, 1, 30)\n"
+        ],
+        hidden=("due(datetime.date(2024, 1, 1), 2)",),
+    )
+    assert _survivor_with_its_assert(dates, backwards) == (
+        "import datetime; assert due(datetime.date(2024, 1, 1), 2) == datetime.date(2024, 1, 15)"
+    )
+    total = "def total(xs):\n    return sum(x for x in xs if x > 2)\n"
+    at_least = total.replace("x > 2", "x >= 2")
+    ranges = problem("total", total, ["assert total(range(2)) == 0\n"], hidden=("total(range(4))",))
+    assert _survivor_with_its_assert(ranges, at_least) == "assert total(range(4)) == 3"
+    result = audit_problem(ranges, AuditParams())
+    assert result.status == "ok" and result.survivors

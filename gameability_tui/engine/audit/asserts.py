@@ -15,6 +15,7 @@ from .. import outcome as oc
 from ..inputs.arguments import argument_text, chain_text
 from ..inputs.calls import Call
 from ..inputs.literals import NotRenderable, render_literal
+from ..inputs.std_makers import imports_of
 from ..model import CandidateAssert
 from ..observed import AWAITED_MARK, CHAINED_MARK, DISCARDED, IDENTITY_MASK, READ_MARK, SHOWN_MARK
 from ..sandbox.encoding import caught_group
@@ -48,7 +49,28 @@ def assert_text(
     import. Rendering never raises: a value with no literal gives no assert, never a lost problem.
     With ``exact`` (the visible tests compare with ``==`` alone), a whole-number float is written
     as the tests write it (``== 3`` for 3.0) rather than within a tolerance. With ``prints`` (the
-    reference's code prints: ``Oracle.prints``), the output is checked even where it is empty."""
+    reference's code prints: ``Oracle.prints``), the output is checked even where it is empty.
+    An argument made by a standard-library value type (``tax(Decimal('20'))``) brings the test's
+    import of its name, on a line before the assert."""
+    text = _assert_for(call, name, expected, check_arguments, raises, exact, lazy, prints, caught)
+    if text is None:
+        return None
+    written = {part for line in text.split("\n") for part in line.split("; ")}
+    needed = sorted(imports_of(call) - written)  # (a result of the same type imports it already)
+    return "\n".join([*needed, text])
+
+
+def _assert_for(
+    call: Call,
+    name: str,
+    expected: oc.Outcome,
+    check_arguments: bool,
+    raises: bool,
+    exact: bool,
+    lazy: str,
+    prints: bool,
+    caught: tuple[tuple[str, ...], ...],
+) -> str | None:
     try:
         if expected[0] == "raise" and not raises:
             return None

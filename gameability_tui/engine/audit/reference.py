@@ -22,6 +22,7 @@ from ..inputs.calls import Call, class_names, defined_names, entry_of, parsed
 from ..inputs.contract import V1_MODES
 from ..inputs.fresh import fresh_calls
 from ..inputs.harvest import harvest_calls
+from ..inputs.std_makers import std_names
 from ..model import AuditParams, Problem, ProblemResult
 from ..mutants.attack import attack_for
 from ..mutants.sites import Mutant, make_mutants
@@ -62,7 +63,8 @@ def _harvested(
     objects made in place, and the classes whose objects' operators are steps of a chain."""
     classes = class_names(problem.reference, problem.setup or "")
     builders = makers(problem, entry)
-    return harvest_calls(sources, call_name, builders, as_written, classes, statements_discard)
+    std = None if as_written else std_names((problem.reference, problem.setup or ""))
+    return harvest_calls(sources, call_name, builders, as_written, classes, statements_discard, std)
 
 
 def makers(problem: Problem, entry: str) -> frozenset[str]:

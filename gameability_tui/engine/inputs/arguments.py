@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..observed import BOUND_MARK, DROP_STEP, MADE_MARK, OPERATOR_STEP, READ_STEP
+from ..observed import BOUND_MARK, DROP_STEP, MADE_MARK, OPERATOR_STEP, READ_STEP, STD_MAKER
 from .protocols import protocol_text
 
 ChainStep = tuple[str, tuple, tuple[tuple[str, Any], ...]]
@@ -44,6 +44,11 @@ class Made:
     args: tuple
     kwargs: tuple[tuple[str, Any], ...] = ()
     name: str = ""
+    # Where ``maker`` is a standard-library value type (``inputs/std_makers.py``), not the
+    # reference's: its full name (``decimal.Decimal``), and the import that binds the name the
+    # test writes (``from decimal import Decimal``), which an assert passing it needs too.
+    std: str = ""
+    imports: str = ""
 
     def render(self) -> str:
         """The call that makes it, as the test writes it: ``Point(3, 4)``."""
@@ -85,7 +90,8 @@ def _mark(value: Any) -> Any:
     if isinstance(value, Bound):
         return (BOUND_MARK, value.name)
     if isinstance(value, Made):
-        made = (MADE_MARK, value.maker, marked(value.args), marked_keywords(value.kwargs))
+        maker = STD_MAKER + value.std if value.std else value.maker
+        made = (MADE_MARK, maker, marked(value.args), marked_keywords(value.kwargs))
         return made + (value.name,) if value.name else made
     return value
 

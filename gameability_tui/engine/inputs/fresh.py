@@ -20,8 +20,10 @@ Everything is seeded, so the same problem and seed give the same inputs on every
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import random
+from collections.abc import Callable
 from typing import Any
 
 from .arguments import Bound, Made, holds_objects, lists_objects
@@ -29,6 +31,7 @@ from .calls import Call
 from .contract import V1_MODES, contract_violations, relation_violations
 from .domain import Domain, character_pool, is_grid_permutation, is_unique, learn_domain
 from .relations import learn_relations, new_draw
+from .std_makers import constructible, number_of, std_made, text_of
 
 __all__ = ["contract_violations", "fresh_calls", "learn_domain", "relation_violations", "Perturber"]
 
@@ -256,7 +259,8 @@ def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = DEFAULT_
     groups = []
     for calls in shapes.values():
         flat = [Call(_flat(call)) for call in calls]
-        draws = [_unflat(draw.args, calls[0]) for draw in _fresh_plain(flat, count, seed, mode)]
+        accept = functools.partial(_made_draw, like=calls[0]) if std_made(calls[0]) else None
+        draws = [_unflat(draw.args, calls[0]) for draw in _fresh_plain(flat, count, seed, mode, accept)]
         groups.append(_counts_kept(draws, calls, visible) if mode not in V1_MODES else draws)
     merged: list[Call] = []
     for draws in itertools.zip_longest(*groups):  # each shape in turn
@@ -296,6 +300,11 @@ def _counts_kept(draws: list[Call], calls: list[Call], visible: list[Call]) -> l
         kept.append(dataclasses.replace(draw, args=tuple(args)))
     keys = {call.key() for call in calls}
     return [call for call in _dedupe(kept) if call.key() not in keys]
+
+
+def _made_draw(draw: Call, like: Call) -> bool:
+    """Whether the standard-library values of ``draw`` (flat, in ``like``'s shape) can be made."""
+    return constructible(_unflat(draw.args, like))
 
 
 def _shape(call: Call) -> tuple:
@@ -339,7 +348,9 @@ def _flat(call: Call) -> tuple:
     values: list = []
 
     def add(value: Any) -> None:
-        if isinstance(value, Made):  # its own arguments are positions of their own
+        if isinstance(value, Made) and number_of(value) is not None:
+            values.append(number_of(value))
+        elif isinstance(value, Made):  # its own arguments are positions of their own
             for inner in (*value.args, *(v for _, v in value.kwargs)):
                 add(inner)
         elif lists_objects(value):  # so are its objects'
@@ -360,25 +371,23 @@ def _unflat(values: tuple, like: Call) -> Call:
 
     def one(value: Any) -> Any:
         if isinstance(value, Made):
-            return Made(value.maker, *part(value.args, value.kwargs), value.name)
+            if number_of(value) is not None:  # ``Decimal('1.50')``, drawn as a number
+                return dataclasses.replace(value, args=(text_of(next(taken), value),))
+            args = tuple(map(one, value.args))
+            return dataclasses.replace(value, args=args, kwargs=tuple((k, one(v)) for k, v in value.kwargs))
         if lists_objects(value):
             return type(value)(map(one, value))
         return value if isinstance(value, Bound) else next(taken)
 
-    def part(args: tuple, kwargs: tuple) -> tuple[tuple, tuple]:
-        return tuple(one(a) for a in args), tuple((k, one(v)) for k, v in kwargs)
-
-    def steps(chain: tuple) -> tuple:
-        return tuple((method, *part(a, kw)) for method, a, kw in chain)
-
-    args, kwargs = part(like.args, like.kwargs)
-    peers = tuple((name, by, *part(a, kw)) for name, by, a, kw in like.peers)
-    chain = steps(like.chain)
-    uses = tuple(steps(use) for use in like.uses)
-    return Call(args, kwargs, chain, uses, like.name, like.reads, peers, like.roots)
+    return like.with_arguments(one)
 
 
-def _fresh_plain(visible: list[Call], count: int, seed: int, mode: str) -> list[Call]:
+def _fresh_plain(
+    visible: list[Call], count: int, seed: int, mode: str, accept: Callable[[Call], bool] | None = None
+) -> list[Call]:
+    """``count`` draws perturbing ``visible``'s literals, each new and kept in their domain and
+    relations; with ``accept``, only those it accepts (a value type that refuses its drawn
+    literals: ``std_makers.constructible``)."""
     if not visible or count <= 0:
         return []
     rng = random.Random(seed)
@@ -425,6 +434,6 @@ def _fresh_plain(visible: list[Call], count: int, seed: int, mode: str) -> list[
             for j, (name, value) in enumerate(base.kwargs)
         )
         call = new_draw(Call(args, kwargs), relations, seen, base)
-        if call is not None:
+        if call is not None and (accept is None or accept(call)):
             fresh.append(call)
     return fresh

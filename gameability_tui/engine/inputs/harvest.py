@@ -18,6 +18,7 @@ from .arguments import Bound, Made, named_objects
 from .calls import Call, ChainStep, called_name, parsed
 from .folded import is_literal
 from .scripts import as_scripts
+from .std_makers import StdNames, std_names_in, with_std
 from .unrolled import unrolled
 
 
@@ -28,6 +29,7 @@ def harvest_calls(
     as_written: bool = False,
     classes: frozenset[str] = frozenset(),
     statements_discard: bool = True,
+    std: StdNames | None = None,
 ) -> list[Call]:
     """Literal argument tuples of every call to ``name`` in ``sources``, in order, deduplicated,
     with the chain of literal calls the tests make on its result (``Counter(5).bump()``, or
@@ -40,7 +42,10 @@ def harvest_calls(
     the reference's, whose objects' operators the tests use (``Vec(1, 2) + Vec(3, 4)``) are
     steps of their chains (``inputs/protocols.py``). ``statements_discard``: a call on a bound
     object made as a statement throws its answer away (a test's; not a hidden input's, where a
-    statement only names the call to make)."""
+    statement only names the call to make). ``std``: the standard-library value types the
+    reference and setup bind (``std_makers.std_names``), whose calls on literals make an argument
+    in place too (``tax(Decimal('20'))``), as do those each test's own imports bind; None: no
+    such argument is taken (the published method's harvest)."""
     seen: set[str] = set()
     calls: list[Call] = []
     for source in sources:
@@ -50,13 +55,16 @@ def harvest_calls(
         if tree is None:
             continue
         inside: set[int] = set()  # the first links of chains taken whole
-        bound = _bound_literals(tree, makers - {name})
-        named = bound_chains(tree, name, inside, bound, makers - {name}, statements_discard)
+        values = {} if std is None else {**std, **std_names_in(tree)}
+        values = {written: made for written, made in values.items() if written not in makers}
+        local = (makers | frozenset(values)) - {name}
+        bound = _bound_literals(tree, local)
+        named = bound_chains(tree, name, inside, bound, local, statements_discard)
         for node in ast.walk(tree):  # outer calls come before the calls inside them
             found = named.get(id(node))
             if found is None and (not isinstance(node, ast.Call) or id(node) in inside):
                 continue
-            found = found or _chained_call(node, name, inside, bound, makers - {name})
+            found = with_std(found or _chained_call(node, name, inside, bound, local), values)
             if found is not None and found.key() not in seen:
                 seen.add(found.key())
                 calls.append(found)
@@ -133,7 +141,7 @@ def _reads_after_passing(loads: list[ast.Name], parents: dict[int, ast.AST]) -> 
 
 def _made_call(node: ast.expr, makers: frozenset[str]) -> bool:
     """Whether ``node`` is a call of one of ``makers`` on literals (or on such calls)."""
-    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in makers):
+    if not (isinstance(node, ast.Call) and called_name(node) in makers):
         return False
     return _literal_call(node, None, frozenset(), makers) is not None
 
@@ -202,11 +210,12 @@ def _literal_call(
         if bound and isinstance(argument, ast.Name) and argument.id in bound:
             named = argument.id if argument.id in getattr(bound, "reads", {}) else ""
             argument = bound[argument.id]
-        if isinstance(argument, ast.Call) and isinstance(argument.func, ast.Name):
-            inner = _literal_call(argument, None, frozenset(), makers) if argument.func.id in makers else None
+        if isinstance(argument, ast.Call):  # ``Point(3, 4)``; ``datetime.date(2024, 1, 30)``
+            maker = called_name(argument)
+            inner = _literal_call(argument, None, frozenset(), makers) if maker in makers else None
             if inner is None:
                 raise ValueError("not a call that makes an argument")
-            return Made(argument.func.id, inner.args, inner.kwargs, named)
+            return Made(maker, inner.args, inner.kwargs, named)  # type: ignore[arg-type]
         if isinstance(argument, (ast.List, ast.Tuple)) and any(
             isinstance(item, ast.Call) for item in argument.elts
         ):  # objects made in a list (``[Pair(5, 24), Pair(15, 25)]``, MBPP/601), each a ``Made``
