@@ -26,7 +26,7 @@ from gameability_tui.engine.audit import (
 from gameability_tui.engine.audit.asserts import assert_text
 from gameability_tui.engine.audit.reference import visible_calls
 from gameability_tui.engine.inputs.arguments import Made
-from gameability_tui.engine.inputs.calls import Bound, Call, entry_of
+from gameability_tui.engine.inputs.calls import Bound, Call, entry_of, factory_names
 from gameability_tui.engine.inputs.fresh import fresh_calls
 from gameability_tui.engine.inputs.harvest import harvest_calls
 from gameability_tui.engine.model import AuditParams
@@ -3848,3 +3848,30 @@ def test_a_date_and_a_range_the_tests_pass_are_drawn_and_asserted_with_their_imp
     assert _survivor_with_its_assert(ranges, at_least) == "assert total(range(4)) == 3"
     result = audit_problem(ranges, AuditParams())
     assert result.status == "ok" and result.survivors
+
+
+# 49. From the twelfth red-team pass (README "Still misjudged"): an operator on an object that a
+# function of the reference makes (``len(make_stack([1, 2]))``) was not read: only the object's
+# state was compared, so every mutant of ``__len__`` looked equivalent.
+
+MADE_STACK = (
+    "class Stack:\n    def __init__(self, items):\n        self.items = list(items)\n\n"
+    "    def __len__(self):\n        return len(self.items)\n\n"
+    "def make_stack(items):\n    s = Stack([])\n    s.items.extend(items)\n    return s\n"
+)
+
+
+def test_an_operator_on_an_object_a_function_of_the_reference_makes_is_a_step_of_its_chain():
+    at_most_two = MADE_STACK.replace("return len(self.items)", "return min(len(self.items), 2)")
+    stacks = problem(
+        "make_stack",
+        MADE_STACK,
+        ["def test_a():\n    assert len(make_stack([1, 2])) == 2\n"],
+        hidden=("len(make_stack([1, 2, 3]))",),
+    )
+    assert _survivor_with_its_assert(stacks, at_most_two) == "assert len(make_stack([1, 2, 3])) == 3"
+    # control: a function returning plain data keeps its whole result as the answer
+    listed = "def halves(xs):\n    return [x / 2 for x in xs]\n"
+    (call,) = harvest_calls(["assert len(halves([1, 2])) == 2\n"], "halves")
+    assert call.render("halves") == "halves([1, 2])"
+    assert not factory_names(frozenset(), listed)

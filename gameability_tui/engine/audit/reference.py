@@ -18,7 +18,7 @@ from collections.abc import Callable
 from .. import outcome as oc
 from ..exclusions import excluded
 from ..inputs.aimed import aimed_calls
-from ..inputs.calls import Call, class_names, defined_names, entry_of, parsed
+from ..inputs.calls import Call, class_names, defined_names, entry_of, factory_names, parsed
 from ..inputs.contract import V1_MODES
 from ..inputs.fresh import fresh_calls
 from ..inputs.harvest import harvest_calls
@@ -60,8 +60,10 @@ def _harvested(
     statements_discard: bool = True,
 ) -> list[Call]:
     """``harvest_calls`` on ``sources`` with what the reference and setup define: the makers of
-    objects made in place, and the classes whose objects' operators are steps of a chain."""
+    objects made in place, and the classes (and functions making their objects) whose objects'
+    operators are steps of a chain."""
     classes = class_names(problem.reference, problem.setup or "")
+    classes |= factory_names(classes, problem.reference, problem.setup or "")
     builders = makers(problem, entry)
     std = None if as_written else std_names((problem.reference, problem.setup or ""))
     return harvest_calls(sources, call_name, builders, as_written, classes, statements_discard, std)

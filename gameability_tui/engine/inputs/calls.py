@@ -304,6 +304,44 @@ def class_names(*sources: str) -> frozenset[str]:
     return frozenset(name for source in sources for name in _classes(parsed(source) or ast.Module([], [])))
 
 
+def factory_names(classes: frozenset[str], *sources: str) -> frozenset[str]:
+    """The top-level functions ``sources`` define that make one of the ``classes``' objects: each
+    ``return`` returns a call of one (``return Stack(items)``), or a name the function binds only
+    to one (``s = Stack()``, pushes, ``return s``). The tests' operators on what such a function
+    returns are steps of its chain too (``len(make_stack([1, 2]))``; threat: only the object's
+    state was compared, so every mutant of ``__len__`` looked equivalent)."""
+    found = []
+    for tree in (parsed(source) or ast.Module([], []) for source in sources):
+        for function in tree.body:
+            if isinstance(function, ast.FunctionDef) and _makes_an_object(function, classes):
+                found.append(function.name)
+    return frozenset(found)
+
+
+def _makes_an_object(function: ast.FunctionDef, classes: frozenset[str]) -> bool:
+    def made(value: ast.expr | None) -> bool:
+        return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in classes
+
+    nodes = [node for statement in function.body for node in ast.walk(statement)]
+    stores: dict[str, list[ast.expr | None]] = {}
+    assigned = set()
+    for node in nodes:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            stores.setdefault(node.targets[0].id, []).append(node.value)
+            assigned.add(id(node.targets[0]))
+    for node in nodes:  # bound otherwise: a loop, a with, ``+=``
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and id(node) not in assigned:
+            stores.setdefault(node.id, []).append(None)
+    returned = [node.value for node in nodes if isinstance(node, ast.Return)]
+    if not returned or any(isinstance(node, (ast.FunctionDef, ast.Lambda, ast.ClassDef)) for node in nodes):
+        return False
+    return all(
+        made(value)
+        or (isinstance(value, ast.Name) and value.id in stores and all(map(made, stores[value.id])))
+        for value in returned
+    )
+
+
 def _method(
     classes: dict[str, ast.ClassDef], owner: str, name: str, depth: int = 0
 ) -> ast.FunctionDef | ast.AsyncFunctionDef | None:

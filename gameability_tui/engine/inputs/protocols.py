@@ -22,8 +22,9 @@ of one of its classes or of a class's own method (``Stack.of(1, 2)``), a name a 
 once to one, and what a chain of calls, reads, indexes and operators makes of it. Such a value
 may still be plain data (``Solution().two_sum(...)[0]``, the method returning a list): the child
 then stops the chain there and the whole value is the answer (``observed._walk``). A function's
-result (``f(x) + 1``, ``len(f(x))``) is never read so: its whole result stays the answer, and
-its draws are what they were.
+result (``f(x) + 1``, ``len(f(x))``) is never read so, unless the function makes one of the
+reference's objects (``len(make_stack([1, 2]))``: ``calls.factory_names``): its whole result
+stays the answer, and its draws are what they were.
 """
 
 from __future__ import annotations
