@@ -694,7 +694,7 @@ def test_an_objects_own_repr_is_part_of_what_it_shows():
     result = audit_problem(money, PINNED)
     assert result.status == "ok" and "sign = '-' if self.cents <= 0 else ''" in _survivor_changes(result)
     text = _rejecting_assert(money, result, "make", "self.cents <= 0", "make(0)")
-    assert "repr(result) == '$0.00'" in text
+    assert "repr(instance) == '$0.00'" in text
 
 
 # 17. The tests' chain of calls on a returned object or callable is replayed on fresh inputs.
@@ -3490,7 +3490,8 @@ VER = (
     "    def __lt__(self, other):\n        return (self.major, self.minor) < (other.major, other.minor)\n"
 )
 VEC_OBJECT = (
-    "(result := {}) is not None and vars(result) == {{'x': 4, 'y': {}}} and repr(result) == 'Vec(4, {})'"
+    "(instance := {}) is not None and vars(instance) == {{'x': 4, 'y': {}}} "
+    "and repr(instance) == 'Vec(4, {})'"
 )
 
 
@@ -3875,3 +3876,27 @@ def test_an_operator_on_an_object_a_function_of_the_reference_makes_is_a_step_of
     (call,) = harvest_calls(["assert len(halves([1, 2])) == 2\n"], "halves")
     assert call.render("halves") == "halves([1, 2])"
     assert not factory_names(frozenset(), listed)
+
+
+# 50. From a fourteenth red-team pass (plain shapes a suite would hold first).
+
+VECTOR = (
+    "class Vector:\n    def __init__(self, x, y):\n        self.x = x\n        self.y = y\n\n"
+    "    def __repr__(self):\n        return f'Vector({self.x}, {self.y})'\n\n"
+    "    def scale(self, k):\n        return Vector(self.x * k, self.y * k)\n"
+)
+
+
+def test_an_object_with_float_state_and_its_own_repr_gets_an_assert_that_reads_the_object():
+    # the float state's check bound ``result`` to ``vars(...)``, and ``repr(result)`` then read
+    # the dict: the assert failed on the reference and the survivor was offered with none
+    floored = VECTOR.replace("self.y * k)", "self.y // k)")
+    vectors = problem(
+        "Vector",
+        VECTOR,
+        ["assert repr(Vector(1.5, 2.0).scale(1)) == 'Vector(1.5, 2.0)'\n"],
+        hidden=("Vector(2.5, 1.5).scale(1)",),
+    )
+    text = _survivor_with_its_assert(vectors, floored)
+    assert text.startswith("assert (instance := Vector(2.5, 1.5).scale(1)) is not None and ")
+    assert text.endswith("and repr(instance) == 'Vector(2.5, 1.5)'")

@@ -346,14 +346,16 @@ def _object_assert(call_text: str, parts: tuple, imports: set[str]) -> str | Non
         return None
     if not texts:
         return f"assert {_equals(f'vars({call_text})', attributes[0], imports)}" if attributes else None
-    checks = [f"(result := {call_text}) is not None"]
+    # A name of its own: ``_equals`` binds ``result`` to what it compares (``vars(...)``), and the
+    # texts must be read on the object, not on its attributes' dict.
+    checks = [f"(instance := {call_text}) is not None"]
     if attributes:
-        checks.append(_equals("vars(result)", attributes[0], imports))
+        checks.append(_equals("vars(instance)", attributes[0], imports))
     _, own_repr, own_str = texts[0]
     if _fixed(own_repr):
-        checks.append(f"repr(result) == {render_literal(own_repr)}")
+        checks.append(f"repr(instance) == {render_literal(own_repr)}")
     if _fixed(own_str):
-        checks.append(f"str(result) == {render_literal(own_str)}")
+        checks.append(f"str(instance) == {render_literal(own_str)}")
     return "assert " + " and ".join(checks) if len(checks) > 1 else None
 
 
