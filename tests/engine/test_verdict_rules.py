@@ -1348,6 +1348,12 @@ def test_a_test_that_does_not_compile_excludes_the_problem_as_failing_its_tests(
     result = audit_problem(broken_test, AuditParams())
     assert result.exclusion == "reference-fails-tests"
     assert result.detail.startswith("test 2 fails: it does not compile (SyntaxError")
+    # the fourteenth pass: where no test compiles, no call names an entry either, and the
+    # reason is the test's, not "no function that the reference defines is called"
+    only_broken = problem("f", "def f(x):\n    return x + 1\n", ["def test_a(:\n    assert f(1) == 2\n"])
+    result = audit_problem(only_broken, AuditParams())
+    assert result.exclusion == "reference-fails-tests"
+    assert result.detail.startswith("test 1 fails: it does not compile (SyntaxError")
 
 
 def test_a_setup_that_raises_excludes_the_problem_as_failing_its_tests_not_as_a_reference_that_cannot_load():

@@ -113,8 +113,9 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
 
 def _why_no_entry(problem: Problem) -> ProblemResult:
     """The exclusion of a problem whose entry cannot be found, with the cause a maintainer can
-    mend: a reference that does not parse cannot load (its own reason, with the error), and a
-    problem without a test has no call to name its entry."""
+    mend: a reference that does not parse cannot load (its own reason, with the error), a test
+    that does not compile fails whatever the solution (its reason, not "no function ... is
+    called"), and a problem without a test has no call to name its entry."""
     try:
         ast.parse(problem.reference)
     except SyntaxError as error:
@@ -122,6 +123,9 @@ def _why_no_entry(problem: Problem) -> ProblemResult:
         return excluded(problem.id, "reference-does-not-load", detail)
     except ValueError as error:  # e.g. a NUL character
         return excluded(problem.id, "reference-does-not-load", f"ValueError: {error}")
+    unparsable = _test_code_that_does_not_compile(problem)
+    if unparsable is not None:  # (no call can be read in a test that does not compile)
+        return excluded(problem.id, "reference-fails-tests", unparsable)
     if not problem.tests and not problem.harvest:
         detail = "the problem has no visible tests to call an entry"
     else:
