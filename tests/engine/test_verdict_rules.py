@@ -3906,3 +3906,32 @@ def test_an_object_with_float_state_and_its_own_repr_gets_an_assert_that_reads_t
     text = _survivor_with_its_assert(vectors, floored)
     assert text.startswith("assert (instance := Vector(2.5, 1.5).scale(1)) is not None and ")
     assert text.endswith("and repr(instance) == 'Vector(2.5, 1.5)'")
+
+
+WITHDRAW = (
+    "class Account:\n    def __init__(self, balance=0):\n        self.balance = balance\n\n"
+    "    def withdraw(self, amount):\n        if amount > self.balance:\n"
+    "            raise ValueError('insufficient funds')\n"
+    "        self.balance -= amount\n        return self.balance\n"
+)
+
+
+def test_a_statement_the_test_expects_to_raise_answers_with_what_it_returns_where_it_does_not():
+    # ``acct.withdraw(101)`` under ``pytest.raises`` was thrown away as a statement: on a draw
+    # where the reference returns, nothing was compared, and a mutant that never subtracts was
+    # "equivalent"
+    test = (
+        "import pytest\n\ndef test_a():\n    acct = Account(100)\n"
+        "    with pytest.raises(ValueError):\n        acct.withdraw(101)\n"
+    )
+    (call,) = harvest_calls([test], "Account")
+    assert call.chain == (("withdraw", (101,), ()),)  # no thrown-away step
+    accounts = problem("Account", WITHDRAW, [test])
+    prepared = prepare(accounts, AuditParams())
+    assert isinstance(prepared, Prepared)
+    never_subtracts = WITHDRAW.replace("        self.balance -= amount\n", "")
+    verdict = judge_program(accounts, AuditParams(), prepared, never_subtracts)
+    assert verdict.broken and verdict.survived
+    # control: the same statement outside the block still throws its answer away
+    (plain,) = harvest_calls(["def test_a():\n    acct = Account(100)\n    acct.withdraw(1)\n"], "Account")
+    assert plain.chain == (("withdraw", (1,), ()), (DROP_STEP, (), ()))

@@ -17,6 +17,7 @@ from ..observed import DROP_STEP, OPERATOR_STEP
 from .arguments import Bound, Made, named_objects
 from .calls import Call, ChainStep, called_name, parsed
 from .folded import is_literal
+from .raises import inside_expected_raise
 from .scripts import as_scripts
 from .std_makers import StdNames, std_names_in, with_std
 from .unrolled import unrolled
@@ -384,8 +385,11 @@ def _events(
         if steps is None:
             return None
         if steps:
-            dropped = statements_discard and isinstance(
-                parents.get(id(_top_of(load, parents, steps))), ast.Expr
+            statement = parents.get(id(_top_of(load, parents, steps)))
+            dropped = (
+                statements_discard
+                and isinstance(statement, ast.Expr)
+                and not inside_expected_raise(statement, parents)
             )
             found.append((_position(load), ("use", target, steps + ((DROP_STEP, (), ()),) * dropped)))
         elif (attribute := _read_attribute(load, parents)) is not None:

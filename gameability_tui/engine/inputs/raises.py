@@ -231,6 +231,24 @@ def _is_raises_context(node: ast.AST) -> bool:
     return isinstance(node, ast.Call) and _last_name(node) in RAISES_CHECKS
 
 
+def inside_expected_raise(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """Whether ``node`` is in the body of a block the test expects to raise: ``with
+    pytest.raises(...)`` (``assertRaises`` and the ``Regex`` forms too), or a ``try`` whose typed
+    handler lets the raise pass. Where the reference returns there instead, what the statement
+    returns is all the test could see of it (the fourteenth pass: ``acct.withdraw(150)`` under
+    ``pytest.raises``, thrown away as a statement, left every mutant of ``withdraw`` equivalent)."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None:
+        items = parent.items if isinstance(parent, ast.With) else ()
+        raising = any(_is_raises_context(item.context_expr) for item in items)
+        if (raising or _typed_try(parent)) and child in parent.body:  # type: ignore[attr-defined]
+            return True
+        if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            return False
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
 def _raising_helpers(sources: tuple[str, ...]) -> set[str]:
     """Functions the sources (``setup``, the tests) define around a ``try`` whose typed handler
     lets the raise pass, or around a raises check."""
