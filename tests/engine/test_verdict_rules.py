@@ -3935,3 +3935,23 @@ def test_a_statement_the_test_expects_to_raise_answers_with_what_it_returns_wher
     # control: the same statement outside the block still throws its answer away
     (plain,) = harvest_calls(["def test_a():\n    acct = Account(100)\n    acct.withdraw(1)\n"], "Account")
     assert plain.chain == (("withdraw", (1,), ()), (DROP_STEP, (), ()))
+
+
+def test_a_field_the_test_reads_on_a_result_keeps_the_whole_result_as_the_answer():
+    # ``bounds([3, 1, 2]).lo``: only ``.lo`` was compared, so a mutant wrong in ``.hi`` was
+    # "equivalent", where ``bounds(...)[0]`` kept the whole result (issue 26, class 4)
+    bounds = (
+        "from collections import namedtuple\n\nPair = namedtuple('Pair', 'lo hi')\n\n"
+        "def bounds(xs):\n    return Pair(min(xs), max(xs))\n"
+    )
+    low_twice = bounds.replace("max(xs))", "min(xs))")
+    pairs = problem("bounds", bounds, ["assert bounds([3, 1, 2]).lo == 1\n"], hidden=("bounds([4, 2]).lo",))
+    assert _survivor_with_its_assert(pairs, low_twice) == "assert bounds([4, 2]) == (2, 4)"
+    # a property is no part of the state: it is read, as round ten reads it
+    rect = (
+        "class Rect:\n    def __init__(self, w, h):\n        self.w = w\n        self.h = h\n\n"
+        "    @property\n    def area(self):\n        return self.w * self.h\n"
+    )
+    squared = rect.replace("self.w * self.h", "self.w * self.w")
+    rects = problem("Rect", rect, ["assert Rect(2, 2).area == 4\n"], hidden=("Rect(4, 3).area",))
+    assert _survivor_with_its_assert(rects, squared) == "assert Rect(4, 3).area == 12"
