@@ -382,11 +382,22 @@ def _walk(value: Any, chain: tuple) -> tuple[Any, int | None]:
             value = getattr(value, m[2:])
         elif m == DROP_STEP:
             value = DISCARDED
-        elif type(value).__module__ != BENCHMARK_MODULE:
+        elif type(value).__module__ != BENCHMARK_MODULE or not _writes_own_text(value, m):
             return value, k
         else:
             value = _operated(value, m[len(OPERATOR_STEP) :], a)
     return value, None
+
+
+def _writes_own_text(value: Any, step: str) -> bool:
+    """Whether a ``str``/``repr`` step (any other: True) reads a text the object's class writes:
+    the default one names its address, which differs between any two runs, and is no part of
+    the task (the object is then compared whole, its own texts with it: ``shown``)."""
+    name = step[len(OPERATOR_STEP) :]
+    if name not in ("str", "repr"):
+        return True
+    kind = type(value)
+    return _own(kind, "__repr__") or (name == "str" and _own(kind, "__str__"))
 
 
 def _in_state(value: Any, name: str) -> bool:
@@ -411,6 +422,8 @@ def _operated(value: Any, name: str, args: tuple) -> Any:
         return args[0] in value
     if name[:2] == "r_":
         return getattr(operator, name[2:])(args[0], value)
+    if name in ("str", "repr"):  # its own text, any ``id()`` in it masked as ``shown`` masks it
+        return without_identity(PROTOCOL_BUILT_INS[name](value), value)
     return (PROTOCOL_BUILT_INS.get(name) or getattr(operator, name))(value, *args)
 
 
@@ -419,7 +432,7 @@ def _operated(value: Any, name: str, args: tuple) -> Any:
 PROTOCOL_BUILT_INS: dict[str, Callable] = {
     "len": len, "abs": abs, "bool": bool, "list": list, "tuple": tuple, "set": set, "int": int,
     "float": float, "sorted": sorted, "sum": sum, "min": min, "max": max, "reversed": reversed,
-    "iter": iter, "next": next,
+    "iter": iter, "next": next, "str": str, "repr": repr,
 }  # fmt: skip
 
 

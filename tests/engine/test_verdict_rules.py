@@ -1906,9 +1906,10 @@ def test_a_method_taking_another_object_and_returning_a_value_is_judged_with_bot
 
 
 def test_an_object_passed_to_anything_else_is_not_replayed():
-    # control: passes before and after; ``print(b)`` or a list holding it cannot be replayed
+    # control: passes before and after; a function of the test's own taking it, or a list
+    # holding it, cannot be replayed (``print(b)`` only looks at it: section 50)
     for test in [
-        "a = Pile(1)\nb = Pile(3)\nassert a.take(b) == 3\nprint(b)",
+        "a = Pile(1)\nb = Pile(3)\nassert a.take(b) == 3\nkeep(b)",
         "a = Pile(1)\nb = Pile(3)\nassert a.take(b) == 3\nassert [b][0].n == 0",
     ]:
         assert harvest_calls([test], "Pile") == [Call((1,)), Call((3,))], test
@@ -3955,3 +3956,43 @@ def test_a_field_the_test_reads_on_a_result_keeps_the_whole_result_as_the_answer
     squared = rect.replace("self.w * self.h", "self.w * self.w")
     rects = problem("Rect", rect, ["assert Rect(2, 2).area == 4\n"], hidden=("Rect(4, 3).area",))
     assert _survivor_with_its_assert(rects, squared) == "assert Rect(4, 3).area == 12"
+
+
+TEMPERATURE = (
+    "class Temperature:\n    def __init__(self, celsius):\n        self.celsius = celsius\n\n"
+    "    def __str__(self):\n        return f'{self.celsius:.1f}C'\n\n"
+    "    def to_f(self):\n        return self.celsius * 9 / 5 + 32\n"
+)
+
+
+@pytest.mark.parametrize(
+    "look",
+    [
+        "assert str(t) == '100.0C'",
+        "assert f'{t}' == '100.0C'",
+        "print(t)",
+        "assert isinstance(t, Temperature)",
+    ],
+)
+def test_a_look_at_an_object_does_not_stop_its_methods_being_replayed(look):
+    # ``str(t)``, ``f'{t}'``, ``print(t)`` or ``isinstance(t, ...)`` made ``t`` "passed
+    # elsewhere": only ``Temperature(100)`` was drawn, so every mutant of ``to_f`` was equivalent
+    test = f"def test_a():\n    t = Temperature(100)\n    {look}\n    assert t.to_f() == 212\n"
+    two_c_plus_12 = TEMPERATURE.replace("self.celsius * 9 / 5 + 32", "self.celsius * 2 + 12")
+    temperatures = problem("Temperature", TEMPERATURE, [test])
+    prepared = prepare(temperatures, AuditParams())
+    assert isinstance(prepared, Prepared)
+    assert all("to_f()" in call.render("Temperature") for call in prepared.fresh)
+    verdict = judge_program(temperatures, AuditParams(), prepared, two_c_plus_12)
+    assert verdict.broken and verdict.survived
+
+
+def test_a_text_the_class_does_not_write_is_no_step_of_the_chain():
+    # ``str(Box(1))`` of a class with no ``__str__`` or ``__repr__`` names an address, different
+    # in every run: the object is compared whole, and the reference stays equivalent to itself
+    box = "class Box:\n    def __init__(self, n):\n        self.n = n + 0\n"
+    boxes = problem("Box", box, ["assert str(Box(1)).startswith('<')\n"], hidden=("str(Box(2))",))
+    prepared = prepare(boxes, PINNED)
+    assert isinstance(prepared, Prepared)
+    assert not judge_program(boxes, PINNED, prepared, box).broken
+    assert judge_program(boxes, PINNED, prepared, box.replace("self.n = n + 0", "self.n = n + 1")).broken

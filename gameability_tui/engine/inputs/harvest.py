@@ -375,6 +375,8 @@ def _events(
     for load in loads:
         if _position(load) < _position(binding):
             return None
+        if _only_looks(load, parents):
+            continue
         parent = parents.get(id(load))
         if isinstance(parent, ast.Call) and (
             load in parent.args or any(k.value is load for k in parent.keywords)
@@ -395,6 +397,24 @@ def _events(
         elif (attribute := _read_attribute(load, parents)) is not None:
             found.append((_position(load), ("read", target, attribute)))
     return found, arguments
+
+
+# Built-ins a test passes an object to only to look at it: what they see (its type, its printed
+# text) is no call of the reference's to replay, and passing the object to them uses it no other way.
+_LOOKS = frozenset(("isinstance", "type", "print", "id", "callable", "hasattr"))
+
+
+def _only_looks(load: ast.Name, parents: dict[int, ast.AST]) -> bool:
+    """Whether ``load`` only looks at the object (``isinstance(t, T)``, ``print(t)``, ``t ==
+    Point(1, 2)``, ``t is not None``): the test's other uses of it are still replayed (the
+    fourteenth pass: such a look made the object "passed elsewhere", so ``t.to_f()`` was never
+    called on a fresh input and every mutant of it looked equivalent)."""
+    parent = parents.get(id(load))
+    if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in _LOOKS:
+        return load in parent.args
+    return isinstance(parent, ast.Compare) and all(
+        isinstance(op, (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)) for op in parent.ops
+    )
 
 
 def _top_of(node: ast.AST, parents: dict[int, ast.AST], steps: tuple[ChainStep, ...]) -> ast.AST:

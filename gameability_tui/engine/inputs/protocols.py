@@ -59,7 +59,7 @@ BUILT_INS = tuple(PROTOCOL_BUILT_INS)
 # Steps whose result is plain data whatever the object: nothing after them is an object's step.
 PLAIN_RESULTS = frozenset(
     (*(n for n, _ in ORDERING.values()), "contains", "not_contains", "len", "bool", "int", "float")
-    + ("list", "tuple", "set", "sorted")
+    + ("list", "tuple", "set", "sorted", "str", "repr")
 )
 SYMBOLS = {name: symbol for name, symbol in (*ARITHMETIC.values(), *ORDERING.values())}
 UNARY_SYMBOLS = dict(UNARY.values())
@@ -228,6 +228,15 @@ class _AsSteps(ast.NodeTransformer):
         wraps = func in BUILT_INS and 1 <= len(node.args) <= takes and not node.keywords
         if wraps and self._is_object(node.args[0]):
             return _step(node, node.args[0], func, node.args[1:])
+        return node
+
+    def visit_FormattedValue(self, node: ast.FormattedValue) -> ast.AST:
+        """``f'{t}'`` (or ``{t!s}``, ``{t!r}``) is ``str(t)`` (``repr(t)``); a format spec is not read."""
+        self.generic_visit(node)
+        plain = node.format_spec is None and node.conversion in (-1, ord("s"), ord("r"))
+        if plain and self._is_object(node.value):
+            text = "repr" if node.conversion == ord("r") else "str"
+            node.value, node.conversion = _step(node.value, node.value, text, []), -1
         return node
 
     def visit_Assert(self, node: ast.Assert) -> ast.AST:
