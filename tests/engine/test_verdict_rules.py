@@ -3996,3 +3996,22 @@ def test_a_text_the_class_does_not_write_is_no_step_of_the_chain():
     assert isinstance(prepared, Prepared)
     assert not judge_program(boxes, PINNED, prepared, box).broken
     assert judge_program(boxes, PINNED, prepared, box.replace("self.n = n + 0", "self.n = n + 1")).broken
+
+
+def test_a_candidate_whose_load_is_slow_but_ends_is_judged_on_its_answers():
+    # a correct candidate importing ``statistics`` or building a table as it loads (more than
+    # 20,000 steps, the load's old budget) was "broken, and fails its tests": its load ran out
+    # and nothing else ran
+    mean = "def mean(xs):\n    return sum(xs) / len(xs)\n"
+    by_the_library = (
+        "HALVES = {}\nfor i in range(50000):\n    HALVES[i] = i / 2\n\n"
+        "def mean(xs):\n    return sum(xs) / len(xs)\n"
+    )
+    means = problem("mean", mean, ["assert mean([1, 2, 3]) == 2\n"], hidden=("mean([1, 2, 6])",))
+    prepared = prepare(means, PINNED)
+    assert isinstance(prepared, Prepared)
+    assert not judge_program(means, PINNED, prepared, by_the_library).broken
+    # control: a load that never ends still fails
+    endless = "while True:\n    pass\n\n" + mean
+    verdict = judge_program(means, PINNED, prepared, endless)
+    assert verdict.broken and not verdict.survived

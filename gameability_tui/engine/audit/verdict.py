@@ -101,7 +101,10 @@ def judge_programs(
 
 def _mutant_job(problem: Problem, params: AuditParams, prepared: Prepared) -> Job:
     """The job a mutant is judged by, but for its program: budgets from the reference's steps
-    (PENDING on a test whose steps were not counted), limits from its CPU time."""
+    (PENDING on a test whose steps were not counted), limits from its CPU time. Its load (the
+    program and setup run once) gets a harness's allowance at once, as it is never run again to
+    confirm: slow is not wrong there either (the fourteenth pass: a correct candidate that
+    imports ``statistics``, some 20,000 steps, "failed" every test)."""
     reference, checks = prepared.reference, prepared.checks
     calls = [call.as_job() for call in prepared.fresh]
     cpu = max(params.cpu_seconds, 5 * reference.cpu)
@@ -112,7 +115,7 @@ def _mutant_job(problem: Problem, params: AuditParams, prepared: Prepared) -> Jo
     confirm += [params.test_confirm_for(steps) for steps in test_steps + check_steps]
     return base_job(
         problem, prepared.entry, params, mode="mutant", calls=calls,
-        load_budget=params.budget_for(reference.load_steps),
+        load_budget=params.confirm_for(reference.load_steps),
         test_budgets=[PENDING if steps == UNCOUNTED else params.budget_for(steps) for steps in test_steps],
         call_budgets=[params.budget_for(steps) for steps in prepared.call_steps],
         confirm_budgets=confirm,
