@@ -4015,3 +4015,30 @@ def test_a_candidate_whose_load_is_slow_but_ends_is_judged_on_its_answers():
     endless = "while True:\n    pass\n\n" + mean
     verdict = judge_program(means, PINNED, prepared, endless)
     assert verdict.broken and not verdict.survived
+
+
+def test_a_function_or_method_handed_to_a_raises_check_is_the_entry_and_its_call_answers():
+    # ``self.assertRaises(ValueError, safe_sqrt, -1)`` as the only test named no entry ("no
+    # function that the reference defines is called"); ``assertRaises(ValueError, acct.withdraw,
+    # 101)`` read ``acct.withdraw`` as an attribute, and withdraw never ran on a fresh input
+    sqrt = "def safe_sqrt(x):\n    if x < 0:\n        raise ValueError(x)\n    return x ** 0.5\n"
+    test = (
+        "import unittest\n\nclass T(unittest.TestCase):\n    def test_a(self):\n"
+        "        self.assertRaises(ValueError, safe_sqrt, -1)\n"
+    )
+    roots = problem("safe_sqrt", sqrt, [test], hidden=("safe_sqrt(9)",))
+    halved = sqrt.replace("x ** 0.5", "x * 0.5")
+    assert _survivor_with_its_assert(roots, halved) == (
+        "assert abs(safe_sqrt(9) - 3.0) <= 1e-06 + 1e-07 * abs(3.0)"
+    )
+    handed = test.replace("safe_sqrt, -1)", "acct.withdraw, 101)").replace(
+        "    def test_a(self):\n", "    def test_a(self):\n        acct = Account(100)\n"
+    )
+    (call,) = harvest_calls([handed], "Account")
+    assert call.chain == (("withdraw", (101,), ()),)  # a call the test expects to raise: not thrown away
+    accounts = problem("Account", WITHDRAW, [handed])
+    prepared = prepare(accounts, AuditParams())
+    assert isinstance(prepared, Prepared)
+    never_subtracts = WITHDRAW.replace("        self.balance -= amount\n", "")
+    verdict = judge_program(accounts, AuditParams(), prepared, never_subtracts)
+    assert verdict.broken and verdict.survived

@@ -1,7 +1,7 @@
 """Functions the tests call without naming them: through ``map`` and ``filter``, as the ``key=``
 of ``sorted``, ``min``, ``max``, ``list.sort`` or ``heapq.nlargest``, through a name bound to
-them, or handed to a checker they define
-(``check(sq)``, ``handed.py``).
+them, handed to a checker they define (``check(sq)``, ``handed.py``), or to a raises check
+(``assertRaises(ValueError, sq, -1)``).
 
 Kept apart from ``calls`` (which counts the calls that name the entry) and from ``unrolled``
 (which reads ``calls``), so entry inference can use it without an import cycle.
@@ -17,6 +17,28 @@ from collections import Counter
 from .fixtures import fixtures_in
 from .handed import handed_in
 from .renamed import binds_a_name_to_a_name, name_pairs, one_name_per_binding
+
+# The raises checks that take the callable and its arguments (``assertRaises(E, f, -4)``,
+# ``pytest.raises(E, f, -4)``), with the keywords that are theirs, not the callable's.
+_CALLABLE_RAISES = {"assertRaises": ("msg",), "assertRaisesRegex": ("msg",), "raises": ("match",)}
+# Set on a call read from such a check (``unrolled``): the test expects it to raise.
+EXPECTS_RAISE = "expects_raise"
+
+
+def raised_callable(node: ast.Call) -> tuple[ast.expr, int, tuple[str, ...]] | None:
+    """In a raises check that takes the callable (``self.assertRaises(ValueError, isqrt, -4)``),
+    the callable, where it sits among the arguments, and the check's own keywords."""
+    called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+    theirs = _CALLABLE_RAISES.get(called)
+    first = 2 if called == "assertRaisesRegex" else 1  # the pattern comes before the callable
+    if (
+        theirs is None
+        or len(node.args) <= first
+        or any(isinstance(a, ast.Starred) for a in node.args[: first + 1])
+    ):
+        return None  # (a starred argument after the callable is the callable's: ``*[-4]``, folded)
+    function = node.args[first]
+    return (function, first, theirs) if isinstance(function, (ast.Name, ast.Attribute)) else None
 
 
 def mapped_names(sources: list[str] | tuple[str, ...]) -> Counter:
@@ -54,7 +76,14 @@ def _mapped_in(source: str) -> tuple[str, ...]:
         and (keyed := key_function(node)) is not None
         and isinstance(keyed[0], ast.Name)
     )
-    return handed_in(tree) + mapped + keyed + _called_through_aliases(tree)
+    raised = tuple(  # ``assertRaises(ValueError, safe_sqrt, -1)`` calls ``safe_sqrt``
+        found[0].id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and (found := raised_callable(node)) is not None
+        and isinstance(found[0], ast.Name)
+    )
+    return handed_in(tree) + mapped + keyed + raised + _called_through_aliases(tree)
 
 
 def _called_through_aliases(tree: ast.Module) -> tuple[str, ...]:

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from ..observed import PROTOCOL_BUILT_INS as PROTOCOLS
 from .calls import defined_names, parsed
+from .mapped import EXPECTS_RAISE
 
 CODE, INSTANCE = "code", "instance"
 
@@ -237,6 +238,8 @@ def inside_expected_raise(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
     handler lets the raise pass. Where the reference returns there instead, what the statement
     returns is all the test could see of it (the fourteenth pass: ``acct.withdraw(150)`` under
     ``pytest.raises``, thrown away as a statement, left every mutant of ``withdraw`` equivalent)."""
+    if getattr(getattr(node, "value", None), EXPECTS_RAISE, False):  # read from ``assertRaises(E, f, x)``
+        return True
     child, parent = node, parents.get(id(node))
     while parent is not None:
         items = parent.items if isinstance(parent, ast.With) else ()

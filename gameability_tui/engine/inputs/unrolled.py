@@ -27,7 +27,7 @@ from ..observed import READ_STEP
 from .calls import parsed
 from .folded import NotFoldable, fold, is_literal, is_plain, items_of
 from .handed import checkers_inlined
-from .mapped import key_function
+from .mapped import EXPECTS_RAISE, key_function, raised_callable
 from .protocols import protocols_read_as_steps
 from .renamed import aliases_followed, name_stores, one_name_per_binding
 
@@ -210,7 +210,7 @@ class _Unroll(ast.NodeTransformer):
         mapped = self._mapped(node)
         if mapped is not None:
             return mapped
-        return _folded_arguments(_raises_call(node) or node, self.data)
+        return _folded_arguments(node, self.data)
 
     def _mapped(self, node: ast.Call) -> ast.AST | None:
         """``map(f, [1, 2])`` as ``[f(1), f(2)]``; ``filter(f, [1, 2])`` likewise; and
@@ -240,28 +240,26 @@ class _Unroll(ast.NodeTransformer):
         return ast.fix_missing_locations(ast.copy_location(ast.List(calls, ast.Load()), node))
 
 
-# The raises checks that take the callable and its arguments (``assertRaises(E, f, -4)``,
-# ``pytest.raises(E, f, -4)``), and the keywords that are theirs, not the callable's.
-_CALLABLE_RAISES = {"assertRaises": ("msg",), "assertRaisesRegex": ("msg",), "raises": ("match",)}
+class _RaisesCallsMade(ast.NodeTransformer):
+    """Each raises check that takes the callable read as the call it makes (``_raises_call``)."""
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        return _raises_call(node) or node
 
 
 def _raises_call(node: ast.Call) -> ast.Call | None:
     """``self.assertRaises(ValueError, isqrt, -4)`` as the call it makes, ``isqrt(-4)``; read as
-    written it held no call of the entry, so the raise the test expects was never drawn."""
-    called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-    theirs = _CALLABLE_RAISES.get(called)
-    first = 2 if called == "assertRaisesRegex" else 1  # the pattern comes before the callable
-    if (
-        theirs is None
-        or len(node.args) <= first
-        or any(isinstance(a, ast.Starred) for a in node.args[: first + 1])
-    ):
-        return None  # (a starred argument after the callable is the callable's: ``*[-4]``, folded)
-    function = node.args[first]
-    if not isinstance(function, (ast.Name, ast.Attribute)):
+    written it held no call of the entry, so the raise the test expects was never drawn. The call
+    is marked as one the test expects to raise (``mapped.EXPECTS_RAISE``): made as a statement,
+    what it returns where the reference returns is still its answer."""
+    found = raised_callable(node)
+    if found is None:
         return None
+    function, first, theirs = found
     keywords = [copy.deepcopy(k) for k in node.keywords if k.arg not in theirs]
     made = ast.Call(copy.deepcopy(function), [copy.deepcopy(a) for a in node.args[first + 1 :]], keywords)
+    setattr(made, EXPECTS_RAISE, True)
     return ast.fix_missing_locations(ast.copy_location(made, node))
 
 
@@ -514,6 +512,8 @@ def unrolled(source: str, classes: frozenset[str] = frozenset()) -> ast.Module |
     aliases_followed(copied)
     if any(name in source for name in classes):  # (most tests use no object of the reference's)
         protocols_read_as_steps(copied, classes)
+    if "aises" in source:  # before the reads: ``acct.withdraw`` handed to it is a call, not a read
+        _RaisesCallsMade().visit(copied)
     if ".sort(" in source:  # (most tests sort nothing in place: no walk)
         _sorts_read_as_sorted(copied)
     only_read = _only_read(copied)
