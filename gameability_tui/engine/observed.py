@@ -225,7 +225,7 @@ def replay(
         return (
             _among_peers(value, uses, reads, peers, maker, on_raise) if uses else Chained(settled(value), cut)
         )
-    answers = tuple(settled(_follow(value, use)) for use in uses)
+    answers = tuple(_use_answer(*_walk(value, use)) for use in uses)
     return Chained(answers + tuple(getattr(value, attribute) for attribute in reads))
 
 
@@ -245,7 +245,7 @@ def _among_peers(
         try:
             if k == refused_at:  # where the reference refused: not made, nothing after compared
                 return Chained((*answers, Refused()))
-            answers.append(settled(_follow_among(objects[root], use, objects)))
+            answers.append(_use_answer(*_walk_among(objects[root], use, objects)))
         except Exception as error:  # the step budget's stop is no Exception: it still ends the call
             if on_raise is None:
                 raise
@@ -438,8 +438,22 @@ PROTOCOL_BUILT_INS: dict[str, Callable] = {
 
 def _follow_among(value: Any, chain: tuple, objects: dict) -> Any:
     """``_follow`` where an argument may be one of the ``objects`` the test made (``peers``)."""
+    return _walk_among(value, chain, objects)[0]
+
+
+def _walk_among(value: Any, chain: tuple, objects: dict) -> tuple[Any, int | None]:
+    """``_walk`` where an argument may be one of the ``objects`` the test made (``peers``)."""
     steps = [(m, _resolved(a, objects), dict(zip(k, _resolved(k.values(), objects)))) for m, a, k in chain]
-    return _follow(value, tuple(steps))
+    return _walk(value, tuple(steps))
+
+
+def _use_answer(value: Any, cut: int | None) -> Any:
+    """What one use of a bound object answers: what it returned, settled, and where its chain was
+    cut (``Chained``) so that its assert stops there too (``bool(s.is_empty())`` cut at
+    ``s.is_empty()``, which returned a bool: asserted through ``bool``, a mutant returning None
+    for False passed the assert that should reject it)."""
+    value = settled(value)
+    return value if cut is None else Chained(value, cut)
 
 
 def settled(value: Any) -> Any:

@@ -4042,3 +4042,23 @@ def test_a_function_or_method_handed_to_a_raises_check_is_the_entry_and_its_call
     never_subtracts = WITHDRAW.replace("        self.balance -= amount\n", "")
     verdict = judge_program(accounts, AuditParams(), prepared, never_subtracts)
     assert verdict.broken and verdict.survived
+
+
+def test_a_use_cut_where_it_met_plain_data_is_asserted_as_far_as_it_went():
+    # ``assert not s.is_empty()``: the use's chain is ``bool(...)`` of a bool, cut there; its
+    # assert went through ``bool`` too, so a mutant returning None for False passed it and the
+    # survivor was offered with no assert
+    stack = (
+        "class Stack:\n    def __init__(self):\n        self.items = []\n\n"
+        "    def push(self, x):\n        self.items.append(x)\n\n"
+        "    def is_empty(self):\n        return len(self.items) == 0\n"
+    )
+    none_for_false = stack.replace("return len(self.items) == 0", "return not self.items or None")
+    test = (
+        "def test_a():\n    s = Stack()\n    assert s.is_empty()\n    s.push(1)\n"
+        "    assert not s.is_empty()\n"
+    )
+    stacks = problem("Stack", stack, [test], hidden=("s = Stack()\ns.push(2)\nnot s.is_empty()",))
+    assert _survivor_with_its_assert(stacks, none_for_false) == (
+        "s = Stack(); assert s.push(2) == None; assert s.is_empty() == False"
+    )

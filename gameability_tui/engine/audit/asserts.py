@@ -141,8 +141,11 @@ def _uses_assert(
     (``assert acc.balance == 150``), on whichever object the test reads it (``b.balance``)."""
     if not call.uses:  # a call passed objects it reads after (``acc = Account(10)``, ``deposit(acc, 5)``)
         made, uses = call.render_objects(), [f"{name}({call.render_arguments()})"]
-    else:  # with its peers, ``a.transfer(b, 5)``: each object made
-        made, uses = call.render_bindings(name), call.render_uses()
+    else:  # with its peers, ``a.transfer(b, 5)``: each object made; a use cut where it was
+        answers = data if type(data) is tuple else ()
+        cuts = {k: answer[2] for k, answer in enumerate(answers[: len(call.uses)]) if _cut(answer)}
+        data = tuple(answer[1] if k in cuts else answer for k, answer in enumerate(answers)) or data
+        made, uses = call.render_bindings(name), call.render_uses(cuts)
     given = set(uses)  # the calls, not the reads: a call whose answer is an object is made unchecked
     if type(data) is tuple and data and oc.is_refused(data[-1]):  # the reference refused a use:
         data, uses = data[:-1], uses[: len(data) - 1]  # the uses before it, as far as it answered
@@ -159,6 +162,11 @@ def _uses_assert(
     if any(check is None for check in checks):
         return None
     return _with_imports("; ".join([*made, *checks]), imports)  # type: ignore[list-item]
+
+
+def _cut(answer: object) -> bool:
+    """Whether a use's answer is one its chain was cut for (``observed._use_answer``)."""
+    return type(answer) is tuple and len(answer) == 3 and answer[0] == CHAINED_MARK
 
 
 def _an_object(answer: object) -> bool:

@@ -117,10 +117,12 @@ class Call:
         ``steps``, where an operator cut it): ``.bump()``, ``(4)``, ``len(...)``."""
         return chain_text(root, self.chain[:steps])
 
-    def render_uses(self) -> list[str]:
-        """Each use of the bound name as the test writes it: ``c.bump()``."""
+    def render_uses(self, cuts: dict[int, int] | None = None) -> list[str]:
+        """Each use of the bound name as the test writes it: ``c.bump()``; use ``k`` only as far
+        as its first ``cuts[k]`` steps, where an operator cut it (``observed.Chained``)."""
         roots = self.roots or (self.name,) * len(self.uses)
-        return [chain_text(root, use) for root, use in zip(roots, self.uses)]
+        cuts = cuts or {}
+        return [chain_text(root, use[: cuts.get(k)]) for k, (root, use) in enumerate(zip(roots, self.uses))]
 
     def render_reads(self) -> list[str]:
         """Each attribute the test reads after its calls, as it reads it: ``acc.balance``."""
