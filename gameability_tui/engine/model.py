@@ -44,7 +44,10 @@ from .step_units import STEPS
 # capsys, tmp_path, monkeypatch or a fixture with params are run; 21: operators and protocols
 # the tests use on objects of the reference's classes are steps of their chains; arguments divided
 # from literals (``1.0/3``) are literals, and so are objects made in a list the tests pass; 22:
-# arguments made by a standard-library value type (``Decimal('20')``, ``date(...)``, ``range(5)``)
+# arguments made by a standard-library value type (``Decimal('20')``, ``date(...)``, ``range(5)``),
+# a look at an object (``str(t)``, ``isinstance``, ``print``) no longer stops its uses being replayed,
+# a statement the test expects to raise keeps its answer, a field read keeps the whole result, a
+# function handed to ``assertRaises`` is the entry, and a mutant's load gets a harness's allowance
 ENGINE_VERSION = 22
 
 
