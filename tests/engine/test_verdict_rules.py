@@ -4062,3 +4062,26 @@ def test_a_use_cut_where_it_met_plain_data_is_asserted_as_far_as_it_went():
     assert _survivor_with_its_assert(stacks, none_for_false) == (
         "s = Stack(); assert s.push(2) == None; assert s.is_empty() == False"
     )
+
+
+def test_where_the_tests_expect_raises_the_default_draws_cross_the_reference_s_raise_guards():
+    # ``Account(-5)`` raises and ``Account(10)`` does not: the default draws (-4, -6, 9, 11)
+    # never crossed the guard at 0, so ``balance < 1`` was "equivalent" and the problem excluded
+    account = (
+        "class Account:\n    def __init__(self, balance):\n        if balance < 0:\n"
+        "            raise ValueError('negative balance')\n        self.balance = balance\n"
+    )
+    test = (
+        "import pytest\n\ndef test_a():\n    with pytest.raises(ValueError):\n        Account(-5)\n"
+        "    assert Account(10).balance == 10\n"
+    )
+    accounts = problem("Account", account, [test])
+    prepared = prepare(accounts, AuditParams())
+    assert isinstance(prepared, Prepared)
+    assert {"Account(-1)", "Account(0)", "Account(1)"} <= {call.render("Account") for call in prepared.fresh}
+    verdict = judge_program(accounts, AuditParams(), prepared, account.replace("balance < 0", "balance < 1"))
+    assert verdict.broken and verdict.survived
+    # control: where no test expects a raise, the draws are the random ones alone
+    plain = problem("Account", account, ["def test_a():\n    assert Account(10).balance == 10\n"])
+    unaimed = prepare(plain, AuditParams())
+    assert isinstance(unaimed, Prepared) and "Account(0)" not in {c.render("Account") for c in unaimed.fresh}

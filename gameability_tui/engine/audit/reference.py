@@ -17,11 +17,12 @@ from collections.abc import Callable
 
 from .. import outcome as oc
 from ..exclusions import excluded
-from ..inputs.aimed import aimed_calls
+from ..inputs.aimed import aimed_calls, guard_calls
 from ..inputs.calls import Call, class_names, defined_names, entry_of, factory_names, parsed
 from ..inputs.contract import V1_MODES
 from ..inputs.fresh import fresh_calls
 from ..inputs.harvest import harvest_calls
+from ..inputs.raises import tests_expect_raises
 from ..inputs.std_makers import std_names
 from ..model import AuditParams, Problem, ProblemResult
 from ..mutants.attack import attack_for
@@ -38,6 +39,9 @@ from .written_contract import within_written_contract
 # second run, only when a mutant needs that test's budget (``exact_test_steps``), so every budget
 # and verdict is the one an exact count from the start gives.
 COUNTED_TEST_STEPS = STEPS.counted_test_steps
+# The default attack's inputs aimed at the reference's raise guards, where the tests expect raises
+# (``aimed.guard_calls``), after its random draws.
+GUARD_DRAWS = 6
 
 
 def visible_calls(problem: Problem, as_written: bool = False) -> tuple[str, str, list[Call]] | None:
@@ -104,6 +108,11 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         fresh += aimed_calls(
             visible, problem.reference, known, attack.aimed, params.inputs, attack.aggregates
         )
+    elif not as_written and tests_expect_raises(
+        problem.reference, problem.tests, problem.setup or "", problem.call_alias
+    ):  # where a raise is part of the answer, its guard is crossed (the deep attack aims at all)
+        known = {call.key() for call in visible + fresh}
+        fresh += guard_calls(visible, problem.reference, known, GUARD_DRAWS, params.inputs)
     if problem.contract:  # the benchmark's written rules are the domain: count the kept ones
         allowed = {call.key() for call in within_written_contract(problem, params, entry, fresh)}
         always -= sum(1 for call in fresh[:always] if call.key() not in allowed)

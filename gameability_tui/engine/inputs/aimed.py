@@ -295,6 +295,42 @@ def aimed_calls(
     return chosen
 
 
+def guard_calls(visible: list[Call], reference: str, known: set[str], limit: int, mode: str) -> list[Call]:
+    """Up to ``limit`` calls aimed at the reference's raise guards (``if balance < 0: raise
+    ValueError``, ``assert n >= 0``): each number argument of a plain visible call takes a
+    constant of a guard's test and its +/-1, inside the contract. The default attack's draws move
+    each literal a few units, so a guard the tests show only from afar (``Account(-5)`` raises,
+    ``Account(10)`` does not) was never crossed, and where the tests expect raises a mutant that
+    moves it (``balance < 1``) was "equivalent" (the fourteenth pass; ``--attack deep`` aims at
+    every constant)."""
+    numbers = _guard_numbers(reference)
+    if not numbers or limit <= 0:
+        return []
+    relations = learn_relations(visible) if mode not in V1_MODES else None
+    plain = [base for base in visible if not (base.chain or base.uses or base.peers or base.reads)]
+    cursor = iter([call for base in plain for call in _number_edits(base, numbers)])
+    seen, chosen = set(known), []
+    while len(chosen) < limit and (call := _next_new(cursor, seen, visible, mode, relations)) is not None:
+        chosen.append(call)
+    return chosen
+
+
+def _guard_numbers(reference: str) -> list[int | float]:
+    """The numeric constants of the tests of the reference's raise guards: an ``if`` whose own
+    body raises, and an ``assert``."""
+    try:
+        tree = ast.parse(reference)
+    except (SyntaxError, ValueError):
+        return []
+    found: list[int | float] = []
+    for node in ast.walk(tree):
+        guards = isinstance(node, ast.If) and any(isinstance(statement, ast.Raise) for statement in node.body)
+        if guards or isinstance(node, ast.Assert):
+            for number in reference_numbers(ast.unparse(node.test)):  # type: ignore[attr-defined]
+                _add(found, number)
+    return found
+
+
 def _next_new(
     cursor: Iterator[Call], seen: set[str], visible: list[Call], mode: str, relations: Relations | None
 ) -> Call | None:
