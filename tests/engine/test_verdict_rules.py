@@ -4085,3 +4085,19 @@ def test_where_the_tests_expect_raises_the_default_draws_cross_the_reference_s_r
     plain = problem("Account", account, ["def test_a():\n    assert Account(10).balance == 10\n"])
     unaimed = prepare(plain, AuditParams())
     assert isinstance(unaimed, Prepared) and "Account(0)" not in {c.render("Account") for c in unaimed.fresh}
+
+
+def test_an_async_generator_s_survivor_is_asserted_by_the_items_async_for_takes():
+    # its assert was ``list(agen(4)) == ...``, which cannot iterate an async generator: it failed
+    # on the reference, and the survivor was offered with none
+    squares = "async def agen(n):\n    for i in range(n):\n        yield i * i\n"
+    three_at_most = squares.replace("range(n)", "range(min(n, 3))")
+    test = (
+        "import asyncio\n\ndef test_a():\n    async def main():\n"
+        "        return [x async for x in agen(3)]\n    assert asyncio.run(main()) == [0, 1, 4]\n"
+    )
+    generators = problem("agen", squares, [test], hidden=("agen(4)",))
+    assert _survivor_with_its_assert(generators, three_at_most, lazy="async") == (
+        "async def drained(items): return [item async for item in items]\n"
+        "import asyncio; assert asyncio.run(drained(agen(4))) == [0, 1, 4, 9]"
+    )

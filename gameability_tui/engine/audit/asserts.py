@@ -83,7 +83,7 @@ def _assert_for(
             group = caught_group(expected[1], caught) or (expected[1],)
             text = _raises_assert(_reached(call.render(name), lazy), group, *expected[2:4])
             return _with_imports(text, {"import asyncio"} if lazy == "async" else set())
-        return _assert_text(call, name, expected, check_arguments, prints, caught)
+        return _assert_text(call, name, expected, check_arguments, prints, caught, lazy)
     except (NotRenderable, RecursionError, ValueError, TypeError, MemoryError):
         return None
 
@@ -102,6 +102,7 @@ def _assert_text(
     check_arguments: bool,
     prints: bool = False,
     caught: tuple[tuple[str, ...], ...] = (),
+    lazy: str = "",
 ) -> str | None:
     if expected[0] != "value":
         return None
@@ -122,6 +123,8 @@ def _assert_text(
     if states is None:
         root = f"{name}({call.render_arguments()})"
         written = call.render_chain(root, shown)
+        if lazy == "async" and not call.chain and type(data) is tuple and data[:1] == (oc.YIELDED_MARK,):
+            written, data = _drained_asynchronously(written, data, imports)  # an async generator's items
         return _with_imports(_result_assert(written, data, imports), imports)
     # Name each mutable argument, call once, then check the result and the arguments.
     bindings, called = _named_arguments(call, name, states, shown)
@@ -130,6 +133,20 @@ def _assert_text(
     if result is None or checks is None:
         return None
     return _with_imports("; ".join(bindings + [result] + checks), imports)
+
+
+ASYNC_DRAIN = "async def drained(items): return [item async for item in items]"
+
+
+def _drained_asynchronously(written: str, data: tuple, imports: set[str]) -> tuple[str, object]:
+    """An async generator's items as the tests take them, with ``async for`` (``list(...)``
+    cannot iterate it: the assert failed on the reference, and its survivor had none): the call
+    drained by a one-line helper, compared with the items' list."""
+    items, more = data[1], data[2]
+    if more:  # past the items kept: no list can state them
+        raise NotRenderable("an endless async generator")
+    imports.update({"import asyncio", ASYNC_DRAIN})
+    return f"asyncio.run(drained({written}))", list(items)
 
 
 def _uses_assert(
