@@ -382,18 +382,18 @@ def _walk(value: Any, chain: tuple) -> tuple[Any, int | None]:
             value = getattr(value, m[2:])
         elif m == DROP_STEP:
             value = DISCARDED
-        elif type(value).__module__ != BENCHMARK_MODULE or not _writes_own_text(value, m):
-            return value, k
         else:
-            value = _operated(value, m[len(OPERATOR_STEP) :], a)
+            name = m[len(OPERATOR_STEP) :]
+            if type(value).__module__ != BENCHMARK_MODULE or not _writes_own_text(value, name):
+                return value, k
+            value = _operated(value, name, a)
     return value, None
 
 
-def _writes_own_text(value: Any, step: str) -> bool:
+def _writes_own_text(value: Any, name: str) -> bool:
     """Whether a ``str``/``repr`` step (any other: True) reads a text the object's class writes:
     the default one names its address, which differs between any two runs, and is no part of
     the task (the object is then compared whole, its own texts with it: ``shown``)."""
-    name = step[len(OPERATOR_STEP) :]
     if name not in ("str", "repr"):
         return True
     kind = type(value)

@@ -348,8 +348,8 @@ def _flat(call: Call) -> tuple:
     values: list = []
 
     def add(value: Any) -> None:
-        if isinstance(value, Made) and number_of(value) is not None:
-            values.append(number_of(value))
+        if isinstance(value, Made) and (number := number_of(value)) is not None:
+            values.append(number)
         elif isinstance(value, Made):  # its own arguments are positions of their own
             for inner in (*value.args, *(v for _, v in value.kwargs)):
                 add(inner)
