@@ -47,8 +47,9 @@ from .step_units import STEPS
 # arguments made by a standard-library value type (``Decimal('20')``, ``date(...)``, ``range(5)``),
 # a look at an object (``str(t)``, ``isinstance``, ``print``) no longer stops its uses being replayed,
 # a statement the test expects to raise keeps its answer, a field read keeps the whole result, a
-# function handed to ``assertRaises`` is the entry, and a mutant's load gets a harness's allowance
-ENGINE_VERSION = 22
+# function handed to ``assertRaises`` is the entry, and a mutant's load gets a harness's allowance;
+# 23: raise guards on methods and between two arguments are aimed at, and a chain's literals too
+ENGINE_VERSION = 23
 
 
 @dataclass(frozen=True)

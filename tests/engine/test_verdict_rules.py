@@ -25,6 +25,7 @@ from gameability_tui.engine.audit import (
 )
 from gameability_tui.engine.audit.asserts import assert_text
 from gameability_tui.engine.audit.reference import visible_calls
+from gameability_tui.engine.inputs.aimed import aimed_calls
 from gameability_tui.engine.inputs.arguments import Made
 from gameability_tui.engine.inputs.calls import Bound, Call, entry_of, factory_names
 from gameability_tui.engine.inputs.fresh import fresh_calls
@@ -4101,3 +4102,47 @@ def test_an_async_generator_s_survivor_is_asserted_by_the_items_async_for_takes(
         "async def drained(items): return [item async for item in items]\n"
         "import asyncio; assert asyncio.run(drained(agen(4))) == [0, 1, 4, 9]"
     )
+
+
+# 51. From the fourteenth pass's leftovers (README "Still misjudged"): by default a raise guard was
+# aimed at only through a plain call's own numbers, so a guard on an object's method, or one that
+# compares two arguments, was never crossed where the tests show it from afar.
+
+
+def test_a_raise_guard_on_a_method_is_crossed_where_its_argument_meets_the_object_s_state():
+    # ``withdraw(500)`` raises on a balance of 150 and ``withdraw(50)`` does not: the draws (47 to
+    # 53, 497 to 750) never reached 150, so ``amount >= self.balance`` was "equivalent"
+    test = (
+        "import pytest\n\ndef test_a():\n    acct = Account(150)\n    with pytest.raises(ValueError):\n"
+        "        acct.withdraw(500)\n    assert Account(150).withdraw(50) == 100\n"
+    )
+    accounts = problem("Account", WITHDRAW, [test])
+    prepared = prepare(accounts, AuditParams())
+    assert isinstance(prepared, Prepared)
+    assert "Account(150).withdraw(150)" in {call.render("Account") for call in prepared.fresh}
+    at_the_balance = WITHDRAW.replace("amount > self.balance", "amount >= self.balance")
+    verdict = judge_program(accounts, AuditParams(), prepared, at_the_balance)
+    assert verdict.broken and verdict.survived
+
+
+def test_a_raise_guard_between_two_arguments_is_crossed_where_they_meet():
+    span = "def span(lo, hi):\n    if lo > hi:\n        raise ValueError('lo above hi')\n    return hi - lo\n"
+    test = (
+        "import pytest\n\ndef test_a():\n    assert span(2, 9) == 7\n    with pytest.raises(ValueError):\n"
+        "        span(9, 2)\n"
+    )
+    spans = problem("span", span, [test])
+    prepared = prepare(spans, AuditParams())
+    assert isinstance(prepared, Prepared)
+    assert {"span(2, 2)", "span(9, 9)"} <= {call.render("span") for call in prepared.fresh}
+    verdict = judge_program(spans, AuditParams(), prepared, span.replace("lo > hi", "lo >= hi"))
+    assert verdict.broken and verdict.survived
+
+
+def test_the_deep_attack_aims_at_the_literals_of_a_chain_too():
+    # ``aimed_calls`` edited a chain's own arguments only (``Account(150)``), never the method's
+    found = visible_calls(problem("Account", WITHDRAW, ["assert Account(150).withdraw(20) == 130"]))
+    assert found is not None
+    visible = found[2]
+    aimed = {call.render("Account") for call in aimed_calls(visible, WITHDRAW, set(), 40)}
+    assert "Account(150).withdraw(150)" in aimed

@@ -41,7 +41,7 @@ from .written_contract import within_written_contract
 COUNTED_TEST_STEPS = STEPS.counted_test_steps
 # The default attack's inputs aimed at the reference's raise guards, where the tests expect raises
 # (``aimed.guard_calls``), after its random draws.
-GUARD_DRAWS = 6
+GUARD_DRAWS = 12
 
 
 def visible_calls(problem: Problem, as_written: bool = False) -> tuple[str, str, list[Call]] | None:

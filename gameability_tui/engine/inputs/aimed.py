@@ -39,15 +39,18 @@ from __future__ import annotations
 import ast
 import re
 import string
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .calls import Call
 from .contract import V1_MODES, contract_violations, relation_violations
+from .fresh import by_shape, drawn_by_shape, literals_of, with_literals
 from .relations import Relations, learn_relations, new_draw
 from .relations import relation_violations as relations_broken
+from .std_makers import constructible
 
 SIZED = (list, tuple, str)
+MEMBERSHIP = (ast.In, ast.NotIn, ast.Is, ast.IsNot)  # no boundary where two values meet
 
 
 def reference_numbers(source: str) -> list[int | float]:
@@ -264,7 +267,35 @@ def aimed_calls(
 ) -> list[Call]:
     """Up to ``limit`` aimed calls, then up to ``aggregates`` aggregate meetings, none of whose
     keys is in ``known``, inside the contract in the "contract" mode. Each kind of probe is taken
-    in turn, so no kind crowds out the others."""
+    in turn, so no kind crowds out the others; calls with a chain are aimed at by shape, every
+    literal of the chain a position of its own (``Account(150).withdraw(500)`` is ``(150, 500)``),
+    as the random draws are made (``fresh_calls``)."""
+    return _by_shape(
+        visible,
+        known,
+        limit + aggregates,
+        lambda calls, seen: _aimed_on(calls, reference, seen, limit, mode, aggregates),
+    )
+
+
+def _by_shape(
+    visible: list[Call], known: set[str], limit: int, aim: Callable[[list[Call], set[str]], list[Call]]
+) -> list[Call]:
+    """``aim``'s calls for ``visible``: at once where every call is plain; else for each shape's
+    flat literals (``literals_of``), rebuilt in its shape, each shape in turn, up to ``limit``."""
+    if not drawn_by_shape(visible):
+        return aim(visible, known)
+    per_shape = []
+    for calls in by_shape(visible):
+        flat = [Call(literals_of(call)) for call in calls]
+        rebuilt = [with_literals(call.args, calls[0]) for call in aim(flat, {call.key() for call in flat})]
+        per_shape.append([call for call in rebuilt if call.key() not in known and constructible(call)])
+    return list(_interleaved(per_shape))[:limit]
+
+
+def _aimed_on(
+    visible: list[Call], reference: str, known: set[str], limit: int, mode: str, aggregates: int
+) -> list[Call]:
     numbers = reference_numbers(reference)
     alphabet = _characters(visible) if mode != "free" else string.ascii_letters
     relations = learn_relations(visible) if mode not in V1_MODES else None
@@ -297,38 +328,64 @@ def aimed_calls(
 
 def guard_calls(visible: list[Call], reference: str, known: set[str], limit: int, mode: str) -> list[Call]:
     """Up to ``limit`` calls aimed at the reference's raise guards (``if balance < 0: raise
-    ValueError``, ``assert n >= 0``): each number argument of a plain visible call takes a
-    constant of a guard's test and its +/-1, inside the contract. The default attack's draws move
-    each literal a few units, so a guard the tests show only from afar (``Account(-5)`` raises,
-    ``Account(10)`` does not) was never crossed, and where the tests expect raises a mutant that
-    moves it (``balance < 1``) was "equivalent" (the fourteenth pass; ``--attack deep`` aims at
-    every constant)."""
-    numbers = _guard_numbers(reference)
-    if not numbers or limit <= 0:
+    ValueError``, ``assert n >= 0``, ``if amount > self.balance: raise ...``), inside the contract.
+
+    The default attack's draws move each literal a few units, so a guard the tests show only from
+    afar (``Account(-5)`` raises, ``Account(10)`` does not; ``withdraw(500)`` raises on a balance
+    of 150) was never crossed, and where the tests expect raises a mutant that moves it
+    (``balance < 1``, ``amount >= self.balance``) was "equivalent" (the fourteenth and fifteenth
+    passes; ``--attack deep`` aims at every constant). Each literal of a visible call, its
+    chain's too, takes a constant of a guard's test and its +/-1; where a guard compares two
+    values neither of which is a constant, two literals are also made to meet (``withdraw(150)``
+    on the balance of 150), in turn with the constants."""
+    tests = _raise_guard_tests(reference)
+    if not tests or limit <= 0:
         return []
-    relations = learn_relations(visible) if mode not in V1_MODES else None
-    plain = [base for base in visible if not (base.chain or base.uses or base.peers or base.reads)]
-    cursor = iter([call for base in plain for call in _number_edits(base, numbers)])
-    seen, chosen = set(known), []
-    while len(chosen) < limit and (call := _next_new(cursor, seen, visible, mode, relations)) is not None:
-        chosen.append(call)
-    return chosen
+    numbers: list[int | float] = []
+    for test in tests:
+        for number in reference_numbers(ast.unparse(test)):
+            _add(numbers, number)
+    meet = any(_compares_two_values(test) for test in tests)
+
+    def aim(calls: list[Call], seen: set[str]) -> list[Call]:
+        kinds = [[edit for base in calls for edit in _number_edits(base, numbers)]]
+        if meet:
+            kinds.append([edit for base in calls for edit in _meeting_edits(base)])
+        cursor = _interleaved(kinds)
+        relations = learn_relations(calls) if mode not in V1_MODES else None
+        seen = set(seen)
+        chosen: list[Call] = []
+        while len(chosen) < limit and (call := _next_new(cursor, seen, calls, mode, relations)) is not None:
+            chosen.append(call)
+        return chosen
+
+    return _by_shape(visible, known, limit, aim)
 
 
-def _guard_numbers(reference: str) -> list[int | float]:
-    """The numeric constants of the tests of the reference's raise guards: an ``if`` whose own
-    body raises, and an ``assert``."""
+def _raise_guard_tests(reference: str) -> list[ast.expr]:
+    """The tests of the reference's raise guards: an ``if`` whose own body raises, and an
+    ``assert``."""
     try:
         tree = ast.parse(reference)
     except (SyntaxError, ValueError):
         return []
-    found: list[int | float] = []
-    for node in ast.walk(tree):
-        guards = isinstance(node, ast.If) and any(isinstance(statement, ast.Raise) for statement in node.body)
-        if guards or isinstance(node, ast.Assert):
-            for number in reference_numbers(ast.unparse(node.test)):  # type: ignore[attr-defined]
-                _add(found, number)
-    return found
+    return [
+        node.test
+        for node in ast.walk(tree)
+        if (isinstance(node, ast.If) and any(isinstance(statement, ast.Raise) for statement in node.body))
+        or isinstance(node, ast.Assert)
+    ]
+
+
+def _compares_two_values(test: ast.expr) -> bool:
+    """Whether a comparison in ``test`` sets two values against each other, neither a constant
+    (``amount > self.balance``, ``lo > hi``): its boundary is where they meet."""
+    for node in ast.walk(test):
+        if isinstance(node, ast.Compare) and not isinstance(node.ops[0], MEMBERSHIP):
+            sides = [node.left, *node.comparators]
+            if sum(not isinstance(side, ast.Constant) for side in sides) >= 2:
+                return True
+    return False
 
 
 def _next_new(

@@ -77,7 +77,7 @@ class Call:
 
     def with_arguments(self, one: Callable[[Any], Any]) -> Call:
         """This call with ``one`` of each argument it passes, in order: its own, its peers', its
-        chain's, its uses' (the order a draw's literals are taken in: ``fresh._flat``)."""
+        chain's, its uses' (the order a draw's literals are taken in: ``fresh.literals_of``)."""
 
         def part(args: tuple, kwargs: tuple) -> tuple[tuple, tuple]:
             return tuple(one(a) for a in args), tuple((k, one(v)) for k, v in kwargs)

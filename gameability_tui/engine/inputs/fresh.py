@@ -251,16 +251,13 @@ def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = DEFAULT_
     Calls with a chain (``Counter(5).bump()``) are drawn by shape: every literal of the chain is
     a position of its own, learned from the visible calls of the same shape, so the draw keeps
     the tests' shape with its literals perturbed."""
-    if not any(call.chain or call.uses or holds_objects(call.args, call.kwargs) for call in visible):
+    if not drawn_by_shape(visible):
         return _fresh_plain(visible, count, seed, mode)
-    shapes: dict[tuple, list[Call]] = {}
-    for call in visible:
-        shapes.setdefault(_shape(call), []).append(call)
     groups = []
-    for calls in shapes.values():
-        flat = [Call(_flat(call)) for call in calls]
+    for calls in by_shape(visible):
+        flat = [Call(literals_of(call)) for call in calls]
         accept = functools.partial(_made_draw, like=calls[0]) if std_made(calls[0]) else None
-        draws = [_unflat(draw.args, calls[0]) for draw in _fresh_plain(flat, count, seed, mode, accept)]
+        draws = [with_literals(draw.args, calls[0]) for draw in _fresh_plain(flat, count, seed, mode, accept)]
         groups.append(_counts_kept(draws, calls, visible) if mode not in V1_MODES else draws)
     merged: list[Call] = []
     for draws in itertools.zip_longest(*groups):  # each shape in turn
@@ -304,10 +301,27 @@ def _counts_kept(draws: list[Call], calls: list[Call], visible: list[Call]) -> l
 
 def _made_draw(draw: Call, like: Call) -> bool:
     """Whether the standard-library values of ``draw`` (flat, in ``like``'s shape) can be made."""
-    return constructible(_unflat(draw.args, like))
+    return constructible(with_literals(draw.args, like))
 
 
-def _shape(call: Call) -> tuple:
+def drawn_by_shape(visible: list[Call]) -> bool:
+    """Whether ``visible`` is drawn shape by shape: some call has a chain, uses, or objects."""
+    return any(call.chain or call.uses or holds_objects(call.args, call.kwargs) for call in visible)
+
+
+def by_shape(visible: list[Call]) -> list[list[Call]]:
+    """``visible`` grouped by shape (``shape_of``), in the order shapes first appear: the literals
+    of the calls of one shape are the positions of one flat call, drawn or aimed at together."""
+    shapes: dict[tuple, list[Call]] = {}
+    for call in visible:
+        shapes.setdefault(shape_of(call), []).append(call)
+    return list(shapes.values())
+
+
+def shape_of(call: Call) -> tuple:
+    """What calls share when their literals can stand at each other's positions: the same
+    arguments, chain, uses, reads and peers, literals left out."""
+
     def part(args: tuple, kwargs: tuple) -> tuple:
         return tuple(_held(a) for a in args), tuple((k, _held(v)) for k, v in kwargs)
 
@@ -342,7 +356,7 @@ def _parts(call: Call) -> list[tuple[tuple, tuple]]:
     ]
 
 
-def _flat(call: Call) -> tuple:
+def literals_of(call: Call) -> tuple:
     """Every literal of a call, its peers, its chain and its uses, in order (not an object the
     test bound and passes: ``Bound``, kept as it is)."""
     values: list = []
@@ -365,8 +379,8 @@ def _flat(call: Call) -> tuple:
     return tuple(values)
 
 
-def _unflat(values: tuple, like: Call) -> Call:
-    """A call of ``like``'s shape holding ``values`` (``_flat``'s inverse)."""
+def with_literals(values: tuple, like: Call) -> Call:
+    """A call of ``like``'s shape holding ``values`` (``literals_of``'s inverse)."""
     taken = iter(values)
 
     def one(value: Any) -> Any:
