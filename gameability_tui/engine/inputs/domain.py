@@ -10,9 +10,9 @@ reproduce): a sequence whose every visible value has one length keeps it (a tupl
 seen at least five times: HumanEval/119's pair of strings stays a pair, while three MBPP tests
 that happen to pass three-word lists do not make every list three words long); a float argument
 whose every visible value is positive stays positive (a threshold of 0.0 is not a threshold); a
-grid whose cells are a permutation of 1..N*N stays one; a string whose every visible value is a
-word of a known vocabulary (month or weekday names) is drawn from that vocabulary, never edited
-letter by letter into a made-up month; a string whose every visible value is one character
+grid whose cells are a permutation of 1..N*N stays one (a list of 1..n, seen twice or more, stays
+a permutation); a string whose every visible value is a word of a known vocabulary (month or
+weekday names) is drawn from that vocabulary, never edited letter by letter into a made-up month; a string whose every visible value is one character
 stays one character (a ``key=`` function ranking letters, ``count_char("hello", "l")``'s
 letter: a word there is an input the task never promised to take).
 """
@@ -73,7 +73,8 @@ def learn_domain(observed: list[Any]) -> Domain:
     if sequences:
         domain.sorted = all(is_sorted(v) for v in sequences) and any(len(v) > 1 for v in sequences)
         domain.unique = all(is_unique(v) for v in sequences)
-        domain.permutation = all(is_permutation(v) for v in sequences)
+        # one list of 1..n (``Stack([1, 2, 3])``) is a list of counting numbers, not a rule
+        domain.permutation = len(sequences) > 1 and all(is_permutation(v) for v in sequences)
         domain.rectangular = all(is_rectangular(v) for v in sequences)
         domain.square = domain.rectangular and all(len(v) == len(v[0]) for v in sequences if v)
         domain.square = domain.square and any(len(v) > 1 for v in sequences)

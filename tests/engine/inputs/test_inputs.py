@@ -41,6 +41,13 @@ def test_permutations_stay_permutations():
         assert sorted(call.args[0]) == list(range(1, len(call.args[0]) + 1))
 
 
+def test_one_list_of_counting_numbers_is_no_permutation_rule():
+    # ``Stack([1, 2, 3])`` alone was drawn as 1..n shuffled, never with a repeated item, so a
+    # mutant wrong only on repeats (a median of ``[2, 2, 5]``) was "equivalent"
+    draws = [call.args[0] for call in fresh_calls([Call(([1, 2, 3],))], 12, 0)]
+    assert any(sorted(drawn) != list(range(1, len(drawn) + 1)) for drawn in draws)
+
+
 def test_contract_checker_names_what_leaves_the_domain():
     visible = [Call(([1, 2, 3], "ab")), Call(([2, 5], "ba"))]
     assert contract_violations(Call(([1, 4], "aab")), visible) == []
