@@ -12,9 +12,10 @@ that happen to pass three-word lists do not make every list three words long); a
 whose every visible value is positive stays positive (a threshold of 0.0 is not a threshold); a
 grid whose cells are a permutation of 1..N*N stays one (a list of 1..n, seen twice or more, stays
 a permutation); a string whose every visible value is a word of a known vocabulary (month or
-weekday names) is drawn from that vocabulary, never edited letter by letter into a made-up month; a string whose every visible value is one character
-stays one character (a ``key=`` function ranking letters, ``count_char("hello", "l")``'s
-letter: a word there is an input the task never promised to take).
+weekday names) is drawn from that vocabulary, never edited letter by letter into a made-up month;
+a string whose every visible value is one character stays one character (a ``key=`` function
+ranking letters, ``count_char("hello", "l")``'s letter: a word there is an input the task never
+promised to take).
 """
 
 from __future__ import annotations
