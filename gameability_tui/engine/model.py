@@ -48,7 +48,8 @@ from .step_units import STEPS
 # a look at an object (``str(t)``, ``isinstance``, ``print``) no longer stops its uses being replayed,
 # a statement the test expects to raise keeps its answer, a field read keeps the whole result, a
 # function handed to ``assertRaises`` is the entry, and a mutant's load gets a harness's allowance;
-# 23: raise guards on methods and between two arguments are aimed at, and a chain's literals too
+# 23: raise guards on methods and between two arguments are aimed at, and a chain's literals too;
+# a literal stored to an object's attribute (a property's setter) is a step of its uses
 ENGINE_VERSION = 23
 
 

@@ -358,6 +358,9 @@ BENCHMARK_MODULE = "candidate"  # the module benchmark code runs as: its classes
 # away, so its answer is ``DISCARDED`` for every candidate (a raise still answers).
 DROP_STEP, DISCARDED = "\x00drop", "\x00discarded"
 READ_STEP = "\x00."  # a chain step that reads an attribute (a property: ``Rect(2, 3).area``)
+# A use the test makes by storing to an attribute (``t.celsius = -300``, a property's setter may
+# check it): ``SET_STEP + "celsius"`` with the value; it answers ``DISCARDED``, or its raise.
+SET_STEP = "\x00="
 # A chain step that applies an operator or protocol (``inputs/protocols.py``): ``OPERATOR_STEP +
 # "add"`` with the other operand is ``Vec(1, 2) + Vec(3, 4)``; "r_add", the object on the right.
 OPERATOR_STEP = "\x00op:"
@@ -381,6 +384,9 @@ def _walk(value: Any, chain: tuple) -> tuple[Any, int | None]:
                 return value, k
             value = getattr(value, m[2:])
         elif m == DROP_STEP:
+            value = DISCARDED
+        elif m[:2] == SET_STEP:
+            setattr(value, m[2:], *a)
             value = DISCARDED
         else:
             name = m[len(OPERATOR_STEP) :]

@@ -8,6 +8,7 @@ A survivor whose run never came back does not count as killed.
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass
 
@@ -123,6 +124,8 @@ def _assert_text(
     if states is None:
         root = f"{name}({call.render_arguments()})"
         written = call.render_chain(root, shown)
+        if data == DISCARDED:  # a statement (``Temperature(25).celsius = -250``): that it runs
+            return written
         if lazy == "async" and not call.chain and type(data) is tuple and data[:1] == (oc.YIELDED_MARK,):
             written, data = _drained_asynchronously(written, data, imports)  # an async generator's items
         return _with_imports(_result_assert(written, data, imports), imports)
@@ -302,6 +305,7 @@ def _raises_assert(
     message (``message``), ``assertRaisesRegex`` checks it whole."""
     if not all(error.isidentifier() for error in errors):
         return None
+    call_text = _as_expression(call_text)
     error = errors[0] if len(errors) == 1 else f"({', '.join(errors)})"
     if message is None:
         check = f"assertRaises({error}, lambda: {call_text})"
@@ -320,6 +324,20 @@ def _raises_assert(
 
 
 RAISES_IMPORT = "import unittest"
+
+
+def _as_expression(text: str) -> str:
+    """``text`` as an expression a ``lambda`` can hold: a use the test makes by storing to an
+    attribute (``t.celsius = -280``, ``observed.SET_STEP``) as the ``setattr`` call it is."""
+    try:
+        statements = ast.parse(text).body
+    except SyntaxError:
+        return text
+    if len(statements) == 1 and isinstance(store := statements[0], ast.Assign):
+        [target] = store.targets
+        if isinstance(target, ast.Attribute):
+            return f"setattr({ast.unparse(target.value)}, {target.attr!r}, {ast.unparse(store.value)})"
+    return text
 
 
 def _with_imports(text: str | None, imports: set[str]) -> str | None:

@@ -37,6 +37,7 @@ Nothing here is random: the same reference and visible calls give the same input
 from __future__ import annotations
 
 import ast
+import math
 import re
 import string
 from collections.abc import Callable, Iterator
@@ -79,10 +80,16 @@ def _add(found: list, value: Any) -> None:
         found.append(value)
 
 
-def _near(numbers: list[int | float], kind: type) -> list[int | float]:
-    """Each constant and its neighbours, as values of the argument's own type."""
+def _near(numbers: list[int | float], kind: type, sides: bool = False) -> list[int | float]:
+    """Each constant and its neighbours, as values of the argument's own type; with ``sides``, a
+    float constant is also met by an int argument as the two ints either side of it (a guard at
+    ``-273.15`` that the tests cross with ``-300``: ``-274`` and ``-273``)."""
     values: list = []
     for number in numbers:
+        if kind is int and type(number) is float and sides and math.isfinite(number):
+            for candidate in (math.floor(number), math.ceil(number)):
+                _add(values, candidate)
+            continue
         if kind is int and type(number) is not int:
             continue
         for candidate in (number - 1, number, number + 1):
@@ -93,14 +100,14 @@ def _near(numbers: list[int | float], kind: type) -> list[int | float]:
     return values
 
 
-def _number_edits(base: Call, numbers: list[int | float]) -> Iterator[Call]:
+def _number_edits(base: Call, numbers: list[int | float], sides: bool = False) -> Iterator[Call]:
     for position, value in enumerate(base.args):
         if type(value) in (int, float):
-            for candidate in _near(numbers, type(value)):
+            for candidate in _near(numbers, type(value), sides):
                 yield _with_arg(base, position, candidate)
         elif type(value) in (list, tuple) and _numbers(value):
             for index in _spread_positions(len(value)):
-                for candidate in _near(numbers, type(value[index])):
+                for candidate in _near(numbers, type(value[index]), sides):
                     yield _with_arg(base, position, _replaced(value, index, candidate))
         elif type(value) is str:
             for changed in _digit_edits(value, numbers):
@@ -348,7 +355,7 @@ def guard_calls(visible: list[Call], reference: str, known: set[str], limit: int
     meet = any(_compares_two_values(test) for test in tests)
 
     def aim(calls: list[Call], seen: set[str]) -> list[Call]:
-        kinds = [[edit for base in calls for edit in _number_edits(base, numbers)]]
+        kinds = [[edit for base in calls for edit in _number_edits(base, numbers, sides=True)]]
         if meet:
             kinds.append([edit for base in calls for edit in _meeting_edits(base)])
         cursor = _interleaved(kinds)
@@ -383,9 +390,16 @@ def _compares_two_values(test: ast.expr) -> bool:
     for node in ast.walk(test):
         if isinstance(node, ast.Compare) and not isinstance(node.ops[0], MEMBERSHIP):
             sides = [node.left, *node.comparators]
-            if sum(not isinstance(side, ast.Constant) for side in sides) >= 2:
+            if sum(not _constant(side) for side in sides) >= 2:
                 return True
     return False
+
+
+def _constant(node: ast.expr) -> bool:
+    """A constant as written, signed ones too (``-273.15``)."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        node = node.operand
+    return isinstance(node, ast.Constant)
 
 
 def _next_new(

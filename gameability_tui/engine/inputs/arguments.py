@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..observed import BOUND_MARK, DROP_STEP, MADE_MARK, OPERATOR_STEP, READ_STEP, STD_MAKER
+from ..observed import BOUND_MARK, DROP_STEP, MADE_MARK, OPERATOR_STEP, READ_STEP, SET_STEP, STD_MAKER
 from .protocols import protocol_text
 
 ChainStep = tuple[str, tuple, tuple[tuple[str, Any], ...]]
@@ -150,4 +150,6 @@ def step_text(text: str, primary: bool, method: str, arguments: str) -> tuple[st
     operand = text if primary else f"({text})"
     if method.startswith(READ_STEP):
         return f"{operand}.{method[len(READ_STEP) :]}", True
+    if method.startswith(SET_STEP):  # a statement: nothing follows it
+        return f"{operand}.{method[len(SET_STEP) :]} = {arguments}", False
     return f"{operand}{'.' + method if method else ''}({arguments})", True

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from ..observed import DROP_STEP, OPERATOR_STEP
+from ..observed import DROP_STEP, OPERATOR_STEP, SET_STEP
 from .arguments import Bound, Made, named_objects
 from .calls import Call, ChainStep, called_name, parsed
 from .folded import is_literal
@@ -494,6 +494,26 @@ def _scope_nodes(scope: ast.AST) -> tuple[list[ast.AST], dict[int, ast.AST]]:
     return nodes, parents
 
 
+def _stored(
+    attribute: ast.AST, statement: ast.AST | None, bound: dict, objects: frozenset[str], makers: frozenset[str]
+) -> tuple[ChainStep, ...]:
+    """A literal stored to an attribute of the object (``t.celsius = -300``) as the one step of a
+    use: a property's setter runs there, and may check what it is given (the fifteenth pass: the
+    store was passed over, so its setter never ran on a fresh input and every mutant of its
+    guard was "equivalent"). Empty for a read, or a store of anything else."""
+    if not (
+        isinstance(attribute, ast.Attribute)
+        and isinstance(attribute.ctx, ast.Store)
+        and isinstance(statement, ast.Assign)
+        and statement.targets == [attribute]
+    ):
+        return ()
+    value = _literal_call(ast.Call(attribute, [statement.value], []), bound, objects, makers)
+    if value is None or named_objects(value.args, value.kwargs):
+        return ()
+    return ((SET_STEP + attribute.attr, value.args, ()),)
+
+
 def _read_attribute(node: ast.AST, parents: dict[int, ast.AST]) -> str | None:
     """The attribute ``node``'s name is read for (``acc.balance``), or None where it is stored
     to or deleted (``acc.balance = 5``): a store is not a read the test checks."""
@@ -521,8 +541,8 @@ def _steps_from(
         if isinstance(parent, ast.Attribute) and parent.value is node:
             method, node, parent = parent.attr, parent, parents.get(id(parent))
         if not (isinstance(parent, ast.Call) and parent.func is node):
-            if method and not steps:  # an attribute read, not called: not a call the test makes
-                return ()
+            if method and not steps:  # an attribute read or stored, not called
+                return _stored(node, parent, bound, objects, makers)
             return tuple(steps) if steps else None
         step = _literal_call(parent, bound, objects, _operand_makers(method, entry, makers))
         if step is None or named_objects(step.args, step.kwargs):

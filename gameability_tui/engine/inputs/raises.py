@@ -72,9 +72,19 @@ class _Reach:
                 or any(self.kind(a) == CODE for a in (*inner.args, *(k.value for k in inner.keywords)))
             ):
                 return True
-            if self._applies_protocol(inner):
+            if self._applies_protocol(inner) or self._sets_property(inner):
                 return True
         return False
+
+    def _sets_property(self, node: ast.AST) -> bool:
+        """Whether ``node`` stores to an attribute an instance's class defines (``t.celsius =
+        -300``): a property's setter runs there."""
+        return (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Store)
+            and node.attr in self.methods
+            and self.kind(node.value) == INSTANCE
+        )
 
     def _applies_protocol(self, node: ast.AST) -> bool:
         """Whether ``node`` runs an instance's own protocol: an operator on it (``a + b``,
