@@ -4148,7 +4148,7 @@ def test_the_deep_attack_aims_at_the_literals_of_a_chain_too():
     assert "Account(150).withdraw(150)" in aimed
 
 
-SET_TEMPERATURE = (
+CELSIUS = (
     "class Temperature:\n    def __init__(self, celsius=0):\n        self._c = celsius\n\n"
     "    @property\n    def celsius(self):\n        return self._c\n\n"
     "    @celsius.setter\n    def celsius(self, value):\n        if value < -273.15:\n"
@@ -4162,9 +4162,9 @@ def test_a_value_stored_to_an_object_s_attribute_is_a_step_its_setter_runs_on():
     # and the problem was excluded, though a mutant of ``fahrenheit`` right only at 100 survives
     test = "def test_a():\n    t = Temperature()\n    t.celsius = 100\n    assert t.fahrenheit == 212\n"
     temperatures = problem(
-        "Temperature", SET_TEMPERATURE, [test], hidden=("t = Temperature()\nt.celsius = 40\nt.fahrenheit",)
+        "Temperature", CELSIUS, [test], hidden=("t = Temperature()\nt.celsius = 40\nt.fahrenheit",)
     )
-    only_at_100 = SET_TEMPERATURE.replace("return self._c * 9 / 5 + 32", "return 212 if self._c == 100 else 0")
+    only_at_100 = CELSIUS.replace("return self._c * 9 / 5 + 32", "return 212 if self._c == 100 else 0")
     assert _survivor_with_its_assert(temperatures, only_at_100) == (
         "t = Temperature(); t.celsius = 40; assert abs(t.fahrenheit - 104.0) <= 1e-06 + 1e-07 * abs(104.0)"
     )
@@ -4177,19 +4177,19 @@ def test_a_setter_s_guard_the_tests_expect_to_raise_is_crossed_and_asserted():
         "import pytest\n\ndef test_a():\n    t = Temperature(25)\n    with pytest.raises(ValueError):\n"
         "        t.celsius = -300\n    assert t.celsius == 25\n"
     )
-    temperatures = problem("Temperature", SET_TEMPERATURE, [test])
+    temperatures = problem("Temperature", CELSIUS, [test])
     prepared = prepare(temperatures, AuditParams())
     assert isinstance(prepared, Prepared)
     drawn = {call.render("Temperature") for call in prepared.fresh}
     assert {"t = Temperature(25); t.celsius = -274", "t = Temperature(25); t.celsius = -273"} <= drawn
-    higher_floor = SET_TEMPERATURE.replace("value < -273.15", "value < -200")
+    higher_floor = CELSIUS.replace("value < -273.15", "value < -200")
     verdict = judge_program(temperatures, AuditParams(), prepared, higher_floor)
     assert verdict.broken and verdict.survived
-    pinned = problem("Temperature", SET_TEMPERATURE, [test], hidden=("t = Temperature(25)\nt.celsius = -250",))
+    pinned = problem("Temperature", CELSIUS, [test], hidden=("t = Temperature(25)\nt.celsius = -250",))
     # (one store is the object's chain: a statement, whose assert is that it runs)
     assert _survivor_with_its_assert(pinned, higher_floor, raises=True) == "Temperature(25).celsius = -250"
-    pinned = problem("Temperature", SET_TEMPERATURE, [test], hidden=("t = Temperature(25)\nt.celsius = -280",))
-    lower_floor = SET_TEMPERATURE.replace("value < -273.15", "value < -290")
+    pinned = problem("Temperature", CELSIUS, [test], hidden=("t = Temperature(25)\nt.celsius = -280",))
+    lower_floor = CELSIUS.replace("value < -273.15", "value < -290")
     assert _survivor_with_its_assert(pinned, lower_floor, raises=True) == (
         "import unittest; assert unittest.TestCase().assertRaises("
         "ValueError, lambda: setattr(Temperature(25), 'celsius', -280)) is None"

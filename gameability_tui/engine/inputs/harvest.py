@@ -495,7 +495,11 @@ def _scope_nodes(scope: ast.AST) -> tuple[list[ast.AST], dict[int, ast.AST]]:
 
 
 def _stored(
-    attribute: ast.AST, statement: ast.AST | None, bound: dict, objects: frozenset[str], makers: frozenset[str]
+    attribute: ast.AST,
+    statement: ast.AST | None,
+    bound: dict,
+    objects: frozenset[str],
+    makers: frozenset[str],
 ) -> tuple[ChainStep, ...]:
     """A literal stored to an attribute of the object (``t.celsius = -300``) as the one step of a
     use: a property's setter runs there, and may check what it is given (the fifteenth pass: the
