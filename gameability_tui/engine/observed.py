@@ -364,6 +364,7 @@ SET_STEP = "\x00="
 # A chain step that applies an operator or protocol (``inputs/protocols.py``): ``OPERATOR_STEP +
 # "add"`` with the other operand is ``Vec(1, 2) + Vec(3, 4)``; "r_add", the object on the right.
 OPERATOR_STEP = "\x00op:"
+SET_ITEM = "setitem"  # ``g[k] = v``, a statement: ``<setitem>(k, v)`` on ``g``, answering ``DISCARDED``
 
 
 def _follow(value: Any, chain: tuple) -> Any:
@@ -393,6 +394,8 @@ def _walk(value: Any, chain: tuple) -> tuple[Any, int | None]:
             if type(value).__module__ != BENCHMARK_MODULE or not _writes_own_text(value, name):
                 return value, k
             value = _operated(value, name, a)
+            if name == SET_ITEM:  # a statement: nothing it returns is seen
+                value = DISCARDED
     return value, None
 
 

@@ -4194,3 +4194,39 @@ def test_a_setter_s_guard_the_tests_expect_to_raise_is_crossed_and_asserted():
         "import unittest; assert unittest.TestCase().assertRaises("
         "ValueError, lambda: setattr(Temperature(25), 'celsius', -280)) is None"
     )
+
+
+def test_an_item_stored_to_an_object_is_a_step_of_its_uses():
+    # ``g[0, 1] = 5`` was no step (only reads, ``g[0, 1]``, were): ``__setitem__`` never ran on a
+    # fresh input and every mutant of it was "equivalent"
+    grid = (
+        "class Grid:\n    def __init__(self, n):\n        self.cells = [[0] * n for _ in range(n)]\n\n"
+        "    def __setitem__(self, at, value):\n        row, col = at\n"
+        "        self.cells[row][col] = value\n\n"
+        "    def __getitem__(self, at):\n        row, col = at\n        return self.cells[row][col]\n"
+    )
+    test = "def test_a():\n    g = Grid(3)\n    g[0, 1] = 5\n    assert g[0, 1] == 5\n"
+    grids = problem("Grid", grid, [test], hidden=("g = Grid(3)\ng[0, 2] = 5\ng[0, 2]",))
+    first_two_columns = grid.replace("self.cells[row][col] = value", "self.cells[row][min(col, 1)] = value")
+    assert (
+        _survivor_with_its_assert(grids, first_two_columns)
+        == "g = Grid(3); g[(0, 2)] = 5; assert g[(0, 2)] == 5"
+    )
+
+
+def test_an_item_store_the_tests_expect_to_raise_is_asserted_through_setitem():
+    grid = (
+        "class Grid:\n    def __init__(self, n):\n        self.cells = [[0] * n for _ in range(n)]\n\n"
+        "    def __setitem__(self, at, value):\n        if value < 0:\n"
+        "            raise ValueError('cells hold counts')\n        row, col = at\n"
+        "        self.cells[row][col] = value\n"
+    )
+    test = (
+        "import pytest\n\ndef test_a():\n    g = Grid(3)\n    with pytest.raises(ValueError):\n"
+        "        g[0, 1] = -5\n"
+    )
+    grids = problem("Grid", grid, [test], hidden=("g = Grid(3)\ng[0, 1] = -1",))
+    assert _survivor_with_its_assert(grids, grid.replace("value < 0", "value < -2"), raises=True) == (
+        "import unittest; assert unittest.TestCase().assertRaises("
+        "ValueError, lambda: Grid(3).__setitem__((0, 1), -1)) is None"
+    )

@@ -328,15 +328,19 @@ RAISES_IMPORT = "import unittest"
 
 def _as_expression(text: str) -> str:
     """``text`` as an expression a ``lambda`` can hold: a use the test makes by storing to an
-    attribute (``t.celsius = -280``, ``observed.SET_STEP``) as the ``setattr`` call it is."""
+    attribute (``t.celsius = -280``, ``observed.SET_STEP``) or an item (``g[0, 1] = 5``) as the
+    call it is (``setattr``, ``__setitem__``)."""
     try:
         statements = ast.parse(text).body
     except SyntaxError:
         return text
     if len(statements) == 1 and isinstance(store := statements[0], ast.Assign):
         [target] = store.targets
+        value = ast.unparse(store.value)
         if isinstance(target, ast.Attribute):
-            return f"setattr({ast.unparse(target.value)}, {target.attr!r}, {ast.unparse(store.value)})"
+            return f"setattr({ast.unparse(target.value)}, {target.attr!r}, {value})"
+        if isinstance(target, ast.Subscript):
+            return f"{ast.unparse(target.value)}.__setitem__({ast.unparse(target.slice)}, {value})"
     return text
 
 

@@ -16,7 +16,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..observed import BOUND_MARK, DROP_STEP, MADE_MARK, OPERATOR_STEP, READ_STEP, SET_STEP, STD_MAKER
+from ..observed import (
+    BOUND_MARK,
+    DROP_STEP,
+    MADE_MARK,
+    OPERATOR_STEP,
+    READ_STEP,
+    SET_ITEM,
+    SET_STEP,
+    STD_MAKER,
+)
 from .protocols import protocol_text
 
 ChainStep = tuple[str, tuple, tuple[tuple[str, Any], ...]]
@@ -135,6 +144,10 @@ def chain_text(
     ``len(Stack([1, 2]))``. ``written``: how a step's arguments are written (``arguments_text``)."""
     text, primary = root, True
     for method, args, kwargs in steps:
+        if method == OPERATOR_STEP + SET_ITEM:  # a statement: nothing follows it
+            key, value = ((written or arguments_text)((arg,), ()) for arg in args)
+            text, primary = f"{text if primary else f'({text})'}[{key}] = {value}", False
+            continue
         text, primary = step_text(text, primary, method, (written or arguments_text)(args, kwargs))
     return text
 

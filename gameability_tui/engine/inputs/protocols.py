@@ -13,9 +13,11 @@ the child applies the operator as Python does (``observed._operated``, reflected
 fallbacks included), and an assert writes it back as the test did (``protocol_text``). A test
 that uses a protocol without naming it is read as the built-in that does the same: ``x, y =
 obj`` as ``tuple(obj)``, ``assert obj`` and ``not obj`` as ``bool(obj)``; ``a < b < c`` as its
-two comparisons. A ``for`` loop or comprehension over the object is not read: it may take the
-items in any order (``seen.add(x)``) or stop early (``break`` on an endless iterator), and
-``list(obj)`` would pin what the test does not (the thirteenth pass: a set-like class's order).
+two comparisons; an item stored (``g[0, 1] = 5``) as a statement of ``__setitem__``
+(``SET_ITEM``, answering nothing but its raise; an attribute stored is ``harvest._stored``'s). A
+``for`` loop or comprehension over the object is not read: it may take the items in any order
+(``seen.add(x)``) or stop early (``break`` on an endless iterator), and ``list(obj)`` would pin
+what the test does not (the thirteenth pass: a set-like class's order).
 
 Only an expression reached from one of the reference's objects is read so (``_rooted``): a call
 of one of its classes or of a class's own method (``Stack.of(1, 2)``), a name a scope binds
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 import ast
 
-from ..observed import OPERATOR_STEP, PROTOCOL_BUILT_INS
+from ..observed import OPERATOR_STEP, PROTOCOL_BUILT_INS, SET_ITEM
 from .renamed import name_stores, own_scope_nodes
 
 # The operators of ``ast.BinOp`` and their names in the ``operator`` module (the child's table).
@@ -254,6 +256,15 @@ class _AsSteps(ast.NodeTransformer):
             ]
         if isinstance(node.targets[0], (ast.Tuple, ast.List)) and self._is_object(node.value):
             node.value = _step(node.value, node.value, "tuple", [])  # ``x, y = Vec(1, 2)`` iterates it
+        target = node.targets[0]
+        if (
+            len(node.targets) == 1
+            and isinstance(target, ast.Subscript)
+            and not isinstance(target.slice, ast.Slice)
+            and self._is_object(target.value)
+        ):  # ``g[0, 1] = 5``: a statement that stores through the object's ``__setitem__``
+            stored = _step(target, target.value, SET_ITEM, [target.slice, node.value])
+            return ast.copy_location(ast.Expr(stored), node)
         return node
 
 
