@@ -49,7 +49,8 @@ from .step_units import STEPS
 # a statement the test expects to raise keeps its answer, a field read keeps the whole result, a
 # function handed to ``assertRaises`` is the entry, and a mutant's load gets a harness's allowance;
 # 23: raise guards on methods and between two arguments are aimed at, and a chain's literals too;
-# a literal stored to an object's attribute (a property's setter) is a step of its uses
+# a literal stored to an object's attribute (a property's setter) or item is a step of its uses; a
+# class built as the expected value is not the entry
 ENGINE_VERSION = 23
 
 

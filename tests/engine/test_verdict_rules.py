@@ -4230,3 +4230,29 @@ def test_an_item_store_the_tests_expect_to_raise_is_asserted_through_setitem():
         "import unittest; assert unittest.TestCase().assertRaises("
         "ValueError, lambda: Grid(3).__setitem__((0, 1), -1)) is None"
     )
+
+
+# 52. From the fifteenth pass: a class of the reference built as the expected value
+# (``scale(Vector(1, 2), 3) == Vector(3, 6)``) was the entry, being called more often than the
+# function tested: the function never ran on a fresh input and the problem was excluded.
+
+SCALED = (
+    "from dataclasses import dataclass\n\n@dataclass\nclass Vector:\n    x: float\n    y: float\n\n"
+    "def scale(v, k):\n    return Vector(v.x * k, v.y * k)\n"
+)
+
+
+def test_a_class_built_as_the_expected_value_is_not_the_entry():
+    tests = ["assert scale(Vector(1, 2), 3) == Vector(3, 6)", "assert scale(Vector(2, 0), 2) == Vector(4, 0)"]
+    scaled = problem("scale", SCALED, tests, entry=None)
+    assert entry_of(scaled) == "scale"
+    prepared = prepare(scaled, AuditParams())
+    assert isinstance(prepared, Prepared) and prepared.call_name == "scale"
+    by_three = SCALED.replace("v.y * k", "v.y * 3")
+    verdict = judge_program(scaled, AuditParams(), prepared, by_three)
+    assert verdict.broken and verdict.survived
+    unittest_style = (
+        "import unittest\n\nclass T(unittest.TestCase):\n    def test_a(self):\n"
+        "        self.assertEqual(scale(Vector(1, 2), 3), Vector(3, 6))\n"
+    )
+    assert entry_of(problem("scale", SCALED, [unittest_style], entry=None)) == "scale"

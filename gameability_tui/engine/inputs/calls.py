@@ -463,16 +463,21 @@ def called_name(node: ast.Call) -> str | None:
     return ".".join([owner.id, *reversed(parts)]) if parts and isinstance(owner, ast.Name) else None
 
 
-def argument_builders(sources: list[str] | tuple[str, ...]) -> Counter:
+def argument_builders(sources: list[str] | tuple[str, ...], classes: frozenset[str] = frozenset()) -> Counter:
     """How often each name is called only to build another call's argument (``Point`` in
-    ``dist2(Point(3, 0), Point(0, 4))``, and in ``p = Point(3, 4)`` then ``norm(p)``): a
-    constructor of the input, not the function tested."""
+    ``dist2(Point(3, 0), Point(0, 4))``, and in ``p = Point(3, 4)`` then ``norm(p)``), or one of
+    the reference's ``classes`` to build the value another call's result is compared with
+    (``scale(Vector(1, 2), 3) == Vector(3, 6)``, ``assertEqual(total(xs), Money(12))``): a
+    constructor of the input or of the answer, not the function tested (the fifteenth pass:
+    ``Vector``, called twice as often as ``scale``, was the entry, and ``scale`` never ran)."""
     counts: Counter = Counter()
     for source in sources:
         tree = parsed(source)
         passed: set[str] = set()  # names passed whole to a call
         for node in ast.walk(tree) if tree is not None else ():
-            if not isinstance(node, ast.Call):
+            for expected in _expected_values(node, classes):
+                counts[expected] += 1
+            if not isinstance(node, ast.Call) or _is_equality_check(node):
                 continue
             for argument in [*node.args, *(keyword.value for keyword in node.keywords)]:
                 passed.update([argument.id] if isinstance(argument, ast.Name) else [])
@@ -486,6 +491,42 @@ def argument_builders(sources: list[str] | tuple[str, ...]) -> Counter:
             if isinstance(target, ast.Name) and target.id in passed and isinstance(value, ast.Call):
                 counts.update([value.func.id] if isinstance(value.func, ast.Name) else [])
     return counts
+
+
+# The unittest checks that compare their first two arguments: neither builds an argument of the other.
+_EQUALITY_CHECKS = frozenset(("assertEqual", "assertNotEqual", "assertAlmostEqual", "assertNotAlmostEqual"))
+
+
+def _is_equality_check(node: ast.Call) -> bool:
+    return isinstance(node.func, ast.Attribute) and node.func.attr in _EQUALITY_CHECKS
+
+
+def _expected_values(node: ast.AST, classes: frozenset[str]) -> list[str]:
+    """The classes ``node``, an ``==``/``!=`` comparison or an equality check, calls on one side
+    to build what a call of another name on the other side is compared with."""
+    if isinstance(node, ast.Compare) and all(isinstance(op, (ast.Eq, ast.NotEq)) for op in node.ops):
+        sides = [node.left, *node.comparators]
+    elif isinstance(node, ast.Call) and _is_equality_check(node):
+        sides = node.args[:2]
+    else:
+        return []
+    built = [side.func.id if _builds(side, classes) else None for side in sides]  # type: ignore[attr-defined]
+    found = []
+    for side, name in zip(sides, built):
+        if name is not None and any(other is not side and _calls_other_than(other, name) for other in sides):
+            found.append(name)
+    return found
+
+
+def _builds(node: ast.expr, classes: frozenset[str]) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in classes
+
+
+def _calls_other_than(node: ast.expr, name: str) -> bool:
+    """Whether ``node`` calls a name other than ``name`` (``scale(...)``, ``acct.total()``)."""
+    return any(
+        isinstance(inner, ast.Call) and called_name(inner) not in (None, name) for inner in ast.walk(node)
+    )
 
 
 def infer_entry(
@@ -502,7 +543,8 @@ def infer_entry(
     declares (its last ``def`` that the reference also defines), else the reference's only
     top-level function. Otherwise it is the most called of the functions the reference defines,
     counting first the calls that do not build another call's argument (``dist2(Point(3, 0),
-    Point(0, 4))`` tests ``dist2``, though it calls ``Point`` twice as often).
+    Point(0, 4))`` tests ``dist2``, though it calls ``Point`` twice as often) or the value its
+    result is compared with (``scale(Vector(1, 2), 3) == Vector(3, 6)`` tests ``scale``).
     """
     defined = defined_names(reference)
     if declared:
@@ -511,7 +553,7 @@ def infer_entry(
     called = called_names(tests) + mapped_names(tests)
     candidates = [name for name in defined if called[name] > 0]
     if candidates:
-        builders = argument_builders(tests)
+        builders = argument_builders(tests, class_names(reference))
         return max(
             candidates,
             key=lambda name: (called[name] > builders[name], called[name], -defined.index(name)),
