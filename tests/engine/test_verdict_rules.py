@@ -4256,3 +4256,23 @@ def test_a_class_built_as_the_expected_value_is_not_the_entry():
         "        self.assertEqual(scale(Vector(1, 2), 3), Vector(3, 6))\n"
     )
     assert entry_of(problem("scale", SCALED, [unittest_style], entry=None)) == "scale"
+
+
+def test_a_named_tuple_class_the_reference_makes_by_a_call_is_its_own():
+    # ``Point = namedtuple('Point', 'x y')`` was data, not a class: ``swap(Point(1, 2))`` passed
+    # "neither a literal nor an object of the reference's own", and the problem was excluded
+    swapped = "from collections import namedtuple\n\nPoint = namedtuple('Point', 'x y')\n\ndef swap(p):\n"
+    swapped += "    return Point(p.y, p.x)\n"
+    tests = ["assert swap(Point(1, 2)).x == 2", "assert swap(Point(5, 9)).x == 9"]
+    points = problem("swap", swapped, tests, hidden=("swap(Point(3, 4))",))
+    assert _survivor_with_its_assert(points, swapped.replace("Point(p.y, p.x)", "Point(p.y, p.y)")) == (
+        "assert swap(Point(3, 4)) == (4, 3)"
+    )
+    # and built as the expected value, it is not the entry
+    shifted = swapped.replace(
+        "def swap(p):\n    return Point(p.y, p.x)", "def shift(p, dx):\n    return Point(p.x + dx, p.y)"
+    )
+    assert (
+        entry_of(problem("shift", shifted, ["assert shift(Point(1, 2), 3) == Point(4, 2)"], entry=None))
+        == "shift"
+    )

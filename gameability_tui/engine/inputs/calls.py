@@ -152,8 +152,8 @@ def parsed(source: str) -> ast.Module | None:
 
 
 def defined_names(reference: str) -> list[str]:
-    """Top-level functions (then classes, then their static and class methods, ``Calc.square``)
-    the reference defines, in source order."""
+    """Top-level functions (then classes, those made by a call, then their static and class
+    methods, ``Calc.square``) the reference defines, in source order."""
     tree = parsed(reference)
     if tree is None:
         return []
@@ -162,10 +162,30 @@ def defined_names(reference: str) -> list[str]:
     return (
         _top_level_functions(reference)
         + [c.name for c in classes]
+        + _made_classes(tree)
         + _class_level_methods(classes)
         + list(nested)
         + _class_level_methods(list(nested.values()), nested)
     )
+
+
+# Calls that make a class (``Point = namedtuple('Point', 'x y')``), by their last name.
+_CLASS_MAKERS = frozenset(("namedtuple", "NamedTuple", "make_dataclass"))
+
+
+def _made_classes(tree: ast.Module) -> list[str]:
+    """The names bound at top level to a class a call makes (``Point = namedtuple('Point', 'x
+    y')``): the reference's own, as a ``class`` statement's are (the fifteenth pass: ``Point(1,
+    2)`` passed to the entry was "neither a literal nor an object of the reference's own")."""
+    return [
+        node.targets[0].id
+        for node in module_level(tree)
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Call)
+        and (called_name(node.value) or "").rpartition(".")[2] in _CLASS_MAKERS
+    ]
 
 
 def _nested_classes(classes: list[ast.ClassDef]) -> dict[str, ast.ClassDef]:
@@ -301,9 +321,11 @@ def _classes(tree: ast.Module) -> dict[str, ast.ClassDef]:
 
 
 def class_names(*sources: str) -> frozenset[str]:
-    """The top-level classes ``sources`` (a reference, a setup) define: the tests' operators on
-    their objects are steps of a chain (``inputs/protocols.py``)."""
-    return frozenset(name for source in sources for name in _classes(parsed(source) or ast.Module([], [])))
+    """The top-level classes ``sources`` (a reference, a setup) define, by a ``class`` statement
+    or a call (``namedtuple``): the tests' operators on their objects are steps of a chain
+    (``inputs/protocols.py``)."""
+    trees = [parsed(source) or ast.Module([], []) for source in sources]
+    return frozenset(name for tree in trees for name in [*_classes(tree), *_made_classes(tree)])
 
 
 def factory_names(classes: frozenset[str], *sources: str) -> frozenset[str]:
