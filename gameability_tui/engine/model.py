@@ -50,7 +50,8 @@ from .step_units import STEPS
 # function handed to ``assertRaises`` is the entry, and a mutant's load gets a harness's allowance;
 # 23: raise guards on methods and between two arguments are aimed at, and a chain's literals too;
 # a literal stored to an object's attribute (a property's setter) or item is a step of its uses; a
-# class built as the expected value is not the entry
+# class built as the expected value is not the entry, nor is one a namedtuple call makes; an Enum
+# member passed is drawn as another member, and a plain Enum's member is compared by which it is
 ENGINE_VERSION = 23
 
 

@@ -185,6 +185,7 @@ def std_maker(qualified: str) -> Any:
 
 BOUND_MARK = "\x00bound"  # (BOUND_MARK, name): an argument that is an object the test made
 MADE_MARK = "\x00made"  # (MADE_MARK, maker, args, kwargs): an argument made in place (``made``)
+MEMBER_MARK = "\x00member"  # (MEMBER_MARK, enum, member): a member of the reference's ``Enum``
 
 
 def replay(
@@ -276,7 +277,8 @@ def made_entry(
     before the step count (``blob``: the job's bytes), so a call that makes nothing counts
     exactly the steps it always did."""
     named: dict[str, Any] = {}
-    if not namespace or (MADE_MARK.encode() not in blob and len(rest) < 4):
+    marks = MADE_MARK.encode() in blob or MEMBER_MARK.encode() in blob
+    if not namespace or (not marks and len(rest) < 4):
         return function, named
 
     def entry(*_: Any, **__: Any) -> Any:
@@ -289,7 +291,8 @@ def made_entry(
 
 
 def made(args: tuple, kwargs: dict, rest: list, namespace: dict) -> tuple[tuple, dict, list, dict]:
-    """A call's job with each argument ``(MADE_MARK, maker, args, kwargs[, name])`` made:
+    """A call's job with each argument ``(MADE_MARK, maker, args, kwargs[, name])`` made (and
+    each ``(MEMBER_MARK, enum, member)`` taken from its class):
     ``maker`` (a name the reference defines) looked up in the program's ``namespace`` and
     called, afresh for each call (``norm(Point(3, 4))``); its chain's, uses' and peers'
     arguments likewise; and the objects made under a name the test reads after the call. Made
@@ -299,6 +302,8 @@ def made(args: tuple, kwargs: dict, rest: list, namespace: dict) -> tuple[tuple,
         return args, kwargs, rest, named
 
     def one(value: Any) -> Any:
+        if type(value) is tuple and len(value) == 3 and value[0] == MEMBER_MARK:
+            return getattr(_maker(value[1], namespace), value[2])
         if type(value) is tuple and len(value) in (4, 5) and value[0] == MADE_MARK:
             maker, inner, keywords = value[1:4]
             got = _maker(maker, namespace)(*map(one, inner), **{k: one(v) for k, v in keywords.items()})

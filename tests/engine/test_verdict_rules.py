@@ -4276,3 +4276,37 @@ def test_a_named_tuple_class_the_reference_makes_by_a_call_is_its_own():
         entry_of(problem("shift", shifted, ["assert shift(Point(1, 2), 3) == Point(4, 2)"], entry=None))
         == "shift"
     )
+
+
+# 53. From the fifteenth pass: a member of the reference's ``Enum`` passed as an argument
+# (``next_light(Light.RED)``) was no literal: the problem was excluded, though its tests are weak.
+
+LIGHTS = (
+    "from enum import Enum\n\nclass Light(Enum):\n    RED = 1\n    GREEN = 2\n    YELLOW = 3\n\n"
+    "def next_light(light):\n    if light == Light.RED:\n        return Light.GREEN\n"
+    "    if light == Light.GREEN:\n        return Light.YELLOW\n    return Light.RED\n"
+)
+
+
+def test_an_enum_member_argument_is_drawn_as_another_member_of_its_class():
+    tests = ["assert next_light(Light.RED) == Light.GREEN", "assert next_light(Light.GREEN) == Light.YELLOW"]
+    lights = problem("next_light", LIGHTS, tests)
+    prepared = prepare(lights, AuditParams())
+    assert isinstance(prepared, Prepared)
+    assert [call.render("next_light") for call in prepared.fresh] == ["next_light(Light.YELLOW)"]
+    stays_green = LIGHTS.replace("    return Light.RED\n", "    return Light.GREEN\n")
+    pinned = problem("next_light", LIGHTS, tests, hidden=("next_light(Light.YELLOW)",))
+    assert _survivor_with_its_assert(pinned, stays_green) == "assert next_light(Light.YELLOW) == Light.RED"
+
+
+def test_a_plain_enum_member_is_compared_as_equality_compares_it_by_which_member_it_is():
+    # ``YELLOW = 4`` changes no ``==`` between members: it "survived" every test with no assert
+    # that could reject it; a value that makes a member another's alias does change which it is
+    tests = ["assert next_light(Light.RED) == Light.GREEN", "assert next_light(Light.GREEN) == Light.YELLOW"]
+    lights = problem("next_light", LIGHTS, tests)
+    prepared = prepare(lights, AuditParams())
+    assert isinstance(prepared, Prepared)
+    renumbered = judge_program(lights, AuditParams(), prepared, LIGHTS.replace("YELLOW = 3", "YELLOW = 4"))
+    assert not renumbered.broken
+    aliased = judge_program(lights, AuditParams(), prepared, LIGHTS.replace("RED = 1", "RED = 3"))
+    assert aliased.broken

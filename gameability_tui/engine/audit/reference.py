@@ -18,7 +18,7 @@ from collections.abc import Callable
 from .. import outcome as oc
 from ..exclusions import excluded
 from ..inputs.aimed import aimed_calls, guard_calls
-from ..inputs.calls import Call, class_names, defined_names, entry_of, factory_names, parsed
+from ..inputs.calls import Call, class_names, defined_names, entry_of, enum_members, factory_names, parsed
 from ..inputs.contract import V1_MODES
 from ..inputs.fresh import fresh_calls
 from ..inputs.harvest import harvest_calls
@@ -69,6 +69,8 @@ def _harvested(
     classes = class_names(problem.reference, problem.setup or "")
     classes |= factory_names(classes, problem.reference, problem.setup or "")
     builders = makers(problem, entry)
+    if not as_written:  # (the published method's harvest takes literals only)
+        builders |= enum_members(problem.reference, problem.setup or "")
     std = None if as_written else std_names((problem.reference, problem.setup or ""))
     return harvest_calls(sources, call_name, builders, as_written, classes, statements_discard, std)
 

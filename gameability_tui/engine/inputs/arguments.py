@@ -13,13 +13,14 @@ assert writes them as the test does (``b``, ``Point(3, 4)``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..observed import (
     BOUND_MARK,
     DROP_STEP,
     MADE_MARK,
+    MEMBER_MARK,
     OPERATOR_STEP,
     READ_STEP,
     SET_ITEM,
@@ -64,6 +65,21 @@ class Made:
         return f"{self.maker}({arguments_text(self.args, self.kwargs)})"
 
 
+@dataclass(frozen=True)
+class Member:
+    """An argument that is a member of an ``Enum`` the reference defines (``Light.RED`` in
+    ``next_light(Light.RED)``): drawn as another of its class's ``members``, written as the test
+    writes it, and taken in the child from the class itself (the fifteenth pass: such a call
+    was no literal call, and the problem was excluded)."""
+
+    enum: str
+    member: str
+    members: tuple[str, ...] = field(default=(), repr=False, compare=False)
+
+    def render(self) -> str:
+        return f"{self.enum}.{self.member}"
+
+
 def job_steps(steps: tuple[ChainStep, ...]) -> tuple:
     """A chain as the child takes it: each step's arguments ``marked``."""
     return tuple((method, marked(args), marked_keywords(kwargs)) for method, args, kwargs in steps)
@@ -80,7 +96,7 @@ def marked(args: tuple) -> tuple:
 
 def holds_object(value: Any) -> bool:
     """Whether ``value`` is an object the test makes, or a list or tuple holding one."""
-    return isinstance(value, (Bound, Made)) or lists_objects(value)
+    return isinstance(value, (Bound, Made, Member)) or lists_objects(value)
 
 
 def lists_objects(value: Any) -> bool:
@@ -98,6 +114,8 @@ def _mark(value: Any) -> Any:
         return type(value)(map(_mark, value))
     if isinstance(value, Bound):
         return (BOUND_MARK, value.name)
+    if isinstance(value, Member):
+        return (MEMBER_MARK, value.enum, value.member)
     if isinstance(value, Made):
         maker = STD_MAKER + value.std if value.std else value.maker
         made = (MADE_MARK, maker, marked(value.args), marked_keywords(value.kwargs))
@@ -116,6 +134,8 @@ def argument_text(value: Any) -> str:
 
     if isinstance(value, Bound):
         return value.name
+    if isinstance(value, Member):
+        return value.render()
     if isinstance(value, Made):
         return value.name or value.render()
     if lists_objects(value):

@@ -328,6 +328,36 @@ def class_names(*sources: str) -> frozenset[str]:
     return frozenset(name for tree in trees for name in [*_classes(tree), *_made_classes(tree)])
 
 
+# The base classes whose subclasses' plain class attributes are their members.
+_ENUM_BASES = frozenset(("Enum", "IntEnum", "StrEnum", "Flag", "IntFlag"))
+
+
+def enum_members(*sources: str) -> frozenset[str]:
+    """Each member of each ``Enum`` the top level of ``sources`` defines, by its dotted name
+    (``Light.RED``): an argument a test writes so is drawn as another member (``Member``)."""
+    found = []
+    for tree in (parsed(source) or ast.Module([], []) for source in sources):
+        for node in module_level(tree):
+            bases = (
+                {
+                    base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")
+                    for base in node.bases
+                }
+                if isinstance(node, ast.ClassDef)
+                else set()
+            )
+            if not bases & _ENUM_BASES:
+                continue
+            for statement in node.body:  # type: ignore[attr-defined]
+                targets = statement.targets if isinstance(statement, ast.Assign) else []
+                found += [
+                    f"{node.name}.{target.id}"  # type: ignore[attr-defined]
+                    for target in targets
+                    if isinstance(target, ast.Name) and not target.id.startswith("_")
+                ]
+    return frozenset(found)
+
+
 def factory_names(classes: frozenset[str], *sources: str) -> frozenset[str]:
     """The top-level functions ``sources`` define that make one of the ``classes``' objects: each
     ``return`` returns a call of one (``return Stack(items)``), or a name the function binds only

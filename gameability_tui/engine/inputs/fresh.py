@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from .arguments import Bound, Made, holds_objects, lists_objects
+from .arguments import Bound, Made, Member, holds_objects, lists_objects
 from .calls import Call
 from .contract import V1_MODES, contract_violations, relation_violations
 from .domain import Domain, character_pool, is_grid_permutation, is_unique, learn_domain
@@ -53,6 +53,9 @@ class Perturber:
         kind = type(value)
         if kind is bool:
             return not value
+        if kind is Member:  # another member of its class
+            others = [member for member in value.members if member != value.member]
+            return dataclasses.replace(value, member=self.rng.choice(others)) if others else value
         if kind is int:
             return self._int(value, domain)
         if kind is float:

@@ -14,7 +14,7 @@ import ast
 from typing import Any
 
 from ..observed import DROP_STEP, OPERATOR_STEP, SET_STEP
-from .arguments import Bound, Made, named_objects
+from .arguments import Bound, Made, Member, named_objects
 from .calls import Call, ChainStep, called_name, parsed
 from .folded import is_literal
 from .raises import inside_expected_raise
@@ -211,6 +211,8 @@ def _literal_call(
         if bound and isinstance(argument, ast.Name) and argument.id in bound:
             named = argument.id if argument.id in getattr(bound, "reads", {}) else ""
             argument = bound[argument.id]
+        if isinstance(argument, ast.Attribute) and (member := _member(argument, makers)) is not None:
+            return member  # ``Light.RED``, of an ``Enum`` the reference defines
         if isinstance(argument, ast.Call):  # ``Point(3, 4)``; ``datetime.date(2024, 1, 30)``
             maker = called_name(argument)
             inner = _literal_call(argument, None, frozenset(), makers) if maker in makers else None
@@ -239,6 +241,16 @@ def _literal_call(
 
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def _member(node: ast.Attribute, makers: frozenset[str]) -> Member | None:
+    """``Light.RED`` as a ``Member``, where ``makers`` holds it (``calls.enum_members``: each of
+    an ``Enum``'s members by its dotted name), with its class's other members."""
+    if not isinstance(node.value, ast.Name) or f"{node.value.id}.{node.attr}" not in makers:
+        return None
+    prefix = node.value.id + "."
+    members = tuple(sorted(name[len(prefix) :] for name in makers if name.startswith(prefix)))
+    return Member(node.value.id, node.attr, members)
 
 
 def bound_chains(
