@@ -4310,3 +4310,36 @@ def test_a_plain_enum_member_is_compared_as_equality_compares_it_by_which_member
     assert not renumbered.broken
     aliased = judge_program(lights, AuditParams(), prepared, LIGHTS.replace("RED = 1", "RED = 3"))
     assert aliased.broken
+
+
+# 54. From the fifteenth pass: a call with nothing to draw (no argument) left no fresh input, and
+# the problem was excluded though its tests look at only part of the one result there is.
+
+
+def test_a_call_with_nothing_to_draw_is_its_own_witness_where_the_tests_check_part_of_it():
+    board = "def empty_board():\n    return [[' '] * 3 for _ in range(3)]\n"
+    tests = ["assert len(empty_board()) == 3", "assert empty_board()[0][0] == ' '"]
+    boards = problem("empty_board", board, tests)
+    narrow = board.replace("[' '] * 3", "[' '] * 2")
+    prepared = prepare(boards, AuditParams())
+    assert isinstance(prepared, Prepared)
+    verdict = judge_program(boards, AuditParams(), prepared, narrow)
+    assert verdict.broken and verdict.survived
+    assert _survivor_with_its_assert(boards, narrow) == (
+        "assert empty_board() == [[' ', ' ', ' '], [' ', ' ', ' '], [' ', ' ', ' ']]"
+    )
+    # control: where the tests compare the whole result, there is nothing to add: still excluded
+    whole = prepare(
+        problem("answer", "def answer():\n    return 42\n", ["assert answer() == 42"]), AuditParams()
+    )
+    assert not isinstance(whole, Prepared)
+    assert whole.detail == "the visible calls to answer() have no arguments to perturb"
+
+
+def test_a_reference_with_no_mutation_site_says_which_operators_found_none():
+    clamp = "clamp = lambda x, lo, hi: max(lo, min(x, hi))\n"
+    result = audit_problem(problem("clamp", clamp, ["assert clamp(5, 0, 3) == 3"]), AuditParams())
+    assert result.status == "excluded:no-mutation-sites"
+    assert result.detail.startswith(
+        "no line of the reference is one the sample attack's operators change (compare, "
+    )

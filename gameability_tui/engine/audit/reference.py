@@ -20,8 +20,9 @@ from ..exclusions import excluded
 from ..inputs.aimed import aimed_calls, guard_calls
 from ..inputs.calls import Call, class_names, defined_names, entry_of, enum_members, factory_names, parsed
 from ..inputs.contract import V1_MODES
-from ..inputs.fresh import fresh_calls
+from ..inputs.fresh import fresh_calls, literals_of
 from ..inputs.harvest import harvest_calls
+from ..inputs.partial_reads import looked_at_in_part
 from ..inputs.raises import tests_expect_raises
 from ..inputs.std_makers import std_names
 from ..model import AuditParams, Problem, ProblemResult
@@ -115,6 +116,9 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     ):  # where a raise is part of the answer, its guard is crossed (the deep attack aims at all)
         known = {call.key() for call in visible + fresh}
         fresh += guard_calls(visible, problem.reference, known, GUARD_DRAWS, params.inputs)
+    drawable = fresh or as_written or any(map(literals_of, visible))
+    if not drawable and looked_at_in_part(problem.tests, call_name):  # (``len(empty_board()) == 3``)
+        fresh, always = list(visible), len(visible)  # nothing to draw: the whole result is a witness
     if problem.contract:  # the benchmark's written rules are the domain: count the kept ones
         allowed = {call.key() for call in within_written_contract(problem, params, entry, fresh)}
         always -= sum(1 for call in fresh[:always] if call.key() not in allowed)
@@ -203,7 +207,9 @@ def prepare_on(
         attack = attack_for(params)
         mutants = make_mutants(problem.reference, attack.mutant_limit, attack.operators)
     if not mutants:
-        return excluded(problem.id, "no-mutation-sites", entry=entry, n_fresh=len(keep))
+        kinds = ", ".join(operator.kind for operator in attack_for(params).operators)
+        detail = f"no line of the reference is one the {params.attack} attack's operators change ({kinds})"
+        return excluded(problem.id, "no-mutation-sites", detail, entry=entry, n_fresh=len(keep))
     order = sorted(range(len(keep)), key=lambda new: reference.calls[keep[new]][1])
     fresh = [fresh[i] for i in keep]
     key = {new: reference.calls[old] for new, old in enumerate(keep)}

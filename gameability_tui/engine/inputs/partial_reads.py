@@ -1,0 +1,47 @@
+"""Whether the tests look at only part of what a call returns (``len(empty_board()) == 3``,
+``default_config()['level'] == 3``) or compare the whole of it (``answer() == 42``).
+
+Threat (the fifteenth pass): a call with nothing to draw (``empty_board()`` takes no argument)
+left no fresh input, so the problem was excluded, though its tests check only part of the one
+input there is: a mutant making a 3x2 board passes ``len(...) == 3`` and ``[0][0] == ' '``.
+Where some test looks at part of the call's result, the visible call itself is a witness: its
+whole result is the answer, as a fresh input's is. Where every test compares the whole result,
+there is nothing a witness would add, and the exclusion stands.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .calls import called_name, parsed
+
+# The unittest checks that compare the whole of their first two arguments.
+_WHOLE_CHECKS = frozenset(("assertEqual", "assertEquals", "assertIs", "assertAlmostEqual"))
+
+
+def looked_at_in_part(tests: tuple[str, ...], call_name: str) -> bool:
+    """Whether some test uses a call of ``call_name`` (with what the tests chain on it) other
+    than by comparing the whole of it with ``==`` or an equality check."""
+    for test in tests:
+        tree = parsed(test)
+        if tree is None:
+            continue
+        parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and called_name(node) == call_name and not _whole(node, parents):
+                return True
+    return False
+
+
+def _whole(node: ast.expr, parents: dict[int, ast.AST]) -> bool:
+    """Whether the chain rooted at ``node`` is compared whole (``Deck().count() == 52``)."""
+    top, parent = node, parents.get(id(node))
+    while (isinstance(parent, ast.Attribute) and parent.value is top) or (
+        isinstance(parent, ast.Call) and parent.func is top
+    ):
+        top, parent = parent, parents.get(id(parent))
+    if isinstance(parent, ast.Compare):
+        return all(isinstance(op, ast.Eq) for op in parent.ops)
+    if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Attribute):
+        return parent.func.attr in _WHOLE_CHECKS and top in parent.args[:2]
+    return False
