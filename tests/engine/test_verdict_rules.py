@@ -4343,3 +4343,22 @@ def test_a_reference_with_no_mutation_site_says_which_operators_found_none():
     assert result.detail.startswith(
         "no line of the reference is one the sample attack's operators change (compare, "
     )
+
+
+def test_a_text_literal_two_calls_on_an_object_share_is_kept_shared_in_half_the_draws():
+    # ``s.put('a', 1)`` then ``s.get('a')``: drawn apart, the key got was almost never the key
+    # put, so a mutant of what ``put`` stores was "equivalent"
+    store = (
+        "class Store:\n    def __init__(self):\n        self.data = {}\n\n"
+        "    def put(self, k, v):\n        self.data[k] = v\n\n"
+        "    def get(self, k):\n        return self.data.get(k)\n"
+    )
+    test = "def test_a():\n    s = Store()\n    s.put('a', 1)\n    assert s.get('a') == 1\n"
+    stores = problem("Store", store, [test])
+    prepared = prepare(stores, AuditParams())
+    assert isinstance(prepared, Prepared)
+    keys = [(call.uses[0][0][1][0], call.uses[1][0][1][0]) for call in prepared.fresh]
+    assert sum(put == got for put, got in keys) >= len(keys) // 2 and any(put != got for put, got in keys)
+    off_above_one = store.replace("self.data[k] = v\n", "self.data[k] = v if v < 2 else v + 1\n")
+    verdict = judge_program(stores, AuditParams(), prepared, off_above_one)
+    assert verdict.broken and verdict.survived

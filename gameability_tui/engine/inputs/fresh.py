@@ -260,12 +260,43 @@ def fresh_calls(visible: list[Call], count: int, seed: int, mode: str = DEFAULT_
     for calls in by_shape(visible):
         flat = [Call(literals_of(call)) for call in calls]
         accept = functools.partial(_made_draw, like=calls[0]) if std_made(calls[0]) else None
-        draws = [with_literals(draw.args, calls[0]) for draw in _fresh_plain(flat, count, seed, mode, accept)]
+        drawn = _fresh_plain(flat, count, seed, mode, accept)
+        if mode not in V1_MODES:
+            drawn = _shared_kept(drawn, flat, accept)
+        draws = [with_literals(draw.args, calls[0]) for draw in drawn]
         groups.append(_counts_kept(draws, calls, visible) if mode not in V1_MODES else draws)
     merged: list[Call] = []
     for draws in itertools.zip_longest(*groups):  # each shape in turn
         merged += [draw for draw in draws if draw is not None]
     return merged[:count]
+
+
+def _shared_kept(drawn: list[Call], flat: list[Call], accept: Callable[[Call], bool] | None) -> list[Call]:
+    """``drawn`` (flat) with every other draw keeping the text literals that every visible call of
+    its shape shares between two places (``s.put('a', 1)``, then ``s.get('a')``): drawn apart,
+    the key put was almost never the key got, so ``get`` was only ever asked for a missing key
+    and ``return None`` in it looked equivalent (the fifteenth pass). The other draws stay as
+    drawn: a key that misses is an input too."""
+    width = len(flat[0].args)
+    ties = [
+        (i, j)
+        for i in range(width)
+        for j in range(i + 1, width)
+        if all(type(call.args[i]) is str and call.args[i] == call.args[j] for call in flat)
+    ]
+    if not ties:
+        return drawn
+    seen = {call.key() for call in flat}
+    kept = []
+    for k, draw in enumerate(drawn):
+        args = list(draw.args)
+        for i, j in ties if k % 2 == 0 else ():
+            args[j] = args[i]
+        tied = dataclasses.replace(draw, args=tuple(args))
+        if tied.key() not in seen and (accept is None or accept(tied)):
+            seen.add(tied.key())
+            kept.append(tied)
+    return kept
 
 
 def _counts_kept(draws: list[Call], calls: list[Call], visible: list[Call]) -> list[Call]:

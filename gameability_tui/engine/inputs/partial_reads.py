@@ -20,28 +20,32 @@ _WHOLE_CHECKS = frozenset(("assertEqual", "assertEquals", "assertIs", "assertAlm
 
 
 def looked_at_in_part(tests: tuple[str, ...], call_name: str) -> bool:
-    """Whether some test uses a call of ``call_name`` (with what the tests chain on it) other
-    than by comparing the whole of it with ``==`` or an equality check."""
+    """Whether some test uses a call of ``call_name`` that passes nothing (with what the tests
+    chain on it, passing nothing too) other than by comparing the whole of it with ``==`` or an
+    equality check. A chain whose steps pass arguments (``Solution().reverseList(build([1,
+    2]))``) is not the visible call, which holds none of them: it is no witness."""
     for test in tests:
         tree = parsed(test)
         if tree is None:
             continue
         parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and called_name(node) == call_name and not _whole(node, parents):
+            if isinstance(node, ast.Call) and called_name(node) == call_name and _in_part(node, parents):
                 return True
     return False
 
 
-def _whole(node: ast.expr, parents: dict[int, ast.AST]) -> bool:
-    """Whether the chain rooted at ``node`` is compared whole (``Deck().count() == 52``)."""
+def _in_part(node: ast.Call, parents: dict[int, ast.AST]) -> bool:
+    """Whether the chain rooted at ``node`` passes nothing and is not compared whole."""
     top, parent = node, parents.get(id(node))
     while (isinstance(parent, ast.Attribute) and parent.value is top) or (
         isinstance(parent, ast.Call) and parent.func is top
     ):
         top, parent = parent, parents.get(id(parent))
+    if any(isinstance(link, ast.Call) and (link.args or link.keywords) for link in ast.walk(top)):
+        return False
     if isinstance(parent, ast.Compare):
-        return all(isinstance(op, ast.Eq) for op in parent.ops)
-    if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Attribute):
-        return parent.func.attr in _WHOLE_CHECKS and top in parent.args[:2]
-    return False
+        return not all(isinstance(op, ast.Eq) for op in parent.ops)
+    if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Attribute) and top in parent.args[:2]:
+        return parent.func.attr not in _WHOLE_CHECKS
+    return True
