@@ -4362,3 +4362,22 @@ def test_a_text_literal_two_calls_on_an_object_share_is_kept_shared_in_half_the_
     off_above_one = store.replace("self.data[k] = v\n", "self.data[k] = v if v < 2 else v + 1\n")
     verdict = judge_program(stores, AuditParams(), prepared, off_above_one)
     assert verdict.broken and verdict.survived
+
+
+def test_a_raise_guard_on_a_number_written_as_text_is_crossed():
+    # ``parse_port('70000')`` raises: the guard's constant 65535 was written into the text
+    # (``'65536'``), then dropped, as the tests' numerals hold no 3, 5 or 6
+    parse = (
+        "def parse_port(text):\n    port = int(text)\n    if port < 1 or port > 65535:\n"
+        "        raise ValueError(text)\n    return port\n"
+    )
+    test = (
+        "import pytest\n\ndef test_a():\n    assert parse_port('80') == 80\n"
+        "    with pytest.raises(ValueError):\n        parse_port('70000')\n    with pytest.raises(ValueError):\n        parse_port('0')\n"
+    )
+    ports = problem("parse_port", parse, [test])
+    prepared = prepare(ports, AuditParams())
+    assert isinstance(prepared, Prepared)
+    assert "parse_port('65536')" in {call.render("parse_port") for call in prepared.fresh}
+    verdict = judge_program(ports, AuditParams(), prepared, parse.replace("port > 65535", "port > 65536"))
+    assert verdict.broken and verdict.survived

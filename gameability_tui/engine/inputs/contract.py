@@ -17,6 +17,7 @@ from .domain import (
     Domain,
     character_pool,
     is_grid_permutation,
+    is_numeral,
     is_permutation,
     is_rectangular,
     is_sorted,
@@ -92,6 +93,8 @@ def _violations(value: Any, domain: Domain | None, v2: bool = False, in_dict: bo
 
 
 def _string_violations(value: str, domain: Domain, v2: bool) -> list[str]:
+    if v2 and domain.numerals and is_numeral(value):  # ``'65536'`` where the tests write ``'80'``
+        return []
     if v2 and domain.vocabulary:
         return [] if value in domain.vocabulary else [f"{value!r} is not one of the words the tests use"]
     if v2 and domain.character:

@@ -20,6 +20,7 @@ promised to take).
 
 from __future__ import annotations
 
+import re
 import string
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,6 +50,7 @@ class Domain:
     grid_permutation: bool = False  # a square grid whose cells are 1..N*N once each
     vocabulary: tuple[str, ...] = ()  # every visible string is one of these words
     character: bool = False  # every visible value is a string of one character
+    numerals: bool = False  # every visible value is a whole number written out (``'80'``, ``'-5'``)
 
 
 def learn_domain(observed: list[Any]) -> Domain:
@@ -66,6 +68,7 @@ def learn_domain(observed: list[Any]) -> Domain:
         domain.character = len(strings) == len(observed) and all(
             type(v) is str and len(v) == 1 for v in observed
         )
+        domain.numerals = len(strings) == len(observed) and all(map(is_numeral, strings))
         if any(" " in s.strip() for s in strings):
             domain.tokens = sorted({token for s in strings for token in s.split()})
     sized = [v for v in observed if type(v) in (list, tuple, str, bytes, dict, set)]
@@ -103,6 +106,14 @@ def character_pool(domain: Domain) -> str:
         if seen and all(ch in pool for ch in seen):
             return pool
     return seen
+
+
+def is_numeral(text: str) -> bool:
+    """A whole number written out: ``'80'``, ``'-5'``, ``'007'``."""
+    return bool(_NUMERAL.fullmatch(text))
+
+
+_NUMERAL = re.compile(r"-?[0-9]+")
 
 
 def is_sorted(values) -> bool:
