@@ -51,7 +51,9 @@ from .step_units import STEPS
 # 23: raise guards on methods and between two arguments are aimed at, and a chain's literals too;
 # a literal stored to an object's attribute (a property's setter) or item is a step of its uses; a
 # class built as the expected value is not the entry, nor is one a namedtuple call makes; an Enum
-# member passed is drawn as another member, and a plain Enum's member is compared by which it is
+# member passed is drawn as another member, and a plain Enum's member is compared by which it is;
+# a call with nothing to draw is its own witness where the tests read part of it; a text literal
+# two calls on an object share is kept shared in every other draw; a numeral is any numeral
 ENGINE_VERSION = 23
 
 

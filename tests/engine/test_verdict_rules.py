@@ -4373,7 +4373,8 @@ def test_a_raise_guard_on_a_number_written_as_text_is_crossed():
     )
     test = (
         "import pytest\n\ndef test_a():\n    assert parse_port('80') == 80\n"
-        "    with pytest.raises(ValueError):\n        parse_port('70000')\n    with pytest.raises(ValueError):\n        parse_port('0')\n"
+        "    with pytest.raises(ValueError):\n        parse_port('70000')\n"
+        "    with pytest.raises(ValueError):\n        parse_port('0')\n"
     )
     ports = problem("parse_port", parse, [test])
     prepared = prepare(ports, AuditParams())
