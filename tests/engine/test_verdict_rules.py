@@ -4382,3 +4382,19 @@ def test_a_raise_guard_on_a_number_written_as_text_is_crossed():
     assert "parse_port('65536')" in {call.render("parse_port") for call in prepared.fresh}
     verdict = judge_program(ports, AuditParams(), prepared, parse.replace("port > 65535", "port > 65536"))
     assert verdict.broken and verdict.survived
+
+
+def test_a_raise_guard_is_crossed_below_the_smallest_number_the_tests_pass():
+    # ``safe_div(1, 0)`` raises and ``safe_div(6, 3)`` does not: the contract's floor (0, the
+    # smallest divisor shown) dropped the guard's far side, so ``b <= 0`` was "equivalent"
+    divide = "def safe_div(a, b):\n    if b == 0:\n        raise ValueError('by zero')\n    return a / b\n"
+    test = (
+        "import pytest\n\ndef test_a():\n    assert safe_div(6, 3) == 2\n"
+        "    with pytest.raises(ValueError):\n        safe_div(1, 0)\n"
+    )
+    divisions = problem("safe_div", divide, [test])
+    prepared = prepare(divisions, AuditParams())
+    assert isinstance(prepared, Prepared)
+    assert "safe_div(6, -1)" in {call.render("safe_div") for call in prepared.fresh}
+    verdict = judge_program(divisions, AuditParams(), prepared, divide.replace("b == 0", "b <= 0"))
+    assert verdict.broken and verdict.survived

@@ -37,6 +37,7 @@ Nothing here is random: the same reference and visible calls give the same input
 from __future__ import annotations
 
 import ast
+import functools
 import math
 import re
 import string
@@ -362,10 +363,13 @@ def guard_calls(visible: list[Call], reference: str, known: set[str], limit: int
         relations = learn_relations(calls) if mode not in V1_MODES else None
         seen = set(seen)
         chosen: list[Call] = []
-        while len(chosen) < limit and (call := _next_new(cursor, seen, calls, mode, relations)) is not None:
+        while len(chosen) < limit and (call := _next(cursor, seen, calls, mode, relations)) is not None:
             chosen.append(call)
         return chosen
 
+    # a guard's far side may lie below every number the tests pass (``b == 0`` raising, shown with
+    # 0 and 3: ``b = -1`` is a divisor the reference takes); no other rule of the contract is eased
+    _next = functools.partial(_next_new, floors=False)
     return _by_shape(visible, known, limit, aim)
 
 
@@ -403,7 +407,12 @@ def _constant(node: ast.expr) -> bool:
 
 
 def _next_new(
-    cursor: Iterator[Call], seen: set[str], visible: list[Call], mode: str, relations: Relations | None
+    cursor: Iterator[Call],
+    seen: set[str],
+    visible: list[Call],
+    mode: str,
+    relations: Relations | None,
+    floors: bool = True,
 ) -> Call | None:
     for drawn in cursor:
         call = new_draw(drawn, relations, seen)
@@ -415,7 +424,7 @@ def _next_new(
             broken = relations_broken(call, relations)
         else:
             broken = relation_violations(call, visible, mode)
-        if contract_violations(call, visible, mode) or broken:
+        if contract_violations(call, visible, mode, floors) or broken:
             continue
         return call
     return None

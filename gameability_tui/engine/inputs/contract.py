@@ -30,11 +30,15 @@ from .relations import relation_violations as _relations_broken
 V1_MODES = ("contract", "free")
 
 
-def contract_violations(call: Call, visible: list[Call], mode: str = "contract-v2") -> list[str]:
+def contract_violations(
+    call: Call, visible: list[Call], mode: str = "contract-v2", floors: bool = True
+) -> list[str]:
     """Why ``call`` lies outside the contract learned from ``visible`` (empty when it is inside).
 
     The same rules the contract perturber keeps, read the other way: an input found by another
     tool (or written by hand) can be checked against the domain our fresh inputs stay in.
+    Without ``floors``, a number below the smallest the tests pass (or not above 0) is inside:
+    an input aimed at a raise guard the tests cross (``aimed.guard_calls``).
     """
     v2 = mode not in V1_MODES
     width = max((len(c.args) for c in visible), default=0)
@@ -44,17 +48,21 @@ def contract_violations(call: Call, visible: list[Call], mode: str = "contract-v
             problems.append(f"argument {index + 1}: no visible call passes it")
             continue
         domain = learn_domain([c.args[index] for c in visible if len(c.args) > index])
-        problems += [f"argument {index + 1}: {why}" for why in _violations(value, domain, v2)]
+        problems += [f"argument {index + 1}: {why}" for why in _violations(value, domain, v2, floors=floors)]
     for name, value in call.kwargs:
         observed = [v for c in visible for k, v in c.kwargs if k == name]
         if not observed:
             problems.append(f"{name}=: no visible call passes it")
             continue
-        problems += [f"{name}=: {why}" for why in _violations(value, learn_domain(observed), v2)]
+        problems += [
+            f"{name}=: {why}" for why in _violations(value, learn_domain(observed), v2, floors=floors)
+        ]
     return problems
 
 
-def _violations(value: Any, domain: Domain | None, v2: bool = False, in_dict: bool = False) -> list[str]:
+def _violations(
+    value: Any, domain: Domain | None, v2: bool = False, in_dict: bool = False, floors: bool = True
+) -> list[str]:
     if domain is None or not domain.types:
         return []
     kind = type(value)
@@ -62,7 +70,7 @@ def _violations(value: Any, domain: Domain | None, v2: bool = False, in_dict: bo
         seen = "/".join(sorted(t.__name__ for t in domain.types))
         return [f"a {kind.__name__}, where the tests pass {seen}"]
     found: list[str] = []
-    if kind in (int, float) and domain.lower is not None and value < domain.lower:
+    if kind in (int, float) and floors and domain.lower is not None and value < domain.lower:
         found.append(f"{value!r} is below {domain.lower}, the smallest the tests allow")
     if kind in (list, tuple, str, dict, set, frozenset) and domain.nonempty and len(value) == 0:
         found.append("empty, where every visible value is non-empty")
@@ -80,15 +88,19 @@ def _violations(value: Any, domain: Domain | None, v2: bool = False, in_dict: bo
             found.append("rows of unequal length, where every visible one is rectangular")
         elif domain.square and items and len(items) != len(items[0]):
             found.append("not square, where every visible one is")
-        found += [f"element {why}" for item in items for why in _violations(item, domain.element, v2)][:1]
+        found += [
+            f"element {why}" for item in items for why in _violations(item, domain.element, v2, False, floors)
+        ][:1]
     if kind in (set, frozenset):
-        found += [f"element {why}" for item in value for why in _violations(item, domain.element, v2)][:1]
+        found += [
+            f"element {why}" for item in value for why in _violations(item, domain.element, v2, False, floors)
+        ][:1]
     if kind is dict:
         found += [f"key {why}" for key in value for why in _violations(key, domain.keys, v2, True)][:1]
         values = [why for item in value.values() for why in _violations(item, domain.values, v2, True)]
         found += [f"value {why}" for why in values][:1]
     if v2:
-        found += _v2_violations(value, domain)
+        found += _v2_violations(value, domain, floors)
     return found
 
 
@@ -112,9 +124,9 @@ def _string_violations(value: str, domain: Domain, v2: bool) -> list[str]:
     return [f"character {unseen[0]!r} appears in no visible value"] if unseen else []
 
 
-def _v2_violations(value: Any, domain: Domain) -> list[str]:
+def _v2_violations(value: Any, domain: Domain, floors: bool = True) -> list[str]:
     found = []
-    if type(value) is float and domain.positive and value <= 0:
+    if type(value) is float and floors and domain.positive and value <= 0:
         found.append(f"{value!r} is not above 0, where every visible value is")
     if type(value) in (list, tuple):
         if domain.length is not None and len(value) != domain.length:
