@@ -4398,3 +4398,7 @@ def test_a_raise_guard_is_crossed_below_the_smallest_number_the_tests_pass():
     assert "safe_div(6, -1)" in {call.render("safe_div") for call in prepared.fresh}
     verdict = judge_program(divisions, AuditParams(), prepared, divide.replace("b == 0", "b <= 0"))
     assert verdict.broken and verdict.survived
+    deep = prepare(divisions, AuditParams(attack="deep"))  # its own aimed inputs keep the floor
+    assert isinstance(deep, Prepared) and "safe_div(6, -1)" in {
+        call.render("safe_div") for call in deep.fresh
+    }

@@ -40,8 +40,8 @@ from .written_contract import within_written_contract
 # second run, only when a mutant needs that test's budget (``exact_test_steps``), so every budget
 # and verdict is the one an exact count from the start gives.
 COUNTED_TEST_STEPS = STEPS.counted_test_steps
-# The default attack's inputs aimed at the reference's raise guards, where the tests expect raises
-# (``aimed.guard_calls``), after its random draws.
+# The inputs aimed at the reference's raise guards, where the tests expect raises
+# (``aimed.guard_calls``), after the attack's own draws.
 GUARD_DRAWS = 12
 
 
@@ -111,9 +111,9 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         fresh += aimed_calls(
             visible, problem.reference, known, attack.aimed, params.inputs, attack.aggregates
         )
-    elif not as_written and tests_expect_raises(
+    if not as_written and tests_expect_raises(
         problem.reference, problem.tests, problem.setup or "", problem.call_alias
-    ):  # where a raise is part of the answer, its guard is crossed (the deep attack aims at all)
+    ):  # where a raise is part of the answer, its guard is crossed, on its far side too
         known = {call.key() for call in visible + fresh}
         fresh += guard_calls(visible, problem.reference, known, GUARD_DRAWS, params.inputs)
     drawable = fresh or as_written or any(map(literals_of, visible))

@@ -336,16 +336,18 @@ def _aimed_on(
 
 def guard_calls(visible: list[Call], reference: str, known: set[str], limit: int, mode: str) -> list[Call]:
     """Up to ``limit`` calls aimed at the reference's raise guards (``if balance < 0: raise
-    ValueError``, ``assert n >= 0``, ``if amount > self.balance: raise ...``), inside the contract.
+    ValueError``, ``assert n >= 0``, ``if amount > self.balance: raise ...``), inside the contract
+    but for its floor.
 
     The default attack's draws move each literal a few units, so a guard the tests show only from
     afar (``Account(-5)`` raises, ``Account(10)`` does not; ``withdraw(500)`` raises on a balance
     of 150) was never crossed, and where the tests expect raises a mutant that moves it
     (``balance < 1``, ``amount >= self.balance``) was "equivalent" (the fourteenth and fifteenth
-    passes; ``--attack deep`` aims at every constant). Each literal of a visible call, its
-    chain's too, takes a constant of a guard's test and its +/-1; where a guard compares two
-    values neither of which is a constant, two literals are also made to meet (``withdraw(150)``
-    on the balance of 150), in turn with the constants."""
+    passes). Both attacks take these (the deep one's own aimed inputs keep the contract's floor,
+    which a guard's far side may lie below). Each literal of a visible call, its chain's too,
+    takes a constant of a guard's test and its +/-1; where a guard compares two values neither of
+    which is a constant, two literals are also made to meet (``withdraw(150)`` on the balance of
+    150), in turn with the constants."""
     tests = _raise_guard_tests(reference)
     if not tests or limit <= 0:
         return []
