@@ -50,7 +50,7 @@ class Domain:
     grid_permutation: bool = False  # a square grid whose cells are 1..N*N once each
     vocabulary: tuple[str, ...] = ()  # every visible string is one of these words
     character: bool = False  # every visible value is a string of one character
-    numerals: bool = False  # every visible value is a whole number written out (``'80'``, ``'-5'``)
+    numerals: bool = False  # every visible value is a number written out (``'80'``), not in 0s and 1s
 
 
 def learn_domain(observed: list[Any]) -> Domain:
@@ -68,7 +68,9 @@ def learn_domain(observed: list[Any]) -> Domain:
         domain.character = len(strings) == len(observed) and all(
             type(v) is str and len(v) == 1 for v in observed
         )
+        # (a string of 0s and 1s is binary: its alphabet is the task's, ``'002'`` no input of it)
         domain.numerals = len(strings) == len(observed) and all(map(is_numeral, strings))
+        domain.numerals = domain.numerals and not set(domain.characters) <= set("-01")
         if any(" " in s.strip() for s in strings):
             domain.tokens = sorted({token for s in strings for token in s.split()})
     sized = [v for v in observed if type(v) in (list, tuple, str, bytes, dict, set)]

@@ -48,6 +48,16 @@ def test_one_list_of_counting_numbers_is_no_permutation_rule():
     assert any(sorted(drawn) != list(range(1, len(drawn) + 1)) for drawn in draws)
 
 
+def test_a_numeral_may_hold_any_digit_but_a_binary_string_keeps_its_alphabet():
+    # MBPP/364's binary strings ('0001010111') took an aimed '002' once numerals were free
+    decimal = [Call(("80",)), Call(("70000",))]
+    assert contract_violations(Call(("65536",)), decimal) == []
+    binary = [Call(("0001010111",)), Call(("001",))]
+    assert contract_violations(Call(("002",)), binary) == [
+        "argument 1: character '2' appears in no visible value"
+    ]
+
+
 def test_contract_checker_names_what_leaves_the_domain():
     visible = [Call(([1, 2, 3], "ab")), Call(([2, 5], "ba"))]
     assert contract_violations(Call(([1, 4], "aab")), visible) == []
