@@ -85,6 +85,16 @@ def _survivor_with_its_assert(problem_, mutant: str, raises: bool = False, lazy:
     return text
 
 
+def _drawn_with_a_survivor(problem_, mutant: str) -> tuple[Prepared, set[str]]:
+    """``mutant`` is broken on the fresh inputs the default attack draws and passes the visible
+    tests; returns what was prepared and those inputs, as a test writes them."""
+    prepared = prepare(problem_, AuditParams())
+    assert isinstance(prepared, Prepared)
+    verdict = judge_program(problem_, AuditParams(), prepared, mutant)
+    assert verdict.broken and verdict.survived
+    return prepared, {call.render(prepared.call_name) for call in prepared.fresh}
+
+
 # 1. Values are compared by value, never through a repr that was cut or could not be made.
 
 
@@ -4116,13 +4126,9 @@ def test_a_raise_guard_on_a_method_is_crossed_where_its_argument_meets_the_objec
         "import pytest\n\ndef test_a():\n    acct = Account(150)\n    with pytest.raises(ValueError):\n"
         "        acct.withdraw(500)\n    assert Account(150).withdraw(50) == 100\n"
     )
-    accounts = problem("Account", WITHDRAW, [test])
-    prepared = prepare(accounts, AuditParams())
-    assert isinstance(prepared, Prepared)
-    assert "Account(150).withdraw(150)" in {call.render("Account") for call in prepared.fresh}
     at_the_balance = WITHDRAW.replace("amount > self.balance", "amount >= self.balance")
-    verdict = judge_program(accounts, AuditParams(), prepared, at_the_balance)
-    assert verdict.broken and verdict.survived
+    _, drawn = _drawn_with_a_survivor(problem("Account", WITHDRAW, [test]), at_the_balance)
+    assert "Account(150).withdraw(150)" in drawn
 
 
 def test_a_raise_guard_between_two_arguments_is_crossed_where_they_meet():
@@ -4131,12 +4137,8 @@ def test_a_raise_guard_between_two_arguments_is_crossed_where_they_meet():
         "import pytest\n\ndef test_a():\n    assert span(2, 9) == 7\n    with pytest.raises(ValueError):\n"
         "        span(9, 2)\n"
     )
-    spans = problem("span", span, [test])
-    prepared = prepare(spans, AuditParams())
-    assert isinstance(prepared, Prepared)
-    assert {"span(2, 2)", "span(9, 9)"} <= {call.render("span") for call in prepared.fresh}
-    verdict = judge_program(spans, AuditParams(), prepared, span.replace("lo > hi", "lo >= hi"))
-    assert verdict.broken and verdict.survived
+    _, drawn = _drawn_with_a_survivor(problem("span", span, [test]), span.replace("lo > hi", "lo >= hi"))
+    assert {"span(2, 2)", "span(9, 9)"} <= drawn
 
 
 def test_the_deep_attack_aims_at_the_literals_of_a_chain_too():
@@ -4177,14 +4179,9 @@ def test_a_setter_s_guard_the_tests_expect_to_raise_is_crossed_and_asserted():
         "import pytest\n\ndef test_a():\n    t = Temperature(25)\n    with pytest.raises(ValueError):\n"
         "        t.celsius = -300\n    assert t.celsius == 25\n"
     )
-    temperatures = problem("Temperature", CELSIUS, [test])
-    prepared = prepare(temperatures, AuditParams())
-    assert isinstance(prepared, Prepared)
-    drawn = {call.render("Temperature") for call in prepared.fresh}
-    assert {"t = Temperature(25); t.celsius = -274", "t = Temperature(25); t.celsius = -273"} <= drawn
     higher_floor = CELSIUS.replace("value < -273.15", "value < -200")
-    verdict = judge_program(temperatures, AuditParams(), prepared, higher_floor)
-    assert verdict.broken and verdict.survived
+    _, drawn = _drawn_with_a_survivor(problem("Temperature", CELSIUS, [test]), higher_floor)
+    assert {"t = Temperature(25); t.celsius = -274", "t = Temperature(25); t.celsius = -273"} <= drawn
     pinned = problem("Temperature", CELSIUS, [test], hidden=("t = Temperature(25)\nt.celsius = -250",))
     # (one store is the object's chain: a statement, whose assert is that it runs)
     assert _survivor_with_its_assert(pinned, higher_floor, raises=True) == "Temperature(25).celsius = -250"
@@ -4246,11 +4243,8 @@ def test_a_class_built_as_the_expected_value_is_not_the_entry():
     tests = ["assert scale(Vector(1, 2), 3) == Vector(3, 6)", "assert scale(Vector(2, 0), 2) == Vector(4, 0)"]
     scaled = problem("scale", SCALED, tests, entry=None)
     assert entry_of(scaled) == "scale"
-    prepared = prepare(scaled, AuditParams())
-    assert isinstance(prepared, Prepared) and prepared.call_name == "scale"
-    by_three = SCALED.replace("v.y * k", "v.y * 3")
-    verdict = judge_program(scaled, AuditParams(), prepared, by_three)
-    assert verdict.broken and verdict.survived
+    prepared, _ = _drawn_with_a_survivor(scaled, SCALED.replace("v.y * k", "v.y * 3"))
+    assert prepared.call_name == "scale"
     unittest_style = (
         "import unittest\n\nclass T(unittest.TestCase):\n    def test_a(self):\n"
         "        self.assertEqual(scale(Vector(1, 2), 3), Vector(3, 6))\n"
@@ -4321,10 +4315,7 @@ def test_a_call_with_nothing_to_draw_is_its_own_witness_where_the_tests_check_pa
     tests = ["assert len(empty_board()) == 3", "assert empty_board()[0][0] == ' '"]
     boards = problem("empty_board", board, tests)
     narrow = board.replace("[' '] * 3", "[' '] * 2")
-    prepared = prepare(boards, AuditParams())
-    assert isinstance(prepared, Prepared)
-    verdict = judge_program(boards, AuditParams(), prepared, narrow)
-    assert verdict.broken and verdict.survived
+    _drawn_with_a_survivor(boards, narrow)
     assert _survivor_with_its_assert(boards, narrow) == (
         "assert empty_board() == [[' ', ' ', ' '], [' ', ' ', ' '], [' ', ' ', ' ']]"
     )
@@ -4354,14 +4345,10 @@ def test_a_text_literal_two_calls_on_an_object_share_is_kept_shared_in_half_the_
         "    def get(self, k):\n        return self.data.get(k)\n"
     )
     test = "def test_a():\n    s = Store()\n    s.put('a', 1)\n    assert s.get('a') == 1\n"
-    stores = problem("Store", store, [test])
-    prepared = prepare(stores, AuditParams())
-    assert isinstance(prepared, Prepared)
+    off_above_one = store.replace("self.data[k] = v\n", "self.data[k] = v if v < 2 else v + 1\n")
+    prepared, _ = _drawn_with_a_survivor(problem("Store", store, [test]), off_above_one)
     keys = [(call.uses[0][0][1][0], call.uses[1][0][1][0]) for call in prepared.fresh]
     assert sum(put == got for put, got in keys) >= len(keys) // 2 and any(put != got for put, got in keys)
-    off_above_one = store.replace("self.data[k] = v\n", "self.data[k] = v if v < 2 else v + 1\n")
-    verdict = judge_program(stores, AuditParams(), prepared, off_above_one)
-    assert verdict.broken and verdict.survived
 
 
 def test_a_raise_guard_on_a_number_written_as_text_is_crossed():
@@ -4376,12 +4363,9 @@ def test_a_raise_guard_on_a_number_written_as_text_is_crossed():
         "    with pytest.raises(ValueError):\n        parse_port('70000')\n"
         "    with pytest.raises(ValueError):\n        parse_port('0')\n"
     )
-    ports = problem("parse_port", parse, [test])
-    prepared = prepare(ports, AuditParams())
-    assert isinstance(prepared, Prepared)
-    assert "parse_port('65536')" in {call.render("parse_port") for call in prepared.fresh}
-    verdict = judge_program(ports, AuditParams(), prepared, parse.replace("port > 65535", "port > 65536"))
-    assert verdict.broken and verdict.survived
+    past_the_top = parse.replace("port > 65535", "port > 65536")
+    _, drawn = _drawn_with_a_survivor(problem("parse_port", parse, [test]), past_the_top)
+    assert "parse_port('65536')" in drawn
 
 
 def test_a_raise_guard_is_crossed_below_the_smallest_number_the_tests_pass():
@@ -4393,11 +4377,8 @@ def test_a_raise_guard_is_crossed_below_the_smallest_number_the_tests_pass():
         "    with pytest.raises(ValueError):\n        safe_div(1, 0)\n"
     )
     divisions = problem("safe_div", divide, [test])
-    prepared = prepare(divisions, AuditParams())
-    assert isinstance(prepared, Prepared)
-    assert "safe_div(6, -1)" in {call.render("safe_div") for call in prepared.fresh}
-    verdict = judge_program(divisions, AuditParams(), prepared, divide.replace("b == 0", "b <= 0"))
-    assert verdict.broken and verdict.survived
+    _, drawn = _drawn_with_a_survivor(divisions, divide.replace("b == 0", "b <= 0"))
+    assert "safe_div(6, -1)" in drawn
     deep = prepare(divisions, AuditParams(attack="deep"))  # its own aimed inputs keep the floor
     assert isinstance(deep, Prepared) and "safe_div(6, -1)" in {
         call.render("safe_div") for call in deep.fresh
