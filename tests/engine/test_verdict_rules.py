@@ -4383,3 +4383,14 @@ def test_a_raise_guard_is_crossed_below_the_smallest_number_the_tests_pass():
     assert isinstance(deep, Prepared) and "safe_div(6, -1)" in {
         call.render("safe_div") for call in deep.fresh
     }
+
+
+def test_a_call_through_a_table_of_the_reference_s_functions_names_its_entry():
+    # ``OPS['add'](2, 3)`` named no function: the problem was excluded as one whose tests call
+    # none the reference defines
+    table = "def add(a, b):\n    return a + b\n\ndef sub(a, b):\n    return a - b\n\n"
+    table += "OPS = {'add': add, 'sub': sub}\n"
+    tests = ["assert OPS['add'](2, 3) == 5", "assert OPS['add'](4, 1) == 5"]
+    ops = problem("ops", table, tests)
+    assert entry_of(ops) == "add"
+    _drawn_with_a_survivor(ops, table.replace("return a + b", "return a + b if a < 5 else a - b"))

@@ -18,7 +18,16 @@ from collections.abc import Callable
 from .. import outcome as oc
 from ..exclusions import excluded
 from ..inputs.aimed import aimed_calls, guard_calls
-from ..inputs.calls import Call, class_names, defined_names, entry_of, enum_members, factory_names, parsed
+from ..inputs.calls import (
+    Call,
+    class_names,
+    defined_names,
+    entry_of,
+    enum_members,
+    factory_names,
+    harvest_sources,
+    parsed,
+)
 from ..inputs.contract import V1_MODES
 from ..inputs.fresh import fresh_calls, literals_of
 from ..inputs.harvest import harvest_calls
@@ -52,8 +61,7 @@ def visible_calls(problem: Problem, as_written: bool = False) -> tuple[str, str,
     if entry is None:
         return None
     call_name = problem.call_alias or entry
-    sources = problem.harvest if problem.harvest is not None else problem.tests
-    return entry, call_name, _harvested(problem, entry, call_name, sources, as_written)
+    return entry, call_name, _harvested(problem, entry, call_name, harvest_sources(problem), as_written)
 
 
 def _harvested(

@@ -17,6 +17,7 @@ from typing import Any
 
 from .arguments import Bound, chain_text, job_steps, marked, marked_keywords, named_objects
 from .arguments import arguments_text as _arguments_text
+from .dispatched import tables, through_tables
 from .mapped import mapped_names
 
 # One call on what the call before returned: (method name, or "" to call the result itself,
@@ -622,14 +623,26 @@ def infer_entry(
 
 def entry_of(problem: Any) -> str | None:
     """``infer_entry`` for a ``Problem``: the one place that decides what a problem's entry is."""
-    tests = problem.harvest if problem.harvest is not None else problem.tests
     return infer_entry(
         problem.reference,
-        tuple(problem.tests) + tuple(tests),
+        read_through_tables(problem, tuple(problem.tests)) + harvest_sources(problem),
         problem.entry,
         problem.call_alias,
         problem.prompt,
     )
+
+
+def harvest_sources(problem: Any) -> tuple[str, ...]:
+    """What a problem's calls are harvested from (its ``harvest`` where it has one, else its
+    tests), calls through a table of the reference's functions read as the calls they make."""
+    return read_through_tables(
+        problem, tuple(problem.harvest if problem.harvest is not None else problem.tests)
+    )
+
+
+def read_through_tables(problem: Any, sources: tuple[str, ...]) -> tuple[str, ...]:
+    """``sources`` with ``OPS['add'](2, 3)`` read as ``add(2, 3)`` (``dispatched.py``)."""
+    return through_tables(sources, tables(problem.reference, frozenset(defined_names(problem.reference))))
 
 
 def _top_level_functions(source: str) -> list[str]:
