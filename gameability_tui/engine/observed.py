@@ -186,6 +186,7 @@ def std_maker(qualified: str) -> Any:
 BOUND_MARK = "\x00bound"  # (BOUND_MARK, name): an argument that is an object the test made
 MADE_MARK = "\x00made"  # (MADE_MARK, maker, args, kwargs): an argument made in place (``made``)
 MEMBER_MARK = "\x00member"  # (MEMBER_MARK, enum, member): a member of the reference's ``Enum``
+_MADE_BYTES = (MADE_MARK.encode(), MEMBER_MARK.encode())  # what ``made_entry`` looks for in a job
 
 
 def replay(
@@ -277,7 +278,7 @@ def made_entry(
     before the step count (``blob``: the job's bytes), so a call that makes nothing counts
     exactly the steps it always did."""
     named: dict[str, Any] = {}
-    marks = MADE_MARK.encode() in blob or MEMBER_MARK.encode() in blob
+    marks = any(mark in blob for mark in _MADE_BYTES)
     if not namespace or (not marks and len(rest) < 4):
         return function, named
 

@@ -37,7 +37,6 @@ Nothing here is random: the same reference and visible calls give the same input
 from __future__ import annotations
 
 import ast
-import functools
 import math
 import re
 import string
@@ -365,13 +364,15 @@ def guard_calls(visible: list[Call], reference: str, known: set[str], limit: int
         relations = learn_relations(calls) if mode not in V1_MODES else None
         seen = set(seen)
         chosen: list[Call] = []
-        while len(chosen) < limit and (call := _next(cursor, seen, calls, mode, relations)) is not None:
+        # a guard's far side may lie below every number the tests pass (``b == 0`` raising, shown
+        # with 0 and 3: ``b = -1`` is a divisor the reference takes): no other contract rule eased
+        while (
+            len(chosen) < limit
+            and (call := _next_new(cursor, seen, calls, mode, relations, floors=False)) is not None
+        ):
             chosen.append(call)
         return chosen
 
-    # a guard's far side may lie below every number the tests pass (``b == 0`` raising, shown with
-    # 0 and 3: ``b = -1`` is a divisor the reference takes); no other rule of the contract is eased
-    _next = functools.partial(_next_new, floors=False)
     return _by_shape(visible, known, limit, aim)
 
 

@@ -339,24 +339,21 @@ def enum_members(*sources: str) -> frozenset[str]:
     found = []
     for tree in (parsed(source) or ast.Module([], []) for source in sources):
         for node in module_level(tree):
-            bases = (
-                {
-                    base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")
-                    for base in node.bases
-                }
-                if isinstance(node, ast.ClassDef)
-                else set()
-            )
-            if not bases & _ENUM_BASES:
+            if not (isinstance(node, ast.ClassDef) and _base_names(node) & _ENUM_BASES):
                 continue
-            for statement in node.body:  # type: ignore[attr-defined]
+            for statement in node.body:
                 targets = statement.targets if isinstance(statement, ast.Assign) else []
                 found += [
-                    f"{node.name}.{target.id}"  # type: ignore[attr-defined]
+                    f"{node.name}.{target.id}"
                     for target in targets
                     if isinstance(target, ast.Name) and not target.id.startswith("_")
                 ]
     return frozenset(found)
+
+
+def _base_names(node: ast.ClassDef) -> set[str]:
+    """The last names of a class's bases (``Enum`` for ``enum.Enum``)."""
+    return {base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "") for base in node.bases}
 
 
 def factory_names(classes: frozenset[str], *sources: str) -> frozenset[str]:
@@ -625,7 +622,7 @@ def entry_of(problem: Any) -> str | None:
     """``infer_entry`` for a ``Problem``: the one place that decides what a problem's entry is."""
     return infer_entry(
         problem.reference,
-        read_through_tables(problem, tuple(problem.tests)) + harvest_sources(problem),
+        read_through_tables(problem, tuple(problem.tests) + _harvested_from(problem)),
         problem.entry,
         problem.call_alias,
         problem.prompt,
@@ -635,9 +632,11 @@ def entry_of(problem: Any) -> str | None:
 def harvest_sources(problem: Any) -> tuple[str, ...]:
     """What a problem's calls are harvested from (its ``harvest`` where it has one, else its
     tests), calls through a table of the reference's functions read as the calls they make."""
-    return read_through_tables(
-        problem, tuple(problem.harvest if problem.harvest is not None else problem.tests)
-    )
+    return read_through_tables(problem, _harvested_from(problem))
+
+
+def _harvested_from(problem: Any) -> tuple[str, ...]:
+    return tuple(problem.harvest if problem.harvest is not None else problem.tests)
 
 
 def read_through_tables(problem: Any, sources: tuple[str, ...]) -> tuple[str, ...]:
