@@ -99,13 +99,16 @@ def add_audit_settings(parser: argparse.ArgumentParser) -> None:
         "--attack",
         choices=("sample", "deep"),
         default="sample",
-        help="sample: at most --mutants mutants of six kinds and --fresh random inputs, as the "
-        "published figures were made (default); deep: every mutation site of many more operators, "
+        help="sample: at most --mutants mutants of six kinds, --fresh random inputs and up to "
+        "3/4 as many on the boundaries of the reference's comparisons with a constant (default); "
+        "deep: every mutation site of many more operators, "
         "inputs aimed at the mutants and further draws while they still find broken ones (slower, "
         "the census to trust)",
     )
     group.add_argument("--mutants", type=positive(int), default=24, help="mutants per problem (default 24)")
-    group.add_argument("--fresh", type=positive(int), default=8, help="fresh inputs per problem (default 8)")
+    group.add_argument(
+        "--fresh", type=positive(int), default=8, help="random fresh inputs per problem (default 8)"
+    )
     group.add_argument("--seed", type=int, default=0, help="seed for fresh inputs and --limit (default 0)")
     group.add_argument(
         "--inputs",

@@ -48,9 +48,10 @@ def _changes(result) -> set[str]:
 
 def test_a_guard_on_a_constant_is_probed_just_below_at_and_just_above_it():
     sample, deep = audit_problem(SHIPPING, SAMPLE), audit_problem(SHIPPING, DEEP)
-    assert "if weight >= 50:" not in _changes(sample)
-    assert "if weight >= 50:" in _changes(deep)
-    assert any("shipping(50)" in a.text for a in deep.asserts)
+    # (the default attack meets a compared constant too since round fourteen: ``boundary_calls``)
+    for result in (sample, deep):
+        assert "if weight >= 50:" in _changes(result)
+        assert any("shipping(50)" in a.text for a in result.asserts)
 
 
 def test_sequences_are_cut_to_the_shortest_lengths_the_contract_allows():

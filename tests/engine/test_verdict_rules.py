@@ -25,7 +25,7 @@ from gameability_tui.engine.audit import (
 )
 from gameability_tui.engine.audit.asserts import assert_text
 from gameability_tui.engine.audit.reference import visible_calls
-from gameability_tui.engine.inputs.aimed import aimed_calls
+from gameability_tui.engine.inputs.aimed import aimed_calls, boundary_calls
 from gameability_tui.engine.inputs.arguments import Made
 from gameability_tui.engine.inputs.calls import Bound, Call, entry_of, factory_names
 from gameability_tui.engine.inputs.fresh import fresh_calls
@@ -4394,3 +4394,44 @@ def test_a_call_through_a_table_of_the_reference_s_functions_names_its_entry():
     ops = problem("ops", table, tests)
     assert entry_of(ops) == "add"
     _drawn_with_a_survivor(ops, table.replace("return a + b", "return a + b if a < 5 else a - b"))
+
+
+# 55. From README "Still misjudged" (the fifteenth pass): by default only a raise guard was aimed
+# at, so the commonest mutants, ``>=`` for ``>`` and a constant one higher, which part from their
+# reference at a single value, survived only where eight random draws happened to reach it.
+
+
+def test_by_default_a_comparison_with_a_constant_is_met_at_the_constant():
+    # ``is_adult('30')`` and ``is_adult('12')``: the draws never wrote '18', so ``> 18`` was
+    # "equivalent" and the problem strong
+    adult = "def is_adult(age_text):\n    return int(age_text) >= 18\n"
+    tests = ["assert is_adult('30') is True", "assert is_adult('12') is False"]
+    _, drawn = _drawn_with_a_survivor(problem("is_adult", adult, tests), adult.replace(">= 18", "> 18"))
+    assert "is_adult('18')" in drawn
+
+
+def test_by_default_a_comparison_with_a_constant_is_met_one_above_it_too():
+    # a cap at 100 shown with 500 and with numbers below it: ``n > 101`` parts from it at 101 alone
+    capped = (
+        "def capped_sum(values):\n    total = 0\n    for n in values:\n        if n > 100:\n"
+        "            n = 100\n        total += n\n    return total\n"
+    )
+    tests = ["assert capped_sum([1, 2, 3]) == 6", "assert capped_sum([50, 500]) == 150"]
+    _, drawn = _drawn_with_a_survivor(problem("capped_sum", capped, tests), capped.replace("> 100", "> 101"))
+    assert any("101" in call for call in drawn)
+
+
+def test_the_boundary_inputs_keep_the_contract_s_floor_and_leave_remainders_alone():
+    # ``n >= -5``: the tests pass only positive numbers, so -5 (or -4, -6) is no input the task
+    # promises, while 3 and its neighbour below are met; ``n % 7 == 0`` compares a remainder, and
+    # neither 7 nor 0 is a boundary of ``n``
+    shifted = (
+        "def shift(n):\n    if n >= -5 and n < 3:\n        return 0\n    if n % 7 == 0:\n"
+        "        return 1\n    return n\n"
+    )
+    found = visible_calls(problem("shift", shifted, ["assert shift(8) == 8", "assert shift(4) == 4"]))
+    assert found is not None
+    visible = found[2]
+    known = {call.key() for call in visible}
+    drawn = [call.render("shift") for call in boundary_calls(visible, shifted, known, 6, "contract-v2")]
+    assert drawn == ["shift(3)", "shift(2)"]

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from .. import outcome as oc
 from ..exclusions import excluded
-from ..inputs.aimed import aimed_calls, guard_calls
+from ..inputs.aimed import aimed_calls, boundary_calls, guard_calls
 from ..inputs.calls import (
     Call,
     class_names,
@@ -52,6 +52,10 @@ COUNTED_TEST_STEPS = STEPS.counted_test_steps
 # The inputs aimed at the reference's raise guards, where the tests expect raises
 # (``aimed.guard_calls``), after the attack's own draws.
 GUARD_DRAWS = 12
+# The default attack's inputs on the boundaries of the reference's comparisons with a constant
+# (``aimed.boundary_calls``; the deep attack aims at those and more): up to this share of its
+# random draws, 6 beside the default 8 (none where it draws none: the hidden inputs alone).
+BOUNDARY_SHARE = 0.75
 
 
 def visible_calls(problem: Problem, as_written: bool = False) -> tuple[str, str, list[Call]] | None:
@@ -119,6 +123,10 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         fresh += aimed_calls(
             visible, problem.reference, known, attack.aimed, params.inputs, attack.aggregates
         )
+    elif not as_written:
+        known = {call.key() for call in visible + fresh}
+        limit = int(params.fresh_inputs * BOUNDARY_SHARE)
+        fresh += boundary_calls(visible, problem.reference, known, limit, params.inputs)
     if not as_written and tests_expect_raises(
         problem.reference, problem.tests, problem.setup or "", problem.call_alias
     ):  # where a raise is part of the answer, its guard is crossed, on its far side too

@@ -80,10 +80,13 @@ def _add(found: list, value: Any) -> None:
         found.append(value)
 
 
-def _near(numbers: list[int | float], kind: type, sides: bool = False) -> list[int | float]:
-    """Each constant and its neighbours, as values of the argument's own type; with ``sides``, a
-    float constant is also met by an int argument as the two ints either side of it (a guard at
-    ``-273.15`` that the tests cross with ``-300``: ``-274`` and ``-273``)."""
+def _near(
+    numbers: list[int | float], kind: type, sides: bool = False, exact: bool = False
+) -> list[int | float]:
+    """Each constant and its neighbours (``exact``: the constant alone), as values of the
+    argument's own type; with ``sides``, a float constant is also met by an int argument as the
+    two ints either side of it (a guard at ``-273.15`` that the tests cross with ``-300``: ``-274``
+    and ``-273``)."""
     values: list = []
     for number in numbers:
         if kind is int and type(number) is float and sides and math.isfinite(number):
@@ -92,7 +95,7 @@ def _near(numbers: list[int | float], kind: type, sides: bool = False) -> list[i
             continue
         if kind is int and type(number) is not int:
             continue
-        for candidate in (number - 1, number, number + 1):
+        for candidate in (number,) if exact else (number - 1, number, number + 1):
             try:
                 _add(values, kind(candidate))
             except OverflowError:  # an int constant past the float range
@@ -100,26 +103,28 @@ def _near(numbers: list[int | float], kind: type, sides: bool = False) -> list[i
     return values
 
 
-def _number_edits(base: Call, numbers: list[int | float], sides: bool = False) -> Iterator[Call]:
+def _number_edits(
+    base: Call, numbers: list[int | float], sides: bool = False, exact: bool = False
+) -> Iterator[Call]:
     for position, value in enumerate(base.args):
         if type(value) in (int, float):
-            for candidate in _near(numbers, type(value), sides):
+            for candidate in _near(numbers, type(value), sides, exact):
                 yield _with_arg(base, position, candidate)
         elif type(value) in (list, tuple) and _numbers(value):
             for index in _spread_positions(len(value)):
-                for candidate in _near(numbers, type(value[index]), sides):
+                for candidate in _near(numbers, type(value[index]), sides, exact):
                     yield _with_arg(base, position, _replaced(value, index, candidate))
         elif type(value) is str:
-            for changed in _digit_edits(value, numbers):
+            for changed in _digit_edits(value, numbers, exact):
                 yield _with_arg(base, position, changed)
 
 
-def _digit_edits(text: str, numbers: list[int | float]) -> Iterator[str]:
+def _digit_edits(text: str, numbers: list[int | float], exact: bool = False) -> Iterator[str]:
     """``text`` with one run of digits (a number written in a string: a date's month) replaced by
     a constant of the reference or its neighbour, zero-padded to the run's width."""
     for match in re.finditer(r"\d+", text):
         width = len(match.group())
-        for candidate in _near(numbers, int):
+        for candidate in _near(numbers, int, exact=exact):
             if candidate >= 0:
                 written = str(candidate).zfill(width)
                 yield text[: match.start()] + written + text[match.end() :]
@@ -356,24 +361,86 @@ def guard_calls(visible: list[Call], reference: str, known: set[str], limit: int
             _add(numbers, number)
     meet = any(_compares_two_values(test) for test in tests)
 
-    def aim(calls: list[Call], seen: set[str]) -> list[Call]:
+    def edits(calls: list[Call]) -> Iterator[Call]:
         kinds = [[edit for base in calls for edit in _number_edits(base, numbers, sides=True)]]
         if meet:
             kinds.append([edit for base in calls for edit in _meeting_edits(base)])
-        cursor = _interleaved(kinds)
+        return _interleaved(kinds)
+
+    # a guard's far side may lie below every number the tests pass (``b == 0`` raising, shown
+    # with 0 and 3: ``b = -1`` is a divisor the reference takes): no other contract rule eased
+    return _aimed_at(visible, known, limit, mode, edits, floors=False)
+
+
+def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: int, mode: str) -> list[Call]:
+    """Up to ``limit`` calls on the boundaries of the reference's comparisons with a constant
+    (``return int(age) >= 18``, ``if n > 100: n = 100``), inside the contract: the default
+    attack's share of what the deep attack aims at.
+
+    The commonest mutants, ``>=`` for ``>`` and a constant one higher, differ from their
+    reference at one value alone, which a few random draws around the tests' numbers reach only
+    by luck (``is_adult('30')`` and ``is_adult('12')`` never drew ``'18'``: the fifteenth and
+    sixteenth passes). Each literal of a visible call, its chain's too, takes each compared
+    constant, then each constant's +1 (where ``> 18`` and ``> 19`` part), then its -1, the visible
+    calls taken in turn, so a small budget reaches every constant before any neighbour."""
+    numbers = _compared_constants(reference)
+    if not numbers or limit <= 0:
+        return []
+
+    def edits(calls: list[Call]) -> Iterator[Call]:
+        for step in (0, 1, -1):
+            shifted = [number + step for number in numbers]
+            yield from _interleaved([list(_number_edits(base, shifted, exact=True)) for base in calls])
+
+    return _aimed_at(visible, known, limit, mode, edits, floors=True)
+
+
+def _aimed_at(
+    visible: list[Call],
+    known: set[str],
+    limit: int,
+    mode: str,
+    edits: Callable[[list[Call]], Iterator[Call]],
+    floors: bool,
+) -> list[Call]:
+    """The first ``limit`` new ``edits`` of the visible calls (of each shape's flat literals) that
+    stay inside the contract; ``floors``: whether its lower bounds hold."""
+
+    def aim(calls: list[Call], seen: set[str]) -> list[Call]:
+        cursor = edits(calls)
         relations = learn_relations(calls) if mode not in V1_MODES else None
         seen = set(seen)
         chosen: list[Call] = []
-        # a guard's far side may lie below every number the tests pass (``b == 0`` raising, shown
-        # with 0 and 3: ``b = -1`` is a divisor the reference takes): no other contract rule eased
         while (
             len(chosen) < limit
-            and (call := _next_new(cursor, seen, calls, mode, relations, floors=False)) is not None
+            and (call := _next_new(cursor, seen, calls, mode, relations, floors=floors)) is not None
         ):
             chosen.append(call)
         return chosen
 
     return _by_shape(visible, known, limit, aim)
+
+
+def _compared_constants(reference: str) -> list[int | float]:
+    """The numeric constants the reference compares a value with (``n > 100``, ``0 <= i < 10``),
+    in source order, once each. Membership and identity tests have no boundary, and a remainder's
+    (``n % i == 0``) is a value of the remainder, not of any input."""
+    try:
+        tree = ast.parse(reference)
+    except (SyntaxError, ValueError):
+        return []
+    numbers: list[int | float] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare) or isinstance(node.ops[0], MEMBERSHIP):
+            continue
+        sides = [node.left, *node.comparators]
+        if any(isinstance(side, ast.BinOp) and isinstance(side.op, ast.Mod) for side in sides):
+            continue
+        for side in sides:
+            if _constant(side):
+                for number in reference_numbers(ast.unparse(side)):
+                    _add(numbers, number)
+    return numbers
 
 
 def _raise_guard_tests(reference: str) -> list[ast.expr]:
