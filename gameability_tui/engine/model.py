@@ -55,7 +55,8 @@ from .step_units import STEPS
 # a call with nothing to draw is its own witness where the tests read part of it; a text literal
 # two calls on an object share is kept shared in every other draw; a numeral is any numeral; a
 # call through a table of the reference's functions (``OPS['add'](2, 3)``) names its entry;
-# 24: the default attack meets the constants the reference compares with (``boundary_calls``)
+# 24: the default attack meets the constants the reference compares with (``boundary_calls``),
+# named ones too (``LIMIT = 100``), and a raise guard's every pair of arguments meets early
 ENGINE_VERSION = 24
 
 

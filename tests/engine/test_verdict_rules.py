@@ -4435,3 +4435,48 @@ def test_the_boundary_inputs_keep_the_contract_s_floor_and_leave_remainders_alon
     known = {call.key() for call in visible}
     drawn = [call.render("shift") for call in boundary_calls(visible, shifted, known, 6, "contract-v2")]
     assert drawn == ["shift(3)", "shift(2)"]
+
+
+# 56. From the sixteenth pass: a guard against a named constant, or between the later two of three
+# arguments, was never crossed by the default draws.
+
+
+def test_a_raise_guard_against_a_named_constant_is_crossed_at_its_number():
+    # ``amount > LIMIT``: the guard's text holds no number, so no draw met 100
+    limited = (
+        "LIMIT = 100\n\ndef charge(amount):\n    if amount > LIMIT:\n"
+        "        raise ValueError('over the limit')\n    return amount\n"
+    )
+    test = (
+        "import pytest\n\ndef test_a():\n    assert charge(50) == 50\n    assert charge(10) == 10\n"
+        "    with pytest.raises(ValueError):\n        charge(150)\n"
+    )
+    at_the_limit = limited.replace("amount > LIMIT", "amount >= LIMIT")
+    _, drawn = _drawn_with_a_survivor(problem("charge", limited, [test]), at_the_limit)
+    assert "charge(100)" in drawn
+
+
+def test_a_comparison_with_a_class_s_named_constant_is_met_at_its_number():
+    meter = (
+        "class Meter:\n    MAX = 30\n\n    def __init__(self, level):\n        self.level = level\n\n"
+        "    def status(self):\n        return 'high' if self.level >= self.MAX else 'ok'\n"
+    )
+    tests = ["assert Meter(10).status() == 'ok'", "assert Meter(50).status() == 'high'"]
+    above = meter.replace("self.level >= self.MAX", "self.level > self.MAX")
+    _, drawn = _drawn_with_a_survivor(problem("Meter", meter, tests), above)
+    assert "Meter(30).status()" in drawn
+
+
+def test_a_raise_guard_between_the_later_two_of_three_arguments_is_crossed_where_they_meet():
+    # the meetings of ``x`` with ``lo`` and ``hi`` filled the twelve guard inputs before
+    # ``lo == hi`` came up
+    clamp = (
+        "def clamp(x, lo, hi):\n    if lo > hi:\n        raise ValueError('empty range')\n"
+        "    return max(lo, min(x, hi))\n"
+    )
+    test = (
+        "import pytest\n\ndef test_a():\n    assert clamp(5, 1, 10) == 5\n    assert clamp(-3, 0, 10) == 0\n"
+        "    assert clamp(15, 0, 10) == 10\n    with pytest.raises(ValueError):\n        clamp(1, 5, 2)\n"
+    )
+    _, drawn = _drawn_with_a_survivor(problem("clamp", clamp, [test]), clamp.replace("lo > hi", "lo >= hi"))
+    assert any(re.fullmatch(r"clamp\(-?\d+, (-?\d+), \1\)", call) for call in drawn)

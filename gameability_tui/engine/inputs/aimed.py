@@ -157,28 +157,38 @@ def _sign_edits(base: Call) -> Iterator[Call]:
 
 
 def _meeting_edits(base: Call) -> Iterator[Call]:
+    for meetings in _meetings_by_pair(base):
+        yield from meetings
+
+
+def _meetings_by_pair(base: Call) -> list[list[Call]]:
+    """The edits making two arguments meet, one list for each pair of arguments of one type, then
+    one for each number meeting an element of a number list."""
     args = base.args
+    pairs: list[list[Call]] = []
     for first in range(len(args)):
         for second in range(first + 1, len(args)):
             a, b = args[first], args[second]
             if type(a) is not type(b) or type(a) is bool:
                 continue
-            yield _with_arg(base, second, a)
-            yield _with_arg(base, first, b)
+            meetings = [_with_arg(base, second, a), _with_arg(base, first, b)]
             if type(a) in (int, float):
-                yield _with_arg(base, second, a + 1)
-                yield _with_arg(base, second, a - 1)
-                yield _with_args(base, {first: a + 1, second: b - 1})
-                yield _with_args(base, {first: a - 1, second: b + 1})
+                meetings += [_with_arg(base, second, a + 1), _with_arg(base, second, a - 1)]
+                meetings.append(_with_args(base, {first: a + 1, second: b - 1}))
+                meetings.append(_with_args(base, {first: a - 1, second: b + 1}))
             if type(a) in (list, tuple) and _numbers(a) and _numbers(b):
                 for index in _spread_positions(min(len(a), len(b))):
-                    yield _with_arg(base, second, _replaced(b, index, a[index]))
+                    meetings.append(_with_arg(base, second, _replaced(b, index, a[index])))
+            pairs.append(meetings)
     for number in (i for i, v in enumerate(args) if type(v) in (int, float)):
         for listed in (i for i, v in enumerate(args) if type(v) in (list, tuple) and _numbers(v)):
             values = args[listed]
+            meetings = []
             for index in _spread_positions(len(values)):
-                yield _with_arg(base, number, type(args[number])(values[index]))
-                yield _with_arg(base, listed, _replaced(values, index, args[number]))
+                meetings.append(_with_arg(base, number, type(args[number])(values[index])))
+                meetings.append(_with_arg(base, listed, _replaced(values, index, args[number])))
+            pairs.append(meetings)
+    return pairs
 
 
 def _aggregate_meetings(base: Call) -> Iterator[Call]:
@@ -355,16 +365,19 @@ def guard_calls(visible: list[Call], reference: str, known: set[str], limit: int
     tests = _raise_guard_tests(reference)
     if not tests or limit <= 0:
         return []
+    named = _named_numbers(reference)
     numbers: list[int | float] = []
     for test in tests:
-        for number in reference_numbers(ast.unparse(test)):
+        for number in _numbers_in(test, named):
             _add(numbers, number)
     meet = any(_compares_two_values(test) for test in tests)
 
     def edits(calls: list[Call]) -> Iterator[Call]:
         kinds = [[edit for base in calls for edit in _number_edits(base, numbers, sides=True)]]
-        if meet:
-            kinds.append([edit for base in calls for edit in _meeting_edits(base)])
+        if meet:  # every pair's first meeting before any pair's second (``clamp(x, lo, hi)``'s
+            # ``lo == hi`` came after twelve meetings of ``x``)
+            pairs = [pair for base in calls for pair in _meetings_by_pair(base)]
+            kinds.append(list(_interleaved(pairs)))
         return _interleaved(kinds)
 
     # a guard's far side may lie below every number the tests pass (``b == 0`` raising, shown
@@ -422,13 +435,14 @@ def _aimed_at(
 
 
 def _compared_constants(reference: str) -> list[int | float]:
-    """The numeric constants the reference compares a value with (``n > 100``, ``0 <= i < 10``),
-    in source order, once each. Membership and identity tests have no boundary, and a remainder's
-    (``n % i == 0``) is a value of the remainder, not of any input."""
+    """The numeric constants the reference compares a value with (``n > 100``, ``0 <= i < 10``,
+    ``amount > LIMIT``), in source order, once each. Membership and identity tests have no
+    boundary, and a remainder's (``n % i == 0``) is a value of the remainder, not of any input."""
     try:
         tree = ast.parse(reference)
     except (SyntaxError, ValueError):
         return []
+    named = _named_numbers(reference)
     numbers: list[int | float] = []
     for node in ast.walk(tree):
         if not isinstance(node, ast.Compare) or isinstance(node.ops[0], MEMBERSHIP):
@@ -437,9 +451,50 @@ def _compared_constants(reference: str) -> list[int | float]:
         if any(isinstance(side, ast.BinOp) and isinstance(side.op, ast.Mod) for side in sides):
             continue
         for side in sides:
-            if _constant(side):
-                for number in reference_numbers(ast.unparse(side)):
+            if _constant(side) or _name_of(side) in named:
+                for number in _numbers_in(side, named):
                     _add(numbers, number)
+    return numbers
+
+
+def _named_numbers(reference: str) -> dict[str, int | float]:
+    """The numbers the reference binds to a name at its top level or in a class's body
+    (``LIMIT = 100``, a class's ``MAX = 5``): a guard written against the name (``amount >
+    LIMIT``, ``t > self.MAX``) has its boundary at the number (the sixteenth pass)."""
+    try:
+        tree = ast.parse(reference)
+    except (SyntaxError, ValueError):
+        return {}
+    named: dict[str, int | float] = {}
+    bodies = [tree.body, *(node.body for node in tree.body if isinstance(node, ast.ClassDef))]
+    for statement in (statement for body in bodies for statement in body):
+        if isinstance(statement, ast.Assign):
+            targets, value = statement.targets, statement.value
+        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+            targets, value = [statement.target], statement.value
+        else:
+            continue
+        numbers = reference_numbers(ast.unparse(value)) if _constant(value) else []
+        for target in targets:
+            if isinstance(target, ast.Name) and numbers:
+                named[target.id] = numbers[0]
+    return named
+
+
+def _name_of(node: ast.AST) -> str | None:
+    """The name a value is read by: ``LIMIT``, or ``MAX`` of ``self.MAX`` and ``Card.MAX``."""
+    if isinstance(node, ast.Name):
+        return node.id
+    return node.attr if isinstance(node, ast.Attribute) else None
+
+
+def _numbers_in(node: ast.AST, named: dict[str, int | float]) -> list[int | float]:
+    """The numbers written in ``node``, then those of the names it reads that ``named`` binds."""
+    numbers = reference_numbers(ast.unparse(node))
+    for inner in ast.walk(node):
+        name = _name_of(inner)
+        if name in named:
+            _add(numbers, named[name])
     return numbers
 
 
