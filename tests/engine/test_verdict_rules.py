@@ -4480,3 +4480,30 @@ def test_a_raise_guard_between_the_later_two_of_three_arguments_is_crossed_where
     )
     _, drawn = _drawn_with_a_survivor(problem("clamp", clamp, [test]), clamp.replace("lo > hi", "lo >= hi"))
     assert any(re.fullmatch(r"clamp\(-?\d+, (-?\d+), \1\)", call) for call in drawn)
+
+
+# 57. From the sixteenth pass: a method's argument made in place by the entry class
+# (``Interval(1, 5).overlaps(Interval(4, 8))``) dropped the chain, so only the bare constructors
+# were drawn, and the problem was excluded as having no broken mutant.
+
+INTERVAL = (
+    "class Interval:\n    def __init__(self, start, end):\n        self.start, self.end = start, end\n\n"
+    "    def overlaps(self, other):\n        return self.start < other.end and other.start < self.end\n"
+)
+
+
+def test_a_method_s_argument_the_entry_class_makes_in_place_is_drawn_with_the_chain():
+    tests = [
+        "assert Interval(1, 5).overlaps(Interval(4, 8))",
+        "assert not Interval(1, 2).overlaps(Interval(3, 4))",
+        "assert Interval(3, 9).overlaps(Interval(0, 4))",
+    ]
+    # right on the tests' own intervals alone
+    mutant = INTERVAL.replace(
+        "return self.start < other.end and other.start < self.end",
+        "return (self.start, self.end) in ((1, 5), (3, 9))",
+    )
+    _, drawn = _drawn_with_a_survivor(problem("Interval", INTERVAL, tests), mutant)
+    # every draw is the chain, its argument made in place (no bare ``Interval(4, 8)`` of its own)
+    chain = r"bool\(Interval\(-?\d+, -?\d+\)\.overlaps\(Interval\(-?\d+, -?\d+\)\)\)"
+    assert drawn and all(re.fullmatch(chain, call) for call in drawn)

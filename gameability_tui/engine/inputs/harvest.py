@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from ..observed import DROP_STEP, OPERATOR_STEP, SET_STEP
+from ..observed import DROP_STEP, SET_STEP
 from .arguments import Bound, Made, Member, named_objects
 from .calls import Call, ChainStep, called_name, parsed
 from .folded import is_literal
@@ -166,6 +166,9 @@ def _chained_call(
                 return None  # reads after a chain: not replayed
             inside.update(id(link) for link in links)
             inside.add(id(node))
+            # an argument the entry makes in place is the chain's, not a call of its own
+            # (``Interval(4, 8)`` in ``Interval(1, 5).overlaps(Interval(4, 8))``)
+            inside.update(id(made) for link in links for made in _made_by(link, name))
             reads = [
                 f"{made.name}.{a}"
                 for made in named_objects(root.args, root.kwargs)
@@ -178,7 +181,7 @@ def _chained_call(
             method, inner = "", node.func
         else:
             return None
-        step = _literal_call(node, bound, frozenset(), _operand_makers(method, name, makers))
+        step = _literal_call(node, bound, frozenset(), _operand_makers(name, makers))
         if step is None or named_objects(step.args, step.kwargs):
             return None
         steps.append((method, step.args, step.kwargs))
@@ -186,10 +189,18 @@ def _chained_call(
         node = inner
 
 
-def _operand_makers(method: str, entry: str, makers: frozenset[str]) -> frozenset[str]:
+def _made_by(node: ast.Call, name: str) -> list[ast.Call]:
+    """The arguments of ``node`` that are calls of ``name``."""
+    arguments = [*node.args, *(keyword.value for keyword in node.keywords)]
+    return [made for made in arguments if isinstance(made, ast.Call) and called_name(made) == name]
+
+
+def _operand_makers(entry: str, makers: frozenset[str]) -> frozenset[str]:
     """The names whose calls make an argument of a chain's step in place: an operator's other
-    operand may be made by the entry too (``Vec(1, 2) + Vec(3, 4)``)."""
-    if entry and "." not in entry and method.startswith(OPERATOR_STEP):
+    operand, or a method's argument, may be made by the entry too (``Vec(1, 2) + Vec(3, 4)``,
+    ``Interval(1, 5).overlaps(Interval(4, 8))``: the sixteenth pass found a method's dropped, so
+    only the bare constructors were drawn and every mutant of the method looked equivalent)."""
+    if entry and "." not in entry:
         return makers | {entry}
     return makers
 
@@ -560,7 +571,7 @@ def _steps_from(
             if method and not steps:  # an attribute read or stored, not called
                 return _stored(node, parent, bound, objects, makers)
             return tuple(steps) if steps else None
-        step = _literal_call(parent, bound, objects, _operand_makers(method, entry, makers))
+        step = _literal_call(parent, bound, objects, _operand_makers(entry, makers))
         if step is None or named_objects(step.args, step.kwargs):
             return None
         steps.append((method, step.args, step.kwargs))
