@@ -25,7 +25,7 @@ from gameability_tui.engine.audit import (
 )
 from gameability_tui.engine.audit.asserts import assert_text
 from gameability_tui.engine.audit.reference import visible_calls
-from gameability_tui.engine.inputs.aimed import aimed_calls, boundary_calls
+from gameability_tui.engine.inputs.aimed import aimed_calls, boundary_calls, guard_calls
 from gameability_tui.engine.inputs.arguments import Made
 from gameability_tui.engine.inputs.calls import Bound, Call, entry_of, factory_names
 from gameability_tui.engine.inputs.fresh import fresh_calls
@@ -4507,3 +4507,37 @@ def test_a_method_s_argument_the_entry_class_makes_in_place_is_drawn_with_the_ch
     # every draw is the chain, its argument made in place (no bare ``Interval(4, 8)`` of its own)
     chain = r"bool\(Interval\(-?\d+, -?\d+\)\.overlaps\(Interval\(-?\d+, -?\d+\)\)\)"
     assert drawn and all(re.fullmatch(chain, call) for call in drawn)
+
+
+# 58. From the sixteenth pass: a guard on a text's length (``len(password) < 8``) was aimed at
+# only through numbers, and a text holds none.
+
+
+def test_a_raise_guard_on_a_text_s_length_is_crossed_at_its_length():
+    check = (
+        "def check_password(password):\n    if len(password) < 8:\n"
+        "        raise ValueError('too short')\n    return True\n"
+    )
+    test = (
+        "import pytest\n\ndef test_a():\n    assert check_password('abcdefgh9') is True\n"
+        "    assert check_password('longpassword') is True\n    with pytest.raises(ValueError):\n"
+        "        check_password('short')\n"
+    )
+    passwords = problem("check_password", check, [test])
+    _drawn_with_a_survivor(passwords, check.replace("< 8", "< 9"))
+    found = visible_calls(passwords)
+    assert found is not None
+    aimed = guard_calls(found[2], check, set(), 12, "contract-v2")
+    assert {len(call.args[0]) for call in aimed} >= {7, 8, 9}  # cut or repeated from its own letters
+    assert all(set(call.args[0]) <= set("abcdefgh9longpasswordshort") for call in aimed)
+
+
+def test_by_default_a_length_compared_with_a_constant_is_met_at_it():
+    initials = (
+        "def initials(name):\n    if len(name) > 3:\n        return name[:3].upper()\n"
+        "    return name.upper()\n"
+    )
+    tests = ["assert initials('jonathan') == 'JON'", "assert initials('al') == 'AL'"]
+    one_more = initials.replace("len(name) > 3", "len(name) > 4")
+    _, drawn = _drawn_with_a_survivor(problem("initials", initials, tests), one_more)
+    assert "initials('jona')" in drawn

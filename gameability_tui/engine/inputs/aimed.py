@@ -43,7 +43,7 @@ import string
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .calls import Call
+from .calls import Call, called_name
 from .contract import V1_MODES, contract_violations, relation_violations
 from .fresh import by_shape, drawn_by_shape, literals_of, with_literals
 from .relations import Relations, learn_relations, new_draw
@@ -136,6 +136,16 @@ def _length_edits(base: Call) -> Iterator[Call]:
             for length in (0, 1, 2):
                 if length < len(value):
                     yield _with_arg(base, position, value[:length])
+
+
+def _sized_to(base: Call, lengths: list[int]) -> Iterator[Call]:
+    """Each text or sequence argument made each of ``lengths`` long, cut or repeated from its own
+    items (``'abc'`` to 8: ``'abcabcab'``), so it keeps its alphabet."""
+    for position, value in enumerate(base.args):
+        if type(value) in SIZED and value:
+            for length in lengths:
+                if length >= 0 and length != len(value):
+                    yield _with_arg(base, position, (value * (length // len(value) + 1))[:length])
 
 
 def _repeat_edits(base: Call) -> Iterator[Call]:
@@ -371,9 +381,12 @@ def guard_calls(visible: list[Call], reference: str, known: set[str], limit: int
         for number in _numbers_in(test, named):
             _add(numbers, number)
     meet = any(_compares_two_values(test) for test in tests)
+    lengths = [near for length in _length_bounds(tests, named) for near in (length - 1, length, length + 1)]
 
     def edits(calls: list[Call]) -> Iterator[Call]:
         kinds = [[edit for base in calls for edit in _number_edits(base, numbers, sides=True)]]
+        if lengths:  # (``if len(password) < 8: raise``: the tests pass 9 letters and 5)
+            kinds.append([edit for base in calls for edit in _sized_to(base, lengths)])
         if meet:  # every pair's first meeting before any pair's second (``clamp(x, lo, hi)``'s
             # ``lo == hi`` came after twelve meetings of ``x``)
             pairs = [pair for base in calls for pair in _meetings_by_pair(base)]
@@ -399,11 +412,15 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
     numbers = _compared_constants(reference)
     if not numbers or limit <= 0:
         return []
+    lengths = _length_bounds(_comparisons(reference), _named_numbers(reference))
 
     def edits(calls: list[Call]) -> Iterator[Call]:
         for step in (0, 1, -1):
             shifted = [number + step for number in numbers]
-            yield from _interleaved([list(_number_edits(base, shifted, exact=True)) for base in calls])
+            sized = [length + step for length in lengths]
+            yield from _interleaved(
+                [[*_number_edits(base, shifted, exact=True), *_sized_to(base, sized)] for base in calls]
+            )
 
     return _aimed_at(visible, known, limit, mode, edits, floors=True)
 
@@ -438,23 +455,50 @@ def _compared_constants(reference: str) -> list[int | float]:
     """The numeric constants the reference compares a value with (``n > 100``, ``0 <= i < 10``,
     ``amount > LIMIT``), in source order, once each. Membership and identity tests have no
     boundary, and a remainder's (``n % i == 0``) is a value of the remainder, not of any input."""
-    try:
-        tree = ast.parse(reference)
-    except (SyntaxError, ValueError):
-        return []
     named = _named_numbers(reference)
     numbers: list[int | float] = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Compare) or isinstance(node.ops[0], MEMBERSHIP):
-            continue
-        sides = [node.left, *node.comparators]
-        if any(isinstance(side, ast.BinOp) and isinstance(side.op, ast.Mod) for side in sides):
-            continue
-        for side in sides:
+    for node in _comparisons(reference):
+        for side in (node.left, *node.comparators):
             if _constant(side) or _name_of(side) in named:
                 for number in _numbers_in(side, named):
                     _add(numbers, number)
     return numbers
+
+
+def _comparisons(reference: str) -> list[ast.Compare]:
+    """The reference's comparisons that have a boundary: not membership or identity tests, nor
+    a remainder's (``n % i == 0``)."""
+    try:
+        tree = ast.parse(reference)
+    except (SyntaxError, ValueError):
+        return []
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Compare)
+        and not isinstance(node.ops[0], MEMBERSHIP)
+        and not any(_remainder(side) for side in (node.left, *node.comparators))
+    ]
+
+
+def _remainder(node: ast.expr) -> bool:
+    return isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod)
+
+
+def _length_bounds(nodes: list[ast.expr], named: dict[str, int | float]) -> list[int]:
+    """The whole numbers a length is compared with in ``nodes`` (``len(password) < 8``)."""
+    lengths: list[int] = []
+    for node in (inner for outer in nodes for inner in ast.walk(outer)):
+        if not isinstance(node, ast.Compare):
+            continue
+        sides = [node.left, *node.comparators]
+        if any(isinstance(side, ast.Call) and called_name(side) == "len" for side in sides):
+            for side in sides:
+                if _constant(side) or _name_of(side) in named:
+                    for number in _numbers_in(side, named):
+                        if type(number) is int and number not in lengths:
+                            lengths.append(number)
+    return lengths
 
 
 def _named_numbers(reference: str) -> dict[str, int | float]:
