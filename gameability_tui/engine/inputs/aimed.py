@@ -1,4 +1,6 @@
-"""Inputs aimed at the mutants (the deep attack), beside the random draws of ``fresh_inputs``.
+"""Inputs aimed at the mutants (the deep attack), beside the random draws of ``fresh_inputs``;
+and the default attack's share of them (``boundary_calls``: compared constants; ``guard_calls``:
+raise guards, for both attacks).
 
 A random perturbation rarely lands exactly where a mutant differs from the reference. The places
 are known in advance, so they are probed on purpose, each as one edit of a visible call:
