@@ -4541,3 +4541,27 @@ def test_by_default_a_length_compared_with_a_constant_is_met_at_it():
     one_more = initials.replace("len(name) > 3", "len(name) > 4")
     _, drawn = _drawn_with_a_survivor(problem("initials", initials, tests), one_more)
     assert "initials('jona')" in drawn
+
+
+# 59. From the sixteenth pass: a raise guard on what an object holds was never met short of what
+# the tests gave it, since a draw keeps the tests' sequence of calls on the object.
+
+STACK = (
+    "class Stack:\n    def __init__(self):\n        self.items = []\n\n    def push(self, x):\n"
+    "        self.items.append(x)\n\n    def pop(self):\n        if len(self.items) == 0:\n"
+    "            raise IndexError('pop from empty stack')\n        return self.items.pop()\n"
+)
+
+
+def test_a_raise_guard_on_what_an_object_holds_is_met_with_fewer_calls_on_it():
+    # ``== 1`` raises on one item held, which no draw of three pushes reached
+    test = (
+        "import pytest\n\ndef test_lifo():\n    s = Stack()\n    s.push(1)\n    s.push(2)\n    s.push(3)\n"
+        "    assert s.pop() == 3\n\ndef test_empty():\n    with pytest.raises(IndexError):\n"
+        "        Stack().pop()\n"
+    )
+    stacks = problem("Stack", STACK, [test])
+    _, drawn = _drawn_with_a_survivor(stacks, STACK.replace("== 0", "== 1"))
+    assert "s = Stack(); s.push(3); s.pop()" in drawn
+    result = audit_problem(stacks, AuditParams())
+    assert "s = Stack(); s.push(3); assert s.pop() == 3" in [c.text for c in result.asserts]
