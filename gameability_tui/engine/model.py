@@ -56,7 +56,9 @@ from .step_units import STEPS
 # two calls on an object share is kept shared in every other draw; a numeral is any numeral; a
 # call through a table of the reference's functions (``OPS['add'](2, 3)``) names its entry;
 # 24: the default attack meets the constants the reference compares with (``boundary_calls``),
-# named ones too (``LIMIT = 100``), and a raise guard's every pair of arguments meets early
+# named ones too (``LIMIT = 100``), and lengths; a raise guard's every pair of arguments meets
+# early, and an object is made with fewer calls on it; a method's argument the entry class makes
+# is drawn with its chain; where the reference memoizes, calls are made a second time
 ENGINE_VERSION = 24
 
 

@@ -56,7 +56,8 @@ def test_a_guard_on_a_constant_is_probed_just_below_at_and_just_above_it():
 
 def test_sequences_are_cut_to_the_shortest_lengths_the_contract_allows():
     sample, deep = audit_problem(SECOND, SAMPLE), audit_problem(SECOND, DEEP)
-    assert "if len(xs) <= 2:" not in _changes(sample)
+    # (the default attack meets a compared length too since round fourteen: ``boundary_calls``)
+    assert "if len(xs) <= 2:" in _changes(sample)
     assert "if len(xs) <= 2:" in _changes(deep)
 
 

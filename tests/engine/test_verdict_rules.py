@@ -24,7 +24,7 @@ from gameability_tui.engine.audit import (
     prepare,
 )
 from gameability_tui.engine.audit.asserts import assert_text
-from gameability_tui.engine.audit.reference import visible_calls
+from gameability_tui.engine.audit.reference import keeps_a_cache, visible_calls
 from gameability_tui.engine.inputs.aimed import aimed_calls, boundary_calls, guard_calls
 from gameability_tui.engine.inputs.arguments import Made
 from gameability_tui.engine.inputs.calls import Bound, Call, entry_of, factory_names
@@ -4546,7 +4546,7 @@ def test_by_default_a_length_compared_with_a_constant_is_met_at_it():
 # 59. From the sixteenth pass: a raise guard on what an object holds was never met short of what
 # the tests gave it, since a draw keeps the tests' sequence of calls on the object.
 
-STACK = (
+EMPTIED_STACK = (
     "class Stack:\n    def __init__(self):\n        self.items = []\n\n    def push(self, x):\n"
     "        self.items.append(x)\n\n    def pop(self):\n        if len(self.items) == 0:\n"
     "            raise IndexError('pop from empty stack')\n        return self.items.pop()\n"
@@ -4560,8 +4560,55 @@ def test_a_raise_guard_on_what_an_object_holds_is_met_with_fewer_calls_on_it():
         "    assert s.pop() == 3\n\ndef test_empty():\n    with pytest.raises(IndexError):\n"
         "        Stack().pop()\n"
     )
-    stacks = problem("Stack", STACK, [test])
-    _, drawn = _drawn_with_a_survivor(stacks, STACK.replace("== 0", "== 1"))
+    stacks = problem("Stack", EMPTIED_STACK, [test])
+    _, drawn = _drawn_with_a_survivor(stacks, EMPTIED_STACK.replace("== 0", "== 1"))
     assert "s = Stack(); s.push(3); s.pop()" in drawn
     result = audit_problem(stacks, AuditParams())
     assert "s = Stack(); s.push(3); assert s.pop() == 3" in [c.text for c in result.asserts]
+
+
+# 60. From the sixteenth pass (class 6): no call was made twice on one state, so a mutant of a
+# cache's hit path answered every call right and looked equivalent.
+
+
+def test_where_the_reference_keeps_a_cache_a_call_is_made_again_and_asserted_after_its_first():
+    cached = (
+        "_cache = {}\n\ndef slow_square(n):\n    if n in _cache:\n        return _cache[n]\n"
+        "    result = n * n\n    _cache[n] = result\n    return result\n"
+    )
+    tests = ["assert slow_square(3) == 9", "assert slow_square(4) == 16", "assert slow_square(-5) == 25"]
+    squares = problem("slow_square", cached, tests)
+    _drawn_with_a_survivor(squares, cached.replace("return _cache[n]", "return None"))
+    result = audit_problem(squares, AuditParams())
+    twice = r"slow_square\((-?\d+)\)\nassert slow_square\(\1\) == \d+"
+    assert result.asserts and all(re.fullmatch(twice, c.text) for c in result.asserts)
+    # control: a reference that keeps no state makes no call twice
+    plain = problem("square", "def square(n):\n    return n * n\n", ["assert square(3) == 9"])
+    prepared = prepare(plain, AuditParams())
+    assert isinstance(prepared, Prepared)
+    assert len({call.key() for call in prepared.fresh}) == len(prepared.fresh)
+
+
+@pytest.mark.parametrize(
+    ("source", "memoizes"),
+    [
+        ("import functools\n\n@functools.lru_cache(maxsize=None)\ndef f(n):\n    return n\n", True),
+        (
+            "memo = {}\n\ndef f(n):\n    if n not in memo:\n        memo[n] = n * 2\n    return memo[n]\n",
+            True,
+        ),
+        (
+            "def f(n, memo={}):\n    if n in memo:\n        return memo[n]\n    memo[n] = n\n    return n\n",
+            True,
+        ),
+        # a dict local to the call, and module data a call appends to, are no cache
+        (
+            "def f(xs):\n    seen = {}\n    for x in xs:\n        if x in seen:\n            return x\n"
+            "        seen[x] = 1\n",
+            False,
+        ),
+        ("RESULTS = []\n\ndef record(x):\n    RESULTS.append(x * 2)\n", False),
+    ],
+)
+def test_a_cache_is_a_container_outliving_a_call_that_the_reference_asks_and_stores_to(source, memoizes):
+    assert keeps_a_cache(source) is memoizes

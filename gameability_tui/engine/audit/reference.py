@@ -26,6 +26,7 @@ from ..inputs.calls import (
     enum_members,
     factory_names,
     harvest_sources,
+    lazy_kind,
     parsed,
 )
 from ..inputs.contract import V1_MODES
@@ -56,6 +57,19 @@ GUARD_DRAWS = 12
 # (``aimed.boundary_calls``; the deep attack aims at those and more): up to this share of its
 # random draws, 6 beside the default 8 (none where it draws none: the hidden inputs alone).
 BOUNDARY_SHARE = 0.75
+# Calls made a second time where the reference memoizes (``_made_again``): up to this share of
+# the random draws, 4 beside the default 8 (none where it draws none).
+REPEAT_SHARE = 0.5
+
+
+def _made_again(fresh: list[Call], count: int) -> list[Call]:
+    """The first ``count`` plain calls of ``fresh`` made once more, after all of them: where the
+    reference memoizes (``keeps_a_cache``), its second answer to a call comes from what
+    the first left (the sixteenth pass: ``if n in _cache: return None`` answered a call made
+    once right every time, and looked equivalent). A call on an object is made on a new one
+    each time, so it is not made again."""
+    plain = [call for call in fresh if not (call.chain or call.uses or call.peers or call.reads)]
+    return plain[:count]
 
 
 def visible_calls(problem: Problem, as_written: bool = False) -> tuple[str, str, list[Call]] | None:
@@ -132,6 +146,8 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     ):  # where a raise is part of the answer, its guard is crossed, on its far side too
         known = {call.key() for call in visible + fresh}
         fresh += guard_calls(visible, problem.reference, known, GUARD_DRAWS, params.inputs)
+    if not as_written and keeps_a_cache(problem.reference) and not lazy_kind(problem.reference, entry):
+        fresh += _made_again(fresh, int(params.fresh_inputs * REPEAT_SHARE))
     drawable = fresh or as_written or any(map(literals_of, visible))
     if not drawable and looked_at_in_part(problem.tests, call_name):  # (``len(empty_board()) == 3``)
         fresh, always = list(visible), len(visible)  # nothing to draw: the whole result is a witness
@@ -432,6 +448,39 @@ def may_keep_state(source: str) -> bool:
             if assignment and isinstance(value, mutable):
                 return True
     return False
+
+
+def keeps_a_cache(source: str) -> bool:
+    """Whether the reference memoizes across calls: a cache decorator (``lru_cache``), or a
+    container outliving a call (bound at the top level, or a parameter's mutable default) that it
+    both asks (``n in memo``) and stores to (``memo[n] = ...``). A second call with the same
+    arguments may then answer from what the first left (module data a call appends to, read by
+    the tests, is state of another kind: its calls are not made twice)."""
+    tree = parsed(source)
+    if tree is None:
+        return False
+    lasting = {
+        target.id
+        for statement in tree.body
+        if isinstance(statement, (ast.Assign, ast.AnnAssign))
+        for target in (statement.targets if isinstance(statement, ast.Assign) else [statement.target])
+        if isinstance(target, ast.Name)
+    }
+    asked: set[str] = set()
+    stored: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if any(_is_cache(decorator) for decorator in node.decorator_list):
+                return True
+            named = [argument.arg for argument in node.args.posonlyargs + node.args.args]
+            for name, default in zip(named[::-1], node.args.defaults[::-1]):
+                if isinstance(default, (ast.Dict, ast.List)):
+                    lasting.add(name)
+        elif isinstance(node, ast.Compare) and isinstance(node.ops[0], (ast.In, ast.NotIn)):
+            asked |= {ast.unparse(side) for side in node.comparators}
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+            stored.add(ast.unparse(node.value))
+    return bool(asked & stored & lasting)
 
 
 def _is_cache(decorator: ast.expr) -> bool:
