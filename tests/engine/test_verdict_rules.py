@@ -4458,7 +4458,7 @@ def test_a_raise_guard_against_a_named_constant_is_crossed_at_its_number():
 
 def test_a_comparison_with_a_class_s_named_constant_is_met_at_its_number():
     meter = (
-        "class Meter:\n    MAX = 30\n\n    def __init__(self, level):\n        self.level = level\n\n"
+        "class Meter:\n    MIN, MAX = 0, 30\n\n    def __init__(self, level):\n        self.level = level\n\n"
         "    def status(self):\n        return 'high' if self.level >= self.MAX else 'ok'\n"
     )
     tests = ["assert Meter(10).status() == 'ok'", "assert Meter(50).status() == 'high'"]

@@ -542,10 +542,18 @@ def _named_numbers(reference: str) -> dict[str, int | float]:
             targets, value = [statement.target], statement.value
         else:
             continue
-        numbers = reference_numbers(ast.unparse(value)) if _constant(value) else []
         for target in targets:
-            if isinstance(target, ast.Name) and numbers:
-                named[target.id] = numbers[0]
+            pairs = [(target, value)]
+            if (
+                isinstance(target, ast.Tuple)
+                and isinstance(value, ast.Tuple)
+                and len(target.elts) == len(value.elts)
+            ):
+                pairs = list(zip(target.elts, value.elts))  # ``MIN, MAX = 10, 30``
+            for name, bound in pairs:
+                numbers = reference_numbers(ast.unparse(bound)) if _constant(bound) else []
+                if isinstance(name, ast.Name) and numbers:
+                    named[name.id] = numbers[0]
     return named
 
 
