@@ -30,6 +30,7 @@ import ast
 import operator
 import re
 
+from ..inputs.calls import assignments
 from ..model import Survivor
 from .edits import Edit, edit_of
 
@@ -108,7 +109,7 @@ def _tie(edit: Edit) -> str | None:
     branch = next((p for p in reversed(edit.parents) if isinstance(p, ast.If)), None)
     if branch is None or not any(compare is node for node in ast.walk(branch.test)):
         return None
-    if not any(_keeps(name, value, left, right) for name, value in _assignments(branch.body)):
+    if not any(_keeps(name, value, left, right) for name, value in assignments(branch.body)):
         return None
     return ast.unparse(compare)
 
@@ -124,28 +125,6 @@ def _keeps(name: str, value: ast.expr, left: ast.expr, right: ast.expr) -> bool:
         if name in reads and any(ast.dump(node) == shown for node in ast.walk(theirs)):
             return True
     return False
-
-
-def _assignments(body: list[ast.stmt]) -> list[tuple[str, ast.expr]]:
-    """(name, value) of each plain assignment in ``body``: ``best = new``, ``x, y = a, b``."""
-    found = []
-    for statement in body:
-        if isinstance(statement, ast.Assign):
-            targets, value = statement.targets, statement.value
-        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
-            targets, value = [statement.target], statement.value
-        else:
-            continue
-        for target in targets:
-            if isinstance(target, ast.Name):
-                found.append((target.id, value))
-            elif (
-                isinstance(target, ast.Tuple)
-                and isinstance(value, ast.Tuple)
-                and len(target.elts) == len(value.elts)
-            ):
-                found += [(t.id, v) for t, v in zip(target.elts, value.elts) if isinstance(t, ast.Name)]
-    return found
 
 
 def _number(node: ast.expr) -> int | float | None:

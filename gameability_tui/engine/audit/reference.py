@@ -20,6 +20,7 @@ from ..exclusions import excluded
 from ..inputs.aimed import aimed_calls, boundary_calls, guard_calls
 from ..inputs.calls import (
     Call,
+    assignments,
     class_names,
     defined_names,
     entry_of,
@@ -459,13 +460,7 @@ def keeps_a_cache(source: str) -> bool:
     tree = parsed(source)
     if tree is None:
         return False
-    lasting = {
-        target.id
-        for statement in tree.body
-        if isinstance(statement, (ast.Assign, ast.AnnAssign))
-        for target in (statement.targets if isinstance(statement, ast.Assign) else [statement.target])
-        if isinstance(target, ast.Name)
-    }
+    lasting = {name for name, _ in assignments(tree.body)}
     asked: set[str] = set()
     stored: set[str] = set()
     for node in ast.walk(tree):

@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
-from .calls import Call, called_name
+from .calls import Call, assignments, called_name
 from .contract import V1_MODES, contract_violations, relation_violations
 from .fresh import by_shape, drawn_by_shape, literals_of, with_literals
 from .relations import Relations, learn_relations, new_draw
@@ -535,25 +535,10 @@ def _named_numbers(reference: str) -> dict[str, int | float]:
         return {}
     named: dict[str, int | float] = {}
     bodies = [tree.body, *(node.body for node in tree.body if isinstance(node, ast.ClassDef))]
-    for statement in (statement for body in bodies for statement in body):
-        if isinstance(statement, ast.Assign):
-            targets, value = statement.targets, statement.value
-        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
-            targets, value = [statement.target], statement.value
-        else:
-            continue
-        for target in targets:
-            pairs = [(target, value)]
-            if (
-                isinstance(target, ast.Tuple)
-                and isinstance(value, ast.Tuple)
-                and len(target.elts) == len(value.elts)
-            ):
-                pairs = list(zip(target.elts, value.elts))  # ``MIN, MAX = 10, 30``
-            for name, bound in pairs:
-                numbers = reference_numbers(ast.unparse(bound)) if _constant(bound) else []
-                if isinstance(name, ast.Name) and numbers:
-                    named[name.id] = numbers[0]
+    for name, value in (found for body in bodies for found in assignments(body)):
+        numbers = reference_numbers(ast.unparse(value)) if _constant(value) else []
+        if numbers:
+            named[name] = numbers[0]
     return named
 
 

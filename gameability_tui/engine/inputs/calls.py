@@ -673,3 +673,25 @@ def _declared_functions(prompt: str) -> list[str]:
             if name.isidentifier():
                 names.append(name)
     return names
+
+
+def assignments(body: list[ast.stmt]) -> list[tuple[str, ast.expr]]:
+    """(name, value) of each plain assignment in ``body``: ``best = new``, ``x, y = a, b``."""
+    found = []
+    for statement in body:
+        if isinstance(statement, ast.Assign):
+            targets, value = statement.targets, statement.value
+        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+            targets, value = [statement.target], statement.value
+        else:
+            continue
+        for target in targets:
+            if isinstance(target, ast.Name):
+                found.append((target.id, value))
+            elif (
+                isinstance(target, ast.Tuple)
+                and isinstance(value, ast.Tuple)
+                and len(target.elts) == len(value.elts)
+            ):
+                found += [(t.id, v) for t, v in zip(target.elts, value.elts) if isinstance(t, ast.Name)]
+    return found
