@@ -4423,8 +4423,8 @@ def test_by_default_a_comparison_with_a_constant_is_met_one_above_it_too():
 
 def test_the_boundary_inputs_keep_the_contract_s_floor_and_leave_remainders_alone():
     # ``n >= -5``: the tests pass only positive numbers, so -5 (or -4, -6) is no input the task
-    # promises, while 3 and its neighbour below are met; ``n % 7 == 0`` compares a remainder, and
-    # neither 7 nor 0 is a boundary of ``n``
+    # promises, while 3 is met (2, below it, lies on a side no test shows); ``n % 7 == 0``
+    # compares a remainder, and neither 7 nor 0 is a boundary of ``n``
     shifted = (
         "def shift(n):\n    if n >= -5 and n < 3:\n        return 0\n    if n % 7 == 0:\n"
         "        return 1\n    return n\n"
@@ -4434,7 +4434,19 @@ def test_the_boundary_inputs_keep_the_contract_s_floor_and_leave_remainders_alon
     visible = found[2]
     known = {call.key() for call in visible}
     drawn = [call.render("shift") for call in boundary_calls(visible, shifted, known, 6, "contract-v2")]
-    assert drawn == ["shift(3)", "shift(2)"]
+    assert drawn == ["shift(3)"]
+
+
+def test_a_boundary_s_neighbour_lies_on_a_side_of_it_the_tests_show():
+    # every test passes a score of 100 or less: ``to_gpa(101)`` would assert what the reference
+    # does with an input the task may never give (the seventeenth pass)
+    gpa = "def to_gpa(score):\n    if score > 100:\n        return None\n    return round(score / 25, 1)\n"
+    found = visible_calls(problem("to_gpa", gpa, ["assert to_gpa(100) == 4.0", "assert to_gpa(50) == 2.0"]))
+    assert found is not None
+    visible = found[2]
+    known = {call.key() for call in visible}
+    drawn = [call.render("to_gpa") for call in boundary_calls(visible, gpa, known, 6, "contract-v2")]
+    assert drawn == ["to_gpa(99)"]
 
 
 # 56. From the sixteenth pass: a guard against a named constant, or between the later two of three
@@ -4465,6 +4477,25 @@ def test_a_comparison_with_a_class_s_named_constant_is_met_at_its_number():
     above = meter.replace("self.level >= self.MAX", "self.level > self.MAX")
     _, drawn = _drawn_with_a_survivor(problem("Meter", meter, tests), above)
     assert "Meter(30).status()" in drawn
+
+
+def test_a_limit_set_on_self_is_a_named_constant():
+    account = (
+        "class Account:\n    def __init__(self):\n        self.limit = 500\n\n"
+        "    def allowed(self, amount):\n        return amount <= self.limit\n"
+    )
+    tests = ["assert Account().allowed(100) is True", "assert Account().allowed(900) is False"]
+    below = account.replace("amount <= self.limit", "amount < self.limit")
+    _, drawn = _drawn_with_a_survivor(problem("Account", account, tests), below)
+    assert "Account().allowed(500)" in drawn
+
+
+def test_a_length_limit_given_as_a_default_is_a_named_constant():
+    shorten = "def shorten(s, limit=5):\n    return s if len(s) <= limit else s[:limit] + '~'\n"
+    tests = ["assert shorten('hi') == 'hi'", "assert shorten('abcdefgh') == 'abcde~'"]
+    shorter = shorten.replace("<= limit", "< limit")
+    _, drawn = _drawn_with_a_survivor(problem("shorten", shorten, tests), shorter)
+    assert any(re.fullmatch(r"shorten\('[a-h]{5}'\)", call) for call in drawn)
 
 
 def test_a_raise_guard_between_the_later_two_of_three_arguments_is_crossed_where_they_meet():

@@ -432,21 +432,46 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
     by luck (``is_adult('30')`` and ``is_adult('12')`` never drew ``'18'``: the fifteenth and
     sixteenth passes). Each literal of a visible call, its chain's too, takes each compared
     constant, then each constant's +1 (where ``> 18`` and ``> 19`` part), then its -1, the visible
-    calls taken in turn, so a small budget reaches every constant before any neighbour."""
+    calls taken in turn, so a small budget reaches every constant before any neighbour. A
+    neighbour lies only on a side of its constant that some visible value lies on too: where
+    every test passes a score of 100 or less, ``score > 100`` is the reference's answer to an
+    input the task may never give (``to_gpa(101)``: the seventeenth pass), and crossing it is
+    left to the deep attack."""
     numbers = _compared_constants(reference)
     if not numbers or limit <= 0:
         return []
     lengths = _length_bounds(_comparisons(reference), _named_numbers(reference))
 
     def edits(calls: list[Call]) -> Iterator[Call]:
+        shown = _numbers_shown(calls)
+        sizes = [len(value) for call in calls for value in call.args if type(value) in SIZED]
         for step in (0, 1, -1):
-            shifted = [number + step for number in numbers]
-            sized = [length + step for length in lengths]
+            shifted = [number + step for number in numbers if _shown_beyond(number, step, shown)]
+            sized = [length + step for length in lengths if _shown_beyond(length, step, sizes)]
             yield from _interleaved(
                 [[*_number_edits(base, shifted, exact=True), *_sized_to(base, sized)] for base in calls]
             )
 
     return _aimed_at(visible, known, limit, mode, edits, floors=True)
+
+
+def _numbers_shown(calls: list[Call]) -> list[int | float]:
+    """The numbers the calls pass: arguments, items of number lists, runs of digits in texts."""
+    shown: list[int | float] = []
+    for value in (value for call in calls for value in call.args):
+        if type(value) in (int, float):
+            shown.append(value)
+        elif type(value) in (list, tuple) and _numbers(value):
+            shown += list(value)
+        elif type(value) is str:
+            shown += [int(digits) for digits in re.findall(r"\d+", value)]
+    return shown
+
+
+def _shown_beyond(constant: int | float, step: int, shown: list) -> bool:
+    """Whether ``constant + step`` lies on a side of ``constant`` some shown value lies on (the
+    constant itself always)."""
+    return step == 0 or any((value - constant) * step > 0 for value in shown)
 
 
 def _aimed_at(
@@ -527,18 +552,30 @@ def _length_bounds(nodes: list[ast.expr], named: dict[str, int | float]) -> list
 
 def _named_numbers(reference: str) -> dict[str, int | float]:
     """The numbers the reference binds to a name at its top level or in a class's body
-    (``LIMIT = 100``, a class's ``MAX = 5``): a guard written against the name (``amount >
-    LIMIT``, ``t > self.MAX``) has its boundary at the number (the sixteenth pass)."""
+    (``LIMIT = 100``, a class's ``MAX = 5``), to an attribute of ``self`` (``self.limit = 500``),
+    or as a parameter's default (``limit=5``): a guard written against the name (``amount >
+    LIMIT``, ``t > self.MAX``, ``len(s) > limit``) has its boundary at the number (the sixteenth
+    and seventeenth passes). The first binding of a name counts."""
     try:
         tree = ast.parse(reference)
     except (SyntaxError, ValueError):
         return {}
-    named: dict[str, int | float] = {}
     bodies = [tree.body, *(node.body for node in tree.body if isinstance(node, ast.ClassDef))]
-    for name, value in (found for body in bodies for found in assignments(body)):
+    bound = [found for body in bodies for found in assignments(body)]
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):  # ``def f(s, limit=5)``
+            arguments = node.args.posonlyargs + node.args.args
+            bound += [(a.arg, d) for a, d in zip(arguments[::-1], node.args.defaults[::-1])]
+            bound += [(a.arg, d) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults) if d]
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:  # ``self.limit = 500``
+            target = node.targets[0]
+            if isinstance(target, ast.Attribute) and getattr(target.value, "id", "") in ("self", "cls"):
+                bound.append((target.attr, node.value))
+    named: dict[str, int | float] = {}
+    for name, value in bound:
         numbers = reference_numbers(ast.unparse(value)) if _constant(value) else []
         if numbers:
-            named[name] = numbers[0]
+            named.setdefault(name, numbers[0])
     return named
 
 
