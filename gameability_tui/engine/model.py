@@ -58,7 +58,8 @@ from .step_units import STEPS
 # 24: the default attack meets the constants the reference compares with (``boundary_calls``),
 # named ones too (``LIMIT = 100``), and lengths; a raise guard's every pair of arguments meets
 # early, and an object is made with fewer calls on it; a method's argument the entry class makes
-# is drawn with its chain; where the reference memoizes, calls are made a second time
+# is drawn with its chain; where the reference memoizes, calls are made a second time; two
+# values compared by name meet by default
 ENGINE_VERSION = 24
 
 

@@ -4643,3 +4643,37 @@ def test_where_the_reference_keeps_a_cache_a_call_is_made_again_and_asserted_aft
 )
 def test_a_cache_is_a_container_outliving_a_call_that_the_reference_asks_and_stores_to(source, memoizes):
     assert keeps_a_cache(source) is memoizes
+
+
+# 61. From the seventeenth pass: by default two values compared by name (``return a > b``) met
+# only where a raise guard compared them, so ``>=`` for ``>`` survived unseen.
+
+
+def _boundaries(problem_) -> list[str]:
+    found = visible_calls(problem_)
+    assert found is not None
+    entry, _, visible = found
+    known = {call.key() for call in visible}
+    return [c.render(entry) for c in boundary_calls(visible, problem_.reference, known, 6, "contract-v2")]
+
+
+def test_by_default_two_values_compared_by_name_are_made_to_meet():
+    beats = "def beats(a, b):\n    return a > b\n"
+    beating = problem("beats", beats, ["assert beats(30, 20) is True", "assert beats(10, 50) is False"])
+    assert _boundaries(beating) == ["beats(30, 30)", "beats(10, 10)"]
+    _drawn_with_a_survivor(beating, beats.replace("a > b", "a >= b"))
+
+
+def test_two_values_meet_through_a_method_s_argument_the_entry_makes():
+    # (the sixteenth pass's ``Card(5, 'hearts').higher(Card(9, 'spades'))``: a tie keeps ``self``)
+    card = (
+        "class Card:\n    def __init__(self, rank, suit):\n        self.rank, self.suit = rank, suit\n\n"
+        "    def higher(self, other):\n        return other if other.rank > self.rank else self\n"
+    )
+    tests = [
+        "assert Card(5, 'hearts').higher(Card(9, 'spades')).suit == 'spades'",
+        "assert Card(3, 'clubs').higher(Card(2, 'hearts')).suit == 'clubs'",
+    ]
+    cards = problem("Card", card, tests)
+    assert "Card(5, 'hearts').higher(Card(5, 'spades')).suit" in _boundaries(cards)
+    _drawn_with_a_survivor(cards, card.replace("other.rank > self.rank", "other.rank >= self.rank"))

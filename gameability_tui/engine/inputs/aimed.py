@@ -436,9 +436,13 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
     neighbour lies only on a side of its constant that some visible value lies on too: where
     every test passes a score of 100 or less, ``score > 100`` is the reference's answer to an
     input the task may never give (``to_gpa(101)``: the seventeenth pass), and crossing it is
-    left to the deep attack."""
+    left to the deep attack. Where the reference compares two values read by name (``return a >
+    b``, ``other.rank > self.rank``), ``>=`` for ``>`` parts from it only where they are equal:
+    after the constants themselves, each pair of literals of one type meets once (the second
+    takes the first's value), the visible calls in turn."""
     numbers = _compared_constants(reference)
-    if not numbers or limit <= 0:
+    meet = any(_compares_two_inputs(node) for node in _comparisons(reference))
+    if not (numbers or meet) or limit <= 0:
         return []
     lengths = _length_bounds(_comparisons(reference), _named_numbers(reference))
 
@@ -451,8 +455,16 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
             yield from _interleaved(
                 [[*_number_edits(base, shifted, exact=True), *_sized_to(base, sized)] for base in calls]
             )
+            if step == 0 and meet:
+                pairs = [pair[:1] for base in calls for pair in _meetings_by_pair(base)]
+                yield from _interleaved(pairs)
 
     return _aimed_at(visible, known, limit, mode, edits, floors=True)
+
+
+def _compares_two_inputs(node: ast.Compare) -> bool:
+    """Whether ``node`` compares two values read by name (``a > b``, ``other.rank > self.rank``)."""
+    return sum(isinstance(side, (ast.Name, ast.Attribute)) for side in (node.left, *node.comparators)) >= 2
 
 
 def _numbers_shown(calls: list[Call]) -> list[int | float]:
