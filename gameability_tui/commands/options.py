@@ -100,7 +100,7 @@ def add_audit_settings(parser: argparse.ArgumentParser) -> None:
         choices=("sample", "deep"),
         default="sample",
         help="sample: at most --mutants mutants of six kinds, --fresh random inputs and up to "
-        "3/4 as many on the boundaries of the reference's comparisons with a constant (default); "
+        "3/4 as many on the boundaries of the reference's comparisons (default); "
         "deep: every mutation site of many more operators, "
         "inputs aimed at the mutants and further draws while they still find broken ones (slower, "
         "the census to trust)",

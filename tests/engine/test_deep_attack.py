@@ -63,7 +63,8 @@ def test_sequences_are_cut_to_the_shortest_lengths_the_contract_allows():
 
 def test_two_arguments_of_one_type_are_made_to_meet():
     sample, deep = audit_problem(OVERLAP, SAMPLE), audit_problem(OVERLAP, DEEP)
-    assert "return end >= start" not in _changes(sample)
+    # (the default attack makes two values compared by name meet too since round fourteen)
+    assert "return end >= start" in _changes(sample)
     assert "return end >= start" in _changes(deep)
 
 

@@ -54,9 +54,9 @@ COUNTED_TEST_STEPS = STEPS.counted_test_steps
 # The inputs aimed at the reference's raise guards, where the tests expect raises
 # (``aimed.guard_calls``), after the attack's own draws.
 GUARD_DRAWS = 12
-# The default attack's inputs on the boundaries of the reference's comparisons with a constant
-# (``aimed.boundary_calls``; the deep attack aims at those and more): up to this share of its
-# random draws, 6 beside the default 8 (none where it draws none: the hidden inputs alone).
+# The default attack's inputs on the boundaries of the reference's comparisons, at a constant or
+# where two values meet (``aimed.boundary_calls``; the deep attack aims at those and more): up to
+# this share of its random draws, 6 beside the default 8 (none where it draws none).
 BOUNDARY_SHARE = 0.75
 # Calls made a second time where the reference memoizes (``_made_again``): up to this share of
 # the random draws, 4 beside the default 8 (none where it draws none).
