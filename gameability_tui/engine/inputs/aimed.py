@@ -423,9 +423,9 @@ def _fewer_uses(visible: list[Call], known: set[str]) -> list[Call]:
 
 
 def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: int, mode: str) -> list[Call]:
-    """Up to ``limit`` calls on the boundaries of the reference's comparisons with a constant
-    (``return int(age) >= 18``, ``if n > 100: n = 100``), inside the contract: the default
-    attack's share of what the deep attack aims at.
+    """Up to ``limit`` calls on the boundaries of the reference's comparisons, with a constant
+    (``return int(age) >= 18``, ``if n > 100: n = 100``) or of two values read by name (``return
+    a > b``), inside the contract: the default attack's share of what the deep attack aims at.
 
     The commonest mutants, ``>=`` for ``>`` and a constant one higher, differ from their
     reference at one value alone, which a few random draws around the tests' numbers reach only
@@ -440,11 +440,12 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
     b``, ``other.rank > self.rank``), ``>=`` for ``>`` parts from it only where they are equal:
     after the constants themselves, each pair of literals of one type meets once (the second
     takes the first's value), the visible calls in turn."""
+    comparisons = _comparisons(reference)
     numbers = _compared_constants(reference)
-    meet = any(_compares_two_inputs(node) for node in _comparisons(reference))
+    meet = any(_compares_two_inputs(node) for node in comparisons)
     if not (numbers or meet) or limit <= 0:
         return []
-    lengths = _length_bounds(_comparisons(reference), _named_numbers(reference))
+    lengths = _length_bounds(comparisons, _named_numbers(reference))
 
     def edits(calls: list[Call]) -> Iterator[Call]:
         shown = _numbers_shown(calls)
