@@ -4468,26 +4468,40 @@ def test_a_raise_guard_against_a_named_constant_is_crossed_at_its_number():
     assert "charge(100)" in drawn
 
 
-def test_a_comparison_with_a_class_s_named_constant_is_met_at_its_number():
-    meter = (
-        "class Meter:\n    MIN, MAX = 0, 30\n\n    def __init__(self, level):\n        self.level = level\n\n"
-        "    def status(self):\n        return 'high' if self.level >= self.MAX else 'ok'\n"
-    )
-    tests = ["assert Meter(10).status() == 'ok'", "assert Meter(50).status() == 'high'"]
-    above = meter.replace("self.level >= self.MAX", "self.level > self.MAX")
-    _, drawn = _drawn_with_a_survivor(problem("Meter", meter, tests), above)
-    assert "Meter(30).status()" in drawn
+METER = (
+    "class Meter:\n    MIN, MAX = 0, 30\n\n    def __init__(self, level):\n        self.level = level\n\n"
+    "    def status(self):\n        return 'high' if self.level >= self.MAX else 'ok'\n"
+)
+LIMITED_ACCOUNT = (
+    "class Account:\n    def __init__(self):\n        self.limit = 500\n\n"
+    "    def allowed(self, amount):\n        return amount <= self.limit\n"
+)
 
 
-def test_a_limit_set_on_self_is_a_named_constant():
-    account = (
-        "class Account:\n    def __init__(self):\n        self.limit = 500\n\n"
-        "    def allowed(self, amount):\n        return amount <= self.limit\n"
-    )
-    tests = ["assert Account().allowed(100) is True", "assert Account().allowed(900) is False"]
-    below = account.replace("amount <= self.limit", "amount < self.limit")
-    _, drawn = _drawn_with_a_survivor(problem("Account", account, tests), below)
-    assert "Account().allowed(500)" in drawn
+@pytest.mark.parametrize(
+    ("entry", "reference", "tests", "change", "met"),
+    [
+        # a class's constant, bound beside another (``MIN, MAX = 0, 30``)
+        (
+            "Meter",
+            METER,
+            ["assert Meter(10).status() == 'ok'", "assert Meter(50).status() == 'high'"],
+            ("self.level >= self.MAX", "self.level > self.MAX"),
+            "Meter(30).status()",
+        ),
+        # a limit set on ``self``
+        (
+            "Account",
+            LIMITED_ACCOUNT,
+            ["assert Account().allowed(100) is True", "assert Account().allowed(900) is False"],
+            ("amount <= self.limit", "amount < self.limit"),
+            "Account().allowed(500)",
+        ),
+    ],
+)
+def test_an_object_s_named_constant_is_met_at_its_number(entry, reference, tests, change, met):
+    _, drawn = _drawn_with_a_survivor(problem(entry, reference, tests), reference.replace(*change))
+    assert met in drawn
 
 
 def test_a_length_limit_given_as_a_default_is_a_named_constant():

@@ -9,6 +9,7 @@ rule. An assert the reference fails is never shown."""
 
 from __future__ import annotations
 
+from collections import Counter
 from difflib import SequenceMatcher
 
 from .. import outcome as oc
@@ -59,6 +60,7 @@ def candidate_asserts(
     values: dict[str, object] = {}
     parameters = parameter_names(problem.reference, prepared.entry) if v2 else ()
     lazy = lazy_kind(problem.reference, prepared.entry)
+    twice = _made_twice(prepared.fresh)
     for index in sorted({i for verdict in verdicts for i in verdict.witnesses}):
         expected = prepared.reference_calls[index]
         if expected[0] not in ("value", "raise"):  # a raise is a witness only where tests expect one
@@ -73,7 +75,7 @@ def candidate_asserts(
             call, prepared.call_name, expected, check_arguments, oracle.raises, exact, lazy, oracle.prints,
             caught=oracle.caught,
         )  # fmt: skip
-        if text is not None and _made_twice(prepared.fresh, index):
+        if text is not None and call.key() in twice:
             text = _after_once(call.render(prepared.call_name), text)
         if text is not None and text not in texts:
             texts[text] = len(call.render(""))
@@ -117,11 +119,11 @@ def candidate_asserts(
     )
 
 
-def _made_twice(fresh: list[Call], index: int) -> bool:
-    """Whether the call at ``index`` is made twice (``reference._made_again``): its answer may be
-    the second, which a state the first left gives."""
-    key = fresh[index].key()
-    return sum(call.key() == key for call in fresh) > 1
+def _made_twice(fresh: list[Call]) -> set[str]:
+    """The keys of the calls made twice (``reference._made_again``): an answer to one may be the
+    second, which a state the first left gives."""
+    made = Counter(call.key() for call in fresh)
+    return {key for key, times in made.items() if times > 1}
 
 
 def _after_once(call: str, text: str) -> str:

@@ -29,6 +29,7 @@ from ..inputs.calls import (
     harvest_sources,
     lazy_kind,
     parsed,
+    positional_defaults,
 )
 from ..inputs.contract import V1_MODES
 from ..inputs.fresh import fresh_calls, literals_of
@@ -467,8 +468,7 @@ def keeps_a_cache(source: str) -> bool:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             if any(_is_cache(decorator) for decorator in node.decorator_list):
                 return True
-            named = [argument.arg for argument in node.args.posonlyargs + node.args.args]
-            for name, default in zip(named[::-1], node.args.defaults[::-1]):
+            for name, default in positional_defaults(node.args):
                 if isinstance(default, (ast.Dict, ast.List)):
                     lasting.add(name)
         elif isinstance(node, ast.Compare) and isinstance(node.ops[0], (ast.In, ast.NotIn)):

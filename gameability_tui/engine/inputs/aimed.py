@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
-from .calls import Call, assignments, called_name
+from .calls import Call, assignments, called_name, parsed, positional_defaults
 from .contract import V1_MODES, contract_violations, relation_violations
 from .fresh import by_shape, drawn_by_shape, literals_of, with_literals
 from .relations import Relations, learn_relations, new_draw
@@ -440,12 +440,12 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
     b``, ``other.rank > self.rank``), ``>=`` for ``>`` parts from it only where they are equal:
     after the constants themselves, each pair of literals of one type meets once (the second
     takes the first's value), the visible calls in turn."""
-    comparisons = _comparisons(reference)
-    numbers = _compared_constants(reference)
+    comparisons, named = _comparisons(reference), _named_numbers(reference)
+    numbers = _compared_constants(comparisons, named)
     meet = any(_compares_two_inputs(node) for node in comparisons)
     if not (numbers or meet) or limit <= 0:
         return []
-    lengths = _length_bounds(comparisons, _named_numbers(reference))
+    lengths = _length_bounds(comparisons, named)
 
     def edits(calls: list[Call]) -> Iterator[Call]:
         shown = _numbers_shown(calls)
@@ -513,26 +513,28 @@ def _aimed_at(
     return _by_shape(visible, known, limit, aim)
 
 
-def _compared_constants(reference: str) -> list[int | float]:
-    """The numeric constants the reference compares a value with (``n > 100``, ``0 <= i < 10``,
-    ``amount > LIMIT``), in source order, once each. Membership and identity tests have no
-    boundary, and a remainder's (``n % i == 0``) is a value of the remainder, not of any input."""
-    named = _named_numbers(reference)
+def _compared_constants(comparisons: list[ast.Compare], named: dict[str, int | float]) -> list[int | float]:
+    """The numeric constants ``comparisons`` set a value against (``n > 100``, ``0 <= i < 10``,
+    ``amount > LIMIT``), in source order, once each."""
     numbers: list[int | float] = []
-    for node in _comparisons(reference):
-        for side in (node.left, *node.comparators):
-            if _constant(side) or _name_of(side) in named:
-                for number in _numbers_in(side, named):
-                    _add(numbers, number)
+    for node in comparisons:
+        for number in _constant_numbers([node.left, *node.comparators], named):
+            _add(numbers, number)
     return numbers
+
+
+def _constant_numbers(sides: list[ast.expr], named: dict[str, int | float]) -> Iterator[int | float]:
+    """The numbers of the sides of a comparison that are constants, or names ``named`` binds."""
+    for side in sides:
+        if _constant(side) or _name_of(side) in named:
+            yield from _numbers_in(side, named)
 
 
 def _comparisons(reference: str) -> list[ast.Compare]:
     """The reference's comparisons that have a boundary: not membership or identity tests, nor
-    a remainder's (``n % i == 0``)."""
-    try:
-        tree = ast.parse(reference)
-    except (SyntaxError, ValueError):
+    a remainder's (``n % i == 0``: a value of the remainder, not of any input)."""
+    tree = parsed(reference)
+    if tree is None:
         return []
     return [
         node
@@ -555,11 +557,9 @@ def _length_bounds(nodes: list[ast.expr], named: dict[str, int | float]) -> list
             continue
         sides = [node.left, *node.comparators]
         if any(isinstance(side, ast.Call) and called_name(side) == "len" for side in sides):
-            for side in sides:
-                if _constant(side) or _name_of(side) in named:
-                    for number in _numbers_in(side, named):
-                        if type(number) is int and number not in lengths:
-                            lengths.append(number)
+            for number in _constant_numbers(sides, named):
+                if type(number) is int and number not in lengths:
+                    lengths.append(number)
     return lengths
 
 
@@ -569,16 +569,14 @@ def _named_numbers(reference: str) -> dict[str, int | float]:
     or as a parameter's default (``limit=5``): a guard written against the name (``amount >
     LIMIT``, ``t > self.MAX``, ``len(s) > limit``) has its boundary at the number (the sixteenth
     and seventeenth passes). The first binding of a name counts."""
-    try:
-        tree = ast.parse(reference)
-    except (SyntaxError, ValueError):
+    tree = parsed(reference)
+    if tree is None:
         return {}
     bodies = [tree.body, *(node.body for node in tree.body if isinstance(node, ast.ClassDef))]
     bound = [found for body in bodies for found in assignments(body)]
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):  # ``def f(s, limit=5)``
-            arguments = node.args.posonlyargs + node.args.args
-            bound += [(a.arg, d) for a, d in zip(arguments[::-1], node.args.defaults[::-1])]
+            bound += positional_defaults(node.args)
             bound += [(a.arg, d) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults) if d]
         elif isinstance(node, ast.Assign) and len(node.targets) == 1:  # ``self.limit = 500``
             target = node.targets[0]

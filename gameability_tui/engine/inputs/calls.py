@@ -262,6 +262,12 @@ def _positional(arguments: ast.arguments) -> tuple[str, ...]:
     return tuple(a.arg for a in [*arguments.posonlyargs, *arguments.args])
 
 
+def positional_defaults(arguments: ast.arguments) -> list[tuple[str, ast.expr]]:
+    """Each positional parameter that has a default, with it (``limit=5``)."""
+    names = _positional(arguments)
+    return list(zip(names[len(names) - len(arguments.defaults) :], arguments.defaults))
+
+
 def lazy_kind(reference: str, entry: str) -> str:
     """How the tests reach what the reference's ``entry`` does: "async" for an ``async def`` (they
     await it), "generator" for a generator function (they drain it), "" for a plain function. A
