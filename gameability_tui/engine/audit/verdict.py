@@ -20,6 +20,7 @@ from ..model import AuditParams, Problem
 from ..outcome import Oracle
 from ..sandbox import Job, Run, run_jobs, shares_spare_cores
 from ..sandbox.steps import PENDING, UNCOUNTED
+from .infection import unchanged_flags
 from .prepared import Prepared, backstop_seconds, base_job, oracle_for
 from .reference import exact_test_steps
 
@@ -75,8 +76,10 @@ def judge_programs(
     """``judge_program`` for many programs at once: they share child processes (``run_jobs``).
 
     A mutant that reaches a visible test whose reference steps were not counted stops there
-    (its budget is PENDING); the reference's steps are then counted (``exact_test_steps``) and
-    those mutants judged again from the start, with every budget exact."""
+    (its budget is PENDING). One whose site keeps the reference's values on such tests runs them
+    as the reference does (``infection.unchanged_flags``): it is judged again from the start,
+    passing them unrun. For the others the reference's steps are counted
+    (``exact_test_steps``) and they are judged again from the start, with every budget exact."""
     job = _mutant_job(problem, params, prepared)
     # In a census, mutants spread over the cores of workers that have run out of problems
     # (sandbox.share_spare_cores). Elsewhere (a Ray actor, one problem alone) a problem whose
@@ -85,6 +88,14 @@ def judge_programs(
     lanes = 2 if costly and not shares_spare_cores() else 1
     runs = run_jobs([replace(job, program=program) for program in programs], lanes=lanes)
     waiting = [index for index, run in enumerate(runs) if run.pending]
+    if waiting:  # those that run the costly tests as the reference does pass them unrun
+        steps, unchanged = unchanged_flags(problem, params, prepared, [programs[i] for i in waiting])
+        skipping = [index for index, same in zip(waiting, unchanged) if same]
+        unrun = [replace(job, program=programs[i], unchanged_steps=steps) for i in skipping]
+        again = run_jobs(unrun, lanes=lanes)
+        for index, run in zip(skipping, again):
+            runs[index] = run
+        waiting = [index for index, same in zip(waiting, unchanged) if not same]
     if waiting:
         if exact_test_steps(problem, params, prepared):
             job = _mutant_job(problem, params, prepared)

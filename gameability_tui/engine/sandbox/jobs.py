@@ -10,7 +10,11 @@ from typing import Any, NamedTuple
 
 from .. import outcome as oc
 
-MODES = frozenset({"reference", "calls", "mutant", "checks", "asserts", "lines"})
+MODES = frozenset({"reference", "calls", "mutant", "checks", "asserts", "lines", "infection"})
+
+# "infection" mode: the program (the reference with probes at mutants' sites, ``audit/infection.py``)
+# keeps in this module-level set the keys of the mutants whose site took another value
+INFECTED_NAME = "__gameability_infected__"
 
 
 @dataclass
@@ -25,7 +29,10 @@ class Job:
     - "asserts": assert texts, each run as it will be exported;
     - "lines": which lines of the program the visible tests and checks run, together, then which
       each assert text runs (coverage, for the audit's ``path`` flag; no step budget: the job's
-      CPU limit is its backstop).
+      CPU limit is its backstop);
+    - "infection": the visible tests in ``test_order`` (untraced), then the checks, until the
+      first that fails, with the program's probes recording which mutants' sites took another
+      value there (``audit/infection.py``; no step budget: the CPU limit is its backstop).
     """
 
     mode: str
@@ -72,6 +79,10 @@ class Job:
     # Mutant mode: the visible tests and checks give the same results in any order, so one that
     # runs out of its budget is confirmed only once every other has passed (``runner.py``).
     tests_independent: bool = False
+    # Mutant mode: the visible tests ("test", i) and checks ("check", i) this mutant would run
+    # exactly as the reference runs them (its site keeps the reference's values there:
+    # ``audit/infection.py``); they pass without being run.
+    unchanged_steps: frozenset[tuple[str, int]] = frozenset()
     oracle: oc.Oracle = field(default_factory=oc.Oracle)
     cpu_seconds: float = 4.0
     wall_seconds: float = 10.0
@@ -106,6 +117,7 @@ class Run:
     assert_lines: dict[int, tuple[int, ...]] = field(default_factory=dict)  # and each assert ran
     slow: set[int] = field(default_factory=set)  # calls that returned the right answer, given time
     pending: set[int] = field(default_factory=set)  # tests it stopped at: their budgets were not known
+    infected: tuple[int, ...] | None = None  # "infection" mode: the probes whose sites took another value
     endless: int = 0  # confirmations spared: their runs were proved never to end (``never_ends.py``)
     cpu: float = 0.0
     stopped: str = ""  # why an incomplete child ended

@@ -51,7 +51,7 @@ from ..observed import (
     settled,
 )
 from .encoding import ChainRaises, catching, encoded, raised
-from .jobs import Job
+from .jobs import INFECTED_NAME, Job
 from .limits import confirmation_cpu
 from .line_tracer import lines_traced
 from .never_ends import PROGRAM_FILE, EndlessWatch, proved_endless
@@ -417,7 +417,8 @@ def _passes_tests(candidate: _Candidate) -> bool | None:
     None, after a "pending" record, at a test whose budget is PENDING: the job ends there, and
     the audit runs it again once the reference's steps on that test are counted. One that ran out
     of its budget is confirmed (``_confirm_step``) before it counts as failed: at once, or, where
-    the steps are independent (``Job.tests_independent``), once every other step has passed."""
+    the steps are independent (``Job.tests_independent``), once every other step has passed. One
+    the mutant would run exactly as the reference does (``Job.unchanged_steps``) passes unrun."""
     job = candidate.job
     namespace = candidate.load()
     if namespace is None:
@@ -426,6 +427,9 @@ def _passes_tests(candidate: _Candidate) -> bool | None:
     steps += [("check", i) for i in range(len(job.checks))]
     deferred: list[tuple[str, int]] = []
     for position, (kind, index) in enumerate(steps):
+        if (kind, index) in job.unchanged_steps:  # run as the reference runs it, which passes
+            candidate.channel.send((kind, index, True, None, UNCOUNTED))
+            continue
         if kind == "test" and job.test_budgets[index] == PENDING:
             candidate.channel.send(("pending", index))
             return None
@@ -586,6 +590,27 @@ def _lines_plan(candidate: _Candidate, namespace: dict) -> None:
         candidate.channel.send(("lines", index, tuple(sorted(seen))))
 
 
+def _infection_plan(candidate: _Candidate, namespace: dict) -> None:
+    """The probed reference (``audit/infection.py``) runs the visible tests in ``test_order``,
+    untraced, then the checks, until the first that fails (a probe stops the run once every
+    mutant's site has taken another value); then sends which did. A failed test or check means
+    no mutant may be taken as unchanged there (the audit reads it so)."""
+    job = candidate.job
+    infected = namespace.get(INFECTED_NAME)
+    if not isinstance(infected, set):
+        return
+    steps = [("test", index) for index in job.test_order]
+    steps += [("check", index) for index in range(len(job.checks))]
+    for kind, index in steps:
+        if kind == "test":
+            passed = candidate.test(namespace, index, count_until=0)
+        else:
+            passed = candidate.check(namespace, index)
+        if not passed:
+            break
+    candidate.channel.send(("infected", tuple(sorted(infected))))
+
+
 def _quietly(action: Callable[[], Any]) -> None:
     """Run ``action``; an exception it raises ends it, as a failing test ends, and nothing more."""
     try:
@@ -601,4 +626,5 @@ _PLANS = {
     "checks": _checks_plan,
     "asserts": _asserts_plan,
     "lines": _lines_plan,
+    "infection": _infection_plan,
 }

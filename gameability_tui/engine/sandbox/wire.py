@@ -151,6 +151,8 @@ def apply_record(run: Run, record: tuple) -> None:
         run.slow.add(record[1])
     elif tag == "pending":
         run.pending.add(record[1])
+    elif tag == "infected":
+        run.infected = tuple(record[1])
     elif tag == "endless":
         run.endless += 1
     elif tag == "assert":
