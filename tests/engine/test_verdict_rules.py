@@ -4691,3 +4691,34 @@ def test_two_values_meet_through_a_method_s_argument_the_entry_makes():
     cards = problem("Card", card, tests)
     assert "Card(5, 'hearts').higher(Card(5, 'spades')).suit" in _boundaries(cards)
     _drawn_with_a_survivor(cards, card.replace("other.rank > self.rank", "other.rank >= self.rank"))
+
+
+# 62. From the seventeenth pass (README "Still misjudged"): a reference whose answer is a random
+# draw was judged on the sandbox's one seed, and its asserts failed under a harness, which seeds
+# nothing. Its answers are made again with another seed: where they differ, it is excluded.
+
+
+@pytest.mark.parametrize(
+    ("source", "tests", "random_answers"),
+    [
+        (
+            "import random\n\ndef jitter(x):\n    return x + random.uniform(-0.1, 0.1)\n",
+            ["assert abs(jitter(1.0) - 1.0) <= 0.1", "assert abs(jitter(5.0) - 5.0) <= 0.1"],
+            True,
+        ),
+        # random inside, a fixed answer out: judged as any other reference
+        (
+            "import random\n\ndef order(xs):\n    ys = list(xs)\n    random.shuffle(ys)\n"
+            "    return sorted(ys)\n",
+            ["assert order([3, 1, 2]) == [1, 2, 3]", "assert order([5, 4]) == [4, 5]"],
+            False,
+        ),
+    ],
+)
+def test_a_reference_whose_answers_are_random_draws_is_excluded(source, tests, random_answers):
+    result = audit_problem(problem("draws", source, tests), AuditParams())
+    if random_answers:
+        assert result.status == "excluded:random-answers"
+        assert "jitter(" in result.detail and "no fixed answer can be tested" in result.detail
+    else:
+        assert result.status == "ok"

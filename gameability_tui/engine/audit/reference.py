@@ -41,6 +41,7 @@ from ..model import AuditParams, Problem, ProblemResult
 from ..mutants.attack import attack_for
 from ..mutants.sites import Mutant, make_mutants
 from ..sandbox import Run, run_job
+from ..sandbox.jobs import RANDOM_SEED
 from ..sandbox.steps import UNCOUNTED, cost_order
 from ..step_units import STEPS
 from .prepared import Prepared, base_job, oracle_for, parse_checks, problem_seed
@@ -259,12 +260,73 @@ def prepare_on(
             problem.id, "no-usable-oracle", "the reference raises on every fresh input",
             entry=entry, n_fresh=len(fresh), reference_raised=raised,
         )  # fmt: skip
+    if params.inputs not in V1_MODES and draws_random(problem.reference):
+        detail = _random_answers(problem, params, entry, call_name, fresh, order, reference_calls)
+        if detail is not None:
+            return excluded(problem.id, "random-answers", detail, entry=entry, n_fresh=len(fresh))
     independent = tests_independent(problem)
     return Prepared(
         entry, call_name, visible, fresh, mutants, reference, reference_calls, raised, checks,
         call_order=order, call_steps=[key[i][1] for i in range(len(fresh))],
         test_order=_test_order(problem, reference, independent), tests_independent=independent,
     )  # fmt: skip
+
+
+def draws_random(source: str) -> bool:
+    """Whether the reference imports ``random`` or ``secrets`` (its answers may be its draws)."""
+    tree = parsed(source)
+    if tree is None:
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [alias.name for alias in node.names] + [getattr(node, "module", None) or ""]
+            if any(name.split(".")[0] in ("random", "secrets") for name in names):
+                return True
+    return False
+
+
+def _random_answers(
+    problem: Problem,
+    params: AuditParams,
+    entry: str,
+    call_name: str,
+    fresh: list[Call],
+    order: list[int],
+    answers: list,
+) -> str | None:
+    """Why no fixed answer can be tested, where the answer key made again with another seed of
+    ``random`` (in the same order, from a fresh load) answers a call another way; None where
+    every answer is the same (a random pivot, a shuffle that is sorted again).
+
+    Threat: the sandbox seeds ``random`` at every load, so a reference whose answer is a draw
+    (``x + uniform(-0.1, 0.1)``) answers the same every time there, its mutants are judged on
+    that one draw, and an assert on it fails under a harness, which seeds nothing."""
+    run = run_job(
+        base_job(
+            problem, entry, params, mode="calls", calls=[call.as_job() for call in fresh],
+            call_budgets=[None] * len(fresh), call_order=order, random_seed=RANDOM_SEED + 1,
+            cpu_seconds=params.reference_seconds, wall_seconds=params.reference_seconds + 5,
+        )
+    )  # fmt: skip
+    oracle = oracle_for(problem, params)
+    differing = [
+        index
+        for index, expected in enumerate(answers)
+        if oc.returned_normally(expected) and index in run.calls
+        and oracle.differs(run.calls[index][0], expected)
+    ]  # fmt: skip
+    if not differing:
+        return None
+    first = differing[0]
+    try:
+        shown = fresh[first].render(call_name)
+    except (ValueError, RecursionError):
+        shown = f"{call_name}(...)"
+    return (
+        f"the reference's answers are its random draws: with another seed it answered {len(differing)} "
+        f"of {len(answers)} fresh inputs otherwise (first {shown}: {oc.describe(answers[first])}, then "
+        f"{oc.describe(run.calls[first][0])}), so no fixed answer can be tested"
+    )
 
 
 def _why_no_fresh_inputs(

@@ -12,6 +12,8 @@ from .. import outcome as oc
 
 MODES = frozenset({"reference", "calls", "mutant", "checks", "asserts", "lines", "infection"})
 
+RANDOM_SEED = 0  # ``random`` is seeded with this at every load, unless a job sets another
+
 # "infection" mode: the program (the reference with probes at mutants' sites, ``audit/infection.py``)
 # keeps in this module-level set the keys of the mutants whose site took another value
 INFECTED_NAME = "__gameability_infected__"
@@ -84,6 +86,9 @@ class Job:
     # ``audit/infection.py``); they pass without being run.
     unchanged_steps: frozenset[tuple[str, int]] = frozenset()
     oracle: oc.Oracle = field(default_factory=oc.Oracle)
+    # ``random``'s seed at every load: another one asks whether the reference's answers are its
+    # draws (``audit/reference.py``)
+    random_seed: int = RANDOM_SEED
     cpu_seconds: float = 4.0
     wall_seconds: float = 10.0
     memory_mb: int = 1024

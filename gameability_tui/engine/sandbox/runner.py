@@ -61,9 +61,6 @@ from .wire import Channel
 
 MODULE_NAME = BENCHMARK_MODULE  # not "__main__": `if __name__ == "__main__"` must not run
 
-RANDOM_SEED = 0
-
-
 # Threat: a candidate that replaces ``sys.modules['random']`` or wraps ``marshal`` breaks or
 # steers the runner's own seeding and argument copies in its child. Defence: the runner uses
 # these, taken when the worker imported it, before any benchmark code ran; the seed still
@@ -163,7 +160,7 @@ class _Candidate:
         # Registered, as Python registers a script's module: ``dataclasses`` resolves a string
         # annotation, ``pickle`` a class, ``typing`` a forward reference through ``sys.modules``.
         _MODULES[MODULE_NAME] = module
-        _RESEED(RANDOM_SEED)  # a candidate's place in a shared child must not change its draws
+        _RESEED(job.random_seed)  # a candidate's place in a shared child must not change its draws
 
         running = ["setup"]  # which part a raise came from: the setup fails every solution alike
 
