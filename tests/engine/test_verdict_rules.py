@@ -4722,3 +4722,24 @@ def test_a_reference_whose_answers_are_random_draws_is_excluded(source, tests, r
         assert "jitter(" in result.detail and "no fixed answer can be tested" in result.detail
     else:
         assert result.status == "ok"
+
+
+# 63. From the seventeenth pass (README "Still misjudged"): an assert on a reference that keeps
+# state between calls was gated from a fresh load, though a patch appends it to the visible
+# tests: one passed alone and failed where it went (an id registry that the tests had filled).
+
+TALLY = problem(
+    "tally",
+    "calls = []\n\ndef tally(word):\n    calls.append(word)\n    if len(word) > 4:\n"
+    "        return len(calls) * 10\n    return len(calls)\n",
+    ["assert tally('hi') == 1", "assert tally('hello') == 20"],
+)
+
+
+def test_an_assert_on_a_stateful_reference_is_gated_where_a_patch_puts_it():
+    alone, after_the_tests = "assert tally('hello') == 10", "assert tally('hello') == 30"
+    survivor = TALLY.reference.replace("len(word) > 4", "len(word) >= 4")
+    gated = gate_asserts(
+        TALLY, "tally", [survivor], [alone, after_the_tests, "assert tally('hell') == 3"], PINNED
+    )
+    assert gated == [(False, frozenset()), (True, frozenset()), (True, frozenset({0}))]

@@ -15,6 +15,7 @@ from difflib import SequenceMatcher
 from .. import outcome as oc
 from ..inputs.calls import Call, lazy_kind, parameter_names
 from ..inputs.contract import V1_MODES
+from ..inputs.test_runs import runnable
 from ..inputs.written import with_contract
 from ..model import AuditParams, CandidateAssert, Problem, Survivor
 from ..sandbox import AssertRun, run_job
@@ -22,6 +23,7 @@ from ..sandbox.limits import CONFIRM_STEPS_PER_SECOND
 from .asserts import GatedText, assert_text, order_candidates
 from .flags import compares_exactly, value_flags, visible_answers
 from .prepared import Prepared, backstop_seconds, base_job, oracle_for
+from .reference import may_keep_state
 from .repeats import repeated
 from .stated_domain import domain_flags
 from .survivor_flags import survivor_flags
@@ -224,17 +226,23 @@ def run_asserts(
     reach: list[int] | None = None,
 ) -> dict[int, AssertRun]:
     """Run assert texts in one child; if it dies on one, that one stays unknown and the rest rerun.
-    ``reach``: each assert's budget before its allowance in ``budgets`` (``Job.assert_reach``)."""
+    ``reach``: each assert's budget before its allowance in ``budgets`` (``Job.assert_reach``).
+
+    Each assert runs from a fresh load; where the program keeps state between calls, after the
+    visible tests too, as an exported patch runs it (threat: an id registry's assert passed alone
+    and failed where the patch put it, after tests that had registered names already)."""
     results: dict[int, AssertRun] = {}
     pending = list(range(len(texts)))
     unlimited = budgets is None
     cpu = params.reference_seconds if unlimited else params.cpu_seconds
+    tests = [runnable(test) for test in problem.tests] if program and may_keep_state(program) else []
     if not unlimited:
         cpu = max(cpu, sum(budgets) / CONFIRM_STEPS_PER_SECOND)
     while pending:
         run = run_job(
             base_job(
-                problem, entry, params, mode="asserts", program=program, tests=[],
+                problem, entry, params, mode="asserts", program=program, tests=tests,
+                asserts_after_tests=bool(tests),
                 asserts=[texts[i] for i in pending],
                 assert_budgets=[None if unlimited else budgets[i] for i in pending],
                 assert_reach=[reach[i] for i in pending] if reach else [],

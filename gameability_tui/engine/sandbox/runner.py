@@ -264,13 +264,23 @@ class _Candidate:
             return None
         return ChainRaises(self._expected(index, chained=True), oracle.caught, oracle.messages, oracle.raises)
 
+    def after_tests(self, namespace: dict | None) -> dict | None:
+        """A freshly loaded ``namespace`` as an exported assert finds it: after the visible tests,
+        in order, where the program keeps state between calls (``Job.asserts_after_tests``; a
+        patch appends its asserts to the tests). They run untraced; one that fails ends alone."""
+        if namespace is not None and self.job.asserts_after_tests:
+            for index in range(len(self.job.tests)):
+                code = compiled(self.job.tests[index], f"<test {index}>")
+                _quietly(functools.partial(count_steps, functools.partial(exec, code, namespace), None, 0))
+        return namespace
+
     def asserts(self, namespace: dict | None) -> None:
         """Each assert from a fresh load: any may be accepted alone, so none may use another's
         state. One given a confirmation allowance that is proved never to end fails it unpaid."""
         job = self.job
         window = functools.partial(_confirmation_window, self)
         for index in range(len(job.asserts)):
-            if (namespace := namespace if index == 0 else self.load()) is None:
+            if (namespace := self.after_tests(namespace if index == 0 else self.load())) is None:
                 return
             reach = job.assert_reach[index] if index < len(job.assert_reach) else None
             budget = job.assert_budgets[index]
@@ -280,8 +290,9 @@ class _Candidate:
 
 
 def _assert_run(candidate: _Candidate, index: int, namespace: dict | None = None) -> bool:
-    """Run assert ``index`` in ``namespace`` (a fresh load where none is given) and report it."""
-    if namespace is None and (namespace := candidate.load()) is None:
+    """Run assert ``index`` in ``namespace`` (a fresh load where none is given, after the visible
+    tests where the job asks) and report it."""
+    if namespace is None and (namespace := candidate.after_tests(candidate.load())) is None:
         return False
     job = candidate.job
     action = functools.partial(exec, as_a_script(job.asserts[index], f"<assert {index}>"), namespace)
