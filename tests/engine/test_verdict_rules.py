@@ -4743,3 +4743,44 @@ def test_an_assert_on_a_stateful_reference_is_gated_where_a_patch_puts_it():
         TALLY, "tally", [survivor], [alone, after_the_tests, "assert tally('hell') == 3"], PINNED
     )
     assert gated == [(False, frozenset()), (True, frozenset()), (True, frozenset({0}))]
+
+
+# 64. From the seventeenth pass: the task's text stated a range its tests show only the middle of
+# ("n is always a month number between 1 and 12"), the draws passed 13 and 18, and a mutant that
+# differs only there made the problem weak. The text's rules are the domain, as a written contract.
+
+MONTHS = (
+    "def month_name(n):\n    if n < 1 or n > 12:\n        return None\n"
+    "    return ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][n - 1]\n"
+)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "n is always a month number between 1 and 12; return its three-letter English name.",
+        "Assume 1 <= n <= 12. Return the month's three-letter English name.",
+    ],
+)
+def test_inputs_keep_the_range_the_task_s_text_states(prompt):
+    tests = [
+        "assert month_name(1) == 'Jan'",
+        "assert month_name(12) == 'Dec'",
+        "assert month_name(5) == 'May'",
+    ]
+    result = audit_problem(problem("month_name", MONTHS, tests, prompt=prompt), AuditParams())
+    assert result.status == "ok" and result.n_fresh > 0
+    assert result.n_survived == 0  # `n > 13` for `n > 12` differs only on inputs the text rules out
+    unsaid = audit_problem(problem("month_name", MONTHS, tests), AuditParams())
+    assert unsaid.n_survived > 0  # the same problem without the text: 13 is an input like any
+
+
+def test_a_problem_whose_every_draw_breaks_its_text_says_so():
+    source = "def f(n):\n    return n * 2\n"
+    tests = ["assert f(3) == 6", "assert f(4) == 8"]
+    result = audit_problem(problem("f", source, tests, prompt="Assume n >= 1000. Double n."), AuditParams())
+    assert result.status == "excluded:no-fresh-inputs"
+    assert result.detail.startswith(
+        "every fresh input breaks what the task's text states of its inputs "
+        "(domain: the task says 'n >= 1000', and this input's n is "
+    )

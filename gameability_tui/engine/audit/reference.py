@@ -28,6 +28,7 @@ from ..inputs.calls import (
     factory_names,
     harvest_sources,
     lazy_kind,
+    parameter_names,
     parsed,
     positional_defaults,
 )
@@ -45,6 +46,7 @@ from ..sandbox.jobs import RANDOM_SEED
 from ..sandbox.steps import UNCOUNTED, cost_order
 from ..step_units import STEPS
 from .prepared import Prepared, base_job, oracle_for, parse_checks, problem_seed
+from .stated_domain import domain_flags
 from .written_contract import within_written_contract
 
 # The reference's steps on a visible test are counted up to this many, and the test finished
@@ -158,7 +160,25 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         allowed = {call.key() for call in within_written_contract(problem, params, entry, fresh)}
         always -= sum(1 for call in fresh[:always] if call.key() not in allowed)
         fresh = [call for call in fresh if call.key() in allowed]
+    kept = {call.key() for call in within_the_text(problem, params, entry, fresh)}
+    if fresh and not kept:
+        (said, *_) = domain_flags(fresh[0], problem.prompt, parameter_names(problem.reference, entry))
+        detail = f"every fresh input breaks what the task's text states of its inputs ({said})"
+        return excluded(problem.id, "no-fresh-inputs", detail, entry=entry)
+    always -= sum(1 for call in fresh[:always] if call.key() not in kept)
+    fresh = [call for call in fresh if call.key() in kept]
     return prepare_on(problem, params, entry, call_name, visible, fresh, always=always)
+
+
+def within_the_text(problem: Problem, params: AuditParams, entry: str, calls: list[Call]) -> list[Call]:
+    """The ``calls`` that keep what the task's text states of its inputs (``stated_domain``: "a
+    sorted array", "n is always between 1 and 12", "Assume 0 <= score <= 100"): as a benchmark's
+    written contract, the text's rules are the domain (threat: ``month_name(13) is None`` made a
+    problem weak whose text promises months). The published method's inputs keep all."""
+    if params.inputs in V1_MODES or not problem.prompt:
+        return calls
+    parameters = parameter_names(problem.reference, entry)
+    return [call for call in calls if not domain_flags(call, problem.prompt, parameters)]
 
 
 def _why_no_entry(problem: Problem) -> ProblemResult:

@@ -17,7 +17,7 @@ from ..mutants.attack import attack_for, round_seed
 from ..sandbox import run_job
 from ..sandbox.steps import UNCOUNTED, median_steps
 from .prepared import Prepared, base_job
-from .reference import exact_test_steps, may_keep_state, prepare_on
+from .reference import exact_test_steps, may_keep_state, prepare_on, within_the_text
 from .verdict import Verdict, judge_programs
 from .written_contract import within_written_contract
 
@@ -46,6 +46,7 @@ def draw_while_it_pays(
         draws = fresh_calls(prepared.visible, attack.round_draws, seed, params.inputs)
         extra = [call for call in draws if call.key() not in known]
         extra = within_written_contract(problem, params, prepared.entry, extra)
+        extra = within_the_text(problem, params, prepared.entry, extra)
         spent = sum(prepared.call_steps)
         if not extra or (attack.input_steps is not None and spent >= attack.input_steps):
             break  # nothing new to draw, or no step left to spend on it

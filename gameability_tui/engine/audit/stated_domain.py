@@ -1,11 +1,13 @@
-"""The ``domain`` flag: an assert whose input breaks what the task's text says of its inputs.
+"""What the task's text states of its inputs: the rules fresh inputs keep, and the ``domain`` flag.
 
 The inputs keep the rules the visible calls keep (``inputs/relations.py``, ``inputs/domain.py``),
 but a rule the text states and a visible test breaks is learned by neither: MBPP/733 finds "the
 first occurrence of a given number in a sorted array" while its third test passes
 ``[2, 4, 1, 5, ...]``; HumanEval/116 sorts "an array of non-negative integers" while its
-examples pass negatives. The fresh inputs then break the rule too, and an assert on one encodes
-what the reference happens to do where the task says nothing is asked.
+examples pass negatives. And a rule the text states is the domain where the tests show only its
+middle: "n is always a month number between 1 and 12" with tests on 1 and 12, where the draws
+pass 13 and 18 and an assert on one encodes what the reference happens to do where the task
+says nothing is asked.
 
 The text is read only for phrases whose meaning does not depend on the rest of the sentence, each
 a statement about the input:
@@ -17,12 +19,16 @@ a statement about the input:
 - "given a positive integer" (or non-negative): the call's one argument, an int, at or below 0
   (below 0) breaks it;
 - a comparison of a parameter by name with a number, in a clause that states a precondition
-  ("Assume n > 1", "Constraints: 1 <= len(arr) <= 100", or a line holding only the comparison),
-  and "n is (not) a prime" there: an argument (or its length) outside it breaks it. A clause that
-  says what to do in a case ("if n < 0 return -1", "when", "otherwise") describes an answer,
-  not a precondition, and is not read.
+  ("Assume n > 1", "Constraints: 1 <= len(arr) <= 100", a line holding only the comparison, or
+  a clause opening on what the parameter is: "score is ..."), and "n is (not) a prime" there;
+  a range in words of the one parameter such a clause names ("between 1 and 12", "from 0 to 100
+  inclusive", "at least 3 elements", of its length where a unit of items follows): an argument
+  (or its length) outside it breaks it. A clause that says what to do in a case ("if n < 0
+  return -1", "when", "otherwise") describes an answer, not a precondition, and is not read.
 
-The inputs are not changed (a flag never moves a verdict): the reviewer reads the text and decides.
+Fresh inputs that break them are not drawn (``reference.within_the_text``), as inputs that break
+a benchmark's written contract are not; a candidate assert whose input breaks them is still
+flagged (a second guard: none of the audit's own should be).
 """
 
 from __future__ import annotations
@@ -53,6 +59,25 @@ CHAINED = re.compile(rf"{_NUMBER}\s*{_OPERATOR}\s*{_SUBJECT}\s*{_OPERATOR}\s*{_N
 SUBJECT_FIRST = re.compile(rf"(?<![\w.\[(]){_SUBJECT}\s*{_OPERATOR}\s*{_NUMBER}(?![\w.])")
 NUMBER_FIRST = re.compile(rf"(?<![\w.]){_NUMBER}\s*{_OPERATOR}\s*{_SUBJECT}(?![\w.(\[])")
 PRIME = re.compile(r"\b(is\s+)?(not\s+an?\s+|non-?)?prime\b", re.IGNORECASE)
+# A range said in words, of the one parameter its clause names: "between 1 and 12", "from 0 to
+# 100 inclusive", "at least 3 elements" (of its length, where a unit of items follows).
+_UNIT = r"(?:\s+(elements?|items?|characters?|chars|letters?|entries|values|numbers|integers|digits))?"
+WORDED_RANGE = re.compile(
+    rf"\b(?:between|from)\s+{_NUMBER}\s+(?:and|to)\s+{_NUMBER}(?:\s*\(?inclusive\)?)?{_UNIT}", re.IGNORECASE
+)
+WORDED_BOUND = re.compile(
+    rf"\b(at\s+least|at\s+most|no\s+more\s+than|no\s+less\s+than|no\s+fewer\s+than)\s+{_NUMBER}{_UNIT}",
+    re.IGNORECASE,
+)
+_WORDED_OPERATOR = {
+    "at least": ">=",
+    "no less than": ">=",
+    "no fewer than": ">=",
+    "at most": "<=",
+    "no more than": "<=",
+}
+# a clause that opens on what a parameter is or holds: "n is always ...", "items has ..."
+ABOUT_A_PARAMETER = re.compile(r"^\s*([A-Za-z_]\w*)\s+(is|are|has|have|will|always|must|can)\b")
 _HOLDS = {
     "<": lambda a, b: a < b,
     "<=": lambda a, b: a <= b,
@@ -80,9 +105,9 @@ def _stated_precondition_flag(call: Call, prompt: str, parameters: tuple[str, ..
         return ()
     named = dict(zip(parameters, call.args)) | dict(call.kwargs)
     for clause in re.split(r"[.;:\n]\s", prompt + " "):
-        if CASE_WORDS.search(clause) or not _states_a_precondition(clause):
+        if CASE_WORDS.search(clause) or not _states_a_precondition(clause, parameters):
             continue
-        for subject, operator, bound, said in _comparisons(clause):
+        for subject, operator, bound, said in _comparisons(clause) + _worded(clause, parameters):
             value = _measured(subject, named)
             if value is not None and not _HOLDS[operator](value, bound):
                 return (f"domain: the task says '{said}', and this input's {subject} is {value!r}",)
@@ -92,10 +117,14 @@ def _stated_precondition_flag(call: Call, prompt: str, parameters: tuple[str, ..
     return ()
 
 
-def _states_a_precondition(clause: str) -> bool:
-    """A clause that states what the input is: it says so ("Assume", "Constraints", "given"), or
-    holds nothing but comparisons (a constraint on a line of its own)."""
+def _states_a_precondition(clause: str, parameters: tuple[str, ...] = ()) -> bool:
+    """A clause that states what the input is: it says so ("Assume", "Constraints", "given"),
+    opens on what a parameter is or holds ("n is always a month number"), or holds nothing but
+    comparisons (a constraint on a line of its own)."""
     if PRECONDITION.search(clause):
+        return True
+    about = ABOUT_A_PARAMETER.match(clause)
+    if about and about.group(1) in parameters:
         return True
     rest = CHAINED.sub("", clause)
     rest = SUBJECT_FIRST.sub("", NUMBER_FIRST.sub("", rest))
@@ -117,6 +146,27 @@ def _comparisons(clause: str) -> list[tuple[str, str, float, str]]:
     for match in NUMBER_FIRST.finditer(rest):
         bound, operator, subject = match.groups()
         found.append((subject, _FLIPPED[_ascii(operator)], float(bound), match.group(0)))
+    return found
+
+
+def _worded(clause: str, parameters: tuple[str, ...]) -> list[tuple[str, str, float, str]]:
+    """(subject, operator, bound, text) for each range ``clause`` says in words, where it names
+    one parameter alone: "n is always between 1 and 12" gives ``n >= 1`` and ``n <= 12``, "items
+    has at least 3 elements" ``len(items) >= 3``."""
+    named = [name for name in parameters if re.search(rf"\b{re.escape(name)}\b", clause)]
+    if len(named) != 1:
+        return []
+    found = []
+    for match in WORDED_RANGE.finditer(clause):
+        low, high, unit = match.groups()
+        subject = f"len({named[0]})" if unit else named[0]
+        found += [(subject, ">=", float(low), match.group(0)), (subject, "<=", float(high), match.group(0))]
+    for match in WORDED_BOUND.finditer(clause):
+        words, bound, unit = match.groups()
+        subject = f"len({named[0]})" if unit else named[0]
+        found.append(
+            (subject, _WORDED_OPERATOR[" ".join(words.lower().split())], float(bound), match.group(0))
+        )
     return found
 
 

@@ -6,6 +6,8 @@ be flagged, so that a flag raised everywhere fails."""
 
 from __future__ import annotations
 
+import pytest
+
 from gameability_tui.engine.audit import audit_problem
 from gameability_tui.engine.audit.asserts import GatedText, order_candidates
 from gameability_tui.engine.audit.edges import edge_flags
@@ -317,3 +319,36 @@ def test_the_audit_ranks_an_upside_down_range_after_the_asserts_that_keep_the_or
     upside_down = [a for a in result.asserts if any(f.startswith("order: ") for f in a.flags)]
     assert upside_down, "the deep attack draws a range upside down here"
     assert not any(f.startswith("order: ") for f in result.asserts[0].flags)
+
+
+@pytest.mark.parametrize(
+    ("text", "parameter", "outside", "inside", "said"),
+    [
+        (
+            "n is always a month number between 1 and 12; return its three-letter name.",
+            "n", 13, 12, "'between 1 and 12', and this input's n is 13",
+        ),
+        (
+            "score is always an integer from 0 to 100 inclusive; return score / 25.",
+            "score", -1, 0, "'from 0 to 100 inclusive', and this input's score is -1",
+        ),
+        (
+            "items always has at least 3 elements; return the third one.",
+            "items", [1, 2], [1, 2, 3], "'at least 3 elements', and this input's len(items) is 2",
+        ),
+        (
+            "Return the initials. word has at most 5 letters.",
+            "word", "abcdef", "abcde", "'at most 5 letters', and this input's len(word) is 6",
+        ),
+    ],
+)  # fmt: skip
+def test_a_range_the_text_says_in_words_of_one_parameter_is_read(text, parameter, outside, inside, said):
+    assert domain_flags(Call((outside,)), text, (parameter,)) == (f"domain: the task says {said}",)
+    assert domain_flags(Call((inside,)), text, (parameter,)) == ()
+
+
+def test_a_worded_range_in_a_case_or_of_two_parameters_is_not_read():
+    # what to do in a case describes an answer; a clause naming two parameters binds to neither
+    assert domain_flags(Call((9,)), "n is an integer; return True when n is at least 10.", ("n",)) == ()
+    two = "a and b are always between 1 and 5; return their sum."
+    assert domain_flags(Call((9, 9)), two, ("a", "b")) == ()
