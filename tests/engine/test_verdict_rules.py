@@ -4784,3 +4784,35 @@ def test_a_problem_whose_every_draw_breaks_its_text_says_so():
         "every fresh input breaks what the task's text states of its inputs "
         "(domain: the task says 'n >= 1000', and this input's n is "
     )
+
+
+# 65. From the sixteenth and seventeenth passes (class 6): a cache kept by a class (``cls._cache``)
+# or on an object (``self._cache``) was not read as one, and a call on an object is made on a new
+# one each time, so a mutant of the cache's hit path answered every call right.
+
+SQUARES = (
+    "class Squares:\n    _cache = {}\n\n    @classmethod\n    def get(cls, n):\n"
+    "        if n in cls._cache:\n            return cls._cache[n]\n"
+    "        cls._cache[n] = n * n\n        return n * n\n"
+)
+PRICE_BOOK = (
+    "class PriceBook:\n    def __init__(self):\n        self._cache = {}\n\n    def price(self, item):\n"
+    "        if item in self._cache:\n            return self._cache[item]\n"
+    "        p = len(item) * 10\n        self._cache[item] = p\n        return p\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("source", "tests", "hit"),
+    [
+        (SQUARES, ["assert Squares.get(3) == 9", "assert Squares.get(4) == 16"], "return cls._cache[n]"),
+        (
+            PRICE_BOOK,
+            ["b = PriceBook()\nassert b.price('tea') == 30\nassert b.price('coffee') == 60"],
+            "return self._cache[item]",
+        ),
+    ],
+)
+def test_a_cache_a_class_or_an_object_keeps_is_asked_twice(source, tests, hit):
+    assert keeps_a_cache(source)
+    _drawn_with_a_survivor(problem("memo", source, tests), source.replace(hit, "return None"))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import functools
 from collections.abc import Callable
+from dataclasses import replace
 
 from .. import outcome as oc
 from ..exclusions import excluded
@@ -72,9 +73,16 @@ def _made_again(fresh: list[Call], count: int) -> list[Call]:
     reference memoizes (``keeps_a_cache``), its second answer to a call comes from what
     the first left (the sixteenth pass: ``if n in _cache: return None`` answered a call made
     once right every time, and looked equivalent). A call on an object is made on a new one
-    each time, so it is not made again."""
-    plain = [call for call in fresh if not (call.chain or call.uses or call.peers or call.reads)]
-    return plain[:count]
+    each time, so an object the tests call several times has its first use made twice instead
+    (``b = PriceBook(); b.price('tea'); b.price('tea'); ...``: a cache kept on the object)."""
+    again = []
+    for call in fresh:
+        if not (call.chain or call.uses or call.peers or call.reads):
+            again.append(call)
+        elif call.uses and not call.chain:
+            roots = call.roots[:1] + call.roots if call.roots else ()
+            again.append(replace(call, uses=(call.uses[0], *call.uses), roots=roots))
+    return again[:count]
 
 
 def visible_calls(problem: Problem, as_written: bool = False) -> tuple[str, str, list[Call]] | None:
@@ -543,7 +551,7 @@ def keeps_a_cache(source: str) -> bool:
     tree = parsed(source)
     if tree is None:
         return False
-    lasting = {name for name, _ in assignments(tree.body)}
+    lasting = {name for name, _ in assignments(tree.body)} | _kept_on_objects(tree)
     asked: set[str] = set()
     stored: set[str] = set()
     for node in ast.walk(tree):
@@ -558,6 +566,24 @@ def keeps_a_cache(source: str) -> bool:
         elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
             stored.add(ast.unparse(node.value))
     return bool(asked & stored & lasting)
+
+
+def _kept_on_objects(tree: ast.Module) -> set[str]:
+    """The containers a class keeps, as its methods name them: one bound in the class's body
+    (``_cache = {}``: ``cls._cache``, ``self._cache``, ``Squares._cache``), and one a method binds
+    on ``self`` (``self._cache = {}``), which outlives a call on the object."""
+    containers = (ast.Dict, ast.List, ast.Set)
+    kept: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for name, value in assignments(node.body):
+                if isinstance(value, containers):
+                    kept |= {f"cls.{name}", f"self.{name}", f"{node.name}.{name}"}
+        elif isinstance(node, ast.Assign) and isinstance(node.value, containers):
+            for target in node.targets:
+                if isinstance(target, ast.Attribute) and ast.unparse(target.value) == "self":
+                    kept.add(f"self.{target.attr}")
+    return kept
 
 
 def _is_cache(decorator: ast.expr) -> bool:
