@@ -40,9 +40,12 @@ from gameability_tui.engine.step_units import STEPS
 PINNED = AuditParams(fresh_inputs=0)
 
 
-def _run_assert(program: str, entry: str, text: str) -> bool | None:
+def _run_assert(program: str, entry: str, text: str, tests: tuple[str, ...] = ()) -> bool | None:
+    """Whether ``text`` passes on ``program`` from a fresh load, after ``tests`` (a harness runs
+    an appended assert after the visible tests, in one namespace)."""
     run = run_job(Job(mode="asserts", program=program, setup="", entry=entry, alias=None, asserts=[text],
-                      assert_budgets=[None], cpu_seconds=10, wall_seconds=20))  # fmt: skip
+                      assert_budgets=[None], cpu_seconds=10, wall_seconds=20,
+                      tests=list(tests), after_tests=bool(tests)))  # fmt: skip
     return run.asserts[0].passed if 0 in run.asserts else None
 
 
@@ -61,11 +64,12 @@ def _rejected_by_the_tests(problem_, mutant: str) -> None:
 
 def _rejecting_assert(problem_, result, entry: str, change: str, call: str) -> str:
     """The assert on ``call`` that the survivor whose change holds ``change`` claims: checked to
-    pass on the reference and to fail on that survivor, each run alone as a harness runs it."""
+    pass on the reference and to fail on that survivor, each run alone after the visible tests,
+    as a harness runs it appended to them."""
     [survivor] = [s for s in result.survivors if change in s.after]
     [text] = [c.text for c in result.asserts if call in c.text]
-    assert _run_assert(problem_.reference, entry, text) is True
-    assert _run_assert(survivor.source, entry, text) is False
+    assert _run_assert(problem_.reference, entry, text, problem_.tests) is True
+    assert _run_assert(survivor.source, entry, text, problem_.tests) is False
     return text
 
 
@@ -1701,7 +1705,7 @@ def test_each_assert_is_run_from_a_fresh_load_so_none_passes_on_the_state_anothe
         ["put('a', 5)\nassert TABLE['a'] == 10", "put('b', 1)\nassert TABLE['b'] == 1"],
     )
     texts = [c.text for c in audit_problem(table, AuditParams()).asserts]
-    assert all(_run_assert(TABLE_PUT, "put", text) for text in texts), texts
+    assert all(_run_assert(TABLE_PUT, "put", text, table.tests) for text in texts), texts
 
 
 def test_a_print_under_if_name_main_is_not_printing_code():
@@ -2084,16 +2088,17 @@ def test_module_data_read_by_attribute_and_through_subscripts_is_found():
 
 def test_module_data_read_by_attribute_after_a_call_is_part_of_its_answer():
     # add(1) runs before add(3): sharing one namespace, STATE.total after add(3) would hold add(1)'s
-    # work too, which an assert run alone never sees; each call runs from a fresh load instead
+    # work too; each call is judged from a fresh load instead, and its assert written where a patch
+    # puts it: after the test, whose add(5) left 10 (round fifteen)
     adder = problem("add", STATE_ADD, ["add(5)\nassert STATE.total == 10"], hidden=("add(1)", "add(3)"))
     result = audit_problem(adder, PINNED)
     assert result.status == "ok" and "STATE.total += x * 2 if x >= 3 else x" in _survivor_changes(result)
     [survivor] = [s for s in result.survivors if "x >= 3" in s.after]
     texts = [c.text for c in result.asserts]
-    assert any("add(3)" in text and "STATE.total == 3" in text for text in texts), texts
+    assert any("add(3)" in text and "STATE.total == 13" in text for text in texts), texts
     for text in texts:
-        assert _run_assert(STATE_ADD, "add", text) is True
-    assert any(_run_assert(survivor.source, "add", text) is False for text in texts)
+        assert _run_assert(STATE_ADD, "add", text, adder.tests) is True
+    assert any(_run_assert(survivor.source, "add", text, adder.tests) is False for text in texts)
 
 
 def test_the_reference_judged_as_its_own_mutant_with_module_reads_is_equivalent():
@@ -2113,9 +2118,9 @@ def test_a_whole_read_of_module_data_after_a_call_is_compared_from_a_fresh_load(
     assert result.status == "ok" and "if x >= 3:" in _survivor_changes(result)
     [survivor] = [s for s in result.survivors if s.after.strip() == "if x >= 3:"]
     [text] = [c.text for c in result.asserts if "record(3)" in c.text]
-    assert text.endswith("assert RESULTS == [3]")
-    assert _run_assert(RECORD, "record", text) is True
-    assert _run_assert(survivor.source, "record", text) is False
+    assert text.endswith("assert RESULTS == [10, 3]")  # where a patch puts it: after record(5)
+    assert _run_assert(RECORD, "record", text, recorder.tests) is True
+    assert _run_assert(survivor.source, "record", text, recorder.tests) is False
 
 
 COUNTED = (
@@ -2271,26 +2276,28 @@ def test_a_type_the_tests_also_catch_alone_is_still_its_own_answer():
 
 def test_a_subscript_that_reached_an_earlier_calls_work_now_reads_this_calls_own():
     # RESULTS[0] after record(3) held record(1)'s work while the calls shared one namespace (in one
-    # of the two orders below, whichever runs first)
+    # of the two orders below, whichever runs first): the survivor is found from fresh loads. Where
+    # a patch puts an assert, after the test's record(5), RESULTS[0] is the test's work, which no
+    # survivor changes: no assert claims to reject one through it (round fifteen)
     for hidden in (("record(1)", "record(3)"), ("record(3)", "record(1)")):
         recorder = problem("record", RECORD, ["record(5)\nassert RESULTS[0] == 10"], hidden=hidden)
         result = audit_problem(recorder, PINNED)
-        [survivor] = [s for s in result.survivors if s.after.strip() == "if x >= 3:"]
-        [text] = [c.text for c in result.asserts if "record(3)" in c.text]
-        assert text == "assert record(3) == None; assert RESULTS[0] == 3"
-        assert _run_assert(survivor.source, "record", text) is False
+        assert [s for s in result.survivors if s.after.strip() == "if x >= 3:"]
+        assert not [c.text for c in result.asserts if "record(3)" in c.text]
 
 
 def test_a_read_that_raises_on_the_reference_is_asserted_to_raise_so_the_call_keeps_its_assert():
-    tests = ["put('a', 5)\nassert TABLE['a'] == 10", "put('b', 1)\nassert TABLE['b'] == 1"]
+    # (the second test takes its key out again, so where a patch puts an assert, after the
+    # tests, TABLE['b'] raises as it does from a fresh load)
+    tests = ["put('a', 5)\nassert TABLE['a'] == 10", "put('b', 1)\nassert TABLE['b'] == 1\ndel TABLE['b']"]
     table = problem("table", TABLE_PUT, tests, hidden=("put('a', 3)", "put('b', 3)"))
     result = audit_problem(table, PINNED)
     [survivor] = [s for s in result.survivors if "x >= 3" in s.after]
     texts = [c.text for c in result.asserts]
     assert any("assertRaises(KeyError, lambda: TABLE['b'])" in text for text in texts), texts
     for text in texts:
-        assert _run_assert(TABLE_PUT, "put", text) is True
-        assert _run_assert(survivor.source, "put", text) is False
+        assert _run_assert(TABLE_PUT, "put", text, table.tests) is True
+        assert _run_assert(survivor.source, "put", text, table.tests) is False
 
 
 REGISTRY = (
@@ -4728,7 +4735,7 @@ def test_a_reference_whose_answers_are_random_draws_is_excluded(source, tests, r
 # state between calls was gated from a fresh load, though a patch appends it to the visible
 # tests: one passed alone and failed where it went (an id registry that the tests had filled).
 
-TALLY = problem(
+TALLY_CALLS = problem(
     "tally",
     "calls = []\n\ndef tally(word):\n    calls.append(word)\n    if len(word) > 4:\n"
     "        return len(calls) * 10\n    return len(calls)\n",
@@ -4738,9 +4745,9 @@ TALLY = problem(
 
 def test_an_assert_on_a_stateful_reference_is_gated_where_a_patch_puts_it():
     alone, after_the_tests = "assert tally('hello') == 10", "assert tally('hello') == 30"
-    survivor = TALLY.reference.replace("len(word) > 4", "len(word) >= 4")
+    survivor = TALLY_CALLS.reference.replace("len(word) > 4", "len(word) >= 4")
     gated = gate_asserts(
-        TALLY, "tally", [survivor], [alone, after_the_tests, "assert tally('hell') == 3"], PINNED
+        TALLY_CALLS, "tally", [survivor], [alone, after_the_tests, "assert tally('hell') == 3"], PINNED
     )
     assert gated == [(False, frozenset()), (True, frozenset()), (True, frozenset({0}))]
 

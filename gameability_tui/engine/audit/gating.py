@@ -63,12 +63,15 @@ def candidate_asserts(
     parameters = parameter_names(problem.reference, prepared.entry) if v2 else ()
     lazy = lazy_kind(problem.reference, prepared.entry)
     twice = _made_twice(prepared.fresh)
-    for index in sorted({i for verdict in verdicts for i in verdict.witnesses}):
-        expected = prepared.reference_calls[index]
+    witnesses = sorted({i for verdict in verdicts for i in verdict.witnesses})
+    exported = _answers_where_exported(problem, params, prepared, witnesses, twice)
+    for index in witnesses:
+        judged = prepared.reference_calls[index]
+        expected = exported.get(index, judged)
         if expected[0] not in ("value", "raise"):  # a raise is a witness only where tests expect one
             continue
         check_arguments = not problem.checks and any(  # EvalPlus's tests see results only
-            not oc.same_arguments(verdict.outcomes[index], expected)
+            not oc.same_arguments(verdict.outcomes[index], judged)
             for verdict in verdicts
             if index in verdict.outcomes
         )
@@ -119,6 +122,27 @@ def candidate_asserts(
         params.max_asserts,
         flagged_last=v2,
     )
+
+
+def _answers_where_exported(
+    problem: Problem, params: AuditParams, prepared: Prepared, witnesses: list[int], twice: set[str]
+) -> dict[int, oc.Outcome]:
+    """Where the reference keeps state between calls, its outcome on each witness call where a
+    patch makes it: from a fresh load, after the visible tests (``Job.after_tests``), so that an
+    assert states what a harness running the patched tests sees (threat: ``add(3)`` then ``assert
+    total() == 6`` held from a fresh load, and failed after tests that had added 10). A call made
+    twice (a cache's second answer) keeps its own. Elsewhere: none, every answer is the key's."""
+    plain = [index for index in witnesses if prepared.fresh[index].key() not in twice]
+    if not plain or not may_keep_state(problem.reference):
+        return {}
+    run = run_job(
+        base_job(
+            problem, prepared.entry, params, mode="calls", calls=[prepared.fresh[i].as_job() for i in plain],
+            call_budgets=[None] * len(plain), after_tests=True,
+            cpu_seconds=params.reference_seconds, wall_seconds=params.reference_seconds + 5,
+        )
+    )  # fmt: skip
+    return {index: run.calls[position][0] for position, index in enumerate(plain) if position in run.calls}
 
 
 def _made_twice(fresh: list[Call]) -> set[str]:
@@ -242,7 +266,7 @@ def run_asserts(
         run = run_job(
             base_job(
                 problem, entry, params, mode="asserts", program=program, tests=tests,
-                asserts_after_tests=bool(tests),
+                after_tests=bool(tests),
                 asserts=[texts[i] for i in pending],
                 assert_budgets=[None if unlimited else budgets[i] for i in pending],
                 assert_reach=[reach[i] for i in pending] if reach else [],

@@ -51,9 +51,9 @@ class Job:
     call_budgets: list[int | None] = field(default_factory=list)
     confirm_budgets: list[int] = field(default_factory=list)  # mutant mode: "did it really not return?"
     assert_budgets: list[int | None] = field(default_factory=list)
-    # asserts mode: each assert runs after the visible tests (``tests``), as a patch that appends
-    # it to them runs it, for a program that keeps state between calls
-    asserts_after_tests: bool = False
+    # asserts and calls modes: each assert (each call) from a fresh load after the visible tests
+    # (``tests``), as a patch that appends it to them runs it, for a program that keeps state
+    after_tests: bool = False
     # per assert given a confirmation allowance, the budget it ran out of first: how far a proof
     # that it never ends watches it (``never_ends.proved_endless``); none, no proof is tried
     assert_reach: list[int] = field(default_factory=list)

@@ -233,6 +233,8 @@ class _Candidate:
         caught_as = catching(self._expected(index), job.oracle.caught)  # the answer is the raise
         if job.oracle.reads:  # module data the tests read then holds this call's work alone, as
             namespace = self.load() or namespace  # it does for an assert run from a fresh load
+        if job.after_tests:  # where an exported assert makes it: after the visible tests
+            namespace = self.after_tests(self.load()) or namespace
         call = (job.calls[index], budget, job.oracle.messages, caught_as, (namespace, job.oracle.reads))
         on_raise = self.on_raise(index)
         result, steps = _call_outcome(
@@ -266,9 +268,9 @@ class _Candidate:
 
     def after_tests(self, namespace: dict | None) -> dict | None:
         """A freshly loaded ``namespace`` as an exported assert finds it: after the visible tests,
-        in order, where the program keeps state between calls (``Job.asserts_after_tests``; a
-        patch appends its asserts to the tests). They run untraced; one that fails ends alone."""
-        if namespace is not None and self.job.asserts_after_tests:
+        in order, where the program keeps state between calls (``Job.after_tests``; a patch
+        appends its asserts to the tests). They run untraced; one that fails ends alone."""
+        if namespace is not None and self.job.after_tests:
             for index in range(len(self.job.tests)):
                 code = compiled(self.job.tests[index], f"<test {index}>")
                 _quietly(functools.partial(count_steps, functools.partial(exec, code, namespace), None, 0))
