@@ -20,7 +20,6 @@ EXCLUSIONS: dict[str, str] = {
     "no-fresh-inputs": "no fresh input could be drawn from the visible tests' literal calls",
     "no-mutation-sites": "the reference has nothing the mutation operators can change",
     "no-usable-oracle": "the reference raises on every fresh input, so no answer is known",
-    "random-answers": "the reference's answers are its random draws, so no fixed answer can be tested",
     "no-broken-mutant": "every mutant behaves like the reference on the fresh inputs",
     "audit-crashed": "the audit itself failed on this problem (its worker died or raised)",
 }

@@ -4701,34 +4701,42 @@ def test_two_values_meet_through_a_method_s_argument_the_entry_makes():
 
 
 # 62. From the seventeenth pass (README "Still misjudged"): a reference whose answer is a random
-# draw was judged on the sandbox's one seed, and its asserts failed under a harness, which seeds
-# nothing. Its answers are made again with another seed: where they differ, it is excluded.
+# draw was judged on the sandbox's one seed: a mutant drawing the same noise another way
+# (``x - uniform(-0.1, 0.1)``) "differed", and its assert pinned one draw, which fails under a
+# harness. The answer key is made again with another seed: an input whose answer changes is a
+# random draw, and tells no mutant apart.
 
-
-@pytest.mark.parametrize(
-    ("source", "tests", "random_answers"),
-    [
-        (
-            "import random\n\ndef jitter(x):\n    return x + random.uniform(-0.1, 0.1)\n",
-            ["assert abs(jitter(1.0) - 1.0) <= 0.1", "assert abs(jitter(5.0) - 5.0) <= 0.1"],
-            True,
-        ),
-        # random inside, a fixed answer out: judged as any other reference
-        (
-            "import random\n\ndef order(xs):\n    ys = list(xs)\n    random.shuffle(ys)\n"
-            "    return sorted(ys)\n",
-            ["assert order([3, 1, 2]) == [1, 2, 3]", "assert order([5, 4]) == [4, 5]"],
-            False,
-        ),
-    ],
+NOISY = (
+    "import random\n\ndef noisy(x):\n    if x > 10:\n        return x\n"
+    "    return x + random.uniform(-0.1, 0.1)\n"
 )
-def test_a_reference_whose_answers_are_random_draws_is_excluded(source, tests, random_answers):
-    result = audit_problem(problem("draws", source, tests), AuditParams())
-    if random_answers:
-        assert result.status == "excluded:random-answers"
-        assert "jitter(" in result.detail and "no fixed answer can be tested" in result.detail
-    else:
-        assert result.status == "ok"
+NOISY_TESTS = ["assert noisy(20) == 20", "assert abs(noisy(1) - 1) <= 0.1", "assert noisy(30) == 30"]
+
+
+def test_an_input_whose_answer_is_a_random_draw_tells_no_mutant_apart():
+    noisy = problem("noisy", NOISY, NOISY_TESTS)
+    prepared = prepare(noisy, AuditParams())
+    assert isinstance(prepared, Prepared)
+    drawn = [call.args[0] for call in prepared.fresh]
+    assert prepared.random_answers == {i for i, x in enumerate(drawn) if x <= 10} != set()
+    same_noise = NOISY.replace("x + random.uniform", "x - random.uniform")
+    verdict = judge_program(noisy, AuditParams(), prepared, same_noise)
+    assert not verdict.broken and not verdict.survived
+    # a boundary moved: 11 is answered without a draw, and that answer tells the mutant apart
+    moved = judge_program(noisy, AuditParams(), prepared, NOISY.replace("x > 10", "x > 11"))
+    assert moved.survived and {prepared.fresh[i].render("noisy") for i in moved.witnesses} == {"noisy(11)"}
+    result = audit_problem(noisy, AuditParams())
+    assert [a.text for a in result.asserts] == ["assert noisy(11) == 11"]
+
+
+def test_randomness_inside_with_a_fixed_answer_out_leaves_every_input_a_witness():
+    # a control: no input of such a reference is taken for a random draw
+    order = (
+        "import random\n\ndef order(xs):\n    ys = list(xs)\n    random.shuffle(ys)\n    return sorted(ys)\n"
+    )
+    tests = ["assert order([3, 1, 2]) == [1, 2, 3]", "assert order([5, 4]) == [4, 5]"]
+    prepared = prepare(problem("order", order, tests), AuditParams())
+    assert isinstance(prepared, Prepared) and prepared.fresh and not prepared.random_answers
 
 
 # 63. From the seventeenth pass (README "Still misjudged"): an assert on a reference that keeps

@@ -50,6 +50,8 @@ class Prepared:
     call_steps: list[int]  # the reference's steps on each fresh call, in the answer key's run
     test_order: list[int]
     tests_independent: bool = False  # ``reference.tests_independent``
+    # fresh inputs whose answer is a random draw (``reference._random_answers``): no witness
+    random_answers: frozenset[int] = frozenset()
 
 
 def oracle_for(problem: Problem, params: AuditParams) -> Oracle:

@@ -42,7 +42,14 @@ class Verdict:
     outcomes: dict[int, tuple] = field(default_factory=dict)
 
 
-def _verdict(run: Run, reference_calls: list, n_tests: int, oracle: Oracle, n_checks: int = 0) -> Verdict:
+def _verdict(
+    run: Run,
+    reference_calls: list,
+    n_tests: int,
+    oracle: Oracle,
+    n_checks: int = 0,
+    random_answers: frozenset[int] = frozenset(),
+) -> Verdict:
     slow = bool(run.slow)
     if run.load is not None:  # loads differently from the reference: broken, and fails its tests
         return Verdict(broken=True, slow=slow)
@@ -57,8 +64,11 @@ def _verdict(run: Run, reference_calls: list, n_tests: int, oracle: Oracle, n_ch
         return Verdict(broken=True, slow=slow)
     if len(run.checks) < n_checks:
         return Verdict(truncated=True, slow=slow)
-    outcomes = {i: run.calls[i][0] for i in differs}
-    return Verdict(broken=True, survived=True, slow=slow, witnesses=differs, outcomes=outcomes)
+    witnesses = tuple(i for i in differs if i not in random_answers)
+    if not witnesses:  # it differs only where the reference's answer is a random draw: no evidence
+        return Verdict(truncated=not run.complete, slow=slow)
+    outcomes = {i: run.calls[i][0] for i in witnesses}
+    return Verdict(broken=True, survived=True, slow=slow, witnesses=witnesses, outcomes=outcomes)
 
 
 def judge_program(problem: Problem, params: AuditParams, prepared: Prepared, program: str) -> Verdict:
@@ -107,7 +117,10 @@ def judge_programs(
                 runs[index] = Run(stopped="reference-did-not-finish")
     oracle = oracle_for(problem, params)
     n_tests, n_checks = len(problem.tests), len(prepared.checks)
-    return [_verdict(run, prepared.reference_calls, n_tests, oracle, n_checks) for run in runs]
+    return [
+        _verdict(run, prepared.reference_calls, n_tests, oracle, n_checks, prepared.random_answers)
+        for run in runs
+    ]
 
 
 def _mutant_job(problem: Problem, params: AuditParams, prepared: Prepared) -> Job:
