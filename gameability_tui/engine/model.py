@@ -59,8 +59,11 @@ from .step_units import STEPS
 # named ones too (``LIMIT = 100``), and lengths; a raise guard's every pair of arguments meets
 # early, and an object is made with fewer calls on it; a method's argument the entry class makes
 # is drawn with its chain; where the reference memoizes, calls are made a second time; two
-# values compared by name meet by default
-ENGINE_VERSION = 24
+# values compared by name meet by default; 25: inputs keep what the task's text states of them
+# (ranges said in words too); an input whose answer is a random draw is no witness; a cache a
+# class or an object keeps is asked twice; on a reference that keeps state, asserts are written
+# and gated after the visible tests
+ENGINE_VERSION = 25
 
 
 @dataclass(frozen=True)

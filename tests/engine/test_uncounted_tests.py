@@ -10,6 +10,7 @@ from gameability_tui.engine import audit
 from gameability_tui.engine.audit import reference, rounds, verdict
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.sandbox import steps as step_counting
+from gameability_tui.engine.sandbox.runner import UNTRACED
 
 GUARDED_SUM = (
     "def f(n):\n"
@@ -72,3 +73,17 @@ def test_a_capped_run_finishes_untraced_and_says_it_was_not_counted():
     # With a budget the cap is ignored: a candidate under a budget is always counted.
     steps, error, exceeded = step_counting.count_steps(work, 100, 50)[1:]
     assert steps > 100 and (error, exceeded) == (None, True)
+
+
+def test_a_run_that_needs_no_count_stops_counting_at_its_first_step():
+    # (the probed run of a costly test and the tests an assert runs after are run to learn what
+    # they do; with count_until=0 the compiled counter, which counts a step before it compares,
+    # never stopped, and MBPP/123's costly test was traced through, 1.75x slower)
+    def work():
+        return sum(i for i in range(1_000))
+
+    for counter in (
+        step_counting.count_steps,
+        lambda *a: step_counting._count_steps_in_python(a[0], 1 << 62, a[2]),
+    ):
+        assert counter(work, None, UNTRACED) == (499_500, step_counting.UNCOUNTED, None, False)

@@ -61,6 +61,10 @@ from .wire import Channel
 
 MODULE_NAME = BENCHMARK_MODULE  # not "__main__": `if __name__ == "__main__"` must not run
 
+# ``count_until`` for a run that needs no count: the counter stops at its first step (a test run
+# to learn what it does, not what it costs), and the rest runs at full speed
+UNTRACED = 1
+
 # Threat: a candidate that replaces ``sys.modules['random']`` or wraps ``marshal`` breaks or
 # steers the runner's own seeding and argument copies in its child. Defence: the runner uses
 # these, taken when the worker imported it, before any benchmark code ran; the seed still
@@ -272,8 +276,8 @@ class _Candidate:
         appends its asserts to the tests). They run untraced; one that fails ends alone."""
         if namespace is not None and self.job.after_tests:
             for index in range(len(self.job.tests)):
-                code = compiled(self.job.tests[index], f"<test {index}>")
-                _quietly(functools.partial(count_steps, functools.partial(exec, code, namespace), None, 0))
+                test = functools.partial(exec, compiled(self.job.tests[index], f"<test {index}>"), namespace)
+                _quietly(functools.partial(count_steps, test, None, UNTRACED))
         return namespace
 
     def asserts(self, namespace: dict | None) -> None:
@@ -613,7 +617,7 @@ def _infection_plan(candidate: _Candidate, namespace: dict) -> None:
     steps += [("check", index) for index in range(len(job.checks))]
     for kind, index in steps:
         if kind == "test":
-            passed = candidate.test(namespace, index, count_until=0)
+            passed = candidate.test(namespace, index, count_until=UNTRACED)
         else:
             passed = candidate.check(namespace, index)
         if not passed:
