@@ -28,6 +28,20 @@ def problem(id: str, reference: str, tests: list[str], **fields) -> Problem:
     return Problem(id=id, reference=reference, tests=tuple(tests), **fields)
 
 
+# A sum whose test on f(2000) costs the reference some 6,000 steps, beside a guard no test
+# crosses: with the count of tests capped low, that test is a costly one a survivor must pass
+# (``test_uncounted_tests.py``, ``test_infection.py``).
+GUARDED_SUM = (
+    "def f(n):\n"
+    "    if n > 2000:\n"
+    "        return -1\n"
+    "    s = 0\n"
+    "    for i in range(n):\n"
+    "        s += i\n"
+    "    return s\n"
+)
+
+
 WEAK_MAX = problem(
     "weak_max",
     "def max_pair_product(arr):\n"

@@ -7,22 +7,13 @@ from __future__ import annotations
 import ast
 
 import pytest
+from conftest import GUARDED_SUM as GUARDED
 from conftest import problem
 
 from gameability_tui.engine import audit
 from gameability_tui.engine.audit import infection, reference, rounds, verdict
 from gameability_tui.engine.audit.reference import prepare
 from gameability_tui.engine.model import AuditParams, ProblemResult
-
-GUARDED = (
-    "def f(n):\n"
-    "    if n > 2000:\n"
-    "        return -1\n"
-    "    s = 0\n"
-    "    for i in range(n):\n"
-    "        s += i\n"
-    "    return s\n"
-)
 
 
 def _mutant(before: str, after: str, source: str = GUARDED) -> str:

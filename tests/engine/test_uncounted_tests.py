@@ -4,7 +4,7 @@ only when a mutant needs their budget. Every result must be the one an exact cou
 from __future__ import annotations
 
 import pytest
-from conftest import problem
+from conftest import GUARDED_SUM, problem
 
 from gameability_tui.engine import audit
 from gameability_tui.engine.audit import reference, rounds, verdict
@@ -12,15 +12,6 @@ from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.sandbox import steps as step_counting
 from gameability_tui.engine.sandbox.runner import UNTRACED
 
-GUARDED_SUM = (
-    "def f(n):\n"
-    "    if n > 2000:\n"
-    "        return -1\n"
-    "    s = 0\n"
-    "    for i in range(n):\n"
-    "        s += i\n"
-    "    return s\n"
-)
 # `return -1` -> `return None` passes every test (none calls f above 2000) and differs on fresh
 # inputs above it: a survivor, which must run the costly test f(2000) to survive.
 TWO_TESTS = problem("median_uncounted", GUARDED_SUM, ["assert f(3) == 3", "assert f(2000) == 1999000"])

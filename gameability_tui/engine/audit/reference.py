@@ -305,12 +305,15 @@ def draws_random(source: str) -> bool:
     tree = parsed(source)
     if tree is None:
         return False
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            names = [alias.name for alias in node.names] + [getattr(node, "module", None) or ""]
-            if any(name.split(".")[0] in ("random", "secrets") for name in names):
-                return True
-    return False
+    return any(_imported(node) & {"random", "secrets"} for node in ast.walk(tree))
+
+
+def _imported(node: ast.AST) -> set[str]:
+    """The top-level modules an import statement names (none for any other node)."""
+    if not isinstance(node, (ast.Import, ast.ImportFrom)):
+        return set()
+    names = [alias.name for alias in node.names] + [getattr(node, "module", None) or ""]
+    return {name.split(".")[0] for name in names}
 
 
 def _random_answers(
@@ -503,10 +506,8 @@ def may_keep_state(source: str) -> bool:
     for node in ast.walk(tree):
         if isinstance(node, (ast.Global, ast.Nonlocal)):
             return True
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            names = [alias.name for alias in node.names] + [getattr(node, "module", None) or ""]
-            if any(name.split(".")[0] in ("random", "secrets", "itertools") for name in names):
-                return True
+        if _imported(node) & {"random", "secrets", "itertools"}:
+            return True
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
             _is_cache(decorator) for decorator in node.decorator_list
         ):

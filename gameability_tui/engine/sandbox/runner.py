@@ -235,10 +235,10 @@ class _Candidate:
     def call(self, namespace: dict, index: int, budget: int | None) -> Any:
         job = self.job
         caught_as = catching(self._expected(index), job.oracle.caught)  # the answer is the raise
-        if job.oracle.reads:  # module data the tests read then holds this call's work alone, as
-            namespace = self.load() or namespace  # it does for an assert run from a fresh load
         if job.after_tests:  # where an exported assert makes it: after the visible tests
             namespace = self.after_tests(self.load()) or namespace
+        elif job.oracle.reads:  # module data the tests read then holds this call's work alone, as
+            namespace = self.load() or namespace  # it does for an assert run from a fresh load
         call = (job.calls[index], budget, job.oracle.messages, caught_as, (namespace, job.oracle.reads))
         on_raise = self.on_raise(index)
         result, steps = _call_outcome(
