@@ -4831,3 +4831,18 @@ PRICE_BOOK = (
 def test_a_cache_a_class_or_an_object_keeps_is_asked_twice(source, tests, hit):
     assert keeps_a_cache(source)
     _drawn_with_a_survivor(problem("memo", source, tests), source.replace(hit, "return None"))
+
+
+def test_a_memo_over_keys_no_draw_reaches_is_asked_twice_on_the_visible_calls():
+    # (the seventeenth pass: every drawn key missed DATA, so every fresh input raised and the
+    # problem was excluded, though the hit path's ``return None`` passes the tests, which ask
+    # each key once)
+    lookup = (
+        "DATA = {'a': 'x', 'b': 'y', 'c': 'z'}\n_cache = {}\n\ndef lookup(key):\n    if key in _cache:\n"
+        "        return _cache[key]\n    v = DATA[key].upper()\n    _cache[key] = v\n    return v\n"
+    )
+    memo = problem("lookup", lookup, ["assert lookup('a') == 'X'", "assert lookup('b') == 'Y'"])
+    prepared, drawn = _drawn_with_a_survivor(memo, lookup.replace("return _cache[key]", "return None"))
+    assert "lookup('a')" in drawn
+    result = audit_problem(memo, AuditParams())
+    assert "lookup('a')\nassert lookup('a') == 'X'" in [a.text for a in result.asserts]

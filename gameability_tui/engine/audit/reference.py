@@ -85,6 +85,16 @@ def _made_again(fresh: list[Call], count: int) -> list[Call]:
     return again[:count]
 
 
+def _visible_twice(visible: list[Call], drawn: set[str], count: int) -> list[Call]:
+    """The first ``count`` plain visible calls no draw made, each twice, where the reference
+    memoizes: the tests make each once, so the second answer, from the cache, is one they never
+    see (the seventeenth pass: a memo over a closed set of keys, ``DATA[key]``, that every draw
+    missed, so every fresh input raised, and ``return None`` on the hit path was never reached)."""
+    plain = [call for call in visible if not (call.chain or call.uses or call.peers or call.reads)]
+    unique = list({call.key(): call for call in plain if call.key() not in drawn}.values())[:count]
+    return unique + unique
+
+
 def visible_calls(problem: Problem, as_written: bool = False) -> tuple[str, str, list[Call]] | None:
     """The entry, the name the tests call it by, and their literal calls (``as_written``: only
     those the tests write, ``harvest_calls``); None without an entry."""
@@ -160,7 +170,9 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         known = {call.key() for call in visible + fresh}
         fresh += guard_calls(visible, problem.reference, known, GUARD_DRAWS, params.inputs)
     if not as_written and keeps_a_cache(problem.reference) and not lazy_kind(problem.reference, entry):
-        fresh += _made_again(fresh, int(params.fresh_inputs * REPEAT_SHARE))
+        repeats = int(params.fresh_inputs * REPEAT_SHARE)
+        fresh += _made_again(fresh, repeats)
+        fresh += _visible_twice(visible, {call.key() for call in fresh}, repeats)
     drawable = fresh or as_written or any(map(literals_of, visible))
     if not drawable and looked_at_in_part(problem.tests, call_name):  # (``len(empty_board()) == 3``)
         fresh, always = list(visible), len(visible)  # nothing to draw: the whole result is a witness
