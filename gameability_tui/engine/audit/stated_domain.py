@@ -60,16 +60,24 @@ SUBJECT_FIRST = re.compile(rf"(?<![\w.\[(]){_SUBJECT}\s*{_OPERATOR}\s*{_NUMBER}(
 NUMBER_FIRST = re.compile(rf"(?<![\w.]){_NUMBER}\s*{_OPERATOR}\s*{_SUBJECT}(?![\w.(\[])")
 PRIME = re.compile(r"\b(is\s+)?(not\s+an?\s+|non-?)?prime\b", re.IGNORECASE)
 # A range said in words, of the one parameter its clause names: "between 1 and 12", "from 0 to
-# 100 inclusive", "at least 3 elements" (of its length, where a unit of items follows).
-_UNIT = r"(?:\s+(elements?|items?|characters?|chars|letters?|entries|values|numbers|integers|digits))?"
+# 100 inclusive", "at least 3 elements" (of its length, where a unit of items follows), "exactly
+# two words" (of its words); a number in figures or spelled out up to twelve.
+_UNIT = r"(?:\s+(elements?|items?|characters?|chars|letters?|entries|values|numbers|integers|digits|words?))?"
+_NUMBER_WORDS = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+)  # fmt: skip
+_SPELLED = {word: value for value, word in enumerate(_NUMBER_WORDS)}
+# a number in figures or spelled out, whole ("tenfold" is none), not a choice ("one of the keys")
+_AMOUNT = rf"(-?\d+(?:\.\d+)?|{'|'.join(_SPELLED)})\b(?!\s+of\b)"
 WORDED_RANGE = re.compile(
-    rf"\b(?:between|from)\s+{_NUMBER}\s+(?:and|to)\s+{_NUMBER}(?:\s*\(?inclusive\)?)?{_UNIT}", re.IGNORECASE
+    rf"\b(?:between|from)\s+{_AMOUNT}\s+(?:and|to)\s+{_AMOUNT}(?:\s*\(?inclusive\)?)?{_UNIT}", re.IGNORECASE
 )
 WORDED_BOUND = re.compile(
-    rf"\b(at\s+least|at\s+most|no\s+more\s+than|no\s+less\s+than|no\s+fewer\s+than)\s+{_NUMBER}{_UNIT}",
+    rf"\b(at\s+least|at\s+most|no\s+more\s+than|no\s+less\s+than|no\s+fewer\s+than|exactly)\s+{_AMOUNT}{_UNIT}",
     re.IGNORECASE,
 )
 _WORDED_OPERATOR = {
+    "exactly": "==",
     "at least": ">=",
     "no less than": ">=",
     "no fewer than": ">=",
@@ -79,6 +87,7 @@ _WORDED_OPERATOR = {
 # a clause that opens on what a parameter is or holds: "n is always ...", "items has ..."
 ABOUT_A_PARAMETER = re.compile(r"^\s*([A-Za-z_]\w*)\s+(is|are|has|have|will|always|must|can)\b")
 _HOLDS = {
+    "==": lambda a, b: a == b,
     "<": lambda a, b: a < b,
     "<=": lambda a, b: a <= b,
     ">": lambda a, b: a > b,
@@ -159,13 +168,13 @@ def _worded(clause: str, parameters: tuple[str, ...]) -> list[tuple[str, str, fl
     found = []
     for match in WORDED_RANGE.finditer(clause):
         low, high, unit = match.groups()
-        subject = f"len({named[0]})" if unit else named[0]
-        found += [(subject, ">=", float(low), match.group(0)), (subject, "<=", float(high), match.group(0))]
+        subject, low, high = _counted(named[0], unit), _amount(low), _amount(high)
+        found += [(subject, ">=", low, match.group(0)), (subject, "<=", high, match.group(0))]
     for match in WORDED_BOUND.finditer(clause):
         words, bound, unit = match.groups()
-        subject = f"len({named[0]})" if unit else named[0]
+        subject = _counted(named[0], unit)
         found.append(
-            (subject, _WORDED_OPERATOR[" ".join(words.lower().split())], float(bound), match.group(0))
+            (subject, _WORDED_OPERATOR[" ".join(words.lower().split())], _amount(bound), match.group(0))
         )
     return found
 
@@ -174,8 +183,24 @@ def _ascii(operator: str) -> str:
     return {"≤": "<=", "≥": ">="}.get(operator, operator)
 
 
+def _amount(text: str) -> float:
+    return float(_SPELLED.get(text.lower(), text))
+
+
+def _counted(name: str, unit: str | None) -> str:
+    """What a range in words measures: the parameter, its length where a unit of items follows,
+    its words where the unit is words ("exactly two words")."""
+    if not unit:
+        return name
+    return f"len({name}.split())" if unit.lower().startswith("word") else f"len({name})"
+
+
 def _measured(subject: str, named: dict[str, Any]) -> float | None:
-    """The number a comparison's subject names in this input: a parameter, or its length."""
+    """The number a comparison's subject names in this input: a parameter, its length, or the
+    number of words in a text."""
+    if subject.startswith("len(") and subject.endswith(".split())"):
+        value = named.get(subject[4:-9].strip())
+        return len(value.split()) if isinstance(value, str) else None
     if subject.startswith("len("):
         value = named.get(subject[4:-1].strip())
         return len(value) if isinstance(value, (str, list, tuple, dict, set)) else None

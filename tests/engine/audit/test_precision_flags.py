@@ -340,6 +340,15 @@ def test_the_audit_ranks_an_upside_down_range_after_the_asserts_that_keep_the_or
             "Return the initials. word has at most 5 letters.",
             "word", "abcdef", "abcde", "'at most 5 letters', and this input's len(word) is 6",
         ),
+        (
+            "name is always exactly two words 'First Last'; return the two initials.",
+            "name", "Ada B Lovelace", "Ada Lovelace",
+            "'exactly two words', and this input's len(name.split()) is 3",
+        ),
+        (
+            "n is between one and twelve; return the month's name.",
+            "n", 13, 12, "'between one and twelve', and this input's n is 13",
+        ),
     ],
 )  # fmt: skip
 def test_a_range_the_text_says_in_words_of_one_parameter_is_read(text, parameter, outside, inside, said):
@@ -352,3 +361,6 @@ def test_a_worded_range_in_a_case_or_of_two_parameters_is_not_read():
     assert domain_flags(Call((9,)), "n is an integer; return True when n is at least 10.", ("n",)) == ()
     two = "a and b are always between 1 and 5; return their sum."
     assert domain_flags(Call((9, 9)), two, ("a", "b")) == ()
+    # a choice ("one of") and a word that holds a number ("tenfold") state no amount
+    assert domain_flags(Call((3,)), "x is exactly one of 1, 2 or 3.", ("x",)) == ()
+    assert domain_flags(Call((3,)), "x is at least tenfold the cost.", ("x",)) == ()
