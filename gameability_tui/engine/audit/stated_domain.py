@@ -159,11 +159,14 @@ def _comparisons(clause: str) -> list[tuple[str, str, float, str]]:
 
 
 def _worded(clause: str, parameters: tuple[str, ...]) -> list[tuple[str, str, float, str]]:
-    """(subject, operator, bound, text) for each range ``clause`` says in words, where it names
-    one parameter alone: "n is always between 1 and 12" gives ``n >= 1`` and ``n <= 12``, "items
-    has at least 3 elements" ``len(items) >= 3``."""
+    """(subject, operator, bound, text) for each range ``clause`` says in words, where it opens on
+    what a parameter is or holds and names no other: "n is always between 1 and 12" gives ``n >=
+    1`` and ``n <= 12``, "items has at least 3 elements" ``len(items) >= 3``. (HumanEval/138's
+    "whether the given number n can be written as the sum of exactly 4 positive even numbers"
+    says what to find, not what n is.)"""
+    about = ABOUT_A_PARAMETER.match(clause)
     named = [name for name in parameters if re.search(rf"\b{re.escape(name)}\b", clause)]
-    if len(named) != 1:
+    if about is None or named != [about.group(1)]:
         return []
     found = []
     for match in WORDED_RANGE.finditer(clause):

@@ -364,3 +364,6 @@ def test_a_worded_range_in_a_case_or_of_two_parameters_is_not_read():
     # a choice ("one of") and a word that holds a number ("tenfold") state no amount
     assert domain_flags(Call((3,)), "x is exactly one of 1, 2 or 3.", ("x",)) == ()
     assert domain_flags(Call((3,)), "x is at least tenfold the cost.", ("x",)) == ()
+    # a clause that says what to find, not what the parameter is (HumanEval/138)
+    find = "Evaluate whether the given number n can be written as the sum of exactly 4 positive even numbers"
+    assert domain_flags(Call((8,)), find, ("n",)) == ()
