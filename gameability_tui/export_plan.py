@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from .benchmarks import Benchmark
 from .benchmarks.native import NativePatch
+from .engine.audit.reference import may_keep_state
 from .engine.audit.reviewer_text import why_not_a_test
 from .engine.inputs.calls import entry_of
 from .engine.model import Problem, ProblemResult
@@ -19,6 +20,9 @@ from .store import DecisionStore
 from .vocabulary import ACCEPTED, REJECTED, SKIPPED, Decision
 
 REFUSED_ON_REFERENCE = "it no longer passes on the reference"
+REFUSED_AFTER_OTHERS = (
+    "it fails on the reference after the asserts accepted before it (the reference keeps state)"
+)
 
 
 # (problem, entry, assert texts) -> per text: does it pass on the reference
@@ -97,8 +101,37 @@ def plan_export(
         plan.refused += [
             (problem_id, text, REFUSED_ON_REFERENCE) for text, (ok, _) in zip(texts, verdicts) if not ok
         ]
-        plan.kills.update({(problem_id, t): kills for t, (ok, kills) in zip(texts, verdicts) if ok})
+        if len(kept) > 1 and may_keep_state(problem.reference):
+            kept, late = _in_sequence(kept, _reference_passes(problem, entry, gate, judge))
+            plan.refused += [(problem_id, text, REFUSED_AFTER_OTHERS) for text in late]
+        plan.kills.update({(problem_id, t): kills for t, (_, kills) in zip(texts, verdicts) if t in kept})
         if kept:
             plan.accepted[problem_id] = kept
             plan.entries[problem_id] = entry
     return plan
+
+
+def _reference_passes(
+    problem: Problem, entry: str, gate: Gate | None, judge: Judge | None
+) -> Callable[[str], bool]:
+    """Whether one text passes on the reference: by the judge where there is one, else the gate."""
+
+    def passes(text: str) -> bool:
+        if judge is not None:
+            return judge(problem, entry, [text], [])[0][0]
+        return gate is not None and gate(problem, entry, [text])[0]
+
+    return passes
+
+
+def _in_sequence(texts: list[str], passes: Callable[[str], bool]) -> tuple[list[str], list[str]]:
+    """Of ``texts`` that each pass on the reference after the visible tests, those that still pass
+    after the ones kept before them, as a patch runs them (appended in order, one namespace), and
+    those that do not. Threat: on a reference that keeps state, two asserts gated each alone
+    (``tally('hell') == 3``, ``tally('abcd') == 3``, each the third call) go out together, and the
+    patched tests fail on the reference itself."""
+    kept: list[str] = []
+    late: list[str] = []
+    for text in texts:
+        (kept if passes("\n".join([*kept, text])) else late).append(text)
+    return kept, late

@@ -458,3 +458,36 @@ def test_the_review_is_summed_up_under_the_settings_it_was_made_with(tmp_path):
         "export", str(EXAMPLES), "--db", str(db), "--summary", str(tmp_path / "r.md"), "--limit", "3"
     )
     assert refused.returncode == 2 and "--limit does not apply to export" in refused.stderr
+
+
+def test_asserts_on_a_reference_that_keeps_state_go_out_only_where_they_pass_after_the_others(tmp_path):
+    """Each accepted assert passes after the visible tests, as a patch runs it; together they run
+    in order in one namespace, so on a reference that keeps state the second, gated alone, would
+    fail on the reference itself: it is refused, saying why."""
+    from gameability_tui.engine.model import AuditParams
+    from gameability_tui.export import worker_gate
+    from gameability_tui.export_plan import REFUSED_AFTER_OTHERS, plan_export
+
+    tally = (
+        "calls = []\n\ndef tally(word):\n    calls.append(word)\n    if len(word) > 4:\n"
+        "        return len(calls) * 10\n    return len(calls)\n"
+    )
+    bench = tmp_path / "tally.jsonl"
+    row = {
+        "id": "tally",
+        "reference": tally,
+        "tests": ["assert tally('hi') == 1", "assert tally('hello') == 20"],
+    }
+    bench.write_text(json.dumps(row) + "\n")
+    benchmark = load_benchmark(str(bench))
+    store = DecisionStore(tmp_path / "db.json", benchmark.name)
+    first, second = "assert tally('hell') == 3", "assert tally('abcd') == 3"  # each the third call
+    store.decide("tally", first, ACCEPTED)
+    store.decide("tally", second, ACCEPTED)
+    gate, close = worker_gate(AuditParams())
+    try:
+        plan = plan_export(benchmark, store, gate)
+    finally:
+        close()
+    assert plan.accepted == {"tally": [first]}
+    assert plan.refused == [("tally", second, REFUSED_AFTER_OTHERS)]
