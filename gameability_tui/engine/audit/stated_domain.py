@@ -21,9 +21,10 @@ a statement about the input:
 - a comparison of a parameter by name with a number, in a clause that states a precondition
   ("Assume n > 1", "Constraints: 1 <= len(arr) <= 100", a line holding only the comparison, or
   a clause opening on what the parameter is: "score is ..."), and "n is (not) a prime" there;
-  a range in words of the one parameter such a clause names ("between 1 and 12", "from 0 to 100
-  inclusive", "at least 3 elements", of its length where a unit of items follows): an argument
-  (or its length) outside it breaks it. A clause that says what to do in a case ("if n < 0
+  a range in words of the parameter a clause opens on, where it names no other ("n is always
+  between 1 and 12", "from 0 to 100 inclusive", "at least 3 elements" of its length, "exactly two
+  words" of its words; numbers in figures or spelled out to twelve): an argument (its length,
+  its words) outside it breaks it. A clause that says what to do in a case ("if n < 0
   return -1", "when", "otherwise") describes an answer, not a precondition, and is not read.
 
 Fresh inputs that break them are not drawn (``reference.within_the_text``), as inputs that break
