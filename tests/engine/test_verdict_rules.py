@@ -4846,3 +4846,25 @@ def test_a_memo_over_keys_no_draw_reaches_is_asked_twice_on_the_visible_calls():
     assert "lookup('a')" in drawn
     result = audit_problem(memo, AuditParams())
     assert "lookup('a')\nassert lookup('a') == 'X'" in [a.text for a in result.asserts]
+
+
+# 66. From the seventeenth pass: with many visible calls the six boundary inputs were spent on the
+# compared constants written into each call in turn, and the constants' neighbours were never
+# reached (``3 <= len(name) <= 12`` over five names: no name of 13 letters, so ``<= 13``
+# survived unseen). Each value aimed at (a constant, one above it, one below, for every
+# constant) now gets one input before any gets a second.
+
+
+def test_every_constant_and_its_neighbours_are_aimed_at_before_any_twice():
+    valid = "def valid_username(name):\n    return 3 <= len(name) <= 12\n"
+    tests = [
+        "assert valid_username('abc')",
+        "assert valid_username('abcdefghijkl')",
+        "assert not valid_username('ab')",
+        "assert valid_username('alice')",
+        "assert not valid_username('abcdefghijklmnopq')",
+    ]
+    usernames = problem("valid_username", valid, tests)
+    drawn = [len(text) - len("valid_username('')") for text in _boundaries(usernames)]
+    assert {3, 4, 11, 12, 13} <= set(drawn)  # (2 letters is a visible test's own: 'ab')
+    _drawn_with_a_survivor(usernames, valid.replace("<= 12", "<= 13"))

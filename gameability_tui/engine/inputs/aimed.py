@@ -431,8 +431,10 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
     reference at one value alone, which a few random draws around the tests' numbers reach only
     by luck (``is_adult('30')`` and ``is_adult('12')`` never drew ``'18'``: the fifteenth and
     sixteenth passes). Each literal of a visible call, its chain's too, takes each compared
-    constant, then each constant's +1 (where ``> 18`` and ``> 19`` part), then its -1, the visible
-    calls taken in turn, so a small budget reaches every constant before any neighbour. A
+    constant, each constant's +1 (where ``> 18`` and ``> 19`` part) and its -1; every one of these
+    values gets one input (the visible calls in turn) before any gets a second, so a small budget
+    reaches every constant and neighbour even where many visible calls could each take the first
+    (``3 <= len(name) <= 12`` over five names met 13 letters never: the seventeenth pass). A
     neighbour lies only on a side of its constant that some visible value lies on too: where
     every test passes a score of 100 or less, ``score > 100`` is the reference's answer to an
     input the task may never give (``to_gpa(101)``: the seventeenth pass), and crossing it is
@@ -450,15 +452,23 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
     def edits(calls: list[Call]) -> Iterator[Call]:
         shown = _numbers_shown(calls)
         sizes = [len(value) for call in calls for value in call.args if type(value) in SIZED]
+        aims: list[list[Call]] = []  # one per value aimed at: its edits of each visible call in turn
         for step in (0, 1, -1):
-            shifted = [number + step for number in numbers if _shown_beyond(number, step, shown)]
-            sized = [length + step for length in lengths if _shown_beyond(length, step, sizes)]
-            yield from _interleaved(
-                [[*_number_edits(base, shifted, exact=True), *_sized_to(base, sized)] for base in calls]
-            )
+            aims += [
+                [edit for base in calls for edit in _number_edits(base, [number + step], exact=True)]
+                for number in numbers
+                if _shown_beyond(number, step, shown)
+            ]
+            aims += [
+                [edit for base in calls for edit in _sized_to(base, [length + step])]
+                for length in lengths
+                if _shown_beyond(length, step, sizes)
+            ]
             if step == 0 and meet:
-                pairs = [pair[:1] for base in calls for pair in _meetings_by_pair(base)]
-                yield from _interleaved(pairs)
+                aims.append(
+                    list(_interleaved([pair[:1] for base in calls for pair in _meetings_by_pair(base)]))
+                )
+        yield from _interleaved(aims)
 
     return _aimed_at(visible, known, limit, mode, edits, floors=True)
 
