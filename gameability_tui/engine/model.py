@@ -62,7 +62,7 @@ from .step_units import STEPS
 # values compared by name meet by default; 25: inputs keep what the task's text states of them
 # (ranges said in words too); an input whose answer is a random draw is no witness; a cache a
 # class or an object keeps is asked twice; on a reference that keeps state, asserts are written
-# and gated after the visible tests
+# and gated after the visible tests; each boundary value gets one input before any a second
 ENGINE_VERSION = 25
 
 
