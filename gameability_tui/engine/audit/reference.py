@@ -77,7 +77,7 @@ def _made_again(fresh: list[Call], count: int) -> list[Call]:
     (``b = PriceBook(); b.price('tea'); b.price('tea'); ...``: a cache kept on the object)."""
     again = []
     for call in fresh:
-        if not (call.chain or call.uses or call.peers or call.reads):
+        if _plain(call):
             again.append(call)
         elif call.uses and not call.chain:
             roots = call.roots[:1] + call.roots if call.roots else ()
@@ -90,9 +90,15 @@ def _visible_twice(visible: list[Call], drawn: set[str], count: int) -> list[Cal
     memoizes: the tests make each once, so the second answer, from the cache, is one they never
     see (the seventeenth pass: a memo over a closed set of keys, ``DATA[key]``, that every draw
     missed, so every fresh input raised, and ``return None`` on the hit path was never reached)."""
-    plain = [call for call in visible if not (call.chain or call.uses or call.peers or call.reads)]
+    plain = [call for call in visible if _plain(call)]
     unique = list({call.key(): call for call in plain if call.key() not in drawn}.values())[:count]
     return unique + unique
+
+
+def _plain(call: Call) -> bool:
+    """A call of the entry alone: no chain on its result, no object used or read after it, which
+    a second call of the same text would make anew."""
+    return not (call.chain or call.uses or call.peers or call.reads)
 
 
 def visible_calls(problem: Problem, as_written: bool = False) -> tuple[str, str, list[Call]] | None:

@@ -437,8 +437,7 @@ def _passes_tests(candidate: _Candidate) -> bool | None:
     namespace = candidate.load()
     if namespace is None:
         return False
-    steps = [("test", i) for i in job.test_order or range(len(job.tests))]
-    steps += [("check", i) for i in range(len(job.checks))]
+    steps = _tests_then_checks(job)
     deferred: list[tuple[str, int]] = []
     for position, (kind, index) in enumerate(steps):
         if (kind, index) in job.unchanged_steps:  # run as the reference runs it, which passes
@@ -460,6 +459,12 @@ def _passes_tests(candidate: _Candidate) -> bool | None:
     # say, so a confirmation (up to a harness's time limit of steps) is paid for only where it
     # decides.
     return all(_confirm_step(candidate, [], kind, index)[1] for kind, index in deferred)
+
+
+def _tests_then_checks(job: Job) -> list[tuple[str, int]]:
+    """The visible tests in the job's order (else as written), then the checks, as (kind, index)."""
+    steps = [("test", i) for i in job.test_order or range(len(job.tests))]
+    return steps + [("check", i) for i in range(len(job.checks))]
 
 
 def _step_budget(job: Job, kind: str, index: int) -> int | None:
@@ -609,13 +614,10 @@ def _infection_plan(candidate: _Candidate, namespace: dict) -> None:
     untraced, then the checks, until the first that fails (a probe stops the run once every
     mutant's site has taken another value); then sends which did. A failed test or check means
     no mutant may be taken as unchanged there (the audit reads it so)."""
-    job = candidate.job
     infected = namespace.get(INFECTED_NAME)
     if not isinstance(infected, set):
         return
-    steps = [("test", index) for index in job.test_order]
-    steps += [("check", index) for index in range(len(job.checks))]
-    for kind, index in steps:
+    for kind, index in _tests_then_checks(candidate.job):
         if kind == "test":
             passed = candidate.test(namespace, index, count_until=UNTRACED)
         else:
