@@ -62,8 +62,11 @@ from .step_units import STEPS
 # values compared by name meet by default; 25: inputs keep what the task's text states of them
 # (ranges said in words too); an input whose answer is a random draw is no witness; a cache a
 # class or an object keeps is asked twice; on a reference that keeps state, asserts are written
-# and gated after the visible tests; each boundary value gets one input before any a second
-ENGINE_VERSION = 25
+# and gated after the visible tests; each boundary value gets one input before any a second;
+# 26: a number inside a text is met where the reference slices it out, and in a list of texts; a
+# text holding digits may hold any digit; an arithmetic of the arguments meets its compared
+# constant; two items compared meet where an item is repeated
+ENGINE_VERSION = 26
 
 
 @dataclass(frozen=True)

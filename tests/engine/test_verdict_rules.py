@@ -4581,7 +4581,8 @@ def test_a_raise_guard_on_a_text_s_length_is_crossed_at_its_length():
     assert found is not None
     aimed = guard_calls(found[2], check, set(), 12, "contract-v2")
     assert {len(call.args[0]) for call in aimed} >= {7, 8, 9}  # cut or repeated from its own letters
-    assert all(set(call.args[0]) <= set("abcdefgh9longpasswordshort") for call in aimed)
+    # (a digit the text holds may be any digit: round sixteen)
+    assert all(set(call.args[0]) <= set("abcdefghlongpasswordshort0123456789") for call in aimed)
 
 
 def test_by_default_a_length_compared_with_a_constant_is_met_at_it():
@@ -4868,3 +4869,88 @@ def test_every_constant_and_its_neighbours_are_aimed_at_before_any_twice():
     drawn = [len(text) - len("valid_username('')") for text in _boundaries(usernames)]
     assert {3, 4, 11, 12, 13} <= set(drawn)  # (2 letters is a visible test's own: 'ab')
     _drawn_with_a_survivor(usernames, valid.replace("<= 12", "<= 13"))
+
+
+# 67. From the seventeenth pass: a number written inside a text was met only where it is a whole
+# run of digits of its own, and never inside a list of texts; a digit the tests never wrote was
+# refused; and a constant compared with an arithmetic of the arguments (``w1 + w2 > 100``,
+# ``weight / height ** 2 >= 25``) was met only by luck. Each of these guards differs from its
+# mutant only where the number read takes the constant's value.
+
+
+@pytest.mark.parametrize(
+    ("entry", "source", "tests", "mutant", "aimed"),
+    [
+        (  # a field inside a run of digits, as the reference slices it
+            "room_floor",
+            "def room_floor(room):\n    return 'high' if int(room[1:3]) > 10 else 'low'\n",
+            ["assert room_floor('B1207') == 'high'", "assert room_floor('A0312') == 'low'"],
+            "> 11",
+            "room_floor('B1107')",
+        ),
+        (  # one digit read by index
+            "region",
+            "def region(zipcode):\n    return 'east' if int(zipcode[0]) < 5 else 'west'\n",
+            ["assert region('10001') == 'east'", "assert region('94105') == 'west'"],
+            "<= 5",
+            "region('50001')",
+        ),
+        (  # a month the tests never wrote a digit of
+            "second_half",
+            "def second_half(date):\n    return int(date[5:7]) > 6\n",
+            ["assert second_half('2024-08-01')", "assert not second_half('2024-03-15')"],
+            ">= 6",
+            "second_half('2024-06-01')",
+        ),
+        (  # numbers written in a list of texts
+            "count_passing",
+            "def count_passing(scores):\n    return sum(1 for s in scores if int(s) >= 50)\n",
+            ["assert count_passing(['72', '30', '90']) == 2", "assert count_passing([]) == 0"],
+            "> 50",
+            "count_passing(['50', '30', '90'])",
+        ),
+        (  # a sum of the arguments
+            "is_heavy",
+            "def is_heavy(w1, w2):\n    return w1 + w2 > 100\n",
+            ["assert is_heavy(80, 50)", "assert not is_heavy(10, 20)"],
+            ">= 100",
+            "is_heavy(50, 50)",
+        ),
+        (  # a ratio (the height every test passes is the task's setting: it stays)
+            "overweight",
+            "def overweight(weight, height):\n    return weight / height ** 2 >= 25\n",
+            ["assert overweight(100, 1.8)", "assert not overweight(50, 1.8)"],
+            "> 25",
+            "overweight(81, 1.8)",
+        ),
+    ],
+)
+def test_a_number_read_inside_a_text_or_an_arithmetic_meets_its_constant(entry, source, tests, mutant, aimed):
+    guarded = problem(entry, source, tests)
+    assert aimed in _boundaries(guarded)
+    operator = re.search(r"(<=|>=|<|>) \d+", source).group()
+    _drawn_with_a_survivor(guarded, source.replace(operator, mutant, 1))
+
+
+def test_digits_of_a_binary_text_stay_within_the_tests_digits():
+    # (``'0110'`` is a binary text: a 2 written into it is no input of its task)
+    ones = "def many_ones(bits):\n    return bits.count('1') > 2\n"
+    counting = problem("many_ones", ones, ["assert many_ones('0111')", "assert not many_ones('0101')"])
+    assert all(set(call) <= set("many_ones('01)") for call in _boundaries(counting))
+
+
+def test_two_items_compared_meet_where_an_item_is_repeated():
+    # (``>=`` for ``>`` between items differs only at a tie; the tests' lists may hold repeats)
+    peak = (
+        "def first_drop(arr):\n    for i in range(len(arr) - 1):\n        if arr[i] > arr[i + 1]:\n"
+        "            return i\n    return -1\n"
+    )
+    drops = problem(
+        "first_drop", peak, ["assert first_drop([1, 3, 2, 2]) == 1", "assert first_drop([1, 2, 3]) == -1"]
+    )
+    assert "first_drop([1, 1, 3, 2, 2])" in _boundaries(drops)
+    _drawn_with_a_survivor(drops, peak.replace("arr[i] > arr[i + 1]", "arr[i] >= arr[i + 1]"))
+    unique = problem(
+        "first_drop", peak, ["assert first_drop([1, 3, 2]) == 1", "assert first_drop([1, 2, 3]) == -1"]
+    )
+    assert _boundaries(unique) == []  # every visible list holds each item once: a repeat is no input

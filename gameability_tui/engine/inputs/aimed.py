@@ -7,7 +7,9 @@ are known in advance, so they are probed on purpose, each as one edit of a visib
 
 - a guard on a constant (``if n > 10``) differs from its mutant (``n >= 10``, ``n > 11``) only at
   the constant: each number argument, element of a number list (first, middle, last) and run of
-  digits in a string (a date's month) takes the reference's own numeric constants and their +/-1;
+  digits in a string (a date's month) takes the reference's own numeric constants and their +/-1
+  (first where the reference slices a number out of a text, ``int(date[5:7])``; a text in a list
+  too);
 - an off-by-one in a loop or slice shows on the shortest inputs: each sequence or string argument
   is cut to lengths 0, 1 and 2; a step of two instead of one shows where neighbours are equal: an
   element is repeated in place (first, middle, last);
@@ -24,7 +26,9 @@ are known in advance, so they are probed on purpose, each as one edit of a visib
   the number meets the aggregate, and it hides everything after it from any input it stops: a
   number argument takes the sum of a number list argument and its +/-1, with the list as the
   visible call has it and with each of its repeat edits (so the logic behind the guard is reached
-  with a list the tests never showed). These come after the other kinds, on their own budget
+  with a list the tests never showed); an arithmetic of the arguments compared with a constant
+  (``w1 + w2 > 100``) is met alike, one argument solved for so that it takes the constant and its
+  +/-1 (``arithmetic.py``). These come after the other kinds, on their own budget
   (``aggregates``), so they add to the other probes and never displace one.
 
 In the contract mode every aimed input must lie inside the contract learned from the visible
@@ -40,14 +44,15 @@ from __future__ import annotations
 
 import ast
 import math
-import re
 import string
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
+from .arithmetic import Arithmetic, compared_arithmetic, meeting_edits, value_at
 from .calls import Call, assignments, called_name, parsed, positional_defaults
 from .contract import V1_MODES, contract_violations, relation_violations
+from .digits import DIGITS, Field, digit_edits, digit_fields
 from .fresh import by_shape, drawn_by_shape, literals_of, with_literals
 from .relations import Relations, learn_relations, new_draw
 from .relations import relation_violations as relations_broken
@@ -107,7 +112,11 @@ def _near(
 
 
 def _number_edits(
-    base: Call, numbers: list[int | float], sides: bool = False, exact: bool = False
+    base: Call,
+    numbers: list[int | float],
+    sides: bool = False,
+    exact: bool = False,
+    fields: list[Field] = (),
 ) -> Iterator[Call]:
     for position, value in enumerate(base.args):
         if type(value) in (int, float):
@@ -118,19 +127,12 @@ def _number_edits(
                 for candidate in _near(numbers, type(value[index]), sides, exact):
                     yield _with_arg(base, position, _replaced(value, index, candidate))
         elif type(value) is str:
-            for changed in _digit_edits(value, numbers, exact):
+            for changed in digit_edits(value, _near(numbers, int, exact=exact), fields):
                 yield _with_arg(base, position, changed)
-
-
-def _digit_edits(text: str, numbers: list[int | float], exact: bool = False) -> Iterator[str]:
-    """``text`` with one run of digits (a number written in a string: a date's month) replaced by
-    a constant of the reference or its neighbour, zero-padded to the run's width."""
-    for match in re.finditer(r"\d+", text):
-        width = len(match.group())
-        for candidate in _near(numbers, int, exact=exact):
-            if candidate >= 0:
-                written = str(candidate).zfill(width)
-                yield text[: match.start()] + written + text[match.end() :]
+        elif type(value) in (list, tuple) and _texts(value):  # (``['72', '30', '90']``: scores)
+            for index in _spread_positions(len(value)):
+                for changed in digit_edits(value[index], _near(numbers, int, exact=exact), fields):
+                    yield _with_arg(base, position, _replaced(value, index, changed))
 
 
 def _length_edits(base: Call) -> Iterator[Call]:
@@ -234,7 +236,7 @@ def _case_edits(base: Call, alphabet: str) -> Iterator[Call]:
         if type(value) is str:
             for changed in _case_flips(value, alphabet):
                 yield _with_arg(base, position, changed)
-        elif type(value) in (list, tuple) and value and all(type(v) is str for v in value):
+        elif type(value) in (list, tuple) and _texts(value):
             for index in _spread_positions(len(value)):
                 for changed in _case_flips(value[index], alphabet):
                     yield _with_arg(base, position, _replaced(value, index, changed))
@@ -271,6 +273,10 @@ def _numbers(values: list | tuple) -> bool:
     return bool(values) and all(type(v) in (int, float) for v in values)
 
 
+def _texts(values: list | tuple) -> bool:
+    return bool(values) and all(type(v) is str for v in values)
+
+
 def _spread_positions(size: int) -> list[int]:
     return sorted({0, size // 2, size - 1}) if size else []
 
@@ -300,16 +306,18 @@ def aimed_calls(
     mode: str = "contract-v2",
     aggregates: int = 0,
 ) -> list[Call]:
-    """Up to ``limit`` aimed calls, then up to ``aggregates`` aggregate meetings, none of whose
+    """Up to ``limit`` aimed calls, then up to ``aggregates`` aggregate meetings (a number at a
+    list's sum; an arithmetic of the arguments at the constant it is compared with), none of whose
     keys is in ``known``, inside the contract in the "contract" mode. Each kind of probe is taken
     in turn, so no kind crowds out the others; calls with a chain are aimed at by shape, every
     literal of the chain a position of its own (``Account(150).withdraw(500)`` is ``(150, 500)``),
     as the random draws are made (``fresh_calls``)."""
+    sums = [] if drawn_by_shape(visible) else _compared_sums(reference, _named_numbers(reference))
     return _by_shape(
         visible,
         known,
         limit + aggregates,
-        lambda calls, seen: _aimed_on(calls, reference, seen, limit, mode, aggregates),
+        lambda calls, seen: _aimed_on(calls, reference, seen, limit, mode, aggregates, sums),
     )
 
 
@@ -329,13 +337,19 @@ def _by_shape(
 
 
 def _aimed_on(
-    visible: list[Call], reference: str, known: set[str], limit: int, mode: str, aggregates: int
+    visible: list[Call],
+    reference: str,
+    known: set[str],
+    limit: int,
+    mode: str,
+    aggregates: int,
+    sums: Sums,
 ) -> list[Call]:
-    numbers = reference_numbers(reference)
+    numbers, fields = reference_numbers(reference), digit_fields(reference)
     alphabet = _characters(visible) if mode != "free" else string.ascii_letters
     relations = learn_relations(visible) if mode not in V1_MODES else None
     kinds = [
-        [call for base in visible for call in _number_edits(base, numbers)],
+        [call for base in visible for call in _number_edits(base, numbers, fields=fields)],
         [call for base in visible for call in _length_edits(base)],
         [call for base in visible for call in _meeting_edits(base)],
         [call for base in visible for call in _case_edits(base, alphabet)],
@@ -352,13 +366,31 @@ def _aimed_on(
                 cursors.remove(cursor)
             elif len(chosen) < limit:
                 chosen.append(call)
-    meetings = _interleaved([list(_aggregate_meetings(base)) for base in visible])
+    meetings = _interleaved(
+        [list(_aggregate_meetings(base)) for base in visible] + _sum_meetings(visible, sums)
+    )
     for _ in range(aggregates):
         call = _next_new(meetings, seen, visible, mode, relations)
         if call is None:
             break
         chosen.append(call)
     return chosen
+
+
+def _sum_meetings(visible: list[Call], sums: Sums) -> list[list[Call]]:
+    """For each arithmetic of the arguments compared with a constant (``w1 + w2 > 100``), the
+    visible calls with one argument solved for so that it is the constant, then one above, then
+    one below."""
+    return [
+        [
+            call
+            for step in (0, 1, -1)
+            for base in visible
+            for call in meeting_edits(arithmetic, base, number + step)
+        ]
+        for arithmetic, constants in sums
+        for number in constants
+    ]
 
 
 def guard_calls(visible: list[Call], reference: str, known: set[str], limit: int, mode: str) -> list[Call]:
@@ -384,10 +416,11 @@ def guard_calls(visible: list[Call], reference: str, known: set[str], limit: int
         for number in _numbers_in(test, named):
             _add(numbers, number)
     meet = any(_compares_two_values(test) for test in tests)
+    fields = digit_fields(reference)
     lengths = [near for length in _length_bounds(tests, named) for near in (length - 1, length, length + 1)]
 
     def edits(calls: list[Call]) -> Iterator[Call]:
-        kinds = [[edit for base in calls for edit in _number_edits(base, numbers, sides=True)]]
+        kinds = [[edit for base in calls for edit in _number_edits(base, numbers, sides=True, fields=fields)]]
         if lengths:  # (``if len(password) < 8: raise``: the tests pass 9 letters and 5)
             kinds.append([edit for base in calls for edit in _sized_to(base, lengths)])
         if meet:  # every pair's first meeting before any pair's second (``clamp(x, lo, hi)``'s
@@ -441,13 +474,20 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
     left to the deep attack. Where the reference compares two values read by name (``return a >
     b``, ``other.rank > self.rank``), ``>=`` for ``>`` parts from it only where they are equal:
     after the constants themselves, each pair of literals of one type meets once (the second
-    takes the first's value), the visible calls in turn."""
+    takes the first's value), the visible calls in turn; where it compares an item of a sequence
+    (``arr[i] > arr[i + 1]``), an item is repeated in place. A number read inside a text is written
+    where the reference slices it out (``int(room[1:3])``, ``digits.py``), and an arithmetic of the
+    arguments compared with a constant (``w1 + w2 > 100``) takes its value by solving for one
+    argument (``arithmetic.py``): the seventeenth pass."""
     comparisons, named = _comparisons(reference), _named_numbers(reference)
     numbers = _compared_constants(comparisons, named)
     meet = any(_compares_two_inputs(node) for node in comparisons)
-    if not (numbers or meet) or limit <= 0:
+    ties = any(_compares_an_item(node) for node in comparisons)
+    if not (numbers or meet or ties) or limit <= 0:
         return []
     lengths = _length_bounds(comparisons, named)
+    fields = digit_fields(reference)
+    sums = [] if drawn_by_shape(visible) else _compared_sums(reference, named)
 
     def edits(calls: list[Call]) -> Iterator[Call]:
         shown = _numbers_shown(calls)
@@ -455,9 +495,15 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
         aims: list[list[Call]] = []  # one per value aimed at: its edits of each visible call in turn
         for step in (0, 1, -1):
             aims += [
-                [edit for base in calls for edit in _number_edits(base, [number + step], exact=True)]
+                [edit for base in calls for edit in _number_edits(base, [number + step], True, True, fields)]
                 for number in numbers
                 if _shown_beyond(number, step, shown)
+            ]
+            aims += [
+                [edit for base in calls for edit in meeting_edits(arithmetic, base, number + step)]
+                for arithmetic, constants in sums
+                for number in constants
+                if _shown_beyond(number, step, _values_at(arithmetic, calls))
             ]
             aims += [
                 [edit for base in calls for edit in _sized_to(base, [length + step])]
@@ -468,9 +514,37 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
                 aims.append(
                     list(_interleaved([pair[:1] for base in calls for pair in _meetings_by_pair(base)]))
                 )
+            if step == 0 and ties:  # (``arr[i] > arr[j]`` ties where an item is repeated)
+                aims.append([edit for base in calls for edit in _repeat_edits(base)])
         yield from _interleaved(aims)
 
     return _aimed_at(visible, known, limit, mode, edits, floors=True)
+
+
+Sums = list[tuple[Arithmetic, list[int | float]]]
+
+
+def _compared_sums(reference: str, named: dict[str, int | float]) -> Sums:
+    """Each arithmetic of a function's parameters compared with constants (``w1 + w2 > 100``),
+    with them; not a remainder (``n % 4 == 0``: a value of the remainder, not of any input)."""
+    found = []
+    for arithmetic in compared_arithmetic(reference):
+        constants = list(_constant_numbers(list(arithmetic.sides), named))
+        if constants and not _remainder(arithmetic.expression):
+            found.append((arithmetic, constants))
+    return found
+
+
+def _values_at(arithmetic: Arithmetic, calls: list[Call]) -> list[int | float]:
+    values = (value_at(arithmetic, call) for call in calls)
+    return [value for value in values if value is not None]
+
+
+def _compares_an_item(node: ast.Compare) -> bool:
+    """Whether ``node`` sets an item of a sequence against another value, neither a constant
+    (``arr[i] > arr[i + 1]``, ``nums[i] < best``): they meet where an item is repeated."""
+    sides = [node.left, *node.comparators]
+    return any(isinstance(side, ast.Subscript) for side in sides) and not any(map(_constant, sides))
 
 
 def _compares_two_inputs(node: ast.Compare) -> bool:
@@ -479,15 +553,17 @@ def _compares_two_inputs(node: ast.Compare) -> bool:
 
 
 def _numbers_shown(calls: list[Call]) -> list[int | float]:
-    """The numbers the calls pass: arguments, items of number lists, runs of digits in texts."""
+    """The numbers the calls pass: arguments, items of number lists, runs of digits in texts and
+    in lists of texts."""
     shown: list[int | float] = []
     for value in (value for call in calls for value in call.args):
         if type(value) in (int, float):
             shown.append(value)
         elif type(value) in (list, tuple) and _numbers(value):
             shown += list(value)
-        elif type(value) is str:
-            shown += [int(digits) for digits in re.findall(r"\d+", value)]
+        elif type(value) is str or type(value) in (list, tuple) and _texts(value):
+            texts = [value] if type(value) is str else value
+            shown += [int(digits) for text in texts for digits in DIGITS.findall(text)]
     return shown
 
 
