@@ -94,6 +94,11 @@ _HOLDS = {
     ">": lambda a, b: a > b,
     ">=": lambda a, b: a >= b,
 }
+# "odd" / "even" of a parameter itself, after any sign word; not of its parts ("n is an even
+# number of digits" says nothing of n's parity)
+_PARITY = r"(?:(?:positive|non-?negative|negative)\s+)?(odd|even)\b"
+_PARTS = r"digits?|number\s+of|length|index|position|count"
+QUESTION = re.compile(r"\b(whether|check|determine|find|test|decide|is\s+it)\b", re.IGNORECASE)
 PRIME_CHECKED_UP_TO = 10**12  # trial division to 10**6: a millisecond at most
 _FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
@@ -121,7 +126,7 @@ def _stated_precondition_flag(call: Call, prompt: str, parameters: tuple[str, ..
             value = _measured(subject, named)
             if value is not None and not _HOLDS[operator](value, bound):
                 return (f"domain: the task says '{said}', and this input's {subject} is {value!r}",)
-        broken = _prime_broken(clause, named)
+        broken = _prime_broken(clause, named) or _parity_broken(clause, named)
         if broken:
             return (broken,)
     return ()
@@ -228,6 +233,30 @@ def _prime_broken(clause: str, named: dict[str, Any]) -> str:
     if prime is None or prime == wants_prime:
         return ""
     return f"domain: the task says '{clause.strip()}', and this input's {name} is {value!r}"
+
+
+def _parity_broken(clause: str, named: dict[str, Any]) -> str:
+    """Where the clause says of an int parameter that it is odd (even), and it is not: "n is an
+    odd integer", "given an odd number n"; not in a question ("check whether n is even") nor of
+    something of it ("the odd digits of n")."""
+    if QUESTION.search(clause):
+        return ""
+    for name, value in named.items():
+        if type(value) is not int:
+            continue
+        said = _parity_of(name).search(clause)
+        if said and value % 2 != (said.group(1) or said.group(2)).lower().startswith("odd"):
+            return f"domain: the task says '{said.group(0)}', and this input's {name} is {value!r}"
+    return ""
+
+
+def _parity_of(name: str) -> re.Pattern:
+    quoted = re.escape(name)
+    return re.compile(
+        rf"\b{quoted}\s+(?:is|will\s+be)\s+(?:always\s+)?(?:an?\s+)?{_PARITY}(?!\s+(?:{_PARTS}))"
+        rf"|\b{_PARITY}\s+(?:integer|number|int)\s+{quoted}\b",
+        re.IGNORECASE,
+    )
 
 
 def _is_prime(value: int) -> bool | None:

@@ -367,3 +367,31 @@ def test_a_worded_range_in_a_case_or_of_two_parameters_is_not_read():
     # a clause that says what to find, not what the parameter is (HumanEval/138)
     find = "Evaluate whether the given number n can be written as the sum of exactly 4 positive even numbers"
     assert domain_flags(Call((8,)), find, ("n",)) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "outside", "inside", "said"),
+    [
+        ("n is an odd integer with 3 <= n <= 50000; return its smallest factor.", 6, 9, "'n is an odd'"),
+        ("Given an even number n; return half of it.", 7, 8, "'even number n'"),
+        ("n is always a positive even integer; return n // 2.", 3, 4, "'n is always a positive even'"),
+    ],
+)
+def test_the_parity_the_text_states_of_a_parameter_is_read(text, outside, inside, said):
+    assert domain_flags(Call((outside,)), text, ("n",)) == (
+        f"domain: the task says {said}, and this input's n is {outside}",
+    )
+    assert domain_flags(Call((inside,)), text, ("n",)) == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Given an integer n, check whether n is even.",  # a question: what to find
+        "Given a positive integer n, return the product of its odd digits.",  # of n's digits
+        "Given n, return True if n is odd.",  # a case: what to answer
+        "n is an even number of digits long; return the middle two.",  # of its parts
+    ],
+)
+def test_parity_that_is_asked_or_of_something_else_is_not_read(text):
+    assert domain_flags(Call((7,)), text, ("n",)) == () == domain_flags(Call((8,)), text, ("n",))
