@@ -492,21 +492,21 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
     def edits(calls: list[Call]) -> Iterator[Call]:
         shown = _numbers_shown(calls)
         sizes = [len(value) for call in calls for value in call.args if type(value) in SIZED]
-        aims: list[list[Call]] = []  # one per value aimed at: the visible calls' edits in turn
+        aims: list[list[Call]] = []  # one per value aimed at: its edits of each visible call in turn
         for step in (0, 1, -1):
             aims += [
-                _in_turn(calls, lambda base, n=number + step: _number_edits(base, [n], True, True, fields))
+                [edit for base in calls for edit in _number_edits(base, [number + step], True, True, fields)]
                 for number in numbers
                 if _shown_beyond(number, step, shown)
             ]
             aims += [
-                _in_turn(calls, lambda base, a=arithmetic, n=number + step: meeting_edits(a, base, n))
+                [edit for base in calls for edit in meeting_edits(arithmetic, base, number + step)]
                 for arithmetic, constants in sums
                 for number in constants
                 if _shown_beyond(number, step, _values_at(arithmetic, calls))
             ]
             aims += [
-                _in_turn(calls, lambda base, n=length + step: _sized_to(base, [n]))
+                [edit for base in calls for edit in _sized_to(base, [length + step])]
                 for length in lengths
                 if _shown_beyond(length, step, sizes)
             ]
@@ -515,7 +515,7 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
                     list(_interleaved([pair[:1] for base in calls for pair in _meetings_by_pair(base)]))
                 )
             if step == 0 and ties:  # (``arr[i] > arr[j]`` ties where an item is repeated)
-                aims.append(_in_turn(calls, _repeat_edits))
+                aims.append([edit for base in calls for edit in _repeat_edits(base)])
         yield from _interleaved(aims)
 
     return _aimed_at(visible, known, limit, mode, edits, floors=True)
@@ -538,12 +538,6 @@ def _compared_sums(reference: str, named: dict[str, int | float]) -> Sums:
 def _values_at(arithmetic: Arithmetic, calls: list[Call]) -> list[int | float]:
     values = (value_at(arithmetic, call) for call in calls)
     return [value for value in values if value is not None]
-
-
-def _in_turn(calls: list[Call], edits: Callable[[Call], Iterator[Call]]) -> list[Call]:
-    """Each call's first edit, then each call's second, and so on: a value aimed at reaches every
-    visible call before a second place in any one."""
-    return list(_interleaved([list(edits(base)) for base in calls]))
 
 
 def _compares_an_item(node: ast.Compare) -> bool:
