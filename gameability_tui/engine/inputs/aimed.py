@@ -59,6 +59,7 @@ from .relations import relation_violations as relations_broken
 from .std_makers import constructible
 
 SIZED = (list, tuple, str)
+TIE_DRAWS = 3  # the default attack's repeated items, beside its boundary inputs
 MEMBERSHIP = (ast.In, ast.NotIn, ast.Is, ast.IsNot)  # no boundary where two values meet
 
 
@@ -475,10 +476,12 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
     b``, ``other.rank > self.rank``), ``>=`` for ``>`` parts from it only where they are equal:
     after the constants themselves, each pair of literals of one type meets once (the second
     takes the first's value), the visible calls in turn; where it compares an item of a sequence
-    (``arr[i] > arr[i + 1]``), an item is repeated in place. A number read inside a text is written
-    where the reference slices it out (``int(room[1:3])``, ``digits.py``), and an arithmetic of the
-    arguments compared with a constant (``w1 + w2 > 100``) takes its value by solving for one
-    argument (``arithmetic.py``): the seventeenth pass."""
+    (``arr[i] > arr[i + 1]``), up to ``TIE_DRAWS`` more inputs repeat an item in place (on their
+    own budget: spent with the others they moved verdicts for the budget alone). A number read
+    inside a text is written where the reference slices it out (``int(room[1:3])``,
+    ``digits.py``), and an arithmetic of the arguments compared with a constant (``w1 + w2 >
+    100``) takes its value by solving for one argument (``arithmetic.py``): the seventeenth
+    pass."""
     comparisons, named = _comparisons(reference), _named_numbers(reference)
     numbers = _compared_constants(comparisons, named)
     meet = any(_compares_two_inputs(node) for node in comparisons)
@@ -514,11 +517,18 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
                 aims.append(
                     list(_interleaved([pair[:1] for base in calls for pair in _meetings_by_pair(base)]))
                 )
-            if step == 0 and ties:  # (``arr[i] > arr[j]`` ties where an item is repeated)
-                aims.append([edit for base in calls for edit in _repeat_edits(base)])
         yield from _interleaved(aims)
 
-    return _aimed_at(visible, known, limit, mode, edits, floors=True)
+    chosen = _aimed_at(visible, known, limit, mode, edits, floors=True) if numbers or meet else []
+    if ties:  # (``arr[i] > arr[i + 1]`` ties where an item is repeated: beside the others)
+        known = known | {call.key() for call in chosen}
+        chosen += _aimed_at(visible, known, TIE_DRAWS, mode, _repeats_in_turn, floors=True)
+    return chosen
+
+
+def _repeats_in_turn(calls: list[Call]) -> Iterator[Call]:
+    """Each visible call with an item repeated in place, every call's first before any second."""
+    return _interleaved([list(_repeat_edits(base)) for base in calls])
 
 
 Sums = list[tuple[Arithmetic, list[int | float]]]
