@@ -4874,8 +4874,9 @@ def test_every_constant_and_its_neighbours_are_aimed_at_before_any_twice():
 # 67. From the seventeenth pass: a number written inside a text was met only where it is a whole
 # run of digits of its own, and never inside a list of texts; a digit the tests never wrote was
 # refused; and a constant compared with an arithmetic of the arguments (``w1 + w2 > 100``,
-# ``weight / height ** 2 >= 25``) was met only by luck. Each of these guards differs from its
-# mutant only where the number read takes the constant's value.
+# ``weight / height ** 2 >= 25``) or with a list's total (the eighteenth pass) was met only by
+# luck. Each of these guards differs from its mutant only where the number read takes the
+# constant's value. Two compared items (``arr[i] > arr[i + 1]``) meet where an item repeats.
 
 
 @pytest.mark.parametrize(
@@ -4916,6 +4917,17 @@ def test_every_constant_and_its_neighbours_are_aimed_at_before_any_twice():
             ">= 100",
             "is_heavy(50, 50)",
         ),
+        (  # a list's total (one item moved by the difference)
+            "free_shipping",
+            "def free_shipping(prices):\n    return sum(prices) >= 50\n",
+            [
+                "assert free_shipping([20, 40])",
+                "assert not free_shipping([10, 5])",
+                "assert not free_shipping([])",
+            ],
+            "> 50",
+            "free_shipping([10, 40])",
+        ),
         (  # a ratio (the height every test passes is the task's setting: it stays)
             "overweight",
             "def overweight(weight, height):\n    return weight / height ** 2 >= 25\n",
@@ -4925,7 +4937,9 @@ def test_every_constant_and_its_neighbours_are_aimed_at_before_any_twice():
         ),
     ],
 )
-def test_a_number_read_inside_a_text_or_an_arithmetic_meets_its_constant(entry, source, tests, mutant, aimed):
+def test_a_number_read_inside_a_text_an_arithmetic_or_a_total_meets_its_constant(
+    entry, source, tests, mutant, aimed
+):
     guarded = problem(entry, source, tests)
     assert aimed in _boundaries(guarded)
     operator = re.search(r"(<=|>=|<|>) \d+", source).group()

@@ -28,7 +28,8 @@ are known in advance, so they are probed on purpose, each as one edit of a visib
   visible call has it and with each of its repeat edits (so the logic behind the guard is reached
   with a list the tests never showed); an arithmetic of the arguments compared with a constant
   (``w1 + w2 > 100``) is met alike, one argument solved for so that it takes the constant and its
-  +/-1 (``arithmetic.py``). These come after the other kinds, on their own budget
+  +/-1 (``arithmetic.py``), and so is a list's total compared with one (``sum(prices) >= 50``):
+  one item moved by the difference. These come after the other kinds, on their own budget
   (``aggregates``), so they add to the other probes and never displace one.
 
 In the contract mode every aimed input must lie inside the contract learned from the visible
@@ -308,7 +309,8 @@ def aimed_calls(
     aggregates: int = 0,
 ) -> list[Call]:
     """Up to ``limit`` aimed calls, then up to ``aggregates`` aggregate meetings (a number at a
-    list's sum; an arithmetic of the arguments at the constant it is compared with), none of whose
+    list's sum; an arithmetic of the arguments, or a list's total, at the constant it is compared
+    with), none of whose
     keys is in ``known``, inside the contract in the "contract" mode. Each kind of probe is taken
     in turn, so no kind crowds out the others; calls with a chain are aimed at by shape, every
     literal of the chain a position of its own (``Account(150).withdraw(500)`` is ``(150, 500)``),
@@ -367,8 +369,13 @@ def _aimed_on(
                 cursors.remove(cursor)
             elif len(chosen) < limit:
                 chosen.append(call)
+    totals = _total_bounds(_comparisons(reference), _named_numbers(reference))
+    totalled = [
+        [call for step in (0, 1, -1) for base in visible for call in _totalled_to(base, total + step)]
+        for total in totals
+    ]
     meetings = _interleaved(
-        [list(_aggregate_meetings(base)) for base in visible] + _sum_meetings(visible, sums)
+        [list(_aggregate_meetings(base)) for base in visible] + _sum_meetings(visible, sums) + totalled
     )
     for _ in range(aggregates):
         call = _next_new(meetings, seen, visible, mode, relations)
@@ -489,6 +496,7 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
     if not (numbers or meet or ties) or limit <= 0:
         return []
     lengths = _length_bounds(comparisons, named)
+    totals = _total_bounds(comparisons, named)
     fields = digit_fields(reference)
     sums = [] if drawn_by_shape(visible) else _compared_sums(reference, named)
 
@@ -507,6 +515,11 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
                 for arithmetic, constants in sums
                 for number in constants
                 if _shown_beyond(number, step, _values_at(arithmetic, calls))
+            ]
+            aims += [
+                [edit for base in calls for edit in _totalled_to(base, total + step)]
+                for total in totals
+                if _shown_beyond(total, step, _totals_shown(calls))
             ]
             aims += [
                 [edit for base in calls for edit in _sized_to(base, [length + step])]
@@ -643,6 +656,40 @@ def _comparisons(reference: str) -> list[ast.Compare]:
 
 def _remainder(node: ast.expr) -> bool:
     return isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod)
+
+
+def _total_bounds(comparisons: list[ast.Compare], named: dict[str, int | float]) -> list[int | float]:
+    """The numbers a list's total is compared with (``sum(prices) >= 50``)."""
+    totals: list[int | float] = []
+    for node in comparisons:
+        sides = [node.left, *node.comparators]
+        if any(isinstance(side, ast.Call) and called_name(side) == "sum" for side in sides):
+            for number in _constant_numbers(sides, named):
+                _add(totals, number)
+    return totals
+
+
+def _totalled_to(base: Call, total: int | float) -> Iterator[Call]:
+    """``base`` with a number list argument made to total ``total``: one item (first, middle,
+    last) moved by the difference, or an empty list given the one item."""
+    for position, value in enumerate(base.args):
+        if type(value) in (list, tuple) and not value:
+            yield _with_arg(base, position, type(value)([total]))
+        elif type(value) in (list, tuple) and _numbers(value):
+            for index in _spread_positions(len(value)):
+                moved = value[index] + (total - sum(value))
+                if type(value[index]) is int and type(moved) is not int:
+                    continue
+                yield _with_arg(base, position, _replaced(value, index, moved))
+
+
+def _totals_shown(calls: list[Call]) -> list[int | float]:
+    return [
+        sum(value)
+        for call in calls
+        for value in call.args
+        if type(value) in (list, tuple) and _numbers(value)
+    ]
 
 
 def _length_bounds(nodes: list[ast.expr], named: dict[str, int | float]) -> list[int]:
