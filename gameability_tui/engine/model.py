@@ -65,7 +65,9 @@ from .step_units import STEPS
 # and gated after the visible tests; each boundary value gets one input before any a second;
 # 26: a number inside a text is met where the reference slices it out, and in a list of texts; a
 # text holding digits may hold any digit; an arithmetic of the arguments meets its compared
-# constant; two items compared meet where an item is repeated
+# constant, and a list's total its; two items compared meet where an item is repeated (on a
+# budget of their own); the text's parity of a parameter is its domain; the deep attack also
+# makes a comparison's other partners, ``/`` and ``//``, text literals and raised types
 ENGINE_VERSION = 26
 
 

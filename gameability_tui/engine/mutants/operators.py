@@ -11,7 +11,10 @@ Two catalogues:
   (their mutants are byte-identical to the engine before operators were split out);
 - ``DEEP_OPERATORS``: those six and the edits mature mutation tools make (constants to 0/1/-1,
   index and slice bounds, ``min``/``max``, ``any``/``all``, ``not``, ``is``, ``break``/``continue``,
-  loops that run zero times, deleted statements, ``+=`` to ``=``, reversed sorts).
+  loops that run zero times, deleted statements, ``+=`` to ``=``, reversed sorts); since round
+  sixteen also a comparison's other partners, ``/`` and ``//``, text and bytes literals, and the
+  type a ``raise`` names (the eighteenth red-team pass: weak problems whose one wrong edit was
+  of these kinds were strong under both attacks).
 
 Each operator's ``examples`` are (source, one of its mutants) pairs;
 ``tests/engine/mutants/test_operators.py`` checks every example both ways: the operator produces
@@ -335,6 +338,96 @@ class ReverseSort(Operator):
         return _with(node, keywords=[*node.keywords, ast.keyword("reverse", ast.Constant(True))])
 
 
+# the other partners of a comparison (the sample's swap makes ``<=`` of ``<``, ``!=`` of ``==``)
+FLIPPED_COMPARISONS = {
+    ast.Lt: (ast.Gt,), ast.Gt: (ast.Lt,), ast.LtE: (ast.GtE,), ast.GtE: (ast.LtE,),
+    ast.Eq: (ast.LtE, ast.GtE), ast.NotEq: (ast.Lt, ast.Gt),
+}  # fmt: skip
+DIVISIONS = {ast.Div: ast.FloorDiv, ast.FloorDiv: ast.Div}
+
+
+@dataclass(frozen=True)
+class OtherComparison(Operator):
+    """A comparison's other partners: ``<`` to ``>``, ``==`` to ``<=`` and ``>=`` (a test of
+    ``b == 0`` that should be ``b <= 0``), ``!=`` to ``<`` and ``>``; one operator of a chain."""
+
+    def _edits(self, node: ast.AST) -> list[tuple[int, type]]:
+        if not isinstance(node, ast.Compare):
+            return []
+        return [
+            (i, other) for i, op in enumerate(node.ops) for other in FLIPPED_COMPARISONS.get(type(op), ())
+        ]
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        return len(self._edits(node))
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        position, other = self._edits(node)[choice]
+        ops = list(node.ops)
+        ops[position] = other()
+        return _with(node, ops=ops)
+
+
+@dataclass(frozen=True)
+class SwapDivision(Operator):
+    """``/`` to ``//`` and back (an average that should stay a float, a midpoint that should not)."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        return int(isinstance(node, (ast.BinOp, ast.AugAssign)) and type(node.op) in DIVISIONS)
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return _with(node, op=DIVISIONS[type(node.op)]())
+
+
+@dataclass(frozen=True)
+class ReplaceText(Operator):
+    """A text or bytes literal made empty, or without its first character: a separator
+    (``' | '``), a set of letters (``'aeiou'`` to ``'eiou'``), a prefix. Not a docstring (no site)
+    nor a piece of an f-string (its pieces are no span of their own to splice)."""
+
+    def _values(self, node: ast.AST) -> list:
+        value = node.value
+        return [type(value)(), *([value[1:]] if len(value) > 1 else [])] if value else []
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        if not isinstance(node, ast.Constant) or type(node.value) not in (str, bytes):
+            return 0
+        return 0 if isinstance(parent, (ast.JoinedStr, ast.FormattedValue)) else len(self._values(node))
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return ast.Constant(self._values(node)[choice])
+
+
+# a raised built-in exception's nearest other: a caller catching one type lets the other through
+SIBLING_EXCEPTIONS = {
+    "ValueError": "TypeError", "TypeError": "ValueError", "KeyError": "IndexError",
+    "IndexError": "KeyError", "LookupError": "ValueError", "ZeroDivisionError": "ValueError",
+    "ArithmeticError": "ValueError", "RuntimeError": "ValueError", "AttributeError": "TypeError",
+    "NotImplementedError": "RuntimeError", "OverflowError": "ValueError", "Exception": "ValueError",
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class SwapRaisedType(Operator):
+    """The built-in exception a ``raise`` names, to its sibling and to ``Exception`` (a test that
+    catches any exception, or both types, lets the wrong one through)."""
+
+    def _names(self, node: ast.AST) -> list[str]:
+        called = node.func if isinstance(node, ast.Call) else node
+        name = called.id if isinstance(called, ast.Name) else None
+        if name not in SIBLING_EXCEPTIONS:
+            return []
+        return [other for other in (SIBLING_EXCEPTIONS[name], "Exception") if other != name]
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        raised = isinstance(parent, ast.Raise) and parent.exc is node
+        return len(self._names(node)) if raised else 0
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        other = ast.Name(self._names(node)[choice], ast.Load())
+        return _with(node, func=other) if isinstance(node, ast.Call) else other
+
+
 SAMPLE_OPERATORS: tuple[Operator, ...] = (
     SwapComparison(
         "compare",
@@ -414,6 +507,27 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
         "sorted-reverse",
         examples=(("x = sorted(a)", "x = sorted(a, reverse=True)"), ("a.sort()", "a.sort(reverse=True)")),
         untouched=("x = sorted(a, reverse=False)",),
+    ),
+    OtherComparison(
+        "compare-other",
+        examples=(("x = a < b", "x = a > b"), ("x = b == 0", "x = b <= 0"), ("x = a != b", "x = a > b")),
+        untouched=("x = a in b", "x = a is b"),
+    ),
+    SwapDivision(
+        "division", examples=(("x = a / b", "x = a // b"), ("x //= 2", "x /= 2")), untouched=("x = a * b",)
+    ),
+    ReplaceText(
+        "text-constant",
+        examples=(("x = ' | '", "x = ''"), ("x = 'aeiou'", "x = 'eiou'"), ("x = b'ab'", "x = b''")),
+        untouched=("x = ''", "x = f'{a}'", "x = 1"),
+    ),
+    SwapRaisedType(
+        "raised-type",
+        examples=(
+            ("raise ValueError('n')", "raise TypeError('n')"),
+            ("raise KeyError", "raise Exception"),
+        ),
+        untouched=("raise MyError('n')", "x = ValueError('n')", "raise"),
     ),
 )
 
