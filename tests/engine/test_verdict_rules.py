@@ -4968,3 +4968,25 @@ def test_two_items_compared_meet_where_an_item_is_repeated():
         "first_drop", peak, ["assert first_drop([1, 3, 2]) == 1", "assert first_drop([1, 2, 3]) == -1"]
     )
     assert _boundaries(unique) == []  # every visible list holds each item once: a repeat is no input
+
+
+# 68. From the eighteenth pass: "n is an odd integer" was not read, so a reference right only for
+# odd n had its equivalent mutants judged broken on even draws; and where the text's rules
+# dropped draws, nothing replaced them (perturbed, eight odd numbers gave eight even ones).
+
+
+def test_the_parity_the_text_states_is_the_domain_and_the_draws_go_on_within_it():
+    factor = (
+        "def smallest_factor(n):\n    d = 3\n    while d * d <= n:\n        if n % d == 0:\n"
+        "            return d\n        d += 2\n    return n\n"
+    )
+    tests = [
+        f"assert smallest_factor({n}) == {f}"
+        for n, f in ((9, 3), (15, 3), (25, 5), (49, 7), (13, 13), (77, 7))
+    ]
+    prompt = "n is an odd integer with 3 <= n <= 50000; return its smallest factor greater than 1."
+    odd = audit_problem(problem("smallest_factor", factor, tests, prompt=prompt), AuditParams())
+    assert odd.status == "ok" and odd.n_fresh >= AuditParams().fresh_inputs
+    assert odd.n_survived == 0  # `d += 1` is right for every odd n; only even n part them
+    unsaid = audit_problem(problem("smallest_factor", factor, tests), AuditParams())
+    assert unsaid.n_survived > 0

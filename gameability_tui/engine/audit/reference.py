@@ -66,6 +66,8 @@ BOUNDARY_SHARE = 0.75
 # Calls made a second time where the reference memoizes (``_made_again``): up to this share of
 # the random draws, 4 beside the default 8 (none where it draws none).
 REPEAT_SHARE = 0.5
+# where draws break what the text states, this many times as many are drawn to keep enough
+TEXT_REDRAWS = 4
 
 
 def _made_again(fresh: list[Call], count: int) -> list[Call]:
@@ -152,7 +154,7 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     if unparsable is not None:
         return excluded(problem.id, "reference-fails-tests", unparsable, entry=entry)
     attack = attack_for(params)
-    draws = fresh_calls(visible, attack.draws, problem_seed(params.seed, problem.id), params.inputs)
+    draws = _drawn_within_the_text(problem, params, entry, visible, attack.draws)
     # The sample attack's own draws and the hidden inputs come first and are always kept; the
     # deep attack's further draws and aimed inputs follow, within its step allowance.
     fresh = draws[: params.fresh_inputs]
@@ -194,6 +196,24 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     always -= sum(1 for call in fresh[:always] if call.key() not in kept)
     fresh = [call for call in fresh if call.key() in kept]
     return prepare_on(problem, params, entry, call_name, visible, fresh, always=always)
+
+
+def _drawn_within_the_text(
+    problem: Problem, params: AuditParams, entry: str, visible: list[Call], count: int
+) -> list[Call]:
+    """``count`` random draws that keep what the task's text states of its inputs: where some of
+    the first ``count`` break it, the draws go on (the same seed, so the kept ones stay) until
+    ``count`` keep it (threat: "n is an odd integer" with odd tests, where perturbing each odd
+    number gave eight even ones and left nothing to judge on: the eighteenth pass). Where none
+    keeps it, the first draws, whose exclusion says why."""
+    seed = problem_seed(params.seed, problem.id)
+    draws = fresh_calls(visible, count, seed, params.inputs)
+    if len(within_the_text(problem, params, entry, draws)) == len(draws):
+        return draws
+    kept = within_the_text(
+        problem, params, entry, fresh_calls(visible, count * TEXT_REDRAWS, seed, params.inputs)
+    )
+    return kept[:count] or draws
 
 
 def within_the_text(problem: Problem, params: AuditParams, entry: str, calls: list[Call]) -> list[Call]:
