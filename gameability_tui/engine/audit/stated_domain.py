@@ -18,6 +18,10 @@ a statement about the input:
   number at or below 0 (below 0) breaks it;
 - "given a positive integer" (or non-negative): the call's one argument, an int, at or below 0
   (below 0) breaks it;
+- "groups are balanced" (brackets, parentheses, a string), stated, not asked: a text argument
+  whose brackets do not each close one of their kind breaks it;
+- "n is an odd integer", "given an even number n" (of the parameter itself, not its digits, and
+  not in a question): an int argument of the other parity breaks it;
 - a comparison of a parameter by name with a number, in a clause that states a precondition
   ("Assume n > 1", "Constraints: 1 <= len(arr) <= 100", a line holding only the comparison, or
   a clause opening on what the parameter is: "score is ..."), and "n is (not) a prime" there;
@@ -99,6 +103,11 @@ _HOLDS = {
 _PARITY = r"(?:(?:positive|non-?negative|negative)\s+)?(odd|even)\b"
 _PARTS = r"digits?|number\s+of|length|index|position|count"
 QUESTION = re.compile(r"\b(whether|check|determine|find|test|decide|is\s+it)\b", re.IGNORECASE)
+BALANCED_INPUT = re.compile(
+    r"\b(groups|parenthes[ie]s|brackets|braces|strings?|expressions?)\s+(are|is)\s+(always\s+)?balanced\b",
+    re.IGNORECASE,
+)
+BRACKETS = {"(": ")", "[": "]", "{": "}"}
 PRIME_CHECKED_UP_TO = 10**12  # trial division to 10**6: a millisecond at most
 _FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
@@ -110,6 +119,7 @@ def domain_flags(call: Call, prompt: str, parameters: tuple[str, ...] = ()) -> t
     return (
         _sorted_flag(arguments, prompt)
         or _signed_flag(arguments, prompt)
+        or _balanced_flag(arguments, prompt)
         or _stated_precondition_flag(call, prompt, parameters)
     )
 
@@ -290,6 +300,37 @@ def _signed_flag(arguments: list[Any], prompt: str) -> tuple[str, ...]:
     if one and len(arguments) == 1 and _breaks(arguments[0], one.group(1).lower()):
         return (f"domain: the task says '{one.group(0)}', and this input is {arguments[0]!r}",)
     return ()
+
+
+def _balanced_flag(arguments: list[Any], prompt: str) -> tuple[str, ...]:
+    """Where a clause states that the input's brackets are balanced ("Separate groups are
+    balanced", HumanEval/1), not asks it ("check if the expression is balanced") nor makes it a
+    case ("good if all parentheses are balanced"): a text argument whose brackets are not."""
+    stated = [
+        match
+        for clause in re.split(r"[.;:\n]\s", prompt + " ")
+        if not (CASE_WORDS.search(clause) or QUESTION.search(clause))
+        for match in [BALANCED_INPUT.search(clause)]
+        if match
+    ]
+    if not stated:
+        return ()
+    for position, value in enumerate(arguments):
+        if type(value) is str and not _balanced(value):
+            said = f"domain: the task says '{stated[0].group(0)}'"
+            return (f"{said}, and argument {position + 1} of this input is not",)
+    return ()
+
+
+def _balanced(text: str) -> bool:
+    """Whether every bracket of ``text`` closes one of its kind opened before it, and all close."""
+    waiting: list[str] = []
+    for character in text:
+        if character in BRACKETS:
+            waiting.append(BRACKETS[character])
+        elif character in BRACKETS.values() and (not waiting or waiting.pop() != character):
+            return False
+    return not waiting
 
 
 def _breaks(value: Any, word: str) -> bool:

@@ -399,3 +399,15 @@ def test_the_parity_the_text_states_of_a_parameter_is_read(text, outside, inside
 )
 def test_parity_that_is_asked_or_of_something_else_is_not_read(text):
     assert domain_flags(Call((7,)), text, ("n",)) == () == domain_flags(Call((8,)), text, ("n",))
+
+
+def test_brackets_the_text_states_are_balanced_are_the_domain_and_a_question_is_not_read():
+    stated = "Separate groups are balanced (each open brace is properly closed) and not nested."
+    assert domain_flags(Call(("( ) )(",)), stated) == (
+        "domain: the task says 'groups are balanced', and argument 1 of this input is not",
+    )
+    assert domain_flags(Call(("( ) (( ))",)), stated) == ()
+    asked = "Write a function to check if the given expression is balanced or not."
+    assert domain_flags(Call((")(",)), asked) == ()
+    case = "A string S is good if and only if all parentheses in S are balanced."
+    assert domain_flags(Call((")(",)), case) == ()
