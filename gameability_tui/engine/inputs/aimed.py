@@ -44,6 +44,7 @@ Nothing here is random: the same reference and visible calls give the same input
 from __future__ import annotations
 
 import ast
+import functools
 import math
 import string
 from collections.abc import Callable, Iterator
@@ -370,35 +371,17 @@ def _aimed_on(
             elif len(chosen) < limit:
                 chosen.append(call)
     totals = _total_bounds(_comparisons(reference), _named_numbers(reference))
-    totalled = [
-        [call for step in (0, 1, -1) for base in visible for call in _totalled_to(base, total + step)]
-        for total in totals
+    at_constants = [  # (``w1 + w2 > 100``, ``sum(prices) >= 50``: 100, 101 and 99 as the sum)
+        [call for step in (0, 1, -1) for base in visible for call in made_to(base, number + step)]
+        for made_to, number, _ in _constants_met(visible, sums, totals)
     ]
-    meetings = _interleaved(
-        [list(_aggregate_meetings(base)) for base in visible] + _sum_meetings(visible, sums) + totalled
-    )
+    meetings = _interleaved([list(_aggregate_meetings(base)) for base in visible] + at_constants)
     for _ in range(aggregates):
         call = _next_new(meetings, seen, visible, mode, relations)
         if call is None:
             break
         chosen.append(call)
     return chosen
-
-
-def _sum_meetings(visible: list[Call], sums: Sums) -> list[list[Call]]:
-    """For each arithmetic of the arguments compared with a constant (``w1 + w2 > 100``), the
-    visible calls with one argument solved for so that it is the constant, then one above, then
-    one below."""
-    return [
-        [
-            call
-            for step in (0, 1, -1)
-            for base in visible
-            for call in meeting_edits(arithmetic, base, number + step)
-        ]
-        for arithmetic, constants in sums
-        for number in constants
-    ]
 
 
 def guard_calls(visible: list[Call], reference: str, known: set[str], limit: int, mode: str) -> list[Call]:
@@ -506,20 +489,18 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
         aims: list[list[Call]] = []  # one per value aimed at: its edits of each visible call in turn
         for step in (0, 1, -1):
             aims += [
-                [edit for base in calls for edit in _number_edits(base, [number + step], True, True, fields)]
+                [
+                    edit
+                    for base in calls
+                    for edit in _number_edits(base, [number + step], exact=True, fields=fields)
+                ]
                 for number in numbers
                 if _shown_beyond(number, step, shown)
             ]
             aims += [
-                [edit for base in calls for edit in meeting_edits(arithmetic, base, number + step)]
-                for arithmetic, constants in sums
-                for number in constants
-                if _shown_beyond(number, step, _values_at(arithmetic, calls))
-            ]
-            aims += [
-                [edit for base in calls for edit in _totalled_to(base, total + step)]
-                for total in totals
-                if _shown_beyond(total, step, _totals_shown(calls))
+                [edit for base in calls for edit in made_to(base, number + step)]
+                for made_to, number, values in _constants_met(calls, sums, totals)
+                if _shown_beyond(number, step, values)
             ]
             aims += [
                 [edit for base in calls for edit in _sized_to(base, [length + step])]
@@ -558,9 +539,22 @@ def _compared_sums(reference: str, named: dict[str, int | float]) -> Sums:
     return found
 
 
-def _values_at(arithmetic: Arithmetic, calls: list[Call]) -> list[int | float]:
-    values = (value_at(arithmetic, call) for call in calls)
-    return [value for value in values if value is not None]
+def _constants_met(
+    calls: list[Call], sums: Sums, totals: list[int | float]
+) -> list[tuple[Callable[[Call, int | float], Iterator[Call]], int | float, list[int | float]]]:
+    """For each arithmetic of the arguments and each list's total compared with a constant: the
+    edit that makes a call's value a given number, the constant, and the values the calls show."""
+    met: list = []
+    for arithmetic, constants in sums:
+        values = [value for value in (value_at(arithmetic, call) for call in calls) if value is not None]
+        met += [(functools.partial(meeting_edits, arithmetic), number, values) for number in constants]
+    shown = [
+        sum(value)
+        for call in calls
+        for value in call.args
+        if type(value) in (list, tuple) and _numbers(value)
+    ]
+    return met + [(_totalled_to, total, shown) for total in totals]
 
 
 def _compares_an_item(node: ast.Compare) -> bool:
@@ -681,15 +675,6 @@ def _totalled_to(base: Call, total: int | float) -> Iterator[Call]:
                 if type(value[index]) is int and type(moved) is not int:
                     continue
                 yield _with_arg(base, position, _replaced(value, index, moved))
-
-
-def _totals_shown(calls: list[Call]) -> list[int | float]:
-    return [
-        sum(value)
-        for call in calls
-        for value in call.args
-        if type(value) in (list, tuple) and _numbers(value)
-    ]
 
 
 def _length_bounds(nodes: list[ast.expr], named: dict[str, int | float]) -> list[int]:
