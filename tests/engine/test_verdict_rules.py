@@ -4990,3 +4990,46 @@ def test_the_parity_the_text_states_is_the_domain_and_the_draws_go_on_within_it(
     assert odd.n_survived == 0  # `d += 1` is right for every odd n; only even n part them
     unsaid = audit_problem(problem("smallest_factor", factor, tests), AuditParams())
     assert unsaid.n_survived > 0
+
+
+# 69. From the eighteenth pass: weak problems whose one wrong edit was of a kind no operator made
+# were strong under both attacks. The deep attack now makes them too.
+
+
+@pytest.mark.parametrize(
+    ("entry", "source", "tests", "change"),
+    [
+        (  # `/` to `//`: the tests' lists all have whole means
+            "average",
+            "def average(xs):\n    return sum(xs) / len(xs)\n",
+            ["assert average([2, 4]) == 3", "assert average([5, 7, 9]) == 7"],
+            "return sum(xs) // len(xs)",
+        ),
+        (  # a separator the tests never see: one cell each
+            "row",
+            "def row(cells):\n    return ' | '.join(cells)\n",
+            ["assert row(['a']) == 'a'", "assert row(['xy']) == 'xy'"],
+            "return ''.join(cells)",
+        ),
+        (  # another partner of `==`: every test's text is its own reverse or sorts first
+            "is_palindrome",
+            "def is_palindrome(s):\n    return s == s[::-1]\n",
+            ["assert is_palindrome('aba') is True", "assert is_palindrome('ab') is False"],
+            "return s >= s[::-1]",
+        ),
+        (  # the type a raise names, where the tests catch any exception
+            "parse_age",
+            "def parse_age(text):\n    if not text.isdigit():\n        raise ValueError('not a number')\n"
+            "    return int(text)\n",
+            [
+                "assert parse_age('42') == 42",
+                "try:\n    parse_age('x4')\nexcept Exception:\n    pass\nelse:\n    raise AssertionError('no error')",
+            ],
+            "raise TypeError('not a number')",
+        ),
+    ],
+)
+def test_the_deep_attack_makes_the_edits_the_eighteenth_pass_found_missing(entry, source, tests, change):
+    result = audit_problem(problem(entry, source, tests), AuditParams(attack="deep"))
+    assert change in _survivor_changes(result)
+    assert audit_problem(problem(entry, source, tests), AuditParams()).n_survived == 0  # the six kinds
