@@ -5023,7 +5023,8 @@ def test_the_parity_the_text_states_is_the_domain_and_the_draws_go_on_within_it(
             "    return int(text)\n",
             [
                 "assert parse_age('42') == 42",
-                "try:\n    parse_age('x4')\nexcept Exception:\n    pass\nelse:\n    raise AssertionError('no error')",
+                "try:\n    parse_age('x4')\nexcept Exception:\n    pass\n"
+                "else:\n    raise AssertionError('no error')",
             ],
             "raise TypeError('not a number')",
         ),

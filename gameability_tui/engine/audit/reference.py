@@ -203,9 +203,9 @@ def _drawn_within_the_text(
 ) -> list[Call]:
     """``count`` random draws that keep what the task's text states of its inputs: where some of
     the first ``count`` break it, the draws go on from the same seed (plain calls draw the same
-    first ones) until ``count`` keep it (threat: "n is an odd integer" with odd tests, where perturbing each odd
-    number gave eight even ones and left nothing to judge on: the eighteenth pass). Where none
-    keeps it, the first draws, whose exclusion says why."""
+    first ones) until ``count`` keep it (threat: "n is an odd integer" with odd tests, where
+    perturbing each odd number gave eight even ones and left nothing to judge on: the
+    eighteenth pass). Where none keeps it, the first draws, whose exclusion says why."""
     seed = problem_seed(params.seed, problem.id)
     draws = fresh_calls(visible, count, seed, params.inputs)
     if len(within_the_text(problem, params, entry, draws)) == len(draws):
