@@ -99,13 +99,16 @@ class SwapComparison(Operator):
 
 @dataclass(frozen=True)
 class SwapArithmetic(Operator):
-    """``+`` to ``-``, ``*`` to ``//`` and so on, in expressions and augmented assignments."""
+    """``+`` to ``-``, ``*`` to ``//`` and so on, in expressions and augmented assignments;
+    ``swaps`` says which (the deep attack's ``/`` and ``//`` are one more table)."""
+
+    swaps: tuple[tuple[type, type], ...] = tuple(ARITHMETIC_SWAPS.items())
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
-        return int(isinstance(node, (ast.BinOp, ast.AugAssign)) and type(node.op) in ARITHMETIC_SWAPS)
+        return int(isinstance(node, (ast.BinOp, ast.AugAssign)) and type(node.op) in dict(self.swaps))
 
     def edit(self, node: ast.AST, choice: int) -> ast.AST:
-        return _with(node, op=ARITHMETIC_SWAPS[type(node.op)]())
+        return _with(node, op=dict(self.swaps)[type(node.op)]())
 
 
 @dataclass(frozen=True)
@@ -369,17 +372,6 @@ class OtherComparison(Operator):
 
 
 @dataclass(frozen=True)
-class SwapDivision(Operator):
-    """``/`` to ``//`` and back (an average that should stay a float, a midpoint that should not)."""
-
-    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
-        return int(isinstance(node, (ast.BinOp, ast.AugAssign)) and type(node.op) in DIVISIONS)
-
-    def edit(self, node: ast.AST, choice: int) -> ast.AST:
-        return _with(node, op=DIVISIONS[type(node.op)]())
-
-
-@dataclass(frozen=True)
 class ReplaceText(Operator):
     """A text or bytes literal made empty, or without its first character: a separator
     (``' | '``), a set of letters (``'aeiou'`` to ``'eiou'``), a prefix. Not a docstring (no site)
@@ -513,8 +505,11 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
         examples=(("x = a < b", "x = a > b"), ("x = b == 0", "x = b <= 0"), ("x = a != b", "x = a > b")),
         untouched=("x = a in b", "x = a is b"),
     ),
-    SwapDivision(
-        "division", examples=(("x = a / b", "x = a // b"), ("x //= 2", "x /= 2")), untouched=("x = a * b",)
+    SwapArithmetic(  # (an average that should stay a float, a midpoint that should not)
+        "division",
+        examples=(("x = a / b", "x = a // b"), ("x //= 2", "x /= 2")),
+        untouched=("x = a * b",),
+        swaps=tuple(DIVISIONS.items()),
     ),
     ReplaceText(
         "text-constant",
