@@ -5034,3 +5034,32 @@ def test_the_deep_attack_makes_the_edits_the_eighteenth_pass_found_missing(entry
     result = audit_problem(problem(entry, source, tests), AuditParams(attack="deep"))
     assert change in _survivor_changes(result)
     assert audit_problem(problem(entry, source, tests), AuditParams()).n_survived == 0  # the six kinds
+
+
+# 70. From the eighteenth pass (class 1): the types a test catches together are one answer, so
+# `raise ValueError` for the `raise TypeError` the task's text names looked equivalent where the
+# test catches either. The text tells them apart: each is then an answer of its own.
+
+TO_INT = (
+    "def to_int(s):\n    if not isinstance(s, str):\n        raise TypeError('expected str')\n"
+    "    return int(s)\n"
+)
+CATCHES_EITHER = [
+    "assert to_int('42') == 42",
+    "try:\n    to_int(7)\nexcept (TypeError, ValueError):\n    pass\nelse:\n    raise AssertionError('none')",
+]
+
+
+def test_a_type_the_text_names_is_its_own_answer_where_the_tests_catch_it_with_another():
+    wrong_type = TO_INT.replace("raise TypeError", "raise ValueError")
+    named = problem(
+        "to_int", TO_INT, CATCHES_EITHER, prompt="Return int(s); raise TypeError when s is no str."
+    )
+    verdict = judge_program(named, AuditParams(), prepare(named, AuditParams()), wrong_type)
+    assert verdict.broken and verdict.survived
+    deep = audit_problem(named, AuditParams(attack="deep"))
+    assert "raise ValueError('expected str')" in _survivor_changes(deep)
+    raising = [a.text for a in deep.asserts if "raises" in a.text or "Raises" in a.text]
+    assert raising and all("TypeError" in text and "ValueError" not in text for text in raising)
+    unnamed = problem("to_int", TO_INT, CATCHES_EITHER, prompt="Return int(s); raise on a non-string.")
+    assert not judge_program(unnamed, AuditParams(), prepare(unnamed, AuditParams()), wrong_type).broken

@@ -7,6 +7,7 @@ reference and the mutants under different rules."""
 
 from __future__ import annotations
 
+import re
 import zlib
 from dataclasses import dataclass
 
@@ -56,7 +57,8 @@ class Prepared:
 
 def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
     """How outcomes are compared on this problem: EvalPlus's rule for its tasks, else the asserts';
-    exceptions too where the visible tests show one (the types they only catch together as one),
+    exceptions too where the visible tests show one (the types they only catch together as one,
+    unless the task's text names one of them alone),
     and their messages where the tests read them;
     the module data the tests read after a call."""
     seen = (problem.reference, tuple(problem.tests), problem.setup, problem.call_alias)
@@ -67,9 +69,22 @@ def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
         raises=raises, messages=messages,
         prints=prints(problem.reference) or writes_errors(problem.reference),
         errors=writes_errors(problem.reference), reads=module_reads(problem.reference, problem.tests),
-        caught=caught_together(tuple(problem.tests), problem.setup) if raises else (),
+        caught=apart_where_named(caught_together(tuple(problem.tests), problem.setup), problem.prompt)
+        if raises else (),
         raise_reads=attributes_read(tuple(problem.tests), problem.setup) if messages else (),
     )  # fmt: skip
+
+
+EXCEPTION_NAME = re.compile(r"\b[A-Z]\w*(?:Error|Exception|Warning)\b")  # ("raise TypeError")
+
+
+def apart_where_named(groups: tuple[tuple[str, ...], ...], prompt: str) -> tuple[tuple[str, ...], ...]:
+    """The groups of exception types the tests catch together, less those the task's text tells
+    apart: where it names some of a group's types and not the others ("raise TypeError", the
+    tests catching TypeError or ValueError), each is an answer of its own, and a mutant raising
+    the other is broken (the eighteenth pass: such a mutant looked equivalent)."""
+    named = set(EXCEPTION_NAME.findall(prompt or ""))
+    return tuple(group for group in groups if not (named & set(group)) or set(group) <= named)
 
 
 def base_job(problem: Problem, entry: str, params: AuditParams, **fields) -> Job:
