@@ -443,7 +443,8 @@ def test_the_review_is_summed_up_under_the_settings_it_was_made_with(tmp_path):
     store.close()
     lines = {}
     # (v1 inputs: the v2 inputs keep clamp's low and high as every test passes them, so its deep
-    # survivor, found only where low > high, is gone and both attacks find 2.)
+    # survivor, found only where low > high, is gone. The deep attack's ``//`` for ``/`` since round
+    # sixteen makes ``average`` weak too: every test's values have a whole mean.)
     for settings in ([], ["--attack", "deep", "--inputs", "contract"]):
         review = tmp_path / f"review{len(settings)}.md"
         done = cli("export", str(EXAMPLES), "--db", str(db), "--summary", str(review), *settings)
@@ -453,7 +454,7 @@ def test_the_review_is_summed_up_under_the_settings_it_was_made_with(tmp_path):
             for line in review.read_text().splitlines()
             if "weak problems left with no accepted assert" in line
         )
-    assert lines[False].endswith("2 of 2 weak") and lines[True].endswith("3 of 3 weak")
+    assert lines[False].endswith("2 of 2 weak") and lines[True].endswith("4 of 4 weak")
     refused = cli(
         "export", str(EXAMPLES), "--db", str(db), "--summary", str(tmp_path / "r.md"), "--limit", "3"
     )
