@@ -67,7 +67,8 @@ from .step_units import STEPS
 # text holding digits may hold any digit; an arithmetic of the arguments meets its compared
 # constant, and a list's total its; two items compared meet where an item is repeated (on a
 # budget of their own); the text's parity of a parameter is its domain; the deep attack also
-# makes a comparison's other partners, ``/`` and ``//``, text literals and raised types
+# makes a comparison's other partners, ``/`` and ``//``, text literals and raised types; a raised
+# type the text names is its own answer where the tests catch it together with another
 ENGINE_VERSION = 26
 
 
