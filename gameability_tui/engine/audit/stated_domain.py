@@ -38,6 +38,7 @@ flagged (a second guard: none of the audit's own should be).
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -129,7 +130,7 @@ def _stated_precondition_flag(call: Call, prompt: str, parameters: tuple[str, ..
     if not parameters:
         return ()
     named = dict(zip(parameters, call.args)) | dict(call.kwargs)
-    for clause in re.split(r"[.;:\n]\s", prompt + " "):
+    for clause in _clauses(prompt):
         if CASE_WORDS.search(clause) or not _states_a_precondition(clause, parameters):
             continue
         for subject, operator, bound, said in _comparisons(clause) + _worded(clause, parameters):
@@ -303,23 +304,32 @@ def _signed_flag(arguments: list[Any], prompt: str) -> tuple[str, ...]:
 
 
 def _balanced_flag(arguments: list[Any], prompt: str) -> tuple[str, ...]:
-    """Where a clause states that the input's brackets are balanced ("Separate groups are
-    balanced", HumanEval/1), not asks it ("check if the expression is balanced") nor makes it a
-    case ("good if all parentheses are balanced"): a text argument whose brackets are not."""
-    stated = [
-        match
-        for clause in re.split(r"[.;:\n]\s", prompt + " ")
-        if not (CASE_WORDS.search(clause) or QUESTION.search(clause))
-        for match in [BALANCED_INPUT.search(clause)]
-        if match
-    ]
-    if not stated:
-        return ()
+    """Where the text states that the input's brackets are balanced: a text argument whose
+    brackets are not."""
+    said = _balanced_said(prompt)
     for position, value in enumerate(arguments):
-        if type(value) is str and not _balanced(value):
-            said = f"domain: the task says '{stated[0].group(0)}'"
-            return (f"{said}, and argument {position + 1} of this input is not",)
+        if said and type(value) is str and not _balanced(value):
+            return (f"domain: the task says '{said}', and argument {position + 1} of this input is not",)
     return ()
+
+
+@functools.lru_cache(maxsize=256)
+def _balanced_said(prompt: str) -> str:
+    """The words of the first clause that states the input's brackets are balanced ("Separate
+    groups are balanced", HumanEval/1), not asks it ("check if the expression is balanced") nor
+    makes it a case ("good if all parentheses are balanced"); "" where none does. Read once per
+    text: every fresh input of a problem is checked against it."""
+    for clause in _clauses(prompt):
+        said = BALANCED_INPUT.search(clause)
+        if said and not (CASE_WORDS.search(clause) or QUESTION.search(clause)):
+            return said.group(0)
+    return ""
+
+
+def _clauses(prompt: str) -> list[str]:
+    """The text cut where a sentence or clause ends (a period, semicolon, colon or line end
+    followed by white space): each is read as one statement."""
+    return re.split(r"[.;:\n]\s", prompt + " ")
 
 
 def _balanced(text: str) -> bool:

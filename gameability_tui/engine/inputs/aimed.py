@@ -47,7 +47,7 @@ import ast
 import functools
 import math
 import string
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -316,12 +316,14 @@ def aimed_calls(
     in turn, so no kind crowds out the others; calls with a chain are aimed at by shape, every
     literal of the chain a position of its own (``Account(150).withdraw(500)`` is ``(150, 500)``),
     as the random draws are made (``fresh_calls``)."""
-    sums = [] if drawn_by_shape(visible) else _compared_sums(reference, _named_numbers(reference))
+    named = _named_numbers(reference)
+    sums = [] if drawn_by_shape(visible) else _compared_sums(reference, named)
+    totals = _total_bounds(_comparisons(reference), named)
     return _by_shape(
         visible,
         known,
         limit + aggregates,
-        lambda calls, seen: _aimed_on(calls, reference, seen, limit, mode, aggregates, sums),
+        lambda calls, seen: _aimed_on(calls, reference, seen, limit, mode, aggregates, (sums, totals)),
     )
 
 
@@ -347,7 +349,7 @@ def _aimed_on(
     limit: int,
     mode: str,
     aggregates: int,
-    sums: Sums,
+    met: tuple[Sums, list[int | float]],
 ) -> list[Call]:
     numbers, fields = reference_numbers(reference), digit_fields(reference)
     alphabet = _characters(visible) if mode != "free" else string.ascii_letters
@@ -370,10 +372,9 @@ def _aimed_on(
                 cursors.remove(cursor)
             elif len(chosen) < limit:
                 chosen.append(call)
-    totals = _total_bounds(_comparisons(reference), _named_numbers(reference))
     at_constants = [  # (``w1 + w2 > 100``, ``sum(prices) >= 50``: 100, 101 and 99 as the sum)
         [call for step in (0, 1, -1) for base in visible for call in made_to(base, number + step)]
-        for made_to, number, _ in _constants_met(visible, sums, totals)
+        for made_to, number, _ in _constants_met(visible, *met)
     ]
     meetings = _interleaved([list(_aggregate_meetings(base)) for base in visible] + at_constants)
     for _ in range(aggregates):
@@ -654,13 +655,21 @@ def _remainder(node: ast.expr) -> bool:
 
 def _total_bounds(comparisons: list[ast.Compare], named: dict[str, int | float]) -> list[int | float]:
     """The numbers a list's total is compared with (``sum(prices) >= 50``)."""
-    totals: list[int | float] = []
+    return _bounds_of_a_call(comparisons, "sum", named)
+
+
+def _bounds_of_a_call(
+    comparisons: Iterable[ast.Compare], called: str, named: dict[str, int | float]
+) -> list[int | float]:
+    """The numbers ``comparisons`` set against a call of ``called`` (``len(s) < 8``, ``sum(q) >
+    w``), in source order, once each."""
+    found: list[int | float] = []
     for node in comparisons:
         sides = [node.left, *node.comparators]
-        if any(isinstance(side, ast.Call) and called_name(side) == "sum" for side in sides):
+        if any(isinstance(side, ast.Call) and called_name(side) == called for side in sides):
             for number in _constant_numbers(sides, named):
-                _add(totals, number)
-    return totals
+                _add(found, number)
+    return found
 
 
 def _totalled_to(base: Call, total: int | float) -> Iterator[Call]:
@@ -679,16 +688,8 @@ def _totalled_to(base: Call, total: int | float) -> Iterator[Call]:
 
 def _length_bounds(nodes: list[ast.expr], named: dict[str, int | float]) -> list[int]:
     """The whole numbers a length is compared with in ``nodes`` (``len(password) < 8``)."""
-    lengths: list[int] = []
-    for node in (inner for outer in nodes for inner in ast.walk(outer)):
-        if not isinstance(node, ast.Compare):
-            continue
-        sides = [node.left, *node.comparators]
-        if any(isinstance(side, ast.Call) and called_name(side) == "len" for side in sides):
-            for number in _constant_numbers(sides, named):
-                if type(number) is int and number not in lengths:
-                    lengths.append(number)
-    return lengths
+    comparisons = (inner for outer in nodes for inner in ast.walk(outer) if isinstance(inner, ast.Compare))
+    return [number for number in _bounds_of_a_call(comparisons, "len", named) if type(number) is int]
 
 
 def _named_numbers(reference: str) -> dict[str, int | float]:
