@@ -77,24 +77,30 @@ IDENTITY_SWAPS = {ast.Is: ast.IsNot, ast.IsNot: ast.Is}
 
 @dataclass(frozen=True)
 class SwapComparison(Operator):
-    """One operator of a (possibly chained) comparison, e.g. ``<`` to ``<=``; ``swaps`` says which."""
+    """One operator of a (possibly chained) comparison to each of its partners, e.g. ``<`` to
+    ``<=``; ``swaps`` says which: (operator, its partners), one partner each in the default
+    attack's table, two for ``==`` in the deep attack's other partners (``<=`` and ``>=``)."""
 
-    swaps: tuple[tuple[type, type], ...] = ()
+    swaps: tuple[tuple[type, tuple[type, ...]], ...] = ()
 
-    def _positions(self, node: ast.AST) -> list[int]:
-        table = dict(self.swaps)
+    def _edits(self, node: ast.AST) -> list[tuple[int, type]]:
         if not isinstance(node, ast.Compare):
             return []
-        return [i for i, op in enumerate(node.ops) if type(op) in table]
+        table = dict(self.swaps)
+        return [(i, other) for i, op in enumerate(node.ops) for other in table.get(type(op), ())]
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
-        return len(self._positions(node))
+        return len(self._edits(node))
 
     def edit(self, node: ast.AST, choice: int) -> ast.AST:
-        position = self._positions(node)[choice]
+        position, other = self._edits(node)[choice]
         ops = list(node.ops)
-        ops[position] = dict(self.swaps)[type(ops[position])]()
+        ops[position] = other()
         return _with(node, ops=ops)
+
+
+def _one_each(table: dict[type, type]) -> tuple[tuple[type, tuple[type, ...]], ...]:
+    return tuple((op, (other,)) for op, other in table.items())
 
 
 @dataclass(frozen=True)
@@ -350,28 +356,6 @@ DIVISIONS = {ast.Div: ast.FloorDiv, ast.FloorDiv: ast.Div}
 
 
 @dataclass(frozen=True)
-class OtherComparison(Operator):
-    """A comparison's other partners: ``<`` to ``>``, ``==`` to ``<=`` and ``>=`` (a test of
-    ``b == 0`` that should be ``b <= 0``), ``!=`` to ``<`` and ``>``; one operator of a chain."""
-
-    def _edits(self, node: ast.AST) -> list[tuple[int, type]]:
-        if not isinstance(node, ast.Compare):
-            return []
-        return [
-            (i, other) for i, op in enumerate(node.ops) for other in FLIPPED_COMPARISONS.get(type(op), ())
-        ]
-
-    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
-        return len(self._edits(node))
-
-    def edit(self, node: ast.AST, choice: int) -> ast.AST:
-        position, other = self._edits(node)[choice]
-        ops = list(node.ops)
-        ops[position] = other()
-        return _with(node, ops=ops)
-
-
-@dataclass(frozen=True)
 class ReplaceText(Operator):
     """A text or bytes literal made empty, or without its first character: a separator
     (``' | '``), a set of letters (``'aeiou'`` to ``'eiou'``), a prefix. Not a docstring (no site)
@@ -429,7 +413,7 @@ SAMPLE_OPERATORS: tuple[Operator, ...] = (
             ("x = 1 < a == b", "x = 1 < a != b"),
         ),
         untouched=("x = a is b",),
-        swaps=tuple(COMPARE_SWAPS.items()),
+        swaps=_one_each(COMPARE_SWAPS),
     ),
     SwapArithmetic("arithmetic", examples=(("x = a + b", "x = a - b"), ("x *= 2", "x //= 2"))),
     SwapBoolean("boolop", examples=(("x = a and b", "x = a or b"),)),
@@ -474,7 +458,7 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
         "identity",
         examples=(("x = a is None", "x = a is not None"),),
         untouched=("x = a == b",),
-        swaps=tuple(IDENTITY_SWAPS.items()),
+        swaps=_one_each(IDENTITY_SWAPS),
     ),
     SwapBreakContinue(
         "break-continue",
@@ -500,10 +484,11 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
         examples=(("x = sorted(a)", "x = sorted(a, reverse=True)"), ("a.sort()", "a.sort(reverse=True)")),
         untouched=("x = sorted(a, reverse=False)",),
     ),
-    OtherComparison(
+    SwapComparison(
         "compare-other",
         examples=(("x = a < b", "x = a > b"), ("x = b == 0", "x = b <= 0"), ("x = a != b", "x = a > b")),
         untouched=("x = a in b", "x = a is b"),
+        swaps=tuple(FLIPPED_COMPARISONS.items()),
     ),
     SwapArithmetic(  # (an average that should stay a float, a midpoint that should not)
         "division",
