@@ -261,7 +261,9 @@ def _parity_broken(clause: str, named: dict[str, Any]) -> str:
     return ""
 
 
+@functools.lru_cache(maxsize=256)
 def _parity_of(name: str) -> re.Pattern:
+    """What says a parameter's parity, built once per name (every fresh input is read by it)."""
     quoted = re.escape(name)
     return re.compile(
         rf"\b{quoted}\s+(?:is|will\s+be)\s+(?:always\s+)?(?:an?\s+)?{_PARITY}(?!\s+(?:{_PARTS}))"
