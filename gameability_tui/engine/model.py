@@ -68,8 +68,11 @@ from .step_units import STEPS
 # constant, and a list's total its; two items compared meet where an item is repeated (on a
 # budget of their own); the text's parity of a parameter is its domain; the deep attack also
 # makes a comparison's other partners, ``/`` and ``//``, text literals and raised types; a raised
-# type the text names is its own answer where the tests catch it together with another
-ENGINE_VERSION = 26
+# type the text names is its own answer where the tests catch it together with another; 27: a
+# call that passes nothing is its own witness where the tests compare its whole result; the deep
+# attack also makes ``+`` and ``*`` both ways, a dropped negation or operand, ``None`` to ``0``,
+# a method's twin, an exception class's base and deleted stores and rebindings
+ENGINE_VERSION = 27
 
 
 @dataclass(frozen=True)

@@ -4314,7 +4314,8 @@ def test_a_plain_enum_member_is_compared_as_equality_compares_it_by_which_member
 
 
 # 54. From the fifteenth pass: a call with nothing to draw (no argument) left no fresh input, and
-# the problem was excluded though its tests look at only part of the one result there is.
+# the problem was excluded though its tests look at only part of the one result there is; from
+# the eighteenth, where they compare the whole of it too (the one call decides every mutant).
 
 
 def test_a_call_with_nothing_to_draw_is_its_own_witness_where_the_tests_check_part_of_it():
@@ -4326,12 +4327,14 @@ def test_a_call_with_nothing_to_draw_is_its_own_witness_where_the_tests_check_pa
     assert _survivor_with_its_assert(boards, narrow) == (
         "assert empty_board() == [[' ', ' ', ' '], [' ', ' ', ' '], [' ', ' ', ' ']]"
     )
-    # control: where the tests compare the whole result, there is nothing to add: still excluded
-    whole = prepare(
-        problem("answer", "def answer():\n    return 42\n", ["assert answer() == 42"]), AuditParams()
+    # where the tests compare the whole result, the one call decides every mutant: strong
+    primes = "def small_primes():\n    return [p for p in range(2, 20) if all(p % d for d in range(2, p))]\n"
+    whole = audit_problem(
+        problem("small_primes", primes, ["assert small_primes() == [2, 3, 5, 7, 11, 13, 17, 19]"]),
+        AuditParams(),
     )
-    assert not isinstance(whole, Prepared)
-    assert whole.detail == "the visible calls to answer() have no arguments to perturb"
+    assert whole.status == "ok" and whole.n_fresh == 1  # was "no arguments to perturb"
+    assert whole.n_survived == 0 and whole.n_broken > 0  # each broken one fails its test
 
 
 def test_a_reference_with_no_mutation_site_says_which_operators_found_none():
@@ -5063,3 +5066,72 @@ def test_a_type_the_text_names_is_its_own_answer_where_the_tests_catch_it_with_a
     assert raising and all("TypeError" in text and "ValueError" not in text for text in raising)
     unnamed = problem("to_int", TO_INT, CATCHES_EITHER, prompt="Return int(s); raise on a non-string.")
     assert not judge_program(unnamed, AuditParams(), prepare(unnamed, AuditParams()), wrong_type).broken
+
+
+# 71. From the nineteenth pass: weak problems whose one wrong edit was of a kind neither attack
+# made (``+`` for ``*``, a dropped negation or operand, ``None`` for ``0``, a method's twin, an
+# exception class for its base, a skipped store or reduction). The deep attack makes them now;
+# the default's six kinds stay as published.
+
+
+@pytest.mark.parametrize(
+    ("entry", "source", "tests", "change"),
+    [
+        (  # a perimeter whose every test is a square: 2 * (w + h) and 2 * (w * h) agree at 2 x 2
+            "perimeter",
+            "def perimeter(w, h):\n    return 2 * (w + h)\n",
+            ["assert perimeter(2, 2) == 8"],
+            "return 2 * (w * h)",
+        ),
+        (  # a mirror whose tests all pass 0
+            "mirror",
+            "def mirror(x):\n    return -x\n",
+            ["assert mirror(0) == 0"],
+            "return x",
+        ),
+        (  # a refusal the tests check only as falsy
+            "parse_int",
+            "def parse_int(s):\n    try:\n        return int(s)\n"
+            "    except ValueError:\n        return None\n",
+            ["assert parse_int('12') == 12", "assert not parse_int('x')"],
+            "return 0",
+        ),
+        (  # a third case no test shows
+            "kind",
+            "def kind(a, b, c):\n    if a == b == c:\n        return 'equilateral'\n"
+            "    if a == b or b == c or a == c:\n        return 'isosceles'\n    return 'scalene'\n",
+            ["assert kind(2, 2, 2) == 'equilateral'", "assert kind(2, 2, 3) == 'isosceles'",
+             "assert kind(3, 4, 5) == 'scalene'", "assert kind(4, 3, 3) == 'isosceles'"],
+            "if a == b or b == c:",
+        ),
+        (  # a method's twin that agrees on every test's text: no password there lacks a digit alone
+            "strong_pw",
+            "def strong_pw(p):\n    has_upper = any(c.isupper() for c in p)\n"
+            "    has_digit = any(c.isdigit() for c in p)\n"
+            "    return len(p) >= 8 and has_upper and has_digit\n",
+            ["assert strong_pw('Abcdefg1') == True", "assert strong_pw('abcdefg1') == False",
+             "assert strong_pw('Abc1') == False", "assert strong_pw('ABCDEFG9') == True"],
+            "has_digit = any(c.isalnum() for c in p)",
+        ),
+        (  # a reduction the tests never need
+            "rotate",
+            "def rotate(xs, k):\n    k = k % len(xs)\n    return xs[-k:] + xs[:-k] if k else xs[:]\n",
+            ["assert rotate([1, 2, 3], 1) == [3, 1, 2]", "assert rotate([1, 2, 3, 4], 2) == [3, 4, 1, 2]"],
+            "pass",
+        ),
+        (  # the base class, where the tests catch the base
+            "withdraw",
+            "class Short(ValueError):\n    pass\n\n\ndef withdraw(balance, amount):\n"
+            "    if amount > balance:\n        raise Short('too much')\n    return balance - amount\n",
+            ["assert withdraw(10, 3) == 7", "assert withdraw(5, 5) == 0",
+             "import pytest\nwith pytest.raises(ValueError):\n    withdraw(1, 2)"],
+            "raise ValueError('too much')",
+        ),
+    ],
+)  # fmt: skip
+def test_the_deep_attack_makes_the_edits_the_nineteenth_pass_found_missing(entry, source, tests, change):
+    prompts = {"withdraw": "withdraw(balance, amount): raise Short when amount > balance."}
+    made = problem(entry, source, tests, prompt=prompts.get(entry, ""))
+    result = audit_problem(made, AuditParams(attack="deep"))
+    assert change in _survivor_changes(result)
+    assert audit_problem(made, AuditParams()).n_survived == 0  # the six kinds

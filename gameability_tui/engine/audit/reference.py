@@ -182,7 +182,10 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         fresh += _made_again(fresh, repeats)
         fresh += _visible_twice(visible, {call.key() for call in fresh}, repeats)
     drawable = fresh or as_written or any(map(literals_of, visible))
-    if not drawable and looked_at_in_part(problem.tests, call_name):  # (``len(empty_board()) == 3``)
+    if not drawable and (
+        looked_at_in_part(problem.tests, call_name)  # (``len(empty_board()) == 3``)
+        or _passes_nothing(visible, problem.tests, call_name)  # (``small_primes() == [2, 3, 5]``)
+    ):
         fresh, always = list(visible), len(visible)  # nothing to draw: the whole result is a witness
     if problem.contract:  # the benchmark's written rules are the domain: count the kept ones
         allowed = {call.key() for call in within_written_contract(problem, params, entry, fresh)}
@@ -196,6 +199,16 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     always -= sum(1 for call in fresh[:always] if call.key() not in kept)
     fresh = [call for call in fresh if call.key() in kept]
     return prepare_on(problem, params, entry, call_name, visible, fresh, always=always)
+
+
+def _passes_nothing(visible: list[Call], tests: tuple[str, ...], call_name: str) -> bool:
+    """Whether every visible call passes nothing and no test chains on one with arguments it
+    cannot draw: the visible call is then the only input there is, and the answer on it decides
+    every mutant (threat: ``small_primes()``, compared whole, was excluded as having "no
+    arguments to perturb", where each mutant either fails its test or answers the same: strong;
+    the eighteenth pass)."""
+    no_arguments = all(not call.args and not call.kwargs for call in visible)
+    return bool(visible) and no_arguments and _chain_on_unknown_arguments(tests, call_name) is None
 
 
 def _drawn_within_the_text(

@@ -6,7 +6,8 @@ left no fresh input, so the problem was excluded, though its tests check only pa
 input there is: a mutant making a 3x2 board passes ``len(...) == 3`` and ``[0][0] == ' '``.
 Where some test looks at part of the call's result, the visible call itself is a witness: its
 whole result is the answer, as a fresh input's is. Where every test compares the whole result,
-there is nothing a witness would add, and the exclusion stands.
+the visible call is a witness too (``audit.reference``): each mutant then fails a test or
+answers the same, and the problem is strong, not excluded (the eighteenth pass).
 """
 
 from __future__ import annotations

@@ -14,7 +14,10 @@ Two catalogues:
   loops that run zero times, deleted statements, ``+=`` to ``=``, reversed sorts); since round
   sixteen also a comparison's other partners, ``/`` and ``//``, text and bytes literals, and the
   type a ``raise`` names (the eighteenth red-team pass: weak problems whose one wrong edit was
-  of these kinds were strong under both attacks).
+  of these kinds were strong under both attacks); since round seventeen ``+`` and ``*`` both
+  ways, a dropped negation, ``None`` to ``0``, a dropped operand of ``and``/``or``, a method's
+  or rounding mode's twin, an exception class to its base, and deleted stores and rebindings
+  (the nineteenth pass, likewise).
 
 Each operator's ``examples`` are (source, one of its mutants) pairs;
 ``tests/engine/mutants/test_operators.py`` checks every example both ways: the operator produces
@@ -25,7 +28,7 @@ from __future__ import annotations
 
 import ast
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,10 @@ class Operator:
     def edit(self, node: ast.AST, choice: int) -> ast.AST:
         """The node that replaces ``node`` for edit number ``choice`` (a new node)."""
         raise NotImplementedError
+
+    def bound_to(self, tree: ast.Module) -> Operator:
+        """This operator as it applies to ``tree`` (most need nothing of the module: themselves)."""
+        return self
 
 
 def _with(node: ast.AST, **fields) -> ast.AST:
@@ -307,18 +314,33 @@ DELETABLE = (
 @dataclass(frozen=True)
 class DeleteStatement(Operator):
     """A statement replaced by ``pass``: a call made for its effect (``out.append(x)``), an
-    augmented assignment, or the lone statement of an ``if`` (a guard that no longer acts)."""
+    augmented assignment, a value stored on an object or in a container (``self._total = None``:
+    a cache no longer cleared), a name rebound from itself (``k = k % len(xs)``: a reduction
+    skipped), or the lone statement of an ``if`` (a guard that no longer acts)."""
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
         if isinstance(node, ast.Expr):
             return int(isinstance(node.value, ast.Call))
-        if isinstance(node, ast.AugAssign):
+        if isinstance(node, ast.AugAssign) or _stores_or_rebinds(node, parent):
             return 1
         guarded = isinstance(parent, ast.If) and len(parent.body) == 1 and parent.body[0] is node
         return int(guarded and isinstance(node, DELETABLE))
 
     def edit(self, node: ast.AST, choice: int) -> ast.AST:
         return ast.Pass()
+
+
+def _stores_or_rebinds(node: ast.AST, parent: ast.AST | None) -> bool:
+    """Whether ``node`` is ``obj.attr = ...`` or ``items[key] = ...`` (but the first bindings a
+    constructor makes, whose loss every later read shows at once), or ``name = <an expression
+    reading name>``."""
+    if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+        return False
+    target = node.targets[0]
+    if isinstance(target, (ast.Attribute, ast.Subscript)):
+        return not (isinstance(parent, ast.FunctionDef) and parent.name == "__init__")
+    read = {inner.id for inner in ast.walk(node.value) if isinstance(inner, ast.Name)}
+    return isinstance(target, ast.Name) and target.id in read
 
 
 @dataclass(frozen=True)
@@ -374,6 +396,89 @@ class ReplaceText(Operator):
         return ast.Constant(self._values(node)[choice])
 
 
+# the other partners of an arithmetic (the sample's swap makes ``-`` of ``+``, ``//`` of ``*``)
+OTHER_ARITHMETIC = {ast.Add: ast.Mult, ast.Mult: ast.Add}
+
+
+@dataclass(frozen=True)
+class RemoveNegation(Operator):
+    """``-x`` to ``x`` where ``x`` is no number literal (a literal's sign is the number
+    operators')."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        negation = isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
+        return int(negation and not _is_number(node.operand))
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return node.operand
+
+
+@dataclass(frozen=True)
+class ReplaceNone(Operator):
+    """A ``None`` returned or assigned to ``0``: a falsy answer (``assert not parse_int('x')``)
+    or a start value (``best = None``) of another kind."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        valued = isinstance(parent, (ast.Return, ast.Assign)) and parent.value is node
+        return int(valued and isinstance(node, ast.Constant) and node.value is None)
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return ast.Constant(0)
+
+
+@dataclass(frozen=True)
+class DropOperand(Operator):
+    """One operand of an ``and`` or ``or`` dropped: ``a == b or b == c or a == c`` without a
+    case (a chain of three or more; of two, the swap to the other operator and ``not`` cover
+    most)."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        return len(node.values) if isinstance(node, ast.BoolOp) and len(node.values) > 2 else 0
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return _with(node, values=[value for index, value in enumerate(node.values) if index != choice])
+
+
+# the nearest other of a method call or a named constant: a mistake of one word
+METHOD_TWINS = {
+    "isdigit": "isalnum", "isalpha": "isalnum", "isalnum": "isalpha", "isnumeric": "isalnum",
+    "isupper": "islower", "islower": "isupper", "lower": "upper", "upper": "lower",
+    "lstrip": "rstrip", "rstrip": "lstrip", "strip": "rstrip", "startswith": "endswith",
+    "endswith": "startswith", "find": "rfind", "rfind": "find", "appendleft": "append",
+    "popleft": "pop", "extend": "append",
+}  # fmt: skip
+NAMED_TWINS = {
+    "ROUND_HALF_UP": "ROUND_HALF_EVEN", "ROUND_HALF_EVEN": "ROUND_HALF_UP",
+    "ROUND_HALF_DOWN": "ROUND_HALF_UP", "ROUND_UP": "ROUND_DOWN", "ROUND_DOWN": "ROUND_UP",
+    "ROUND_CEILING": "ROUND_FLOOR", "ROUND_FLOOR": "ROUND_CEILING",
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class SwapMethod(Operator):
+    """A method called by its twin (``s.isdigit()`` to ``s.isalnum()``, ``lstrip`` to
+    ``rstrip``), and a named rounding mode by its twin (``ROUND_HALF_UP`` to
+    ``ROUND_HALF_EVEN``)."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            return int(node.func.attr in METHOD_TWINS)
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            return int(node.id in NAMED_TWINS and not isinstance(parent, ast.ImportFrom))
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+            return int(
+                node.attr in NAMED_TWINS and not (isinstance(parent, ast.Call) and parent.func is node)
+            )
+        return 0
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        if isinstance(node, ast.Call):
+            return _with(node, func=_with(node.func, attr=METHOD_TWINS[node.func.attr]))
+        if isinstance(node, ast.Name):
+            return _with(node, id=NAMED_TWINS[node.id])
+        return _with(node, attr=NAMED_TWINS[node.attr])
+
+
 # a raised built-in exception's nearest other: a caller catching one type lets the other through
 SIBLING_EXCEPTIONS = {
     "ValueError": "TypeError", "TypeError": "ValueError", "KeyError": "IndexError",
@@ -386,14 +491,27 @@ SIBLING_EXCEPTIONS = {
 @dataclass(frozen=True)
 class SwapRaisedType(Operator):
     """The built-in exception a ``raise`` names, to its sibling and to ``Exception`` (a test that
-    catches any exception, or both types, lets the wrong one through)."""
+    catches any exception, or both types, lets the wrong one through); an exception class the
+    module defines, to the class it derives from and to ``Exception`` (``pytest.raises(ValueError)``
+    lets ``ValueError`` through where the task names ``InsufficientFunds``: the nineteenth pass)."""
+
+    bases: tuple[tuple[str, str], ...] = ()  # (a class the module defines, the name it derives from)
+
+    def bound_to(self, tree: ast.Module) -> Operator:
+        bases = tuple(
+            (node.name, node.bases[0].id)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ClassDef) and node.bases and isinstance(node.bases[0], ast.Name)
+        )
+        return replace(self, bases=bases) if bases else self
 
     def _names(self, node: ast.AST) -> list[str]:
         called = node.func if isinstance(node, ast.Call) else node
         name = called.id if isinstance(called, ast.Name) else None
-        if name not in SIBLING_EXCEPTIONS:
+        others = (SIBLING_EXCEPTIONS.get(name) or dict(self.bases).get(name), "Exception")
+        if others[0] is None:
             return []
-        return [other for other in (SIBLING_EXCEPTIONS[name], "Exception") if other != name]
+        return list(dict.fromkeys(other for other in others if other != name))
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
         raised = isinstance(parent, ast.Raise) and parent.exc is node
@@ -475,8 +593,10 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("out.append(x)", "pass"),
             ("total += x", "pass"),
             ("if x < 0:\n    return 0\nf()", "if x < 0:\n    pass\nf()"),
+            ("self._total = None", "pass"),
+            ("k = k % n", "pass"),
         ),
-        untouched=("x = 1", '"""A docstring."""'),
+        untouched=("x = 1", '"""A docstring."""', "def __init__(self):\n    self.items = []"),
     ),
     AugmentedToPlain("augassign-plain", examples=(("total += x", "total = x"),)),
     ReverseSort(
@@ -506,8 +626,39 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
         examples=(
             ("raise ValueError('n')", "raise TypeError('n')"),
             ("raise KeyError", "raise Exception"),
+            (
+                "class Short(ValueError):\n    pass\nraise Short('n')",
+                "class Short(ValueError):\n    pass\nraise ValueError('n')",
+            ),
         ),
         untouched=("raise MyError('n')", "x = ValueError('n')", "raise"),
+    ),
+    SwapArithmetic(
+        "arithmetic-other",
+        examples=(("x = a + b", "x = a * b"), ("x *= 2", "x += 2")),
+        untouched=("x = a - b",),
+        swaps=tuple(OTHER_ARITHMETIC.items()),
+    ),
+    RemoveNegation("remove-negation", examples=(("x = -a", "x = a"),), untouched=("x = -1", "x = not a")),
+    ReplaceNone(
+        "none-constant",
+        examples=(("def f(a):\n    return None", "def f(a):\n    return 0"), ("best = None", "best = 0")),
+        untouched=("x = a is None", "f(None)"),
+    ),
+    DropOperand(
+        "drop-operand",
+        examples=(("x = a or b or c", "x = a or c"), ("x = a and b and c", "x = b and c")),
+        untouched=("x = a or b",),
+    ),
+    SwapMethod(
+        "method-twin",
+        examples=(
+            ("x = s.isdigit()", "x = s.isalnum()"),
+            ("x = s.lstrip('0')", "x = s.rstrip('0')"),
+            ("x = d.quantize(q, rounding=ROUND_HALF_UP)", "x = d.quantize(q, rounding=ROUND_HALF_EVEN)"),
+            ("x = decimal.ROUND_UP", "x = decimal.ROUND_DOWN"),
+        ),
+        untouched=("x = s.count('a')", "from decimal import ROUND_HALF_UP"),
     ),
 )
 

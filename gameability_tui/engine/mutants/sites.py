@@ -102,6 +102,7 @@ def find_sites(
     skip_lines: frozenset[int] | set[int] = frozenset(),
     operators: tuple[Operator, ...] = SAMPLE_OPERATORS,
 ) -> list[_Site]:
+    operators = tuple(operator.bound_to(tree) for operator in operators)
     docstrings: set[int] = set()  # filled as each enclosing node is reached, before its body
     found: list[tuple[tuple[int, int, int], _Site]] = []
     parents: dict[tuple, ast.AST] = {}
