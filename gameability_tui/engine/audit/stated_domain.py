@@ -109,6 +109,14 @@ BALANCED_INPUT = re.compile(
     re.IGNORECASE,
 )
 BRACKETS = {"(": ")", "[": "]", "{": "}"}
+DISTINCT_INPUT = re.compile(  # of the input ("guaranteed to have unique elements"), not what to find
+    r"\b(lists?|arrays?|sequences?|tuples?)\s+of\s+(distinct|unique)\s+\w+"
+    r"|\b(have|has|having|with|contains?)\s+(only\s+)?(distinct|unique)\s+(integers|numbers|elements|values|items)\b"
+    r"|\b(are|be)\s+(all\s+)?(distinct|unique|different)\b",
+    re.IGNORECASE,
+)
+CONDITION_WORDS = re.compile(r"\b(if|when|otherwise|else|unless)\b", re.IGNORECASE)
+BAD_INPUT_WORDS = re.compile(r"\b(invalid|error|raises?|fails?|illegal|not allowed)\b", re.IGNORECASE)
 PRIME_CHECKED_UP_TO = 10**12  # trial division to 10**6: a millisecond at most
 _FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
@@ -121,6 +129,7 @@ def domain_flags(call: Call, prompt: str, parameters: tuple[str, ...] = ()) -> t
         _sorted_flag(arguments, prompt)
         or _signed_flag(arguments, prompt)
         or _balanced_flag(arguments, prompt)
+        or _distinct_flag(arguments, prompt)
         or _stated_precondition_flag(call, prompt, parameters)
     )
 
@@ -130,7 +139,7 @@ def _stated_precondition_flag(call: Call, prompt: str, parameters: tuple[str, ..
     if not parameters:
         return ()
     named = dict(zip(parameters, call.args)) | dict(call.kwargs)
-    for clause in _clauses(prompt):
+    for clause in _clauses(prompt) + _asides(prompt):
         if CASE_WORDS.search(clause) or not _states_a_precondition(clause, parameters):
             continue
         for subject, operator, bound, said in _comparisons(clause) + _worded(clause, parameters):
@@ -332,6 +341,54 @@ def _clauses(prompt: str) -> list[str]:
     """The text cut where a sentence or clause ends (a period, semicolon, colon or line end
     followed by white space): each is read as one statement."""
     return re.split(r"[.;:\n]\s", prompt + " ")
+
+
+@functools.lru_cache(maxsize=256)
+def _asides(prompt: str) -> list[str]:
+    """What the text says in parentheses, each read as a statement of its own ("shifts each
+    letter by k places (0 <= k < 26)", "(scores are distinct)": the nineteenth pass, whose asserts
+    passed k = 26), but where the clause around it says what to do in a case or of bad input
+    ("return -1 for invalid input (n < 0)" names the case, not the domain)."""
+    return [
+        aside
+        for clause in _clauses(prompt)
+        if not (CONDITION_WORDS.search(clause) or BAD_INPUT_WORDS.search(clause))
+        for aside in re.findall(r"\(([^()]*)\)", clause)
+    ]
+
+
+def _distinct_flag(arguments: list[Any], prompt: str) -> tuple[str, ...]:
+    """Where the text states that the input's items are distinct ("a list of distinct integers",
+    "(scores are distinct)"), not asks it nor makes it a case: a list whose items repeat, or a
+    dict whose values do."""
+    said = _distinct_said(prompt)
+    for position, value in enumerate(arguments):
+        items = list(value.values()) if type(value) is dict else value
+        if said and type(value) in (list, tuple, dict) and _repeats(items):
+            return (f"domain: the task says '{said}', and argument {position + 1} of this input repeats one",)
+    return ()
+
+
+@functools.lru_cache(maxsize=256)
+def _distinct_said(prompt: str) -> str:
+    """The words that state the input's items are distinct, in the first clause (or aside) saying
+    so before it asks or answers anything ("Given a list of distinct integers, return ..."; not
+    "return the distinct elements" nor "check whether all are distinct"); "" where none does."""
+    for clause in _clauses(prompt) + _asides(prompt):
+        stated = re.split(
+            f"{CASE_WORDS.pattern}|{QUESTION.pattern}", clause, maxsplit=1, flags=re.IGNORECASE
+        )[0]
+        said = DISTINCT_INPUT.search(stated)
+        if said:
+            return said.group(0)
+    return ""
+
+
+def _repeats(items: list[Any] | tuple[Any, ...]) -> bool:
+    try:
+        return len(set(items)) < len(items)
+    except TypeError:  # (unhashable items: compared pairwise)
+        return any(item == other for index, item in enumerate(items) for other in items[index + 1 :])
 
 
 def _balanced(text: str) -> bool:

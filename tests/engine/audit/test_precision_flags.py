@@ -411,3 +411,42 @@ def test_brackets_the_text_states_are_balanced_are_the_domain_and_a_question_is_
     assert domain_flags(Call((")(",)), asked) == ()
     case = "A string S is good if and only if all parentheses in S are balanced."
     assert domain_flags(Call((")(",)), case) == ()
+
+
+def test_a_comparison_said_in_parentheses_is_read_unless_its_clause_names_a_case():
+    # the nineteenth pass: "(0 <= k < 26)" was not read, and asserts passed k = 26 and 97
+    shifted = "caesar(s, k) shifts each lowercase letter of s by k places (0 <= k < 26), wrapping."
+    assert domain_flags(Call(("ace", 26)), shifted, ("s", "k")) == (
+        "domain: the task says '0 <= k < 26', and this input's k is 26",
+    )
+    assert domain_flags(Call(("ace", 25)), shifted, ("s", "k")) == ()
+    answered = "digits(n) returns the digits of n; it raises ValueError for invalid input (n < 0)."
+    assert domain_flags(Call((5,)), answered, ("n",)) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("top_scorer(scores) returns the pair with the highest score (scores are distinct).", "are distinct"),
+        ("Given a list of distinct integers nums, return all permutations.", "list of distinct integers"),
+        ("Note: The given list is guaranteed to have unique elements.", "have unique elements"),
+    ],
+)
+def test_items_the_text_states_are_distinct_are_the_domain(text, said):
+    flag = f"domain: the task says '{said}', and argument 1 of this input repeats one"
+    assert domain_flags(Call(([3, 1, 3],)), text) == (flag,)
+    assert domain_flags(Call(({"a": 3, "b": 3},)), text) == (flag,)
+    assert domain_flags(Call(([3, 1, 2],)), text) == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Write a function to check whether all the elements in a list are distinct.",
+        "Write a python function to calculate the product of the unique numbers of a given list.",
+        "Write a function to extract unique values from the given dictionary values.",
+        "Return the distinct elements of xs, in order.",
+    ],
+)
+def test_distinct_items_asked_for_or_computed_are_not_the_domain(text):
+    assert domain_flags(Call(([3, 1, 3],)), text) == ()
