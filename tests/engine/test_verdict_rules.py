@@ -1220,7 +1220,7 @@ def test_a_method_called_on_a_bound_object_is_judged_as_the_inline_chain():
     # drawn fresh, not pinned: bump() is called, so a bump that returns nothing is broken
     drawn = problem("counter", COUNTER_CLASS, tests)
     prepared = prepare(drawn, AuditParams())
-    assert isinstance(prepared, Prepared) and all(call.chain for call in prepared.fresh)
+    assert isinstance(prepared, Prepared) and all(call.chain or call.uses for call in prepared.fresh)
     nothing = COUNTER_CLASS.replace("return self.value + 1", "return None")
     assert judge_program(drawn, AuditParams(), prepared, nothing).broken
 
@@ -1754,7 +1754,8 @@ def test_a_chain_through_an_attribute_set_in_setup_is_judged_as_a_local_binding(
     # drawn fresh, not pinned: bump() is called on every draw, so one that returns nothing is broken
     drawn = problem("counter", BUMP_CLASS, [SETUP_TEST])
     prepared = prepare(drawn, AuditParams())
-    assert isinstance(prepared, Prepared) and prepared.fresh and all(call.chain for call in prepared.fresh)
+    called = all(call.chain or call.uses for call in prepared.fresh)  # (a second round: its uses)
+    assert isinstance(prepared, Prepared) and prepared.fresh and called
     nothing = BUMP_CLASS.replace("return self.value + 2 if self.value > 9 else self.value + 1", "return None")
     verdict = judge_program(drawn, AuditParams(), prepared, nothing)
     assert verdict.broken and not verdict.survived  # the test class runs, as a harness runs it
@@ -4558,8 +4559,10 @@ def test_a_method_s_argument_the_entry_class_makes_in_place_is_drawn_with_the_ch
         "return self.start < other.end and other.start < self.end",
         "return (self.start, self.end) in ((1, 5), (3, 9))",
     )
-    _, drawn = _drawn_with_a_survivor(problem("Interval", INTERVAL, tests), mutant)
-    # every draw is the chain, its argument made in place (no bare ``Interval(4, 8)`` of its own)
+    prepared, _ = _drawn_with_a_survivor(problem("Interval", INTERVAL, tests), mutant)
+    # every draw is the chain, its argument made in place (no bare ``Interval(4, 8)`` of its own;
+    # an object's second round of calls aside, made with the chain's uses)
+    drawn = [call.render(prepared.call_name) for call in prepared.fresh if not call.uses]
     chain = r"bool\(Interval\(-?\d+, -?\d+\)\.overlaps\(Interval\(-?\d+, -?\d+\)\)\)"
     assert drawn and all(re.fullmatch(chain, call) for call in drawn)
 
@@ -5135,3 +5138,67 @@ def test_the_deep_attack_makes_the_edits_the_nineteenth_pass_found_missing(entry
     result = audit_problem(made, AuditParams(attack="deep"))
     assert change in _survivor_changes(result)
     assert audit_problem(made, AuditParams()).n_survived == 0  # the six kinds
+
+
+# 72. From the nineteenth pass: a guard on a float constant (``v < -273.15``) whose tests pass
+# ints was met by the ints either side of it alone, where ``<=`` for ``<`` parts at the constant
+# itself: the mutant was "equivalent". The constant is an input of its kind now; a constant that
+# is a whole number stays an int (control).
+
+
+def test_a_float_constant_an_argument_is_compared_with_is_an_input_where_the_tests_pass_ints():
+    celsius = (
+        "def check_celsius(v):\n    if v < -273.15:\n        raise ValueError('below absolute zero')\n"
+        "    return v\n"
+    )
+    tests = [
+        "assert check_celsius(20) == 20",
+        "import pytest\nwith pytest.raises(ValueError):\n    check_celsius(-300)",
+    ]
+    made = problem("check_celsius", celsius, tests)
+    assert "if v <= -273.15:" in _survivor_changes(audit_problem(made, AuditParams()))
+    whole = problem("check_celsius", celsius.replace("-273.15", "-273.0"), tests)
+    prepared = prepare(whole, AuditParams())
+    assert isinstance(prepared, Prepared)
+    assert all(type(value) is int for call in prepared.fresh for value in call.args)
+
+
+# 73. From the nineteenth pass (classes 4 and 6): what an object or closure does on a second
+# round of calls was never seen, as the draws replay each test's calls once (a running total
+# that forgets, a cached total never cleared); and a coroutine the tests prime with ``next`` and
+# then ``send`` to was drained alone, so "the reference raises on every fresh input".
+
+ACCUMULATOR = (
+    "def make_acc():\n    total = 0\n\n    def add(x):\n        nonlocal total\n        total += x\n"
+    "        return total\n    return add\n"
+)
+INVENTORY = (
+    "class Inventory:\n    def __init__(self):\n        self.items = []\n        self._total = None\n\n"
+    "    def add(self, n):\n        self.items.append(n)\n        self._total = None\n\n"
+    "    def total(self):\n        if self._total is None:\n            self._total = sum(self.items)\n"
+    "        return self._total\n"
+)
+AVERAGER = (
+    "def averager():\n    total = 0\n    n = 0\n    avg = None\n    while True:\n        x = yield avg\n"
+    "        total += x\n        n += 1\n        avg = total / n\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("entry", "source", "tests", "change", "asserted"),
+    [
+        ("make_acc", ACCUMULATOR, ["acc = make_acc()\nassert acc(5) == 5", "assert make_acc()(0) == 0"],
+         "total = x", "made = make_acc(); assert made("),
+        ("Inventory", INVENTORY, ["inv = Inventory()\ninv.add(3)\ninv.add(4)\nassert inv.total() == 7"],
+         "pass", "inv = Inventory(); inv.add("),
+        ("averager", AVERAGER, ["g = averager()\nnext(g)\nassert g.send(10) == 10"],
+         "n = 1", "g = averager(); g.__next__(); assert "),
+    ],
+)  # fmt: skip
+def test_an_object_is_called_a_second_round_and_a_coroutine_is_primed_as_the_tests_do(
+    entry, source, tests, change, asserted
+):
+    result = audit_problem(problem(entry, source, tests), AuditParams(attack="deep"))
+    assert change in _survivor_changes(result)
+    assert result.asserts and all(a.text.startswith(asserted) for a in result.asserts)
+    assert all(a.passes_reference for a in result.asserts)

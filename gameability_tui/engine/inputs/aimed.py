@@ -82,6 +82,17 @@ def reference_numbers(source: str) -> list[int | float]:
     return found
 
 
+@functools.lru_cache(maxsize=64)
+def met_floats(reference: str) -> frozenset[float]:
+    """The reference's float constants that are no whole number (``v < -273.15``, ``bmi >= 18.5``):
+    an argument compared with one is a number the task measures, not a count, so the constant
+    itself is an input of its kind where the tests pass ints (the nineteenth pass: ``v <=
+    -273.15`` for ``v < -273.15`` parts at that value alone, and no int reaches it)."""
+    return frozenset(
+        number for number in reference_numbers(reference) if type(number) is float and not number.is_integer()
+    )
+
+
 def _is_number(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and type(node.value) in (int, float)
 
@@ -92,17 +103,20 @@ def _add(found: list, value: Any) -> None:
 
 
 def _near(
-    numbers: list[int | float], kind: type, sides: bool = False, exact: bool = False
+    numbers: list[int | float], kind: type, sides: bool = False, exact: bool = False, floats: bool = True
 ) -> list[int | float]:
     """Each constant and its neighbours (``exact``: the constant alone), as values of the
     argument's own type; with ``sides``, a float constant is also met by an int argument as the
     two ints either side of it (a guard at ``-273.15`` that the tests cross with ``-300``: ``-274``
-    and ``-273``)."""
+    and ``-273``); with ``floats``, by the constant itself too (``v < -273.15`` and ``v <=
+    -273.15`` part there alone: ``met_floats`` lets it in where the tests pass ints)."""
     values: list = []
     for number in numbers:
-        if kind is int and type(number) is float and sides and math.isfinite(number):
-            for candidate in (math.floor(number), math.ceil(number)):
+        if kind is int and type(number) is float and math.isfinite(number):
+            for candidate in (math.floor(number), math.ceil(number)) if sides else ():
                 _add(values, candidate)
+            if floats and not number.is_integer():
+                _add(values, number)
             continue
         if kind is int and type(number) is not int:
             continue
@@ -120,14 +134,15 @@ def _number_edits(
     sides: bool = False,
     exact: bool = False,
     fields: list[Field] = (),
+    floats: bool = True,
 ) -> Iterator[Call]:
     for position, value in enumerate(base.args):
         if type(value) in (int, float):
-            for candidate in _near(numbers, type(value), sides, exact):
+            for candidate in _near(numbers, type(value), sides, exact, floats):
                 yield _with_arg(base, position, candidate)
         elif type(value) in (list, tuple) and _numbers(value):
             for index in _spread_positions(len(value)):
-                for candidate in _near(numbers, type(value[index]), sides, exact):
+                for candidate in _near(numbers, type(value[index]), sides, exact, floats):
                     yield _with_arg(base, position, _replaced(value, index, candidate))
         elif type(value) is str:
             for changed in digit_edits(value, _near(numbers, int, exact=exact), fields):
@@ -352,6 +367,7 @@ def _aimed_on(
     met: tuple[Sums, list[int | float]],
 ) -> list[Call]:
     numbers, fields = reference_numbers(reference), digit_fields(reference)
+    floats = met_floats(reference)
     alphabet = _characters(visible) if mode != "free" else string.ascii_letters
     relations = learn_relations(visible) if mode not in V1_MODES else None
     kinds = [
@@ -367,7 +383,7 @@ def _aimed_on(
     cursors = [iter(kind) for kind in kinds]
     while cursors and len(chosen) < limit:
         for cursor in list(cursors):
-            call = _next_new(cursor, seen, visible, mode, relations)
+            call = _next_new(cursor, seen, visible, mode, relations, floats=floats)
             if call is None:
                 cursors.remove(cursor)
             elif len(chosen) < limit:
@@ -378,7 +394,7 @@ def _aimed_on(
     ]
     meetings = _interleaved([list(_aggregate_meetings(base)) for base in visible] + at_constants)
     for _ in range(aggregates):
-        call = _next_new(meetings, seen, visible, mode, relations)
+        call = _next_new(meetings, seen, visible, mode, relations, floats=floats)
         if call is None:
             break
         chosen.append(call)
@@ -427,7 +443,8 @@ def guard_calls(visible: list[Call], reference: str, known: set[str], limit: int
     known = known | {call.key() for call in fewer}
     # a guard's far side may lie below every number the tests pass (``b == 0`` raising, shown
     # with 0 and 3: ``b = -1`` is a divisor the reference takes): no other contract rule eased
-    return _aimed_at(visible, known, limit - len(fewer), mode, edits, floors=False) + fewer
+    floats = met_floats(reference)
+    return _aimed_at(visible, known, limit - len(fewer), mode, edits, floors=False, floats=floats) + fewer
 
 
 def _fewer_uses(visible: list[Call], known: set[str]) -> list[Call]:
@@ -493,7 +510,9 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
                 [
                     edit
                     for base in calls
-                    for edit in _number_edits(base, [number + step], exact=True, fields=fields)
+                    for edit in _number_edits(
+                        base, [number + step], exact=True, fields=fields, floats=step == 0
+                    )
                 ]
                 for number in numbers
                 if _shown_beyond(number, step, shown)
@@ -514,7 +533,8 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
                 )
         yield from _interleaved(aims)
 
-    chosen = _aimed_at(visible, known, limit, mode, edits, floors=True) if numbers or meet else []
+    floats = met_floats(reference)
+    chosen = _aimed_at(visible, known, limit, mode, edits, True, floats) if numbers or meet else []
     if ties:  # (``arr[i] > arr[i + 1]`` ties where an item is repeated: beside the others)
         known = known | {call.key() for call in chosen}
         chosen += _aimed_at(visible, known, TIE_DRAWS, mode, _repeats_in_turn, floors=True)
@@ -598,9 +618,11 @@ def _aimed_at(
     mode: str,
     edits: Callable[[list[Call]], Iterator[Call]],
     floors: bool,
+    floats: frozenset[float] = frozenset(),
 ) -> list[Call]:
     """The first ``limit`` new ``edits`` of the visible calls (of each shape's flat literals) that
-    stay inside the contract; ``floors``: whether its lower bounds hold."""
+    stay inside the contract; ``floors``: whether its lower bounds hold; ``floats``: the float
+    constants an int argument may take (``met_floats``)."""
 
     def aim(calls: list[Call], seen: set[str]) -> list[Call]:
         cursor = edits(calls)
@@ -609,7 +631,7 @@ def _aimed_at(
         chosen: list[Call] = []
         while (
             len(chosen) < limit
-            and (call := _next_new(cursor, seen, calls, mode, relations, floors=floors)) is not None
+            and (call := _next_new(cursor, seen, calls, mode, relations, floors, floats)) is not None
         ):
             chosen.append(call)
         return chosen
@@ -776,6 +798,7 @@ def _next_new(
     mode: str,
     relations: Relations | None,
     floors: bool = True,
+    floats: frozenset[float] = frozenset(),
 ) -> Call | None:
     for drawn in cursor:
         call = new_draw(drawn, relations, seen)
@@ -787,7 +810,7 @@ def _next_new(
             broken = relations_broken(call, relations)
         else:
             broken = relation_violations(call, visible, mode)
-        if contract_violations(call, visible, mode, floors) or broken:
+        if contract_violations(call, visible, mode, floors, floats) or broken:
             continue
         return call
     return None

@@ -35,14 +35,19 @@ NUMBER_DIGITS = set("23456789")
 
 
 def contract_violations(
-    call: Call, visible: list[Call], mode: str = "contract-v2", floors: bool = True
+    call: Call,
+    visible: list[Call],
+    mode: str = "contract-v2",
+    floors: bool = True,
+    floats: frozenset[float] = frozenset(),
 ) -> list[str]:
     """Why ``call`` lies outside the contract learned from ``visible`` (empty when it is inside).
 
     The same rules the contract perturber keeps, read the other way: an input found by another
     tool (or written by hand) can be checked against the domain our fresh inputs stay in.
     Without ``floors``, a number below the smallest the tests pass (or not above 0) is inside:
-    an input aimed at a raise guard the tests cross (``aimed.guard_calls``).
+    an input aimed at a raise guard the tests cross (``aimed.guard_calls``). A float of
+    ``floats`` is inside where the tests pass ints (``aimed.met_floats``).
     """
     v2 = mode not in V1_MODES
     width = max((len(c.args) for c in visible), default=0)
@@ -52,24 +57,35 @@ def contract_violations(
             problems.append(f"argument {index + 1}: no visible call passes it")
             continue
         domain = learn_domain([c.args[index] for c in visible if len(c.args) > index])
-        problems += [f"argument {index + 1}: {why}" for why in _violations(value, domain, v2, floors=floors)]
+        problems += [
+            f"argument {index + 1}: {why}"
+            for why in _violations(value, domain, v2, floors=floors, floats=floats)
+        ]
     for name, value in call.kwargs:
         observed = [v for c in visible for k, v in c.kwargs if k == name]
         if not observed:
             problems.append(f"{name}=: no visible call passes it")
             continue
         problems += [
-            f"{name}=: {why}" for why in _violations(value, learn_domain(observed), v2, floors=floors)
+            f"{name}=: {why}"
+            for why in _violations(value, learn_domain(observed), v2, floors=floors, floats=floats)
         ]
     return problems
 
 
 def _violations(
-    value: Any, domain: Domain | None, v2: bool = False, in_dict: bool = False, floors: bool = True
+    value: Any,
+    domain: Domain | None,
+    v2: bool = False,
+    in_dict: bool = False,
+    floors: bool = True,
+    floats: frozenset[float] = frozenset(),
 ) -> list[str]:
     if domain is None or not domain.types:
         return []
     kind = type(value)
+    if kind is float and int in domain.types and value in floats:
+        kind = int  # (a float constant the reference compares an argument with)
     if kind not in domain.types:
         seen = "/".join(sorted(t.__name__ for t in domain.types))
         return [f"a {kind.__name__}, where the tests pass {seen}"]
@@ -93,7 +109,9 @@ def _violations(
         elif domain.square and items and len(items) != len(items[0]):
             found.append("not square, where every visible one is")
         found += [
-            f"element {why}" for item in items for why in _violations(item, domain.element, v2, False, floors)
+            f"element {why}"
+            for item in items
+            for why in _violations(item, domain.element, v2, False, floors, floats)
         ][:1]
     if kind in (set, frozenset):
         found += [
