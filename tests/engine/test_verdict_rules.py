@@ -5202,3 +5202,15 @@ def test_an_object_is_called_a_second_round_and_a_coroutine_is_primed_as_the_tes
     assert change in _survivor_changes(result)
     assert result.asserts and all(a.text.startswith(asserted) for a in result.asserts)
     assert all(a.passes_reference for a in result.asserts)
+
+
+def test_a_float_constant_is_no_input_where_the_text_speaks_of_integers():
+    # the seventeenth pass's control: "an integer star rating" compared with ``>= 4.5``, where
+    # ``>`` for ``>=`` parts at 4.5 alone, a rating the task never gives
+    review = "def needs_review(rating):\n    return rating >= 4.5\n"
+    tests = ["assert needs_review(5)", "assert not needs_review(3)", "assert not needs_review(4)"]
+    said = "rating is an integer star rating from 1 to 5; needs_review is True for ratings of 5."
+    result = audit_problem(problem("needs_review", review, tests, prompt=said), AuditParams())
+    assert result.status == "ok" and result.n_survived == 0
+    unsaid = audit_problem(problem("needs_review", review, tests, prompt="True from 4.5 up."), AuditParams())
+    assert "return rating > 4.5" in _survivor_changes(unsaid)

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
 from .. import outcome as oc
 from ..exclusions import excluded
-from ..inputs.aimed import aimed_calls, boundary_calls, guard_calls
+from ..inputs.aimed import aimed_calls, boundary_calls, guard_calls, met_floats
 from ..inputs.calls import (
     Call,
     assignments,
@@ -68,6 +69,7 @@ BOUNDARY_SHARE = 0.75
 REPEAT_SHARE = 0.5
 # where draws break what the text states, this many times as many are drawn to keep enough
 TEXT_REDRAWS = 4
+WHOLE_NUMBERS = re.compile(r"\b(integers?|whole numbers?|ints?)\b", re.IGNORECASE)
 
 
 def _made_again(fresh: list[Call], count: int) -> list[Call]:
@@ -258,11 +260,23 @@ def within_the_text(problem: Problem, params: AuditParams, entry: str, calls: li
     """The ``calls`` that keep what the task's text states of its inputs (``stated_domain``: "a
     sorted array", "n is always between 1 and 12", "Assume 0 <= score <= 100"): as a benchmark's
     written contract, the text's rules are the domain (threat: ``month_name(13) is None`` made a
-    problem weak whose text promises months). The published method's inputs keep all."""
+    problem weak whose text promises months). Where the text speaks of integers, the reference's
+    float constants are no input (``aimed.met_floats``). The published method's inputs keep all."""
     if params.inputs in V1_MODES or not problem.prompt:
         return calls
     parameters = parameter_names(problem.reference, entry)
-    return [call for call in calls if not domain_flags(call, problem.prompt, parameters)]
+    kept = [call for call in calls if not domain_flags(call, problem.prompt, parameters)]
+    if WHOLE_NUMBERS.search(problem.prompt):  # ("an integer star rating" compared with ``>= 4.5``)
+        floats = met_floats(problem.reference)
+        kept = [call for call in kept if not any(_holds_one(value, floats) for value in literals_of(call))]
+    return kept
+
+
+def _holds_one(value: object, floats: frozenset[float]) -> bool:
+    """Whether ``value`` is one of ``floats``, or a list or tuple holding one."""
+    if type(value) in (list, tuple):
+        return any(_holds_one(item, floats) for item in value)  # type: ignore[union-attr]
+    return type(value) is float and value in floats
 
 
 def _why_no_entry(problem: Problem) -> ProblemResult:
