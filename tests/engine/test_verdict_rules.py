@@ -5214,3 +5214,21 @@ def test_a_float_constant_is_no_input_where_the_text_speaks_of_integers():
     assert result.status == "ok" and result.n_survived == 0
     unsaid = audit_problem(problem("needs_review", review, tests, prompt="True from 4.5 up."), AuditParams())
     assert "return rating > 4.5" in _survivor_changes(unsaid)
+
+
+# 74. From the eighteenth pass: a text's letters were the tests' letters, so ``'aeiou'`` to
+# ``'eiou'`` survived unseen where no test writes an ``a``. The letters the reference tests a
+# value against are the task's too: the deep attack's aimed inputs write them.
+
+
+def test_a_letter_the_reference_tests_against_is_written_where_no_test_wrote_it():
+    vowels = "def count_vowels(s):\n    return sum(1 for c in s if c in 'aeiou')\n"
+    tests = [
+        "assert count_vowels('hello') == 2",
+        "assert count_vowels('sky') == 0",
+        "assert count_vowels('queue') == 4",
+    ]
+    made = problem("count_vowels", vowels, tests)
+    result = audit_problem(made, AuditParams(attack="deep"))
+    assert "return sum(1 for c in s if c in 'eiou')" in _survivor_changes(result)
+    assert any("a" in a.text.split("count_vowels(")[1] for a in result.asserts)

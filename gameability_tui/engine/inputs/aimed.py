@@ -249,6 +249,49 @@ def _interleaved(kinds: list[list[Call]]) -> Iterator[Call]:
                 yield calls[rank]
 
 
+def _letter_edits(base: Call, letters: list[str]) -> Iterator[Call]:
+    """Each text argument (or text in a list) with its first, middle or last character made each
+    of ``letters``: a letter the reference tests against (``c in 'aeiou'``) that no test wrote
+    (the eighteenth pass: ``'aeiou'`` to ``'eiou'`` survived where no test has an ``a``)."""
+    for position, value in enumerate(base.args):
+        texts = [(None, value)] if type(value) is str else []
+        if type(value) in (list, tuple) and _texts(value):
+            texts = [(index, value[index]) for index in _spread_positions(len(value))]
+        for index, text in texts:
+            for at in _spread_positions(len(text)):
+                for letter in letters:
+                    changed = text[:at] + letter + text[at + 1 :]
+                    yield _with_arg(
+                        base, position, changed if index is None else _replaced(value, index, changed)
+                    )
+
+
+@functools.lru_cache(maxsize=64)
+def tested_letters(reference: str) -> frozenset[str]:
+    """The characters of the texts the reference tests a value's membership in (``c in 'aeiou'``,
+    ``ch not in {'a', 'e'}``): letters of the task's alphabet whether or not a test wrote them."""
+    try:
+        tree = ast.parse(reference)
+    except (SyntaxError, ValueError):
+        return frozenset()
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare):
+            continue
+        for op, right in zip(node.ops, node.comparators):
+            if not isinstance(op, (ast.In, ast.NotIn)):
+                continue
+            if isinstance(right, ast.Constant) and type(right.value) is str:
+                found.update(right.value)
+            elif isinstance(right, (ast.Set, ast.List, ast.Tuple)):
+                found.update(
+                    item.value
+                    for item in right.elts
+                    if isinstance(item, ast.Constant) and type(item.value) is str and len(item.value) == 1
+                )
+    return frozenset(ch for ch in found if ch.isalpha())
+
+
 def _case_edits(base: Call, alphabet: str) -> Iterator[Call]:
     for position, value in enumerate(base.args):
         if type(value) is str:
@@ -367,7 +410,8 @@ def _aimed_on(
     met: tuple[Sums, list[int | float]],
 ) -> list[Call]:
     numbers, fields = reference_numbers(reference), digit_fields(reference)
-    floats = met_floats(reference)
+    letters = tested_letters(reference)
+    named = met_floats(reference) | letters
     alphabet = _characters(visible) if mode != "free" else string.ascii_letters
     relations = learn_relations(visible) if mode not in V1_MODES else None
     kinds = [
@@ -375,6 +419,7 @@ def _aimed_on(
         [call for base in visible for call in _length_edits(base)],
         [call for base in visible for call in _meeting_edits(base)],
         [call for base in visible for call in _case_edits(base, alphabet)],
+        [call for base in visible for call in _letter_edits(base, sorted(letters - set(alphabet)))],
         [call for base in visible for call in _repeat_edits(base)],
         [call for base in visible for call in _sign_edits(base)],
     ]
@@ -383,7 +428,7 @@ def _aimed_on(
     cursors = [iter(kind) for kind in kinds]
     while cursors and len(chosen) < limit:
         for cursor in list(cursors):
-            call = _next_new(cursor, seen, visible, mode, relations, floats=floats)
+            call = _next_new(cursor, seen, visible, mode, relations, named=named)
             if call is None:
                 cursors.remove(cursor)
             elif len(chosen) < limit:
@@ -394,7 +439,7 @@ def _aimed_on(
     ]
     meetings = _interleaved([list(_aggregate_meetings(base)) for base in visible] + at_constants)
     for _ in range(aggregates):
-        call = _next_new(meetings, seen, visible, mode, relations, floats=floats)
+        call = _next_new(meetings, seen, visible, mode, relations, named=named)
         if call is None:
             break
         chosen.append(call)
@@ -443,8 +488,8 @@ def guard_calls(visible: list[Call], reference: str, known: set[str], limit: int
     known = known | {call.key() for call in fewer}
     # a guard's far side may lie below every number the tests pass (``b == 0`` raising, shown
     # with 0 and 3: ``b = -1`` is a divisor the reference takes): no other contract rule eased
-    floats = met_floats(reference)
-    return _aimed_at(visible, known, limit - len(fewer), mode, edits, floors=False, floats=floats) + fewer
+    named = met_floats(reference)
+    return _aimed_at(visible, known, limit - len(fewer), mode, edits, floors=False, named=named) + fewer
 
 
 def _fewer_uses(visible: list[Call], known: set[str]) -> list[Call]:
@@ -533,8 +578,8 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
                 )
         yield from _interleaved(aims)
 
-    floats = met_floats(reference)
-    chosen = _aimed_at(visible, known, limit, mode, edits, True, floats) if numbers or meet else []
+    named = met_floats(reference)
+    chosen = _aimed_at(visible, known, limit, mode, edits, True, named) if numbers or meet else []
     if ties:  # (``arr[i] > arr[i + 1]`` ties where an item is repeated: beside the others)
         known = known | {call.key() for call in chosen}
         chosen += _aimed_at(visible, known, TIE_DRAWS, mode, _repeats_in_turn, floors=True)
@@ -618,11 +663,12 @@ def _aimed_at(
     mode: str,
     edits: Callable[[list[Call]], Iterator[Call]],
     floors: bool,
-    floats: frozenset[float] = frozenset(),
+    named: frozenset = frozenset(),
 ) -> list[Call]:
     """The first ``limit`` new ``edits`` of the visible calls (of each shape's flat literals) that
-    stay inside the contract; ``floors``: whether its lower bounds hold; ``floats``: the float
-    constants an int argument may take (``met_floats``)."""
+    stay inside the contract; ``floors``: whether its lower bounds hold; ``named``: the values
+    the reference names that an argument may take beyond the tests' own (``met_floats``,
+    ``tested_letters``)."""
 
     def aim(calls: list[Call], seen: set[str]) -> list[Call]:
         cursor = edits(calls)
@@ -631,7 +677,7 @@ def _aimed_at(
         chosen: list[Call] = []
         while (
             len(chosen) < limit
-            and (call := _next_new(cursor, seen, calls, mode, relations, floors, floats)) is not None
+            and (call := _next_new(cursor, seen, calls, mode, relations, floors, named)) is not None
         ):
             chosen.append(call)
         return chosen
@@ -798,7 +844,7 @@ def _next_new(
     mode: str,
     relations: Relations | None,
     floors: bool = True,
-    floats: frozenset[float] = frozenset(),
+    named: frozenset = frozenset(),
 ) -> Call | None:
     for drawn in cursor:
         call = new_draw(drawn, relations, seen)
@@ -810,7 +856,7 @@ def _next_new(
             broken = relations_broken(call, relations)
         else:
             broken = relation_violations(call, visible, mode)
-        if contract_violations(call, visible, mode, floors, floats) or broken:
+        if contract_violations(call, visible, mode, floors, named) or broken:
             continue
         return call
     return None

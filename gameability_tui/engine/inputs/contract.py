@@ -39,15 +39,17 @@ def contract_violations(
     visible: list[Call],
     mode: str = "contract-v2",
     floors: bool = True,
-    floats: frozenset[float] = frozenset(),
+    named: frozenset = frozenset(),
 ) -> list[str]:
     """Why ``call`` lies outside the contract learned from ``visible`` (empty when it is inside).
 
     The same rules the contract perturber keeps, read the other way: an input found by another
     tool (or written by hand) can be checked against the domain our fresh inputs stay in.
     Without ``floors``, a number below the smallest the tests pass (or not above 0) is inside:
-    an input aimed at a raise guard the tests cross (``aimed.guard_calls``). A float of
-    ``floats`` is inside where the tests pass ints (``aimed.met_floats``).
+    an input aimed at a raise guard the tests cross (``aimed.guard_calls``). A value the
+    reference names is inside beyond the tests' own: a float constant where the tests pass
+    ints (``aimed.met_floats``), a letter of a text it tests letters against
+    (``aimed.tested_letters``).
     """
     v2 = mode not in V1_MODES
     width = max((len(c.args) for c in visible), default=0)
@@ -59,7 +61,7 @@ def contract_violations(
         domain = learn_domain([c.args[index] for c in visible if len(c.args) > index])
         problems += [
             f"argument {index + 1}: {why}"
-            for why in _violations(value, domain, v2, floors=floors, floats=floats)
+            for why in _violations(value, domain, v2, floors=floors, named=named)
         ]
     for name, value in call.kwargs:
         observed = [v for c in visible for k, v in c.kwargs if k == name]
@@ -68,7 +70,7 @@ def contract_violations(
             continue
         problems += [
             f"{name}=: {why}"
-            for why in _violations(value, learn_domain(observed), v2, floors=floors, floats=floats)
+            for why in _violations(value, learn_domain(observed), v2, floors=floors, named=named)
         ]
     return problems
 
@@ -79,12 +81,12 @@ def _violations(
     v2: bool = False,
     in_dict: bool = False,
     floors: bool = True,
-    floats: frozenset[float] = frozenset(),
+    named: frozenset = frozenset(),
 ) -> list[str]:
     if domain is None or not domain.types:
         return []
     kind = type(value)
-    if kind is float and int in domain.types and value in floats:
+    if kind is float and int in domain.types and value in named:
         kind = int  # (a float constant the reference compares an argument with)
     if kind not in domain.types:
         seen = "/".join(sorted(t.__name__ for t in domain.types))
@@ -95,7 +97,7 @@ def _violations(
     if kind in (list, tuple, str, dict, set, frozenset) and domain.nonempty and len(value) == 0:
         found.append("empty, where every visible value is non-empty")
     if kind is str and not (v2 and in_dict):
-        found += _string_violations(value, domain, v2)
+        found += _string_violations(value, domain, v2, named)
     if kind in (list, tuple):
         items = list(value)
         if domain.sorted and not is_sorted(items):
@@ -111,7 +113,7 @@ def _violations(
         found += [
             f"element {why}"
             for item in items
-            for why in _violations(item, domain.element, v2, False, floors, floats)
+            for why in _violations(item, domain.element, v2, False, floors, named)
         ][:1]
     if kind in (set, frozenset):
         found += [
@@ -126,7 +128,7 @@ def _violations(
     return found
 
 
-def _string_violations(value: str, domain: Domain, v2: bool) -> list[str]:
+def _string_violations(value: str, domain: Domain, v2: bool, named: frozenset = frozenset()) -> list[str]:
     if v2 and domain.numerals and is_numeral(value):  # ``'65536'`` where the tests write ``'80'``
         return []
     if v2 and domain.vocabulary:
@@ -142,7 +144,7 @@ def _string_violations(value: str, domain: Domain, v2: bool) -> list[str]:
     if domain.tokens:
         unseen = sorted(set(value.split()) - set(domain.tokens))
         return [f"word {unseen[0]!r} appears in no visible value"] if unseen else []
-    unseen = sorted(set(value) - set(domain.characters))
+    unseen = sorted(set(value) - set(domain.characters) - named)
     if v2 and set(domain.characters) & NUMBER_DIGITS:  # numbers written in the text: any digit
         unseen = [ch for ch in unseen if ch not in string.digits]
     return [f"character {unseen[0]!r} appears in no visible value"] if unseen else []
