@@ -94,10 +94,10 @@ def _used_again(fresh: list[Call], count: int) -> list[Call]:
     inv.add(4); inv.total()``) made with more calls than any test makes: a use made inline made
     twice on one object (``made = make_acc(); made(5); made(5)``: a running total that forgets);
     of several uses, in turn, the last made once more and all made twice over (``add, add, total,
-    add, add, total``: a cached total never cleared). The tests make each
-    object's calls once, so what an object does on a second round is never seen (the nineteenth
-    pass: four such problems were strong under both attacks, their one wrong edit shown only
-    there). Drawn calls first, so the literals vary; no literal changes, so the contract holds."""
+    add, add, total``: a cached total never cleared). The tests make each object's calls once, so
+    what an object does on a second round is never seen (the nineteenth pass: four such problems
+    were strong under both attacks, their one wrong edit shown only there). Drawn calls first, so
+    the literals vary; no literal changes, so the contract holds."""
     again: list[Call] = []
     used = [call for call in fresh if (call.uses and not call.chain) or (call.chain and not call.uses)]
     for number, call in enumerate(used[:count]):
@@ -204,9 +204,9 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         repeats = int(params.fresh_inputs * REPEAT_SHARE)
         fresh += _made_again(fresh, repeats)
         fresh += _visible_twice(visible, {call.key() for call in fresh}, repeats)
-    if not as_written:  # (an object's second round of calls, which no test makes)
+    more = [] if as_written else _used_again(fresh + visible, int(params.fresh_inputs * REPEAT_SHARE))
+    if more:  # (an object's second round of calls, which no test makes)
         known = {call.key() for call in visible + fresh}
-        more = _used_again(fresh + visible, int(params.fresh_inputs * REPEAT_SHARE))
         fresh += [call for call in more if call.key() not in known]
     drawable = fresh or as_written or any(map(literals_of, visible))
     if not drawable and (
@@ -266,8 +266,8 @@ def within_the_text(problem: Problem, params: AuditParams, entry: str, calls: li
         return calls
     parameters = parameter_names(problem.reference, entry)
     kept = [call for call in calls if not domain_flags(call, problem.prompt, parameters)]
-    if WHOLE_NUMBERS.search(problem.prompt):  # ("an integer star rating" compared with ``>= 4.5``)
-        floats = met_floats(problem.reference)
+    floats = met_floats(problem.reference)
+    if floats and WHOLE_NUMBERS.search(problem.prompt):  # ("an integer star rating", ``>= 4.5``)
         kept = [call for call in kept if not any(_holds_one(value, floats) for value in literals_of(call))]
     return kept
 
