@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -48,7 +47,7 @@ from ..sandbox.jobs import RANDOM_SEED
 from ..sandbox.steps import UNCOUNTED, cost_order
 from ..step_units import STEPS
 from .prepared import Prepared, base_job, oracle_for, parse_checks, problem_seed
-from .stated_domain import domain_flags
+from .stated_domain import domain_flags, speaks_of_integers
 from .written_contract import within_written_contract
 
 # The reference's steps on a visible test are counted up to this many, and the test finished
@@ -69,7 +68,6 @@ BOUNDARY_SHARE = 0.75
 REPEAT_SHARE = 0.5
 # where draws break what the text states, this many times as many are drawn to keep enough
 TEXT_REDRAWS = 4
-WHOLE_NUMBERS = re.compile(r"\b(integers?|whole numbers?|ints?)\b", re.IGNORECASE)
 
 
 def _made_again(fresh: list[Call], count: int) -> list[Call]:
@@ -267,7 +265,7 @@ def within_the_text(problem: Problem, params: AuditParams, entry: str, calls: li
     parameters = parameter_names(problem.reference, entry)
     kept = [call for call in calls if not domain_flags(call, problem.prompt, parameters)]
     floats = met_floats(problem.reference)
-    if floats and WHOLE_NUMBERS.search(problem.prompt):  # ("an integer star rating", ``>= 4.5``)
+    if floats and speaks_of_integers(problem.prompt):  # ("an integer star rating", ``>= 4.5``)
         kept = [call for call in kept if not any(_holds_one(value, floats) for value in literals_of(call))]
     return kept
 

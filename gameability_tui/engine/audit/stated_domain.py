@@ -115,6 +115,7 @@ DISTINCT_INPUT = re.compile(  # of the input ("guaranteed to have unique element
     r"|\b(are|be)\s+(all\s+)?(distinct|unique|different)\b",
     re.IGNORECASE,
 )
+WHOLE_NUMBERS = re.compile(r"\b(integers?|whole numbers?|ints?)\b", re.IGNORECASE)
 CONDITION_WORDS = re.compile(r"\b(if|when|otherwise|else|unless)\b", re.IGNORECASE)
 BAD_INPUT_WORDS = re.compile(r"\b(invalid|error|raises?|fails?|illegal|not allowed)\b", re.IGNORECASE)
 PRIME_CHECKED_UP_TO = 10**12  # trial division to 10**6: a millisecond at most
@@ -139,7 +140,7 @@ def _stated_precondition_flag(call: Call, prompt: str, parameters: tuple[str, ..
     if not parameters:
         return ()
     named = dict(zip(parameters, call.args)) | dict(call.kwargs)
-    for clause in _clauses(prompt) + _asides(prompt):
+    for clause in _statements(prompt):
         if CASE_WORDS.search(clause) or not _states_a_precondition(clause, parameters):
             continue
         for subject, operator, bound, said in _comparisons(clause) + _worded(clause, parameters):
@@ -344,6 +345,17 @@ def _clauses(prompt: str) -> list[str]:
 
 
 @functools.lru_cache(maxsize=256)
+def _statements(prompt: str) -> tuple[str, ...]:
+    """The text's clauses, then its asides (``_asides``): each read as one statement, once per
+    text (every fresh input of a problem is checked against them)."""
+    return (*_clauses(prompt), *_asides(prompt))
+
+
+def speaks_of_integers(prompt: str) -> bool:
+    """Whether the text speaks of integers ("an integer star rating", "whole numbers")."""
+    return WHOLE_NUMBERS.search(prompt) is not None
+
+
 def _asides(prompt: str) -> list[str]:
     """What the text says in parentheses, each read as a statement of its own ("shifts each
     letter by k places (0 <= k < 26)", "(scores are distinct)": the nineteenth pass, whose asserts
@@ -362,9 +374,11 @@ def _distinct_flag(arguments: list[Any], prompt: str) -> tuple[str, ...]:
     "(scores are distinct)"), not asks it nor makes it a case: a list whose items repeat, or a
     dict whose values do."""
     said = _distinct_said(prompt)
+    if not said:
+        return ()
     for position, value in enumerate(arguments):
         items = list(value.values()) if type(value) is dict else value
-        if said and type(value) in (list, tuple, dict) and _repeats(items):
+        if type(value) in (list, tuple, dict) and _repeats(items):
             return (f"domain: the task says '{said}', and argument {position + 1} of this input repeats one",)
     return ()
 
@@ -374,7 +388,7 @@ def _distinct_said(prompt: str) -> str:
     """The words that state the input's items are distinct, in the first clause (or aside) saying
     so before it asks or answers anything ("Given a list of distinct integers, return ..."; not
     "return the distinct elements" nor "check whether all are distinct"); "" where none does."""
-    for clause in _clauses(prompt) + _asides(prompt):
+    for clause in _statements(prompt):
         stated = re.split(
             f"{CASE_WORDS.pattern}|{QUESTION.pattern}", clause, maxsplit=1, flags=re.IGNORECASE
         )[0]

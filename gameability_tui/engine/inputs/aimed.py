@@ -253,26 +253,20 @@ def _letter_edits(base: Call, letters: list[str]) -> Iterator[Call]:
     """Each text argument (or text in a list) with its first, middle or last character made each
     of ``letters``: a letter the reference tests against (``c in 'aeiou'``) that no test wrote
     (the eighteenth pass: ``'aeiou'`` to ``'eiou'`` survived where no test has an ``a``)."""
-    for position, value in enumerate(base.args):
-        texts = [(None, value)] if type(value) is str else []
-        if type(value) in (list, tuple) and _texts(value):
-            texts = [(index, value[index]) for index in _spread_positions(len(value))]
-        for index, text in texts:
-            for at in _spread_positions(len(text)):
-                for letter in letters:
-                    changed = text[:at] + letter + text[at + 1 :]
-                    yield _with_arg(
-                        base, position, changed if index is None else _replaced(value, index, changed)
-                    )
+    return _text_edits(
+        base,
+        lambda text: [
+            text[:at] + letter + text[at + 1 :] for at in _spread_positions(len(text)) for letter in letters
+        ],
+    )
 
 
 @functools.lru_cache(maxsize=64)
 def tested_letters(reference: str) -> frozenset[str]:
     """The characters of the texts the reference tests a value's membership in (``c in 'aeiou'``,
     ``ch not in {'a', 'e'}``): letters of the task's alphabet whether or not a test wrote them."""
-    try:
-        tree = ast.parse(reference)
-    except (SyntaxError, ValueError):
+    tree = parsed(reference)
+    if tree is None:
         return frozenset()
     found: set[str] = set()
     for node in ast.walk(tree):
@@ -293,13 +287,19 @@ def tested_letters(reference: str) -> frozenset[str]:
 
 
 def _case_edits(base: Call, alphabet: str) -> Iterator[Call]:
+    return _text_edits(base, lambda text: _case_flips(text, alphabet))
+
+
+def _text_edits(base: Call, rewrites: Callable[[str], list[str]]) -> Iterator[Call]:
+    """``base`` with each text argument, or text of a list (first, middle, last), replaced by each
+    of its ``rewrites``."""
     for position, value in enumerate(base.args):
         if type(value) is str:
-            for changed in _case_flips(value, alphabet):
+            for changed in rewrites(value):
                 yield _with_arg(base, position, changed)
         elif type(value) in (list, tuple) and _texts(value):
             for index in _spread_positions(len(value)):
-                for changed in _case_flips(value[index], alphabet):
+                for changed in rewrites(value[index]):
                     yield _with_arg(base, position, _replaced(value, index, changed))
 
 
