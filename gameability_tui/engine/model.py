@@ -71,8 +71,10 @@ from .step_units import STEPS
 # type the text names is its own answer where the tests catch it together with another; 27: a
 # call that passes nothing is its own witness where the tests compare its whole result; the deep
 # attack also makes ``+`` and ``*`` both ways, a dropped negation or operand, ``None`` to ``0``,
-# a method's twin, an exception class's base and deleted stores and rebindings
-ENGINE_VERSION = 27
+# a method's twin, an exception class's base and deleted stores and rebindings; 28: a clamp of a
+# parameter is crossed like a raise guard; the deep attack grows each list by one item, meets a
+# rounding tie at the places the reference rounds to, and makes a standard-library option's twin
+ENGINE_VERSION = 28
 
 
 @dataclass(frozen=True)

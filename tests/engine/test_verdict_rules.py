@@ -5232,3 +5232,87 @@ def test_a_letter_the_reference_tests_against_is_written_where_no_test_wrote_it(
     result = audit_problem(made, AuditParams(attack="deep"))
     assert "return sum(1 for c in s if c in 'eiou')" in _survivor_changes(result)
     assert any("a" in a.text.split("count_vowels(")[1] for a in result.asserts)
+
+
+# 75. From the nineteenth pass: a clamp of its parameter (``max(0, min(100, x))``) says what the
+# reference does below 0, but the tests passed 50, 150 and 100, so no input crossed the floor
+# they show (1) and ``max(1, ...)`` survived unseen. A clamp's constants are met like a raise
+# guard's, on its far side too, by both attacks.
+
+CLAMP = "def clamp_pct(x):\n    return max(0, min(100, x))\n"
+CLAMP_TESTS = ["assert clamp_pct(50) == 50", "assert clamp_pct(150) == 100", "assert clamp_pct(100) == 100"]
+
+
+@pytest.mark.parametrize("attack", ["sample", "deep"])
+def test_a_clamp_of_a_parameter_is_crossed_below_the_floor_the_tests_show(attack):
+    result = audit_problem(problem("clamp_pct", CLAMP, CLAMP_TESTS), AuditParams(attack=attack))
+    assert "return max(1, min(100, x))" in _survivor_changes(result)
+    assert any(a.text.startswith("assert clamp_pct(0) ==") for a in result.asserts)
+
+
+def test_a_bound_on_a_computed_value_is_no_clamp_of_an_input():
+    # ``max(0, price - cost)``: a floor on what is computed, not on what the task takes
+    profit = "def profit(price, cost):\n    return max(0, price - cost)\n"
+    tests = ["assert profit(5, 3) == 2", "assert profit(9, 1) == 8"]
+    visible = visible_calls(problem("profit", profit, tests))
+    assert guard_calls(visible[2], profit, set(), 6, "contract-v2", raises=False) == []
+
+
+# 76. From the nineteenth pass: inputs the deep attack never aimed at. The tests passed one-item
+# OrderedDicts, so ``popitem(last=True)`` for ``last=False`` returned the same pair; a rounding
+# mode's twin parts only at a tie (``'2.345'``) no test wrote.
+
+OLDEST = "def oldest(od):\n    return od.popitem(last=False)\n"
+OLDEST_TESTS = ["from collections import OrderedDict\nassert oldest(OrderedDict([('a', 1)])) == ('a', 1)"]
+CENTS = (
+    "from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal\n\ndef to_cents(x):\n"
+    "    return Decimal(x).quantize(Decimal('0.01'), rounding=ROUND_HALF_UP)\n"
+)
+CENTS_TESTS = ["assert to_cents('1.234') == Decimal('1.23')", "assert to_cents('9.999') == Decimal('10.00')"]
+
+
+@pytest.mark.parametrize(
+    ("entry", "source", "tests", "setup", "change"),
+    [
+        ("oldest", OLDEST, OLDEST_TESTS, "", "return od.popitem(last=True)"),
+        ("to_cents", CENTS, CENTS_TESTS, "from decimal import Decimal",
+         "return Decimal(x).quantize(Decimal('0.01'), rounding=ROUND_HALF_EVEN)"),
+    ],
+)  # fmt: skip
+def test_a_longer_container_and_a_rounding_tie_are_aimed_at(entry, source, tests, setup, change):
+    made = problem(entry, source, tests, setup=setup)
+    assert change in _survivor_changes(audit_problem(made, AuditParams(attack="deep")))
+
+
+def test_a_rounding_tie_is_aimed_at_the_places_the_reference_rounds_to():
+    visible = [Call(("1.234",)), Call(("9.999",))]
+    aimed = {call.args[0] for call in aimed_calls(visible, CENTS, set(), 48)}
+    assert {"1.235", "9.995"} <= aimed
+    unrounded = CENTS.replace(".quantize(Decimal('0.01'), rounding=ROUND_HALF_UP)", "")
+    assert not {"1.235", "9.995"} & {call.args[0] for call in aimed_calls(visible, unrounded, set(), 48)}
+
+
+# 77. From the nineteenth pass: edits no operator made, each of a standard library's options:
+# ``.total_seconds()`` read as ``.seconds`` (a duration under a day reads alike), a date format's
+# day and month in each other's place (a test on the 3rd of March reads alike).
+
+MINUTES = "def minutes_between(a, b):\n    return int((b - a).total_seconds() // 60)\n"
+MINUTES_TESTS = [
+    "from datetime import datetime\nassert minutes_between(datetime(2024, 1, 1, 10, 0), "
+    "datetime(2024, 1, 1, 10, 30)) == 30"
+]
+ISO = "def iso(d):\n    return d.strftime('%Y-%m-%d')\n"
+ISO_TESTS = ["from datetime import date\nassert iso(date(2024, 3, 3)) == '2024-03-03'"]
+
+
+@pytest.mark.parametrize(
+    ("entry", "source", "tests", "change"),
+    [
+        ("minutes_between", MINUTES, MINUTES_TESTS, "return int((b - a).seconds // 60)"),
+        ("iso", ISO, ISO_TESTS, "return d.strftime('%Y-%d-%m')"),
+    ],
+)
+def test_a_standard_librarys_twin_reading_survives_where_the_tests_read_alike(entry, source, tests, change):
+    result = audit_problem(problem(entry, source, tests), AuditParams(attack="deep"))
+    assert change in _survivor_changes(result)
+    assert all(a.passes_reference for a in result.asserts)

@@ -193,11 +193,11 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         known = {call.key() for call in visible + fresh}
         limit = int(params.fresh_inputs * BOUNDARY_SHARE)
         fresh += boundary_calls(visible, problem.reference, known, limit, params.inputs)
-    if not as_written and tests_expect_raises(
-        problem.reference, problem.tests, problem.setup or "", problem.call_alias
-    ):  # where a raise is part of the answer, its guard is crossed, on its far side too
+    if not as_written:  # a clamp's far side, and where a raise is part of the answer its guard's
+        setup = problem.setup or ""
+        raises = tests_expect_raises(problem.reference, problem.tests, setup, problem.call_alias)
         known = {call.key() for call in visible + fresh}
-        fresh += guard_calls(visible, problem.reference, known, GUARD_DRAWS, params.inputs)
+        fresh += guard_calls(visible, problem.reference, known, GUARD_DRAWS, params.inputs, raises)
     if not as_written and keeps_a_cache(problem.reference) and not lazy_kind(problem.reference, entry):
         repeats = int(params.fresh_inputs * REPEAT_SHARE)
         fresh += _made_again(fresh, repeats)

@@ -12,7 +12,9 @@ are known in advance, so they are probed on purpose, each as one edit of a visib
   too);
 - an off-by-one in a loop or slice shows on the shortest inputs: each sequence or string argument
   is cut to lengths 0, 1 and 2; a step of two instead of one shows where neighbours are equal: an
-  element is repeated in place (first, middle, last);
+  element is repeated in place (first, middle, last); a read of the wrong end shows only where
+  there are two: each list grows by one item unlike the others; a rounding mode shows only at a
+  tie: where the reference rounds to some places, each number and decimal text ends there in a 5;
 - a sign test shows across zero: a number argument, or an element of a number list, is negated;
 - ``<`` against ``<=`` between two arguments shows only when they meet (an arrival equal to a
   departure): two arguments of the same type are made equal, or one apart; two numbers trade one
@@ -46,6 +48,7 @@ from __future__ import annotations
 import ast
 import functools
 import math
+import re
 import string
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
@@ -179,6 +182,36 @@ def _repeat_edits(base: Call) -> Iterator[Call]:
                 yield _with_arg(base, position, type(value)(repeated))
 
 
+def _grown_edits(base: Call) -> Iterator[Call]:
+    """Each list or tuple argument with one more item, the successor of its last (``[('a', 1)]``
+    to ``[('a', 1), ('aa', 2)]``): a mutant reading the wrong end (``popitem(last=True)``,
+    ``xs[-1]`` for ``xs[0]``) parts from its reference only where there are two, and the tests
+    may show one item alone (the nineteenth pass's OrderedDict). The new item is unlike every
+    other, so a sorted or repeat-free list stays one."""
+    for position, value in enumerate(base.args):
+        if type(value) in (list, tuple) and value:
+            item = _successor(value[-1])
+            for _ in range(len(value)):
+                if item is None or item not in value:
+                    break
+                item = _successor(item)
+            if item is not None:
+                yield _with_arg(base, position, type(value)([*value, item]))
+
+
+def _successor(value: Any) -> Any:
+    """The value next after ``value`` of its kind: a number one up, a text's last letter the next
+    once more (``'a'`` to ``'aa'``), a tuple or list each of its items' successor; None for others."""
+    if type(value) in (int, float):
+        return value + 1
+    if type(value) is str and value:
+        return value + value[-1]  # (its own letters: the tests' alphabet is the contract's)
+    if type(value) in (list, tuple):
+        items = [_successor(item) for item in value]
+        return None if None in items else type(value)(items)
+    return None
+
+
 def _sign_edits(base: Call) -> Iterator[Call]:
     for position, value in enumerate(base.args):
         if type(value) in (int, float) and value:
@@ -284,6 +317,65 @@ def tested_letters(reference: str) -> frozenset[str]:
                     if isinstance(item, ast.Constant) and type(item.value) is str and len(item.value) == 1
                 )
     return frozenset(ch for ch in found if ch.isalpha())
+
+
+@functools.lru_cache(maxsize=64)
+def rounding_places(reference: str) -> tuple[int, ...]:
+    """The decimal places the reference rounds to (``round(x, 2)``, ``d.quantize(Decimal('0.01'))``):
+    a rounding mode's mutant (``ROUND_HALF_EVEN`` for ``ROUND_HALF_UP``) parts from it only at a
+    tie one place further (``'2.345'``), which no test may write (the nineteenth pass)."""
+    tree = parsed(reference)
+    places: list[int] = []
+    for node in ast.walk(tree) if tree is not None else ():
+        if not isinstance(node, ast.Call) or len(node.args) < 1:
+            continue
+        name = called_name(node)
+        if name == "round" and len(node.args) == 2:
+            digits = node.args[1]
+            if isinstance(digits, ast.Constant) and type(digits.value) is int and 0 <= digits.value <= 12:
+                _add(places, digits.value)
+        elif isinstance(node.func, ast.Attribute) and node.func.attr == "quantize":
+            step = node.args[0]
+            text = step.args[0] if isinstance(step, ast.Call) and step.args else None
+            if isinstance(text, ast.Constant) and type(text.value) is str:
+                _, _, fraction = text.value.partition(".")
+                if fraction.isdigit() and len(fraction) <= 12:
+                    _add(places, len(fraction))
+    return tuple(places)
+
+
+def _tie_edits(base: Call, places: tuple[int, ...]) -> Iterator[Call]:
+    """``base`` with each number, or decimal text (``'1.234'``), made a tie at each of
+    ``places``: its first digits after the point, then a 5 (``'1.235'`` at two places), and
+    with the digit before the 5 of the other parity (``'1.225'``)."""
+    for position, value in enumerate(base.args):
+        for tie in _ties(value, places):
+            yield _with_arg(base, position, tie)
+
+
+def _ties(value: Any, places: tuple[int, ...]) -> list:
+    if type(value) is float and math.isfinite(value):
+        return [float(tie) for tie in _ties(f"{value:.12f}", places)]
+    if type(value) is not str or not is_decimal_text(value):
+        return []
+    whole, _, fraction = value.partition(".")
+    found: list = []
+    for count in places:
+        kept = whole + fraction[:count].ljust(count, "0")
+        # the digit before the 5 of either parity: halves to even part from halves up at one
+        for digits in (kept, kept[:-1] + str(int(kept[-1]) ^ 1)):
+            tie = f"{digits[: len(whole)]}.{digits[len(whole) :]}5"
+            if tie != value and digits[: len(whole)].lstrip("-"):
+                _add(found, tie)
+    return found
+
+
+def is_decimal_text(text: str) -> bool:
+    """A number written with a point: ``'2.345'``, ``'-0.5'``."""
+    return bool(DECIMAL_TEXT.fullmatch(text))
+
+
+DECIMAL_TEXT = re.compile(r"-?[0-9]+\.[0-9]+")
 
 
 def _case_edits(base: Call, alphabet: str) -> Iterator[Call]:
@@ -422,6 +514,8 @@ def _aimed_on(
         [call for base in visible for call in _letter_edits(base, sorted(letters - set(alphabet)))],
         [call for base in visible for call in _repeat_edits(base)],
         [call for base in visible for call in _sign_edits(base)],
+        [call for base in visible for call in _grown_edits(base)],
+        [call for base in visible for call in _tie_edits(base, rounding_places(reference))],
     ]
     seen = set(known)
     chosen: list[Call] = []
@@ -446,10 +540,12 @@ def _aimed_on(
     return chosen
 
 
-def guard_calls(visible: list[Call], reference: str, known: set[str], limit: int, mode: str) -> list[Call]:
+def guard_calls(
+    visible: list[Call], reference: str, known: set[str], limit: int, mode: str, raises: bool = True
+) -> list[Call]:
     """Up to ``limit`` calls aimed at the reference's raise guards (``if balance < 0: raise
-    ValueError``, ``assert n >= 0``, ``if amount > self.balance: raise ...``), inside the contract
-    but for its floor.
+    ValueError``, ``assert n >= 0``, ``if amount > self.balance: raise ...``) and clamps
+    (``max(0, min(100, x))``), inside the contract but for its floor.
 
     The default attack's draws move each literal a few units, so a guard the tests show only from
     afar (``Account(-5)`` raises, ``Account(10)`` does not; ``withdraw(500)`` raises on a balance
@@ -459,8 +555,10 @@ def guard_calls(visible: list[Call], reference: str, known: set[str], limit: int
     which a guard's far side may lie below). Each literal of a visible call, its chain's too,
     takes a constant of a guard's test and its +/-1; where a guard compares two values neither of
     which is a constant, two literals are also made to meet (``withdraw(150)`` on the balance of
-    150), in turn with the constants."""
-    tests = _raise_guard_tests(reference)
+    150), in turn with the constants. Raise guards count only where the tests expect ``raises``
+    (a raise is then part of the answer); clamps in the "contract-v2" inputs (the published
+    method's inputs have none)."""
+    tests = _guard_tests(reference, raises, clamps=mode not in V1_MODES)
     if not tests or limit <= 0:
         return []
     named = _named_numbers(reference)
@@ -804,19 +902,46 @@ def _numbers_in(node: ast.AST, named: dict[str, int | float]) -> list[int | floa
     return numbers
 
 
-def _raise_guard_tests(reference: str) -> list[ast.expr]:
-    """The tests of the reference's raise guards: an ``if`` whose own body raises, and an
-    ``assert``."""
-    try:
-        tree = ast.parse(reference)
-    except (SyntaxError, ValueError):
+def _guard_tests(reference: str, raises: bool = True, clamps: bool = True) -> list[ast.expr]:
+    """The tests of the reference's guards: an ``if`` whose own body raises and an ``assert``
+    (where ``raises``), and a clamp of a parameter between constants (``max(0, min(100, x))``:
+    the code says what it does below 0 and above 100, so those are inputs it takes, where the
+    tests may pass 50 and 150 alone; the nineteenth pass's ``max(1, ...)`` was never met)."""
+    tree = parsed(reference)
+    if tree is None:
         return []
-    return [
+    parameters = {
+        argument.arg
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for argument in node.args.args + node.args.kwonlyargs
+    }
+    guards = [
         node.test
         for node in ast.walk(tree)
         if (isinstance(node, ast.If) and any(isinstance(statement, ast.Raise) for statement in node.body))
         or isinstance(node, ast.Assert)
     ]
+    held = [node for node in ast.walk(tree) if _clamps(node, parameters)] if clamps else []
+    return (guards if raises else []) + held
+
+
+def _clamps(node: ast.AST, parameters: set[str]) -> bool:
+    """Whether ``node`` is ``max``/``min`` of a number constant and a parameter, or of a number
+    constant and another such clamp (``max(0, min(100, x))``)."""
+    if not isinstance(node, ast.Call) or called_name(node) not in ("max", "min"):
+        return False
+    if len(node.args) != 2 or node.keywords:
+        return False
+    numbers = [arg for arg in node.args if _constant(arg) and _is_number(getattr(arg, "operand", arg))]
+    others = [arg for arg in node.args if not _constant(arg)]
+    return (
+        len(numbers) == 1
+        and len(others) == 1
+        and (
+            (isinstance(others[0], ast.Name) and others[0].id in parameters) or _clamps(others[0], parameters)
+        )
+    )
 
 
 def _compares_two_values(test: ast.expr) -> bool:

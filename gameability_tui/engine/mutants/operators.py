@@ -17,7 +17,8 @@ Two catalogues:
   of these kinds were strong under both attacks); since round seventeen ``+`` and ``*`` both
   ways, a dropped negation, ``None`` to ``0``, a dropped operand of ``and``/``or``, a method's
   or rounding mode's twin, an exception class to its base, and deleted stores and rebindings
-  (the nineteenth pass, likewise).
+  (the nineteenth pass, likewise); since round eighteen a standard-library option's other value
+  and a date format's neighbouring fields swapped.
 
 Each operator's ``examples`` are (source, one of its mutants) pairs;
 ``tests/engine/mutants/test_operators.py`` checks every example both ways: the operator produces
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import re
 from dataclasses import dataclass, replace
 
 
@@ -445,8 +447,11 @@ METHOD_TWINS = {
     "isupper": "islower", "islower": "isupper", "lower": "upper", "upper": "lower",
     "lstrip": "rstrip", "rstrip": "lstrip", "strip": "rstrip", "startswith": "endswith",
     "endswith": "startswith", "find": "rfind", "rfind": "find", "appendleft": "append",
-    "popleft": "pop", "extend": "append",
+    "popleft": "pop", "extend": "append", "weekday": "isoweekday", "isoweekday": "weekday",
 }  # fmt: skip
+# a reading written as a method where its twin is an attribute (a duration's whole seconds
+# against its seconds within the day: the nineteenth pass's ``.total_seconds()`` to ``.seconds``)
+METHOD_TO_ATTRIBUTE = {"total_seconds": "seconds"}
 NAMED_TWINS = {
     "ROUND_HALF_UP": "ROUND_HALF_EVEN", "ROUND_HALF_EVEN": "ROUND_HALF_UP",
     "ROUND_HALF_DOWN": "ROUND_HALF_UP", "ROUND_UP": "ROUND_DOWN", "ROUND_DOWN": "ROUND_UP",
@@ -457,12 +462,13 @@ NAMED_TWINS = {
 @dataclass(frozen=True)
 class SwapMethod(Operator):
     """A method called by its twin (``s.isdigit()`` to ``s.isalnum()``, ``lstrip`` to
-    ``rstrip``), and a named rounding mode by its twin (``ROUND_HALF_UP`` to
-    ``ROUND_HALF_EVEN``)."""
+    ``rstrip``, ``.total_seconds()`` to ``.seconds``), and a named rounding mode by its twin
+    (``ROUND_HALF_UP`` to ``ROUND_HALF_EVEN``)."""
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            return int(node.func.attr in METHOD_TWINS)
+            read = node.func.attr in METHOD_TO_ATTRIBUTE and not (node.args or node.keywords)
+            return int(node.func.attr in METHOD_TWINS or read)
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             return int(node.id in NAMED_TWINS and not isinstance(parent, ast.ImportFrom))
         if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
@@ -472,11 +478,63 @@ class SwapMethod(Operator):
         return 0
 
     def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        if isinstance(node, ast.Call) and node.func.attr in METHOD_TO_ATTRIBUTE:
+            return _with(node.func, attr=METHOD_TO_ATTRIBUTE[node.func.attr])
         if isinstance(node, ast.Call):
             return _with(node, func=_with(node.func, attr=METHOD_TWINS[node.func.attr]))
         if isinstance(node, ast.Name):
             return _with(node, id=NAMED_TWINS[node.id])
         return _with(node, attr=NAMED_TWINS[node.attr])
+
+
+# an option's other values, where a keyword names it: how ``decode`` treats bad bytes, which
+# end of a number ``to_bytes`` writes first
+OPTION_TWINS = {
+    "errors": {"strict": "replace", "replace": "ignore", "ignore": "replace", "backslashreplace": "replace"},
+    "byteorder": {"big": "little", "little": "big"},
+}
+DATE_FORMATTERS = frozenset(("strftime", "strptime"))
+DIRECTIVE = re.compile(r"%[A-Za-z]")
+
+
+@dataclass(frozen=True)
+class SwapOption(Operator):
+    """A standard-library option's other value (``errors='replace'`` to ``'ignore'``,
+    ``byteorder='big'`` to ``'little'``), and a date format with two neighbouring fields in each
+    other's place (``'%Y-%m-%d'`` to ``'%Y-%d-%m'``: a test whose day is its month reads alike,
+    the nineteenth pass)."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        if isinstance(node, ast.keyword) and node.arg in OPTION_TWINS:
+            return int(isinstance(node.value, ast.Constant) and node.value.value in OPTION_TWINS[node.arg])
+        if isinstance(node, ast.Constant) and type(node.value) is str and _formats_a_date(node, parent):
+            return len(_swapped_fields(node.value))
+        return 0
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        if isinstance(node, ast.keyword):
+            return _with(node, value=ast.Constant(OPTION_TWINS[node.arg][node.value.value]))
+        return ast.Constant(_swapped_fields(node.value)[choice])
+
+
+def _formats_a_date(node: ast.AST, parent: ast.AST | None) -> bool:
+    """Whether ``node`` is an argument of a ``strftime``/``strptime`` call."""
+    if not isinstance(parent, ast.Call) or node not in parent.args:
+        return False
+    called = parent.func
+    name = called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", "")
+    return name in DATE_FORMATTERS
+
+
+def _swapped_fields(text: str) -> list[str]:
+    """``text`` with each pair of neighbouring, different directives in each other's place."""
+    found = list(DIRECTIVE.finditer(text))
+    swapped = []
+    for first, second in zip(found, found[1:]):
+        if first.group() != second.group():
+            start, middle, end = first.start(), text[first.end() : second.start()], second.end()
+            swapped.append(text[:start] + second.group() + middle + first.group() + text[end:])
+    return swapped
 
 
 # a raised built-in exception's nearest other: a caller catching one type lets the other through
@@ -657,8 +715,18 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("x = s.lstrip('0')", "x = s.rstrip('0')"),
             ("x = d.quantize(q, rounding=ROUND_HALF_UP)", "x = d.quantize(q, rounding=ROUND_HALF_EVEN)"),
             ("x = decimal.ROUND_UP", "x = decimal.ROUND_DOWN"),
+            ("x = d.total_seconds()", "x = d.seconds"),
         ),
-        untouched=("x = s.count('a')", "from decimal import ROUND_HALF_UP"),
+        untouched=("x = s.count('a')", "from decimal import ROUND_HALF_UP", "x = d.total_seconds(1)"),
+    ),
+    SwapOption(
+        "option-twin",
+        examples=(
+            ("x = b.decode('utf-8', errors='replace')", "x = b.decode('utf-8', errors='ignore')"),
+            ("x = n.to_bytes(2, byteorder='big')", "x = n.to_bytes(2, byteorder='little')"),
+            ("x = d.strftime('%Y-%m-%d')", "x = d.strftime('%Y-%d-%m')"),
+        ),
+        untouched=("x = f(errors='loud')", "x = '%Y-%m-%d'", "x = d.strftime('%Y')"),
     ),
 )
 

@@ -75,7 +75,7 @@ def test_the_audit_flags_the_asserts_that_only_break_a_tie_and_ranks_them_after_
         ),
         prompt="Write a function that returns the index of the largest number in a list.",
     )
-    result = audit_problem(problem, DEEP)
+    result = audit_problem(problem, AuditParams(attack="deep", max_asserts=24))  # (room for the ties)
     ties = [a for a in result.asserts if any(f.startswith("tie: ") for f in a.flags)]
     assert ties, [a.text for a in result.asserts]
     assert not result.asserts[0].flags  # the cover is made of asserts that reject broken survivors
