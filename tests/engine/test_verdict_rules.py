@@ -5316,3 +5316,19 @@ def test_a_standard_librarys_twin_reading_survives_where_the_tests_read_alike(en
     result = audit_problem(problem(entry, source, tests), AuditParams(attack="deep"))
     assert change in _survivor_changes(result)
     assert all(a.passes_reference for a in result.asserts)
+
+
+# 78. From the nineteenth pass: two datetimes the reference compares (``now > due``) meet only
+# where every field of one takes the other's; the boundary inputs' budget went to meetings of
+# single fields that make no datetime (``datetime(2024, 2024, 1)``), dropped only after it was
+# spent, so by default ``>=`` for ``>`` was never shown wrong.
+
+
+def test_values_that_make_no_standard_library_value_take_no_place_of_the_budget():
+    overdue = "def is_overdue(due, now):\n    return now > due\n"
+    tests = [
+        "from datetime import datetime\nassert is_overdue(datetime(2024, 1, 1, 9), datetime(2024, 1, 2, 9))",
+        "from datetime import datetime\nassert not is_overdue(datetime(2024, 3, 5, 12), datetime(2024, 3, 4, 8))",
+    ]
+    result = audit_problem(problem("is_overdue", overdue, tests), AuditParams())
+    assert "return now >= due" in _survivor_changes(result)
