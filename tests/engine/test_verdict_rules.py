@@ -28,7 +28,7 @@ from gameability_tui.engine.audit.reference import keeps_a_cache, visible_calls
 from gameability_tui.engine.inputs.aimed import aimed_calls, boundary_calls, guard_calls
 from gameability_tui.engine.inputs.arguments import Made
 from gameability_tui.engine.inputs.calls import Bound, Call, entry_of, factory_names
-from gameability_tui.engine.inputs.fresh import fresh_calls
+from gameability_tui.engine.inputs.fresh import contract_violations, fresh_calls
 from gameability_tui.engine.inputs.harvest import harvest_calls
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.mutants.sites import make_mutants
@@ -5328,7 +5328,25 @@ def test_values_that_make_no_standard_library_value_take_no_place_of_the_budget(
     overdue = "def is_overdue(due, now):\n    return now > due\n"
     tests = [
         "from datetime import datetime\nassert is_overdue(datetime(2024, 1, 1, 9), datetime(2024, 1, 2, 9))",
-        "from datetime import datetime\nassert not is_overdue(datetime(2024, 3, 5, 12), datetime(2024, 3, 4, 8))",
+        "from datetime import datetime\n"
+        "assert not is_overdue(datetime(2024, 3, 5, 12), datetime(2024, 3, 4, 8))",
     ]
     result = audit_problem(problem("is_overdue", overdue, tests), AuditParams())
     assert "return now >= due" in _survivor_changes(result)
+
+
+# 79. From the nineteenth pass: one 2x2 matrix beside a 1x1 made "square" a rule of the inputs, so
+# no input had more rows than columns, where the text says "rectangular". Two square grids of
+# more than one row make it one (the text's "square matrix" still does, ``stated_domain``).
+
+
+def test_one_square_grid_does_not_make_every_grid_square():
+    one = [Call(([[1, 2], [3, 4]],)), Call(([[5]],))]
+    assert contract_violations(Call(([[1, 2]],)), one) == []
+    two = [*one, Call(([[1, 2, 3], [4, 5, 6], [7, 8, 9]],))]
+    assert contract_violations(Call(([[1, 2]],)), two) == [
+        "argument 1: not square, where every visible one is"
+    ]
+    assert contract_violations(Call(([[1, 2]],)), one, mode="contract") == [
+        "argument 1: not square, where every visible one is"
+    ]  # (the published method's inputs keep it)

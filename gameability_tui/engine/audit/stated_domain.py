@@ -20,6 +20,8 @@ a statement about the input:
   (below 0) breaks it;
 - "groups are balanced" (brackets, parentheses, a string), stated, not asked: a text argument
   whose brackets do not each close one of their kind breaks it;
+- "a square matrix" (grid, board; "an n x n grid"): a grid argument whose rows are not as many
+  as its columns breaks it;
 - "n is an odd integer", "given an even number n" (of the parameter itself, not its digits, and
   not in a question): an int argument of the other parity breaks it;
 - a comparison of a parameter by name with a number, in a clause that states a precondition
@@ -115,6 +117,7 @@ DISTINCT_INPUT = re.compile(  # of the input ("guaranteed to have unique element
     r"|\b(are|be)\s+(all\s+)?(distinct|unique|different)\b",
     re.IGNORECASE,
 )
+SQUARE_INPUT = re.compile(r"\b(n\s*[x×*]\s*n|square)\s+(matrix|matrices|grid|board|array)", re.IGNORECASE)
 WHOLE_NUMBERS = re.compile(r"\b(integers?|whole numbers?|ints?)\b", re.IGNORECASE)
 CONDITION_WORDS = re.compile(r"\b(if|when|otherwise|else|unless)\b", re.IGNORECASE)
 BAD_INPUT_WORDS = re.compile(r"\b(invalid|error|raises?|fails?|illegal|not allowed)\b", re.IGNORECASE)
@@ -131,6 +134,7 @@ def domain_flags(call: Call, prompt: str, parameters: tuple[str, ...] = ()) -> t
         or _signed_flag(arguments, prompt)
         or _balanced_flag(arguments, prompt)
         or _distinct_flag(arguments, prompt)
+        or _square_flag(arguments, prompt)
         or _stated_precondition_flag(call, prompt, parameters)
     )
 
@@ -396,6 +400,22 @@ def _distinct_said(prompt: str) -> str:
         if said:
             return said.group(0)
     return ""
+
+
+def _square_flag(arguments: list[Any], prompt: str) -> tuple[str, ...]:
+    """Where the text speaks of a square matrix (grid, board): a grid argument whose rows are
+    not as many as its columns."""
+    said = SQUARE_INPUT.search(prompt)
+    for position, value in enumerate(arguments):
+        if said and _is_grid(value) and any(len(row) != len(value) for row in value):
+            return (
+                f"domain: the task says '{said.group(0)}', and argument {position + 1} of this input is not",
+            )
+    return ()
+
+
+def _is_grid(value: Any) -> bool:
+    return type(value) in (list, tuple) and bool(value) and all(type(row) in (list, tuple) for row in value)
 
 
 def _repeats(items: list[Any] | tuple[Any, ...]) -> bool:

@@ -108,7 +108,7 @@ def _violations(
             found.append("not a permutation of 1..n, where every visible one is")
         if domain.rectangular and items and not is_rectangular(items):
             found.append("rows of unequal length, where every visible one is rectangular")
-        elif domain.square and items and len(items) != len(items[0]):
+        elif domain.square and (not v2 or domain.squares > 1) and items and len(items) != len(items[0]):
             found.append("not square, where every visible one is")
         found += [
             f"element {why}"

@@ -13,9 +13,11 @@ whose every visible value is positive stays positive (a threshold of 0.0 is not 
 grid whose cells are a permutation of 1..N*N stays one (a list of 1..n, seen twice or more, stays
 a permutation); a string whose every visible value is a word of a known vocabulary (month or
 weekday names) is drawn from that vocabulary, never edited letter by letter into a made-up month;
-a string whose every visible value is one character stays one character (a ``key=`` function
-ranking letters, ``count_char("hello", "l")``'s letter: a word there is an input the task never
-promised to take).
+a grid is square only where two visible grids of more than one row are (one 2x2 matrix
+beside a 1x1 is a matrix, and the task's text says where it must be square: the nineteenth
+pass's transpose); a string whose every visible value is one character stays one character (a
+``key=`` function ranking letters, ``count_char("hello", "l")``'s letter: a word there is an
+input the task never promised to take).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ class Domain:
     permutation: bool = False
     rectangular: bool = False
     square: bool = False  # as many rows as columns
+    squares: int = 0  # how many visible values are square grids of more than one row
     element: Domain | None = None
     keys: Domain | None = None
     values: Domain | None = None
@@ -83,7 +86,8 @@ def learn_domain(observed: list[Any]) -> Domain:
         domain.permutation = len(sequences) > 1 and all(is_permutation(v) for v in sequences)
         domain.rectangular = all(is_rectangular(v) for v in sequences)
         domain.square = domain.rectangular and all(len(v) == len(v[0]) for v in sequences if v)
-        domain.square = domain.square and any(len(v) > 1 for v in sequences)
+        domain.squares = sum(len(v) > 1 for v in sequences) if domain.square else 0
+        domain.square = domain.square and domain.squares > 0
         domain.element = learn_domain([item for v in sequences for item in v])
         sizes = {len(v) for v in sequences}
         all_tuples = all(type(v) is tuple for v in sequences)

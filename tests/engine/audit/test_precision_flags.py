@@ -450,3 +450,17 @@ def test_items_the_text_states_are_distinct_are_the_domain(text, said):
 )
 def test_distinct_items_asked_for_or_computed_are_not_the_domain(text):
     assert domain_flags(Call(([3, 1, 3],)), text) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Write a function to calculate a magic square matrix's sum.", "square matrix"),
+        ("Given an n x n grid of letters, return its diagonal.", "n x n grid"),
+    ],
+)
+def test_a_square_grid_the_text_states_is_the_domain(text, said):
+    flag = f"domain: the task says '{said}', and argument 1 of this input is not"
+    assert domain_flags(Call(([[1, 2, 3], [4, 5, 6]],)), text) == (flag,)
+    assert domain_flags(Call(([[1, 2], [3, 4]],)), text) == ()
+    assert domain_flags(Call(([[1, 2, 3], [4, 5, 6]],)), "Transpose the rectangular matrix m.") == ()
