@@ -73,7 +73,9 @@ from .step_units import STEPS
 # attack also makes ``+`` and ``*`` both ways, a dropped negation or operand, ``None`` to ``0``,
 # a method's twin, an exception class's base and deleted stores and rebindings; 28: a clamp of a
 # parameter is crossed like a raise guard; the deep attack grows each list by one item, meets a
-# rounding tie at the places the reference rounds to, and makes a standard-library option's twin
+# rounding tie at the places the reference rounds to, and makes a standard-library option's twin;
+# a flat draw that makes no standard-library value takes no place; one square grid is no rule; a
+# message the tests read for words is judged by those words
 ENGINE_VERSION = 28
 
 

@@ -538,6 +538,9 @@ class Oracle:
     caught: tuple[tuple[str, ...], ...] = ()
     errors: bool = False  # the reference's code writes to ``sys.stderr``: part of what a call prints
     raise_reads: tuple[str, ...] = ()  # attributes the tests read, where they read an exception
+    # the words (or patterns) the tests look for in messages, where they read them for no more
+    # (``inputs/message_reads.py``): a message is then judged by which of them it holds
+    fragments: tuple[tuple[str, bool], ...] = ()
 
     def same(self, got: Outcome, expected: Outcome) -> bool:
         if self.evalplus:
@@ -553,8 +556,32 @@ class Oracle:
         if returned_normally(expected):
             return not self.same(got, expected)
         if self.raises and expected[0] == "raise":
-            return got[0] != "raise" or got[1:] != expected[1:]
+            if got[0] != "raise":
+                return True
+            if self.fragments:
+                held = message_holds(got[2:3], self.fragments), message_holds(expected[2:3], self.fragments)
+                return got[1] != expected[1] or got[3:] != expected[3:] or held[0] != held[1]
+            return got[1:] != expected[1:]
         return False
+
+
+def message_holds(message: tuple, fragments: tuple[tuple[str, bool], ...]) -> tuple:
+    """What a test reading an exception's message for ``fragments`` sees of it (``message``: the
+    outcome's message part, empty where none is kept): which words it holds, which patterns it
+    matches (searched, as ``assertRaisesRegex`` and ``match=`` do); a message kept by digest
+    only, as it is."""
+    if not message or type(message[0]) is not str or message[0].startswith("\x00"):
+        return message
+    return tuple(_holds_one(words, pattern, message[0]) for words, pattern in fragments)
+
+
+def _holds_one(words: str, pattern: bool, message: str) -> bool:
+    if pattern:
+        try:
+            return re.search(words, message) is not None
+        except re.error:  # (a pattern the tests' own check could not compile either: read as words)
+            pass
+    return words in message
 
 
 def returned_normally(outcome: Outcome) -> bool:

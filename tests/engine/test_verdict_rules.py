@@ -5350,3 +5350,83 @@ def test_one_square_grid_does_not_make_every_grid_square():
     assert contract_violations(Call(([[1, 2]],)), one, mode="contract") == [
         "argument 1: not square, where every visible one is"
     ]  # (the published method's inputs keep it)
+
+
+# 80. From the nineteenth pass (class 1): the tests read a message only for a word
+# (``assertIn('negative', str(cm.exception))``), but it was compared whole: the guard deleted,
+# ``math.isqrt`` raised "... must be nonnegative", which holds the word the text asks for, and
+# was a survivor whose assert pinned the reference's every character.
+
+ISQRT = (
+    "import math\n\ndef isqrt(n):\n    if n < 0:\n        raise ValueError('negative input')\n"
+    "    return math.isqrt(n)\n"
+)
+ISQRT_TEST = (
+    "import unittest\n\nclass T(unittest.TestCase):\n    def test_ok(self):\n"
+    "        self.assertEqual(isqrt(17), 4)\n        self.assertEqual(isqrt(0), 0)\n\n"
+    "    def test_neg(self):\n"
+    "        with self.assertRaises(ValueError) as cm:\n            isqrt(-1)\n"
+    "        self.assertIn('negative', str(cm.exception))"
+)
+
+
+def test_a_message_read_for_a_word_is_judged_by_that_word():
+    result = audit_problem(problem("isqrt", ISQRT, [ISQRT_TEST]), AuditParams(attack="deep"))
+    assert result.status == "ok" and result.n_survived == 0
+    # read otherwise (only that it is not empty), the message stays whole: the new one differs
+    whole = ISQRT_TEST.replace(
+        "self.assertIn('negative', str(cm.exception))", "self.assertTrue(str(cm.exception))"
+    )
+    result = audit_problem(problem("isqrt", ISQRT, [whole]), AuditParams(attack="deep"))
+    assert "pass" in _survivor_changes(result)
+
+
+def test_a_survivor_losing_the_word_gets_an_assert_on_the_word():
+    two = ISQRT.replace(
+        "    return math.isqrt(n)",
+        "    if n > 10**6:\n        raise ValueError('too large: negative')\n    return math.isqrt(n)",
+    )
+    tests = [ISQRT_TEST, "assert isqrt(10**6) == 1000"]
+    result = audit_problem(problem("isqrt", two, tests), AuditParams(attack="deep"))
+    raised = [a.text for a in result.asserts if "assertRaisesRegex" in a.text and "1000001" in a.text]
+    assert raised and all("'negative'" in text for text in raised), [a.text for a in result.asserts]
+
+
+# 81. From the eighteenth pass: cents written one place off (``Decimal('0.1')`` for ``'0.01'``)
+# passed tests whose prices are whole (``Decimal('12.0') == Decimal('12.00')``); no operator
+# moved a place in a number written as text.
+
+
+def test_a_number_written_as_text_is_moved_one_place():
+    vat = (
+        "from decimal import Decimal, ROUND_HALF_UP\n\ndef add_vat(price):\n"
+        "    return (price * Decimal('1.20')).quantize(Decimal('0.01'), rounding=ROUND_HALF_UP)\n"
+    )
+    tests = [
+        "assert add_vat(Decimal('10.00')) == Decimal('12.00')",
+        "assert add_vat(Decimal('0.50')) == Decimal('0.60')",
+    ]
+    made = problem("add_vat", vat, tests, setup="from decimal import Decimal")
+    changes = _survivor_changes(audit_problem(made, AuditParams(attack="deep")))
+    assert "return (price * Decimal('1.20')).quantize(Decimal('0.1'), rounding=ROUND_HALF_UP)" in changes
+
+
+# 82. From the nineteenth pass (class 1): the branch a reference keeps for an argument that is no
+# number (``except TypeError: return None``) was never reached, as every input kept the tests'
+# types: ``return 0`` there survived. Where the reference catches a ``TypeError`` or tests a
+# parameter's type, the deep attack passes ``None`` in each place.
+
+RATIO = (
+    "def ratio(a, b):\n    try:\n        return a / b\n    except ZeroDivisionError:\n"
+    "        return float('inf')\n    except TypeError:\n        return None\n"
+)
+
+
+def test_an_argument_of_another_type_is_passed_where_the_reference_handles_one():
+    tests = ["assert ratio(1, 2) == 0.5", "assert ratio(3, 0) == float('inf')"]
+    result = audit_problem(problem("ratio", RATIO, tests), AuditParams(attack="deep"))
+    assert "return 0" in _survivor_changes(result)
+    assert any("ratio(None, " in a.text or ", None)" in a.text for a in result.asserts)
+    plain = "def ratio(a, b):\n    return a / b if b else float('inf')\n"
+    aimed = aimed_calls([Call((1, 2)), Call((3, 0))], plain, set(), 48)
+    assert all(None not in call.args for call in aimed)

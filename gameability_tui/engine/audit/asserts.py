@@ -34,6 +34,7 @@ def assert_text(
     lazy: str = "",
     prints: bool = False,
     caught: tuple[tuple[str, ...], ...] = (),
+    fragments: tuple[tuple[str, bool], ...] = (),
 ) -> str | None:
     """An assert that passes on ``expected`` (the reference's outcome of ``call``), written in the
     benchmark's convention, or None when none can be written. ``check_arguments`` also checks
@@ -53,7 +54,7 @@ def assert_text(
     reference's code prints: ``Oracle.prints``), the output is checked even where it is empty.
     An argument made by a standard-library value type (``tax(Decimal('20'))``) brings the test's
     import of its name, on a line before the assert."""
-    text = _assert_for(call, name, expected, check_arguments, raises, exact, lazy, prints, caught)
+    text = _assert_for(call, name, expected, check_arguments, raises, exact, lazy, prints, caught, fragments)
     if text is None:
         return None
     written = {part for line in text.split("\n") for part in line.split("; ")}
@@ -71,6 +72,7 @@ def _assert_for(
     lazy: str,
     prints: bool,
     caught: tuple[tuple[str, ...], ...],
+    fragments: tuple[tuple[str, bool], ...] = (),
 ) -> str | None:
     try:
         if expected[0] == "raise" and not raises:
@@ -82,7 +84,8 @@ def _assert_for(
             if call.uses or call.reads:  # statements, not one expression: no lambda can hold them
                 return None
             group = caught_group(expected[1], caught) or (expected[1],)
-            text = _raises_assert(_reached(call.render(name), lazy), group, *expected[2:4])
+            reached = _reached(call.render(name), lazy)
+            text = _raises_assert(reached, group, *expected[2:4], fragments=fragments)
             return _with_imports(text, {"import asyncio"} if lazy == "async" else set())
         return _assert_text(call, name, expected, check_arguments, prints, caught, lazy)
     except (NotRenderable, RecursionError, ValueError, TypeError, MemoryError):
@@ -297,12 +300,17 @@ def _printing_assert(
 
 
 def _raises_assert(
-    call_text: str, errors: tuple[str, ...], message: str | None = None, state: tuple = ()
+    call_text: str,
+    errors: tuple[str, ...],
+    message: str | None = None,
+    state: tuple = (),
+    fragments: tuple[tuple[str, bool], ...] = (),
 ) -> str | None:
     """An assert that the call raises one of ``errors`` (or a subclass, as ``except`` does), in one
     line that holds only an import and an assert: ``assertRaises`` fails when nothing is raised,
     and lets another exception through, which fails the test too. Where the tests read the
-    message (``message``), ``assertRaisesRegex`` checks it whole."""
+    message (``message``), ``assertRaisesRegex`` checks it whole; where they read it only for
+    some words (``fragments``), for those: the ones it holds, and not the others."""
     if not all(error.isidentifier() for error in errors):
         return None
     call_text = _as_expression(call_text)
@@ -312,8 +320,8 @@ def _raises_assert(
     elif message.startswith("\x00") or oc.ADDRESS_MASK in message:
         return None  # known by digest, or masked: no pattern can state it
     else:
-        pattern = render_literal("^" + re.escape(message).replace("\\ ", " ") + "$")  # no re.VERBOSE
-        check = f"assertRaisesRegex({error}, {pattern}, lambda: {call_text})"
+        pattern = _words_pattern(message, fragments) if fragments else _whole_pattern(message)
+        check = f"assertRaisesRegex({error}, {render_literal(pattern)}, lambda: {call_text})"
     if state:  # the attributes the tests read on the exception (``caught.value.code``): checked too
         manager = check.replace(", lambda: " + call_text, "", 1)
         reads = [f"assert caught.exception.{key} == {render_literal(value)}" for key, value in state]
@@ -324,6 +332,21 @@ def _raises_assert(
 
 
 RAISES_IMPORT = "import unittest"
+
+
+def _whole_pattern(message: str) -> str:
+    return "^" + re.escape(message).replace("\\ ", " ") + "$"  # (no re.VERBOSE: a space is itself)
+
+
+def _words_pattern(message: str, fragments: tuple[tuple[str, bool], ...]) -> str:
+    """A pattern a message matches where it holds the same of ``fragments`` as ``message``: the
+    one word it holds, as the tests look for it, or each held and not held as a lookahead."""
+    held = oc.message_holds((message,), fragments)
+    parts = [words if pattern else re.escape(words).replace("\\ ", " ") for words, pattern in fragments]
+    if held == (True,):
+        return parts[0]
+    checks = (f"(?=[\\s\\S]*{part})" if found else f"(?![\\s\\S]*{part})" for part, found in zip(parts, held))
+    return "^" + "".join(checks)  # (from the start: a search would meet "not there" at the end)
 
 
 def _as_expression(text: str) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..inputs.calls import Call
 from ..inputs.literals import evaluate_literal
+from ..inputs.message_reads import message_fragments
 from ..inputs.module_reads import module_reads
 from ..inputs.raises import attributes_read, caught_together, tests_check_messages, tests_expect_raises
 from ..inputs.test_runs import runnable
@@ -59,7 +60,7 @@ def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
     """How outcomes are compared on this problem: EvalPlus's rule for its tasks, else the asserts';
     exceptions too where the visible tests show one (the types they only catch together as one,
     unless the task's text names one of them alone),
-    and their messages where the tests read them;
+    and their messages where the tests read them (for the words they look for, where that is all);
     the module data the tests read after a call."""
     seen = (problem.reference, tuple(problem.tests), problem.setup, problem.call_alias)
     raises = tests_expect_raises(*seen)
@@ -72,6 +73,7 @@ def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
         caught=apart_where_named(caught_together(tuple(problem.tests), problem.setup), problem.prompt)
         if raises else (),
         raise_reads=attributes_read(tuple(problem.tests), problem.setup) if messages else (),
+        fragments=message_fragments(tuple(problem.tests), problem.setup or "") if messages else (),
     )  # fmt: skip
 
 

@@ -73,8 +73,9 @@ def probe(
         rows.append({"outcome": oc.describe(got), "differs": not oracle.same(got, reference)})
     lazy = lazy_kind(problem.reference, entry)
     text = assert_text(
-        call, name, reference, raises=oracle.raises, lazy=lazy, prints=oracle.prints, caught=oracle.caught
-    )
+        call, name, reference, raises=oracle.raises, lazy=lazy, prints=oracle.prints, caught=oracle.caught,
+        fragments=oracle.fragments,
+    )  # fmt: skip
     return {"call": call.render(name), "reference": oc.describe(reference), "survivors": rows, "assert": text}
 
 

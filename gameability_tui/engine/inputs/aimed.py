@@ -15,6 +15,8 @@ are known in advance, so they are probed on purpose, each as one edit of a visib
   element is repeated in place (first, middle, last); a read of the wrong end shows only where
   there are two: each list grows by one item unlike the others; a rounding mode shows only at a
   tie: where the reference rounds to some places, each number and decimal text ends there in a 5;
+  a branch for an argument of another type shows only on one: where the reference catches a
+  ``TypeError`` or tests a parameter's type, each argument is ``None`` in turn;
 - a sign test shows across zero: a number argument, or an element of a number list, is negated;
 - ``<`` against ``<=`` between two arguments shows only when they meet (an arrival equal to a
   departure): two arguments of the same type are made equal, or one apart; two numbers trade one
@@ -378,6 +380,44 @@ def is_decimal_text(text: str) -> bool:
 DECIMAL_TEXT = re.compile(r"-?[0-9]+\.[0-9]+")
 
 
+@functools.lru_cache(maxsize=64)
+def takes_other_types(reference: str) -> bool:
+    """Whether the reference handles an argument of a type the tests never pass: it catches a
+    ``TypeError`` (``except TypeError: return None``), or tests a parameter's type
+    (``isinstance(x, int)``). Then ``None`` is an input of its (the nineteenth pass: the branch
+    the text gives for "not a number" was never reached)."""
+    tree = parsed(reference)
+    if tree is None:
+        return False
+    parameters = _parameters(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ExceptHandler) and node.type is not None:
+            caught = node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]
+            if any(getattr(name, "id", None) == "TypeError" for name in caught):
+                return True
+        typed = isinstance(node, ast.Call) and called_name(node) == "isinstance" and node.args
+        tested = node.args[0] if typed else None  # type: ignore[union-attr]
+        if isinstance(tested, ast.Name) and tested.id in parameters:
+            return True
+    return False
+
+
+def _parameters(tree: ast.AST) -> set[str]:
+    return {
+        argument.arg
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for argument in node.args.args + node.args.kwonlyargs
+    }
+
+
+def _none_edits(base: Call) -> Iterator[Call]:
+    """``base`` with each argument ``None`` in turn."""
+    for position, value in enumerate(base.args):
+        if value is not None:
+            yield _with_arg(base, position, None)
+
+
 def _case_edits(base: Call, alphabet: str) -> Iterator[Call]:
     return _text_edits(base, lambda text: _case_flips(text, alphabet))
 
@@ -514,8 +554,8 @@ def _aimed_on(
     accept: Callable[[Call], bool] | None = None,
 ) -> list[Call]:
     numbers, fields = reference_numbers(reference), digit_fields(reference)
-    letters = tested_letters(reference)
-    named = met_floats(reference) | letters
+    letters, other_types = tested_letters(reference), takes_other_types(reference)
+    named = met_floats(reference) | letters | ({None} if other_types else set())
     alphabet = _characters(visible) if mode != "free" else string.ascii_letters
     relations = learn_relations(visible) if mode not in V1_MODES else None
     kinds = [
@@ -528,6 +568,7 @@ def _aimed_on(
         [call for base in visible for call in _sign_edits(base)],
         [call for base in visible for call in _grown_edits(base)],
         [call for base in visible for call in _tie_edits(base, rounding_places(reference))],
+        [call for base in visible if other_types for call in _none_edits(base)],
     ]
     seen = set(known)
     chosen: list[Call] = []
@@ -922,12 +963,7 @@ def _guard_tests(reference: str, raises: bool = True, clamps: bool = True) -> li
     tree = parsed(reference)
     if tree is None:
         return []
-    parameters = {
-        argument.arg
-        for node in ast.walk(tree)
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-        for argument in node.args.args + node.args.kwonlyargs
-    }
+    parameters = _parameters(tree)
     guards = [
         node.test
         for node in ast.walk(tree)

@@ -178,8 +178,9 @@ class ReturnNone(Operator):
 @dataclass(frozen=True)
 class ReplaceNumber(Operator):
     """A number literal to 0, 1, -1 or itself plus or minus one, except what ``IncrementInt``
-    already makes: a guard on a constant must be probed on both sides. A negated literal
-    (``-1``) is one number here, not a negation of a literal."""
+    already makes: a guard on a constant must be probed on both sides; a round number of a
+    hundred or more with a zero fewer or more. A negated literal (``-1``) is one number here,
+    not a negation of a literal."""
 
     def _value(self, node: ast.AST, parent: ast.AST | None) -> int | float | None:
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and _is_number(node.operand):
@@ -195,7 +196,10 @@ class ReplaceNumber(Operator):
         if type(value) is int:  # IncrementInt's edit of the literal as written
             covered.add(value - 1 if isinstance(node, ast.UnaryOp) else value + 1)
         found: list = []
-        for candidate in (0, 1, -1, value + 1, value - 1):
+        # (a zero dropped or added: ``limit_denominator(100)`` written ``(10)``, the nineteenth pass)
+        round_number = type(value) is int and abs(value) >= 100 and value % 10 == 0
+        slips = (value // 10, value * 10) if round_number else ()
+        for candidate in (0, 1, -1, value + 1, value - 1, *slips):
             candidate = type(value)(candidate)
             if candidate not in covered and candidate not in found:
                 found.append(candidate)
@@ -382,12 +386,19 @@ DIVISIONS = {ast.Div: ast.FloorDiv, ast.FloorDiv: ast.Div}
 @dataclass(frozen=True)
 class ReplaceText(Operator):
     """A text or bytes literal made empty, or without its first character: a separator
-    (``' | '``), a set of letters (``'aeiou'`` to ``'eiou'``), a prefix. Not a docstring (no site)
-    nor a piece of an f-string (its pieces are no span of their own to splice)."""
+    (``' | '``), a set of letters (``'aeiou'`` to ``'eiou'``), a prefix; a number written with a
+    point, one place off (``Decimal('0.01')`` to ``'0.1'`` and ``'0.001'``: the eighteenth pass's
+    cents, where ``Decimal('12.0') == Decimal('12.00')`` hid it). Not a docstring (no site) nor a
+    piece of an f-string (its pieces are no span of their own to splice)."""
 
     def _values(self, node: ast.AST) -> list:
         value = node.value
-        return [type(value)(), *([value[1:]] if len(value) > 1 else [])] if value else []
+        found = [type(value)(), *([value[1:]] if len(value) > 1 else [])] if value else []
+        if type(value) is str and DECIMAL_NUMERAL.fullmatch(value):  # a place slipped: ``'0.01'``
+            whole, _, fraction = value.partition(".")
+            fewer = [f"{whole}.{fraction[1:]}"] if fraction.startswith("0") else []
+            found += [text for text in [*fewer, f"{whole}.0{fraction}"] if text not in found]
+        return found
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
         if not isinstance(node, ast.Constant) or type(node.value) not in (str, bytes):
@@ -397,6 +408,8 @@ class ReplaceText(Operator):
     def edit(self, node: ast.AST, choice: int) -> ast.AST:
         return ast.Constant(self._values(node)[choice])
 
+
+DECIMAL_NUMERAL = re.compile(r"-?[0-9]*\.[0-9]+")
 
 # the other partners of an arithmetic (the sample's swap makes ``-`` of ``+``, ``//`` of ``*``)
 OTHER_ARITHMETIC = {ast.Add: ast.Mult, ast.Mult: ast.Add}
@@ -610,6 +623,8 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("x = a[2]", "x = a[-1]"),
             ("x = 0.5", "x = 1.5"),
             ("x = 3", "x = 0"),
+            ("x = f(100)", "x = f(10)"),
+            ("x = f(-300)", "x = f(-3000)"),
         ),
         untouched=("x = True", "x = 'a'"),
     ),
@@ -676,7 +691,13 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
     ),
     ReplaceText(
         "text-constant",
-        examples=(("x = ' | '", "x = ''"), ("x = 'aeiou'", "x = 'eiou'"), ("x = b'ab'", "x = b''")),
+        examples=(
+            ("x = ' | '", "x = ''"),
+            ("x = 'aeiou'", "x = 'eiou'"),
+            ("x = b'ab'", "x = b''"),
+            ("x = D('0.01')", "x = D('0.1')"),
+            ("x = D('0.01')", "x = D('0.001')"),
+        ),
         untouched=("x = ''", "x = f'{a}'", "x = 1"),
     ),
     SwapRaisedType(
