@@ -75,7 +75,8 @@ from .step_units import STEPS
 # parameter is crossed like a raise guard; the deep attack grows each list by one item, meets a
 # rounding tie at the places the reference rounds to, and makes a standard-library option's twin;
 # a flat draw that makes no standard-library value takes no place; one square grid is no rule; a
-# message the tests read for words is judged by those words
+# message the tests read for words is judged by those words; a remainder's divisor the reference
+# computes with is a boundary of the default attack
 ENGINE_VERSION = 28
 
 

@@ -5430,3 +5430,27 @@ def test_an_argument_of_another_type_is_passed_where_the_reference_handles_one()
     plain = "def ratio(a, b):\n    return a / b if b else float('inf')\n"
     aimed = aimed_calls([Call((1, 2)), Call((3, 0))], plain, set(), 48)
     assert all(None not in call.args for call in aimed)
+
+
+# 83. From the nineteenth pass: a Caesar shift tested with no letter wrapping past 'z' hid
+# ``% 27`` for ``% 26`` by default, as a remainder's divisor was no boundary; where the
+# reference computes with the remainder (not compares it), its divisor is met like a compared
+# constant, inside what the text allows ("(0 <= k < 26)": 25, not 26).
+
+CAESAR = "def caesar(s, k):\n    return ''.join(chr((ord(c) - 97 + k) % 26 + 97) for c in s)\n"
+
+
+def test_a_remainders_divisor_is_met_where_the_reference_wraps_a_value():
+    tests = [
+        "assert caesar('abc', 1) == 'bcd'",
+        "assert caesar('hello', 0) == 'hello'",
+        "assert caesar('ace', 2) == 'ceg'",
+    ]
+    said = (
+        "caesar(s, k) shifts each lowercase letter of s by k places (0 <= k < 26), wrapping from 'z' to 'a'."
+    )
+    result = audit_problem(problem("caesar", CAESAR, tests, prompt=said), AuditParams())
+    assert "return ''.join(chr((ord(c) - 97 + k) % 27 + 97) for c in s)" in _survivor_changes(result)
+    assert result.asserts and all(", 25)" in a.text for a in result.asserts)
+    parity = "def even(n):\n    return n % 2 == 0 or n % 7 == 0\n"
+    assert boundary_calls([Call((4,)), Call((9,))], parity, set(), 6, "contract-v2") == []

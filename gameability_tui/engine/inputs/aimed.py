@@ -685,9 +685,12 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
     inside a text is written where the reference slices it out (``int(room[1:3])``,
     ``digits.py``), and an arithmetic of the arguments compared with a constant (``w1 + w2 >
     100``) takes its value by solving for one argument (``arithmetic.py``): the seventeenth
-    pass."""
+    pass. A remainder's divisor the reference computes with (``% 26``, ``wrap_divisors``) is
+    met like a compared constant in the "contract-v2" inputs: the nineteenth pass."""
     comparisons, named = _comparisons(reference), _named_numbers(reference)
     numbers = _compared_constants(comparisons, named)
+    for divisor in wrap_divisors(reference) if mode not in V1_MODES else ():  # (where a value wraps)
+        _add(numbers, divisor)
     meet = any(_compares_two_inputs(node) for node in comparisons)
     ties = any(_compares_an_item(node) for node in comparisons)
     if not (numbers or meet or ties) or limit <= 0:
@@ -866,6 +869,29 @@ def _comparisons(reference: str) -> list[ast.Compare]:
         and not isinstance(node.ops[0], MEMBERSHIP)
         and not any(_remainder(side) for side in (node.left, *node.comparators))
     ]
+
+
+@functools.lru_cache(maxsize=64)
+def wrap_divisors(reference: str) -> tuple[int, ...]:
+    """The constant divisors (3 or more) of remainders the reference computes with rather than
+    compares (``chr((ord(c) - 97 + k) % 26 + 97)``): a wrap, which ``% 27`` for ``% 26`` hides
+    until a value reaches it (the nineteenth pass's Caesar shift, tested with no letter wrapping);
+    a remainder compared (``n % 2 == 0``) is a test of the remainder, not a wrap."""
+    tree = parsed(reference)
+    if tree is None:
+        return ()
+    compared = {
+        id(side)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Compare)
+        for side in ast.iter_child_nodes(node)
+    }
+    found: list[int] = []
+    for node in ast.walk(tree):
+        divisor = node.right if _remainder(node) and id(node) not in compared else None  # type: ignore[union-attr]
+        if isinstance(divisor, ast.Constant) and type(divisor.value) is int and divisor.value >= 3:
+            _add(found, divisor.value)
+    return tuple(found)
 
 
 def _remainder(node: ast.expr) -> bool:
