@@ -5413,8 +5413,9 @@ def test_a_number_written_as_text_is_moved_one_place():
 
 # 82. From the nineteenth pass (class 1): the branch a reference keeps for an argument that is no
 # number (``except TypeError: return None``) was never reached, as every input kept the tests'
-# types: ``return 0`` there survived. Where the reference catches a ``TypeError`` or tests a
-# parameter's type, the deep attack passes ``None`` in each place.
+# types: ``return 0`` there survived. Where the reference catches a ``TypeError``, the deep
+# attack passes ``None`` in each place (not where it only tests a type: ``isinstance(x, int)``
+# tells floats from ints as often, HumanEval/92).
 
 RATIO = (
     "def ratio(a, b):\n    try:\n        return a / b\n    except ZeroDivisionError:\n"
@@ -5427,9 +5428,9 @@ def test_an_argument_of_another_type_is_passed_where_the_reference_handles_one()
     result = audit_problem(problem("ratio", RATIO, tests), AuditParams(attack="deep"))
     assert "return 0" in _survivor_changes(result)
     assert any("ratio(None, " in a.text or ", None)" in a.text for a in result.asserts)
-    plain = "def ratio(a, b):\n    return a / b if b else float('inf')\n"
-    aimed = aimed_calls([Call((1, 2)), Call((3, 0))], plain, set(), 48)
-    assert all(None not in call.args for call in aimed)
+    typed = "def ratio(a, b):\n    if not isinstance(a, int):\n        return None\n    return a / (b or 1)\n"
+    aimed = aimed_calls([Call((1, 2)), Call((3, 0))], typed, set(), 48)
+    assert aimed and all(None not in call.args for call in aimed)
 
 
 # 83. From the nineteenth pass: a Caesar shift tested with no letter wrapping past 'z' hid
