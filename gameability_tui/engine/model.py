@@ -76,7 +76,9 @@ from .step_units import STEPS
 # rounding tie at the places the reference rounds to, and makes a standard-library option's twin;
 # a flat draw that makes no standard-library value takes no place; one square grid is no rule; a
 # message the tests read for words is judged by those words; a remainder's divisor the reference
-# computes with is a boundary of the default attack
+# computes with is a boundary of the default attack; a rule of the text the tests cross expecting
+# a raise is no promise; the text lifts learned rules where it speaks of empty, repeated or
+# signed inputs; a square grid grows into a square
 ENGINE_VERSION = 28
 
 

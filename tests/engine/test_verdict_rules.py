@@ -25,6 +25,7 @@ from gameability_tui.engine.audit import (
 )
 from gameability_tui.engine.audit.asserts import assert_text
 from gameability_tui.engine.audit.reference import keeps_a_cache, visible_calls
+from gameability_tui.engine.audit.stated_domain import lifted_rules
 from gameability_tui.engine.inputs.aimed import aimed_calls, boundary_calls, guard_calls
 from gameability_tui.engine.inputs.arguments import Made
 from gameability_tui.engine.inputs.calls import Bound, Call, entry_of, factory_names
@@ -5455,3 +5456,91 @@ def test_a_remainders_divisor_is_met_where_the_reference_wraps_a_value():
     assert result.asserts and all(", 25)" in a.text for a in result.asserts)
     parity = "def even(n):\n    return n % 2 == 0 or n % 7 == 0\n"
     assert boundary_calls([Call((4,)), Call((9,))], parity, set(), 6, "contract-v2") == []
+
+
+# 84. From the twentieth pass (class 1): "the rate r (0 < r <= 1) ...; a rate outside that range
+# raises ValueError", tested with ``set_rate(2)`` raising: the aside was read as a promise, so
+# ``set_rate(0)``, the one input that shows ``0 <= r`` for ``0 < r``, was never drawn. A rule the
+# tests themselves cross, expecting the raise, says which inputs are refused, not which are taken.
+
+RATE = (
+    "CONFIG = {}\n\ndef set_rate(r):\n    if not 0 < r <= 1:\n        raise ValueError('rate out of range')\n"
+    "    CONFIG['rate'] = r\n    return r\n"
+)
+RATE_TESTS = [
+    "assert set_rate(0.5) == 0.5",
+    "assert set_rate(1) == 1",
+    "import pytest\nwith pytest.raises(ValueError):\n    set_rate(2)",
+]
+
+
+def test_a_rule_of_the_text_the_tests_cross_expecting_a_raise_is_no_promise():
+    said = "set_rate(r) stores the rate r (0 < r <= 1); a rate outside that range raises ValueError."
+    result = audit_problem(problem("set_rate", RATE, RATE_TESTS, prompt=said), AuditParams())
+    assert "if not 0 <= r <= 1:" in _survivor_changes(result)
+    assert all(not a.flags for a in result.asserts)
+    promised = audit_problem(problem("set_rate", RATE, RATE_TESTS[:2], prompt=said), AuditParams())
+    assert "if not 0 <= r <= 1:" not in _survivor_changes(promised)  # (no test crosses it: a promise)
+
+
+# 85. From the twentieth pass: the text speaks of inputs the tests never pass ("0.0 for an empty
+# list", "if the largest value occurs more than once", "the sign is ignored (digit_sum(-12) ==
+# 3)"), and the inputs aimed at them were refused as outside what every test keeps. Those rules
+# are lifted where the text speaks of such inputs (not of their opposite: "non-empty", "will not
+# contain duplicate values").
+
+MEAN = "def mean(xs):\n    if not xs:\n        return 0.0\n    return sum(xs) / len(xs)\n"
+ARGMAX = (
+    "def argmax(xs):\n    best = 0\n    for i in range(1, len(xs)):\n        if xs[i] > xs[best]:\n"
+    "            best = i\n    return best\n"
+)
+DIGITS = "def digit_sum(n):\n    n = abs(n)\n    return sum(int(d) for d in str(n))\n"
+
+
+@pytest.mark.parametrize(
+    ("entry", "source", "tests", "said", "change"),
+    [
+        ("mean", MEAN, ["assert mean([1, 2, 3, 4]) == 2.5", "assert mean([5]) == 5"],
+         "mean(xs) returns the mean of the list xs, and 0.0 for an empty list.", "return None"),
+        ("argmax", ARGMAX, ["assert argmax([1, 3, 2]) == 1", "assert argmax([2, 4, 9]) == 2"],
+         "argmax(xs) returns the index of the largest item; if it occurs more than once, the first.",
+         "if xs[i] >= xs[best]:"),
+        ("digit_sum", DIGITS, ["assert digit_sum(123) == 6", "assert digit_sum(9) == 9"],
+         "digit_sum(n) sums the digits of n; the sign is ignored (digit_sum(-12) == 3).", "pass"),
+    ],
+)  # fmt: skip
+def test_an_input_the_text_speaks_of_lifts_the_rule_the_tests_kept(entry, source, tests, said, change):
+    result = audit_problem(problem(entry, source, tests, prompt=said), AuditParams(attack="deep"))
+    assert change in _survivor_changes(result)
+    unsaid = audit_problem(
+        problem(entry, source, tests, prompt="As the examples show."), AuditParams(attack="deep")
+    )
+    assert change not in _survivor_changes(unsaid)
+
+
+def test_an_input_the_text_rules_out_lifts_nothing():
+    for said in (
+        "The given array will not contain duplicate values.",
+        "a non-empty list",
+        "non negative numbers",
+    ):
+        assert lifted_rules(said) == frozenset()
+
+
+# 86. From the twentieth pass: a diagonal sum tested on 2x2 and 4x4 grids only, where the centre
+# counted twice shows on an odd size; the deep attack grows a square grid by a row and a column.
+
+
+def test_a_square_grid_grows_into_a_square_of_the_next_size():
+    diagonal = (
+        "def diag_sum(m):\n    n = len(m)\n    total = sum(m[i][i] + m[i][n - 1 - i] for i in range(n))\n"
+        "    if n % 2:\n        total -= m[n // 2][n // 2]\n    return total\n"
+    )
+    tests = [
+        "assert diag_sum([[1, 2], [3, 4]]) == 10",
+        "assert diag_sum([[1, 0, 0, 2], [0, 3, 4, 0], [0, 5, 6, 0], [7, 0, 0, 8]]) == 36",
+    ]
+    said = "diag_sum(m) returns the sum of both diagonals of the square matrix m, counting the centre once."
+    result = audit_problem(problem("diag_sum", diagonal, tests, prompt=said), AuditParams(attack="deep"))
+    assert "total += m[n // 2][n // 2]" in _survivor_changes(result)
+    assert result.asserts and all(not a.flags for a in result.asserts)

@@ -25,7 +25,7 @@ from .flags import compares_exactly, value_flags, visible_answers
 from .prepared import Prepared, backstop_seconds, base_job, oracle_for
 from .reference import may_keep_state
 from .repeats import repeated
-from .stated_domain import domain_flags
+from .stated_domain import crossed_rules, domain_flags
 from .survivor_flags import survivor_flags
 from .verdict import Verdict
 from .visible_order import order_flags
@@ -61,6 +61,7 @@ def candidate_asserts(
     distance: dict[str, float] = {}
     values: dict[str, object] = {}
     parameters = parameter_names(problem.reference, prepared.entry) if v2 else ()
+    crossed = crossed_rules(prepared.visible, problem.prompt, parameters) if oracle.raises else frozenset()
     lazy = lazy_kind(problem.reference, prepared.entry)
     twice = _made_twice(prepared.fresh)
     witnesses = sorted({i for verdict in verdicts for i in verdict.witnesses})
@@ -89,7 +90,7 @@ def candidate_asserts(
                 returned = expected[0] == "value"  # a raise's assert expects its type, not a value
                 flags[text] = (
                     (value_flags(value, answers, problem.prompt) if returned else ())
-                    + domain_flags(call, problem.prompt, parameters)
+                    + domain_flags(call, problem.prompt, parameters, crossed)
                     + (order_flags(call, prepared.visible, value) if returned else ())
                 )
                 values[text] = value

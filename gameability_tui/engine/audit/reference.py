@@ -47,7 +47,7 @@ from ..sandbox.jobs import RANDOM_SEED
 from ..sandbox.steps import UNCOUNTED, cost_order
 from ..step_units import STEPS
 from .prepared import Prepared, base_job, oracle_for, parse_checks, problem_seed
-from .stated_domain import domain_flags, speaks_of_integers
+from .stated_domain import crossed_rules, domain_flags, lifted_rules, speaks_of_integers
 from .written_contract import within_written_contract
 
 # The reference's steps on a visible test are counted up to this many, and the test finished
@@ -184,20 +184,22 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     fresh += [call for call in hidden if call.key() not in known]
     always = len(fresh)
     fresh += draws[params.fresh_inputs :]
+    # (rules learned from the tests that the text lifts: "0.0 for an empty list", "the sign is ignored")
+    lifts = lifted_rules(problem.prompt) if params.inputs not in V1_MODES else frozenset()
     if attack.aimed:
         known = {call.key() for call in visible + fresh}
         fresh += aimed_calls(
-            visible, problem.reference, known, attack.aimed, params.inputs, attack.aggregates
+            visible, problem.reference, known, attack.aimed, params.inputs, attack.aggregates, lifts
         )
     elif not as_written:
         known = {call.key() for call in visible + fresh}
         limit = int(params.fresh_inputs * BOUNDARY_SHARE)
-        fresh += boundary_calls(visible, problem.reference, known, limit, params.inputs)
+        fresh += boundary_calls(visible, problem.reference, known, limit, params.inputs, lifts)
     if not as_written:  # a clamp's far side, and where a raise is part of the answer its guard's
         setup = problem.setup or ""
         raises = tests_expect_raises(problem.reference, problem.tests, setup, problem.call_alias)
         known = {call.key() for call in visible + fresh}
-        fresh += guard_calls(visible, problem.reference, known, GUARD_DRAWS, params.inputs, raises)
+        fresh += guard_calls(visible, problem.reference, known, GUARD_DRAWS, params.inputs, raises, lifts)
     if not as_written and keeps_a_cache(problem.reference) and not lazy_kind(problem.reference, entry):
         repeats = int(params.fresh_inputs * REPEAT_SHARE)
         fresh += _made_again(fresh, repeats)
@@ -216,9 +218,11 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         allowed = {call.key() for call in within_written_contract(problem, params, entry, fresh)}
         always -= sum(1 for call in fresh[:always] if call.key() not in allowed)
         fresh = [call for call in fresh if call.key() in allowed]
-    kept = {call.key() for call in within_the_text(problem, params, entry, fresh)}
+    kept = {call.key() for call in within_the_text(problem, params, entry, fresh, visible)}
     if fresh and not kept:
-        (said, *_) = domain_flags(fresh[0], problem.prompt, parameter_names(problem.reference, entry))
+        parameters = parameter_names(problem.reference, entry)
+        crossed = rules_crossed(problem, parameters, visible)
+        (said, *_) = domain_flags(fresh[0], problem.prompt, parameters, crossed)
         detail = f"every fresh input breaks what the task's text states of its inputs ({said})"
         return excluded(problem.id, "no-fresh-inputs", detail, entry=entry)
     always -= sum(1 for call in fresh[:always] if call.key() not in kept)
@@ -246,28 +250,38 @@ def _drawn_within_the_text(
     eighteenth pass). Where none keeps it, the first draws, whose exclusion says why."""
     seed = problem_seed(params.seed, problem.id)
     draws = fresh_calls(visible, count, seed, params.inputs)
-    if len(within_the_text(problem, params, entry, draws)) == len(draws):
+    if len(within_the_text(problem, params, entry, draws, visible)) == len(draws):
         return draws
-    kept = within_the_text(
-        problem, params, entry, fresh_calls(visible, count * TEXT_REDRAWS, seed, params.inputs)
-    )
+    more = fresh_calls(visible, count * TEXT_REDRAWS, seed, params.inputs)
+    kept = within_the_text(problem, params, entry, more, visible)
     return kept[:count] or draws
 
 
-def within_the_text(problem: Problem, params: AuditParams, entry: str, calls: list[Call]) -> list[Call]:
+def within_the_text(
+    problem: Problem, params: AuditParams, entry: str, calls: list[Call], visible: list[Call]
+) -> list[Call]:
     """The ``calls`` that keep what the task's text states of its inputs (``stated_domain``: "a
     sorted array", "n is always between 1 and 12", "Assume 0 <= score <= 100"): as a benchmark's
     written contract, the text's rules are the domain (threat: ``month_name(13) is None`` made a
-    problem weak whose text promises months). Where the text speaks of integers, the reference's
+    problem weak whose text promises months), but for a rule a ``visible`` call crosses where the
+    tests expect raises (``rules_crossed``). Where the text speaks of integers, the reference's
     float constants are no input (``aimed.met_floats``). The published method's inputs keep all."""
     if params.inputs in V1_MODES or not problem.prompt:
         return calls
     parameters = parameter_names(problem.reference, entry)
-    kept = [call for call in calls if not domain_flags(call, problem.prompt, parameters)]
+    crossed = rules_crossed(problem, parameters, visible)
+    kept = [call for call in calls if not domain_flags(call, problem.prompt, parameters, crossed)]
     floats = met_floats(problem.reference)
     if floats and speaks_of_integers(problem.prompt):  # ("an integer star rating", ``>= 4.5``)
         kept = [call for call in kept if not any(_holds_one(value, floats) for value in literals_of(call))]
     return kept
+
+
+def rules_crossed(problem: Problem, parameters: tuple[str, ...], visible: list[Call]) -> frozenset[str]:
+    """The text's rules the tests cross, where they expect raises (``stated_domain.crossed_rules``)."""
+    if not tests_expect_raises(problem.reference, problem.tests, problem.setup or "", problem.call_alias):
+        return frozenset()
+    return crossed_rules(visible, problem.prompt, parameters)
 
 
 def _holds_one(value: object, floats: frozenset[float]) -> bool:

@@ -46,7 +46,7 @@ def draw_while_it_pays(
         draws = fresh_calls(prepared.visible, attack.round_draws, seed, params.inputs)
         extra = [call for call in draws if call.key() not in known]
         extra = within_written_contract(problem, params, prepared.entry, extra)
-        extra = within_the_text(problem, params, prepared.entry, extra)
+        extra = within_the_text(problem, params, prepared.entry, extra, prepared.visible)
         spent = sum(prepared.call_steps)
         if not extra or (attack.input_steps is not None and spent >= attack.input_steps):
             break  # nothing new to draw, or no step left to spend on it

@@ -125,11 +125,14 @@ PRIME_CHECKED_UP_TO = 10**12  # trial division to 10**6: a millisecond at most
 _FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
-def domain_flags(call: Call, prompt: str, parameters: tuple[str, ...] = ()) -> tuple[str, ...]:
+def domain_flags(
+    call: Call, prompt: str, parameters: tuple[str, ...] = (), crossed: frozenset[str] = frozenset()
+) -> tuple[str, ...]:
     """The ``domain`` flag of an assert made on ``call``, where its input breaks the text's words;
-    ``parameters``: the entry's parameter names, which a stated comparison is read by."""
+    ``parameters``: the entry's parameter names, which a stated comparison is read by;
+    ``crossed``: the rules the tests themselves cross (``crossed_rules``), which no input breaks."""
     arguments = list(call.args) + [value for _, value in call.kwargs]
-    return (
+    flags = (
         _sorted_flag(arguments, prompt)
         or _signed_flag(arguments, prompt)
         or _balanced_flag(arguments, prompt)
@@ -137,6 +140,60 @@ def domain_flags(call: Call, prompt: str, parameters: tuple[str, ...] = ()) -> t
         or _square_flag(arguments, prompt)
         or _stated_precondition_flag(call, prompt, parameters)
     )
+    return tuple(flag for flag in flags if _said(flag) not in crossed)
+
+
+def crossed_rules(visible: list[Call], prompt: str, parameters: tuple[str, ...]) -> frozenset[str]:
+    """The words of each rule of the text a visible call breaks. Where the tests expect raises,
+    such a rule says which inputs the reference refuses, not which the task takes ("the rate r (0
+    < r <= 1) ...; a rate outside that range raises", tested with ``set_rate(2)``): an input
+    beyond it is judged, and its assert is in the domain (the twentieth pass: the draws left out
+    ``set_rate(0)``, the one input that shows ``0 <= r`` for ``0 < r``)."""
+    return frozenset(_said(flag) for call in visible for flag in domain_flags(call, prompt, parameters))
+
+
+# What the text says of inputs the tests may not show, lifting a rule learned from them
+# (``inputs/contract.py``'s ``Lifted``): an empty input it answers ("0.0 for an empty list"; not
+# "non-empty", "not empty"), an item that repeats ("occurs more than once", "duplicates", "on a
+# tie"), a sign ("negative", not "non-negative"; "the sign is ignored"; a negative number
+# written, ``digit_sum(-12) == 3``).
+EMPTY_INPUT = re.compile(r"\bempty\b", re.IGNORECASE)
+REPEATED_ITEMS = re.compile(
+    r"\b(more than once|duplicates?|duplicated|repeated|repeats|ties?|tied|equal (items|elements|values))\b",
+    re.IGNORECASE,
+)
+SIGNED_INPUT = re.compile(r"\bnegatives?\b|\bsign\b|(?<![\w)\].])-\d", re.IGNORECASE)
+# a word just before that says the opposite: "non-empty", "non negative", "will not contain
+# duplicate values" (HumanEval/135), "without repeats"
+NEGATED = re.compile(
+    r"\b(non|not|no|without|never|cannot)\b[\s-]*(\w+\s+){0,2}$|n't\s+(\w+\s+){0,2}$", re.IGNORECASE
+)
+
+
+def _said_of_inputs(pattern: re.Pattern, prompt: str) -> bool:
+    """Whether ``prompt`` says ``pattern`` of the inputs, not its opposite (a negation within the
+    two words before it)."""
+    return any(
+        not NEGATED.search(prompt[max(0, found.start() - 40) : found.start()])
+        for found in pattern.finditer(prompt)
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def lifted_rules(prompt: str) -> frozenset[str]:
+    """The learned rules of the inputs the text lifts by speaking of inputs the tests may not
+    show: ``"nonempty"``, ``"unique"``, ``"floor"`` (the twentieth pass: "0.0 for an empty list",
+    "if the largest value occurs more than once", "the sign is ignored", "0 and negative numbers
+    are not" were each told by tests that never passed one, and the aimed inputs that did were
+    refused as outside what every test keeps)."""
+    said = {"nonempty": EMPTY_INPUT, "unique": REPEATED_ITEMS, "floor": SIGNED_INPUT}
+    return frozenset(rule for rule, pattern in said.items() if _said_of_inputs(pattern, prompt))
+
+
+def _said(flag: str) -> str:
+    """The text's words a flag quotes (``the task says '0 < r <= 1', and ...``)."""
+    quoted = re.match(r"domain: the task says '(.*?)', and", flag, re.DOTALL)
+    return quoted.group(1) if quoted else flag
 
 
 def _stated_precondition_flag(call: Call, prompt: str, parameters: tuple[str, ...]) -> tuple[str, ...]:

@@ -58,7 +58,7 @@ from typing import Any
 
 from .arithmetic import Arithmetic, compared_arithmetic, meeting_edits, value_at
 from .calls import Call, assignments, called_name, parsed, positional_defaults
-from .contract import V1_MODES, contract_violations, relation_violations
+from .contract import V1_MODES, contract_violations, lifted, relation_violations
 from .digits import DIGITS, Field, digit_edits, digit_fields
 from .fresh import by_shape, drawn_by_shape, literals_of, with_literals
 from .relations import Relations, learn_relations, new_draw
@@ -189,16 +189,41 @@ def _grown_edits(base: Call) -> Iterator[Call]:
     to ``[('a', 1), ('aa', 2)]``): a mutant reading the wrong end (``popitem(last=True)``,
     ``xs[-1]`` for ``xs[0]``) parts from its reference only where there are two, and the tests
     may show one item alone (the nineteenth pass's OrderedDict). The new item is unlike every
-    other, so a sorted or repeat-free list stays one."""
+    other, so a sorted or repeat-free list stays one. A square grid grows by a row and a column,
+    so it stays square (an odd size where the tests show even ones: the twentieth pass's
+    diagonal sum)."""
     for position, value in enumerate(base.args):
-        if type(value) in (list, tuple) and value:
-            item = _successor(value[-1])
-            for _ in range(len(value)):
-                if item is None or item not in value:
-                    break
-                item = _successor(item)
-            if item is not None:
-                yield _with_arg(base, position, type(value)([*value, item]))
+        grown = _grown_square(value) if is_square_grid(value) else _grown(value)
+        if grown is not None:
+            yield _with_arg(base, position, grown)
+
+
+def _grown(value: Any) -> Any:
+    """A list or tuple with one more item unlike the others, or None."""
+    if type(value) not in (list, tuple) or not value:
+        return None
+    item = _successor(value[-1])
+    for _ in range(len(value)):
+        if item is None or item not in value:
+            break
+        item = _successor(item)
+    return None if item is None else type(value)([*value, item])
+
+
+def _grown_square(grid: Any) -> Any:
+    """A square grid with each row grown and a row of its last row's successors, or None."""
+    rows = [_grown(row) for row in grid]
+    extra = [_successor(cell) for cell in rows[-1]] if None not in rows else [None]
+    return None if None in extra else type(grid)([*rows, type(rows[-1])(extra)])
+
+
+def is_square_grid(value: Any) -> bool:
+    """A list of rows, as many as each row's items (more than one)."""
+    return (
+        type(value) in (list, tuple)
+        and len(value) > 1
+        and all(type(row) in (list, tuple) and len(row) == len(value) for row in value)
+    )
 
 
 def _successor(value: Any) -> Any:
@@ -492,6 +517,7 @@ def aimed_calls(
     limit: int,
     mode: str = "contract-v2",
     aggregates: int = 0,
+    lifts: frozenset[str] = frozenset(),
 ) -> list[Call]:
     """Up to ``limit`` aimed calls, then up to ``aggregates`` aggregate meetings (a number at a
     list's sum; an arithmetic of the arguments, or a list's total, at the constant it is compared
@@ -508,7 +534,7 @@ def aimed_calls(
         known,
         limit + aggregates,
         lambda calls, seen, accept: _aimed_on(
-            calls, reference, seen, limit, mode, aggregates, (sums, totals), accept
+            calls, reference, seen, limit, mode, aggregates, (sums, totals), accept, lifts
         ),
     )
 
@@ -546,10 +572,11 @@ def _aimed_on(
     aggregates: int,
     met: tuple[Sums, list[int | float]],
     accept: Callable[[Call], bool] | None = None,
+    lifts: frozenset[str] = frozenset(),
 ) -> list[Call]:
     numbers, fields = reference_numbers(reference), digit_fields(reference)
     letters, other_types = tested_letters(reference), takes_other_types(reference)
-    named = met_floats(reference) | letters | ({None} if other_types else set())
+    named = met_floats(reference) | letters | ({None} if other_types else set()) | lifted(lifts)
     alphabet = _characters(visible) if mode != "free" else string.ascii_letters
     relations = learn_relations(visible) if mode not in V1_MODES else None
     kinds = [
@@ -588,7 +615,13 @@ def _aimed_on(
 
 
 def guard_calls(
-    visible: list[Call], reference: str, known: set[str], limit: int, mode: str, raises: bool = True
+    visible: list[Call],
+    reference: str,
+    known: set[str],
+    limit: int,
+    mode: str,
+    raises: bool = True,
+    lifts: frozenset[str] = frozenset(),
 ) -> list[Call]:
     """Up to ``limit`` calls aimed at the reference's raise guards (``if balance < 0: raise
     ValueError``, ``assert n >= 0``, ``if amount > self.balance: raise ...``) and clamps
@@ -633,7 +666,7 @@ def guard_calls(
     known = known | {call.key() for call in fewer}
     # a guard's far side may lie below every number the tests pass (``b == 0`` raising, shown
     # with 0 and 3: ``b = -1`` is a divisor the reference takes): no other contract rule eased
-    named = met_floats(reference)
+    named = met_floats(reference) | lifted(lifts)
     return _aimed_at(visible, known, limit - len(fewer), mode, edits, floors=False, named=named) + fewer
 
 
@@ -654,7 +687,14 @@ def _fewer_uses(visible: list[Call], known: set[str]) -> list[Call]:
     return fewer
 
 
-def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: int, mode: str) -> list[Call]:
+def boundary_calls(
+    visible: list[Call],
+    reference: str,
+    known: set[str],
+    limit: int,
+    mode: str,
+    lifts: frozenset[str] = frozenset(),
+) -> list[Call]:
     """Up to ``limit`` calls on the boundaries of the reference's comparisons, with a constant
     (``return int(age) >= 18``, ``if n > 100: n = 100``) or of two values read by name (``return
     a > b``), inside the contract: the default attack's share of what the deep attack aims at.
@@ -726,11 +766,11 @@ def boundary_calls(visible: list[Call], reference: str, known: set[str], limit: 
                 )
         yield from _interleaved(aims)
 
-    named = met_floats(reference)
+    named = met_floats(reference) | lifted(lifts)
     chosen = _aimed_at(visible, known, limit, mode, edits, True, named) if numbers or meet else []
     if ties:  # (``arr[i] > arr[i + 1]`` ties where an item is repeated: beside the others)
         known = known | {call.key() for call in chosen}
-        chosen += _aimed_at(visible, known, TIE_DRAWS, mode, _repeats_in_turn, floors=True)
+        chosen += _aimed_at(visible, known, TIE_DRAWS, mode, _repeats_in_turn, floors=True, named=named)
     return chosen
 
 

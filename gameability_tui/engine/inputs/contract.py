@@ -11,6 +11,7 @@ value's type still is.
 from __future__ import annotations
 
 import string
+from dataclasses import dataclass
 from typing import Any
 
 from .calls import Call
@@ -29,6 +30,23 @@ from .relations import learn_relations
 from .relations import relation_violations as _relations_broken
 
 V1_MODES = ("contract", "free")
+
+
+@dataclass(frozen=True)
+class Lifted:
+    """A rule of the contract the task's text lifts (``stated_domain.lifted_rules``: "0 for an
+    empty list", "its first occurrence" where an item "occurs more than once", "the sign is
+    ignored"), passed among ``named``: an input that breaks only that rule is inside.
+    ``rule``: ``"nonempty"``, ``"unique"`` or ``"floor"``."""
+
+    rule: str
+
+
+def lifted(rules: frozenset[str]) -> frozenset:
+    """``rules`` as markers to pass among the ``named`` values."""
+    return frozenset(Lifted(rule) for rule in rules)
+
+
 # A text whose digits are more than 0s and 1s (not binary) writes numbers: a month the tests
 # never wrote (``'2024-06-01'`` beside ``'2024-08-01'``) is a text of its kind (the seventeenth pass)
 NUMBER_DIGITS = set("23456789")
@@ -52,13 +70,15 @@ def contract_violations(
     (``aimed.tested_letters``).
     """
     v2 = mode not in V1_MODES
+    lifts = frozenset(value.rule for value in named if isinstance(value, Lifted))
+    floors = floors and "floor" not in lifts
     width = max((len(c.args) for c in visible), default=0)
     problems: list[str] = []
     for index, value in enumerate(call.args):
         if index >= width:
             problems.append(f"argument {index + 1}: no visible call passes it")
             continue
-        domain = learn_domain([c.args[index] for c in visible if len(c.args) > index])
+        domain = _eased(learn_domain([c.args[index] for c in visible if len(c.args) > index]), lifts)
         problems += [
             f"argument {index + 1}: {why}"
             for why in _violations(value, domain, v2, floors=floors, named=named)
@@ -70,9 +90,24 @@ def contract_violations(
             continue
         problems += [
             f"{name}=: {why}"
-            for why in _violations(value, learn_domain(observed), v2, floors=floors, named=named)
+            for why in _violations(
+                value, _eased(learn_domain(observed), lifts), v2, floors=floors, named=named
+            )
         ]
     return problems
+
+
+def _eased(domain: Domain, lifts: frozenset[str]) -> Domain:
+    """``domain`` without the rules the text lifts (``Lifted``), at every depth."""
+    if not lifts:
+        return domain
+    domain.nonempty = domain.nonempty and "nonempty" not in lifts
+    domain.unique = domain.unique and "unique" not in lifts
+    domain.positive = domain.positive and "floor" not in lifts
+    for inner in (domain.element, domain.keys, domain.values):
+        if inner is not None:
+            _eased(inner, lifts)
+    return domain
 
 
 def _violations(
