@@ -444,7 +444,9 @@ def test_the_review_is_summed_up_under_the_settings_it_was_made_with(tmp_path):
     lines = {}
     # (v1 inputs: the v2 inputs keep clamp's low and high as every test passes them, so its deep
     # survivor, found only where low > high, is gone. The deep attack's ``//`` for ``/`` since round
-    # sixteen makes ``average`` weak too: every test's values have a whole mean.)
+    # sixteen makes ``average`` weak too: every test's values have a whole mean; its round number a
+    # zero off since round eighteen, ``is_leap_year``: ``year % 10`` for ``% 100`` passes every test
+    # and calls 2020 no leap year.)
     for settings in ([], ["--attack", "deep", "--inputs", "contract"]):
         review = tmp_path / f"review{len(settings)}.md"
         done = cli("export", str(EXAMPLES), "--db", str(db), "--summary", str(review), *settings)
@@ -454,7 +456,7 @@ def test_the_review_is_summed_up_under_the_settings_it_was_made_with(tmp_path):
             for line in review.read_text().splitlines()
             if "weak problems left with no accepted assert" in line
         )
-    assert lines[False].endswith("2 of 2 weak") and lines[True].endswith("4 of 4 weak")
+    assert lines[False].endswith("2 of 2 weak") and lines[True].endswith("5 of 5 weak")
     refused = cli(
         "export", str(EXAMPLES), "--db", str(db), "--summary", str(tmp_path / "r.md"), "--limit", "3"
     )
