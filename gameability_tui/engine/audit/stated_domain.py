@@ -35,7 +35,12 @@ a statement about the input:
 
 Fresh inputs that break them are not drawn (``reference.within_the_text``), as inputs that break
 a benchmark's written contract are not; a candidate assert whose input breaks them is still
-flagged (a second guard: none of the audit's own should be).
+flagged (a second guard: none of the audit's own should be). Where the tests expect raises, a
+rule a visible call itself crosses is no promise (``crossed_rules``).
+
+The text also widens what the tests show (``lifted_rules``): where it speaks of empty, repeated
+or signed inputs, the rules learned from tests that never passed one (non-empty, repeat-free,
+the floor) are lifted for the aimed inputs (``inputs/contract.py``'s ``Lifted``).
 """
 
 from __future__ import annotations

@@ -68,6 +68,7 @@ from .std_makers import constructible
 SIZED = (list, tuple, str)
 TIE_DRAWS = 3  # the default attack's repeated items, beside its boundary inputs
 MEMBERSHIP = (ast.In, ast.NotIn, ast.Is, ast.IsNot)  # no boundary where two values meet
+DECIMAL_TEXT = re.compile(r"-?[0-9]+\.[0-9]+")  # a number written with a point
 
 
 def reference_numbers(source: str) -> list[int | float]:
@@ -227,7 +228,7 @@ def is_square_grid(value: Any) -> bool:
 
 
 def _successor(value: Any) -> Any:
-    """The value next after ``value`` of its kind: a number one up, a text's last letter the next
+    """The value next after ``value`` of its kind: a number one up, a text with its last letter
     once more (``'a'`` to ``'aa'``), a tuple or list each of its items' successor; None for others."""
     if type(value) in (int, float):
         return value + 1
@@ -402,9 +403,6 @@ def is_decimal_text(text: str) -> bool:
     return bool(DECIMAL_TEXT.fullmatch(text))
 
 
-DECIMAL_TEXT = re.compile(r"-?[0-9]+\.[0-9]+")
-
-
 @functools.lru_cache(maxsize=64)
 def takes_other_types(reference: str) -> bool:
     """Whether the reference catches the ``TypeError`` an argument of another type raises
@@ -419,15 +417,6 @@ def takes_other_types(reference: str) -> bool:
             if any(getattr(name, "id", None) == "TypeError" for name in caught):
                 return True
     return False
-
-
-def _parameters(tree: ast.AST) -> set[str]:
-    return {
-        argument.arg
-        for node in ast.walk(tree)
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-        for argument in node.args.args + node.args.kwonlyargs
-    }
 
 
 def _none_edits(base: Call) -> Iterator[Call]:
@@ -1032,6 +1021,16 @@ def _guard_tests(reference: str, raises: bool = True, clamps: bool = True) -> li
     ]
     held = [node for node in ast.walk(tree) if _clamps(node, parameters)] if clamps else []
     return (guards if raises else []) + held
+
+
+def _parameters(tree: ast.AST) -> set[str]:
+    """The names of the parameters of every function the module defines."""
+    return {
+        argument.arg
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for argument in node.args.args + node.args.kwonlyargs
+    }
 
 
 def _clamps(node: ast.AST, parameters: set[str]) -> bool:
