@@ -23,9 +23,9 @@ from ..sandbox.limits import CONFIRM_STEPS_PER_SECOND
 from .asserts import GatedText, assert_text, order_candidates
 from .flags import compares_exactly, value_flags, visible_answers
 from .prepared import Prepared, backstop_seconds, base_job, oracle_for
-from .reference import may_keep_state
+from .reference import may_keep_state, rules_crossed
 from .repeats import repeated
-from .stated_domain import crossed_rules, domain_flags
+from .stated_domain import domain_flags
 from .survivor_flags import survivor_flags
 from .verdict import Verdict
 from .visible_order import order_flags
@@ -61,7 +61,7 @@ def candidate_asserts(
     distance: dict[str, float] = {}
     values: dict[str, object] = {}
     parameters = parameter_names(problem.reference, prepared.entry) if v2 else ()
-    crossed = crossed_rules(prepared.visible, problem.prompt, parameters) if oracle.raises else frozenset()
+    crossed = rules_crossed(problem, parameters, prepared.visible)
     lazy = lazy_kind(problem.reference, prepared.entry)
     twice = _made_twice(prepared.fresh)
     witnesses = sorted({i for verdict in verdicts for i in verdict.witnesses})

@@ -21,12 +21,11 @@ import ast
 import functools
 
 from .calls import parsed
+from .raises import MESSAGE_CHECKS, is_raises_context, last_name
 
 # (words, is_pattern): a literal the tests look for with ``in``, or a pattern they search with
 Fragment = tuple[str, bool]
 
-_REGEX_CHECKS = frozenset(("assertRaisesRegex", "assertRaisesRegexp", "assert_raises_regex"))
-_RAISES_CHECKS = frozenset(("raises", "assertRaises", "assert_raises")) | _REGEX_CHECKS
 _CONTAINERS = frozenset(("value", "exception"))  # ``caught.value``, ``cm.exception``: the exception
 _NOT_THE_MESSAGE = frozenset(("type", "typename", "tb", "traceback"))
 _CONTAINS = frozenset(("assertIn", "assertNotIn"))
@@ -55,14 +54,14 @@ def _fragments_in(tree: ast.AST) -> list[Fragment]:
     parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     found: list[Fragment] = []
     for node in ast.walk(tree):
-        if _is_raises_check(node):
+        if is_raises_context(node):
             found += _pattern_of(node)
         if isinstance(node, ast.ExceptHandler) and node.name and node.type is not None:
             found += _uses(node.body, node.name, parents, container=False)
         if isinstance(node, ast.With):
             for item in node.items:
                 context, name = item.context_expr, item.optional_vars
-                if isinstance(name, ast.Name) and _is_raises_check(context):
+                if isinstance(name, ast.Name) and is_raises_context(context):
                     found += _uses([tree], name.id, parents, container=True)
     return found
 
@@ -71,7 +70,7 @@ def _pattern_of(check: ast.Call) -> list[Fragment]:
     """The pattern a raises check searches the message with (``match=``, ``assertRaisesRegex``'s
     second argument)."""
     patterns = [keyword.value for keyword in check.keywords if keyword.arg in ("match", "expected_regex")]
-    if _last_name(check) in _REGEX_CHECKS and len(check.args) > 1:
+    if last_name(check) in MESSAGE_CHECKS and len(check.args) > 1:
         patterns.append(check.args[1])
     found = []
     for pattern in patterns:
@@ -129,7 +128,7 @@ def _words_checked(error: ast.AST, parents: dict[int, ast.AST]) -> list[Fragment
     where = parents.get(id(text))
     if isinstance(where, ast.Compare) and [type(op) for op in where.ops] in ([ast.In], [ast.NotIn]):
         words, within = where.left, where.comparators[0]
-    elif isinstance(where, ast.Call) and _last_name(where) in _CONTAINS and len(where.args) == 2:
+    elif isinstance(where, ast.Call) and last_name(where) in _CONTAINS and len(where.args) == 2:
         words, within = where.args
     else:
         raise _Whole
@@ -143,11 +142,3 @@ def _is_text(node: ast.AST, value: object = None) -> bool:
     if not isinstance(node, ast.Constant):
         return False
     return node.value == value if value is not None else type(node.value) is str
-
-
-def _is_raises_check(node: ast.AST) -> bool:
-    return isinstance(node, ast.Call) and _last_name(node) in _RAISES_CHECKS
-
-
-def _last_name(call: ast.Call) -> str:
-    return call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")

@@ -226,20 +226,20 @@ def _fails(body: list[ast.stmt]) -> bool:
         ):
             return True
         call = statement.value if isinstance(statement, ast.Expr) else None
-        if isinstance(call, ast.Call) and _last_name(call) == "fail":
+        if isinstance(call, ast.Call) and last_name(call) == "fail":
             return True
     return False
 
 
-def _last_name(call: ast.Call) -> str:
+def last_name(call: ast.Call) -> str:
     """The name a call ends in: ``raises`` for ``pytest.raises(...)`` and for ``raises(...)``."""
     return call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
 
 
-def _is_raises_context(node: ast.AST) -> bool:
+def is_raises_context(node: ast.AST) -> bool:
     """``pytest.raises(...)`` / ``self.assertRaises(...)`` (or a ``Regex`` form) as a ``with``
     item or a call."""
-    return isinstance(node, ast.Call) and _last_name(node) in RAISES_CHECKS
+    return isinstance(node, ast.Call) and last_name(node) in RAISES_CHECKS
 
 
 def inside_expected_raise(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
@@ -253,7 +253,7 @@ def inside_expected_raise(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
     child, parent = node, parents.get(id(node))
     while parent is not None:
         items = parent.items if isinstance(parent, ast.With) else ()
-        raising = any(_is_raises_context(item.context_expr) for item in items)
+        raising = any(is_raises_context(item.context_expr) for item in items)
         if (raising or _typed_try(parent)) and child in parent.body:  # type: ignore[attr-defined]
             return True
         if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
@@ -270,7 +270,7 @@ def _raising_helpers(sources: tuple[str, ...]) -> set[str]:
         tree = parsed(source) if source else None
         for node in ast.walk(tree) if tree is not None else ():
             if isinstance(node, ast.FunctionDef) and any(
-                _typed_try(inner) or _is_raises_context(inner) for inner in ast.walk(node)
+                _typed_try(inner) or is_raises_context(inner) for inner in ast.walk(node)
             ):
                 helpers.add(node.name)
     return helpers
@@ -290,13 +290,13 @@ def tests_expect_raises(reference: str, tests: tuple[str, ...], setup: str, alia
                 return True
             if (
                 isinstance(node, ast.With)
-                and any(_is_raises_context(item.context_expr) for item in node.items)
+                and any(is_raises_context(item.context_expr) for item in node.items)
                 and any(reach.calls(statement) for statement in node.body)
             ):
                 return True
             if isinstance(node, ast.Call) and reach.calls(node):
                 name = getattr(node.func, "id", None)
-                if name in helpers or _is_raises_context(node):
+                if name in helpers or is_raises_context(node):
                     return True
     return False
 
@@ -315,8 +315,8 @@ def _reads_name(nodes: list[ast.AST], name: str | None) -> bool:
 def _checks_message(node: ast.AST, test: ast.AST) -> bool:
     """Whether ``node``, a raises check in ``test``, looks at the exception's message, not only
     at its type (a ``with ... as caught`` read anywhere in the test: only after it is it bound)."""
-    if isinstance(node, ast.Call) and _is_raises_context(node):
-        return _last_name(node) in MESSAGE_CHECKS or any(keyword.arg == "match" for keyword in node.keywords)
+    if isinstance(node, ast.Call) and is_raises_context(node):
+        return last_name(node) in MESSAGE_CHECKS or any(keyword.arg == "match" for keyword in node.keywords)
     if isinstance(node, ast.Try):
         return any(
             handler.type is not None and not _fails(handler.body) and _reads_name(handler.body, handler.name)
@@ -326,7 +326,7 @@ def _checks_message(node: ast.AST, test: ast.AST) -> bool:
         return any(
             isinstance(item.optional_vars, ast.Name) and _reads_name([test], item.optional_vars.id)
             for item in node.items
-            if _is_raises_context(item.context_expr)
+            if is_raises_context(item.context_expr)
         )
     return False
 
@@ -381,7 +381,7 @@ def _caught_types(node: ast.AST) -> tuple[str, ...] | None:
             if handler.type is not None and not _fails(handler.body)
             for part in (handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type])
         ]
-    elif isinstance(node, ast.Call) and _is_raises_context(node):
+    elif isinstance(node, ast.Call) and is_raises_context(node):
         named = [k.value for k in node.keywords if k.arg in ("expected_exception", "exception")]
         spec = node.args[0] if node.args else (named[0] if named else None)
         parts = spec.elts if isinstance(spec, ast.Tuple) else [spec]
