@@ -78,8 +78,9 @@ from .step_units import STEPS
 # message the tests read for words is judged by those words; a remainder's divisor the reference
 # computes with is a boundary of the default attack; a rule of the text the tests cross expecting
 # a raise is no promise; the text lifts learned rules where it speaks of empty, repeated or
-# signed inputs; a square grid grows into a square
-ENGINE_VERSION = 28
+# signed inputs; a square grid grows into a square; built-in and lambda callbacks the tests pass
+# are kept as written; a byte order passed by position has a twin
+ENGINE_VERSION = 29
 
 
 @dataclass(frozen=True)

@@ -186,7 +186,9 @@ def std_maker(qualified: str) -> Any:
 BOUND_MARK = "\x00bound"  # (BOUND_MARK, name): an argument that is an object the test made
 MADE_MARK = "\x00made"  # (MADE_MARK, maker, args, kwargs): an argument made in place (``made``)
 MEMBER_MARK = "\x00member"  # (MEMBER_MARK, enum, member): a member of the reference's ``Enum``
-_MADE_BYTES = (MADE_MARK.encode(), MEMBER_MARK.encode())  # what ``made_entry`` looks for in a job
+CALLBACK_MARK = "\x00callback"  # (CALLBACK_MARK, text): a built-in or lambda the test passes
+# what ``made_entry`` looks for in a job
+_MADE_BYTES = (MADE_MARK.encode(), MEMBER_MARK.encode(), CALLBACK_MARK.encode())
 
 
 def replay(
@@ -292,8 +294,9 @@ def made_entry(
 
 
 def made(args: tuple, kwargs: dict, rest: list, namespace: dict) -> tuple[tuple, dict, list, dict]:
-    """A call's job with each argument ``(MADE_MARK, maker, args, kwargs[, name])`` made (and
-    each ``(MEMBER_MARK, enum, member)`` taken from its class):
+    """A call's job with each argument ``(MADE_MARK, maker, args, kwargs[, name])`` made (each
+    ``(MEMBER_MARK, enum, member)`` taken from its class, each ``(CALLBACK_MARK, text)``
+    evaluated in the program's namespace):
     ``maker`` (a name the reference defines) looked up in the program's ``namespace`` and
     called, afresh for each call (``norm(Point(3, 4))``); its chain's, uses' and peers'
     arguments likewise; and the objects made under a name the test reads after the call. Made
@@ -305,6 +308,8 @@ def made(args: tuple, kwargs: dict, rest: list, namespace: dict) -> tuple[tuple,
     def one(value: Any) -> Any:
         if type(value) is tuple and len(value) == 3 and value[0] == MEMBER_MARK:
             return getattr(_maker(value[1], namespace), value[2])
+        if type(value) is tuple and len(value) == 2 and value[0] == CALLBACK_MARK:
+            return eval(value[1], namespace)  # the test's own text, as it resolves there
         if type(value) is tuple and len(value) in (4, 5) and value[0] == MADE_MARK:
             maker, inner, keywords = value[1:4]
             got = _maker(maker, namespace)(*map(one, inner), **{k: one(v) for k, v in keywords.items()})

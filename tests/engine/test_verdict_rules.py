@@ -8,6 +8,7 @@ hand-written, and its right verdict is known; fresh inputs are pinned (``fresh_i
 
 from __future__ import annotations
 
+import ast
 import datetime
 import json
 import re
@@ -30,7 +31,7 @@ from gameability_tui.engine.inputs.aimed import aimed_calls, boundary_calls, gua
 from gameability_tui.engine.inputs.arguments import Made
 from gameability_tui.engine.inputs.calls import Bound, Call, entry_of, factory_names
 from gameability_tui.engine.inputs.fresh import contract_violations, fresh_calls
-from gameability_tui.engine.inputs.harvest import harvest_calls
+from gameability_tui.engine.inputs.harvest import harvest_calls, is_callback
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.mutants.sites import make_mutants
 from gameability_tui.engine.observed import DROP_STEP
@@ -5544,3 +5545,39 @@ def test_a_square_grid_grows_into_a_square_of_the_next_size():
     result = audit_problem(problem("diag_sum", diagonal, tests, prompt=said), AuditParams(attack="deep"))
     assert "total += m[n // 2][n // 2]" in _survivor_changes(result)
     assert result.asserts and all(not a.flags for a in result.asserts)
+
+
+# 87. From the twentieth pass (class 5): ``apply_n(abs, -3, 2)`` passes a built-in function where
+# a literal was looked for, so no call was harvested and the problem was excluded, though -3 and
+# 2 could be drawn with ``abs`` kept. A built-in, a built-in type's method and a lambda over
+# built-ins are callbacks: kept as written, evaluated in the child, never perturbed.
+
+APPLY_N = "def apply_n(f, x, n):\n    for _ in range(1, n + 1):\n        x = f(x)\n    return x\n"
+
+
+def test_a_builtin_callback_is_kept_and_the_other_literals_are_drawn():
+    tests = ["assert apply_n(abs, -3, 2) == 3", "assert apply_n(str.upper, 'a', 3) == 'A'"]
+    result = audit_problem(problem("apply_n", APPLY_N, tests), AuditParams())
+    assert result.status == "ok"
+    assert "for _ in range(2, n + 1):" in _survivor_changes(result)
+    assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)
+    assert all(re.match(r"assert apply_n\((abs|str\.upper), ", a.text) for a in result.asserts)
+
+
+def test_a_lambda_the_test_passes_is_called_in_the_child():
+    tests = ["assert apply_n(abs, -3, 2) == 3", "assert apply_n(lambda v: v * 2, 1, 3) == 8"]
+    calls = harvest_calls(tests, "apply_n")
+    assert [call.args[0].render() for call in calls] == ["abs", "lambda v: v * 2"]
+    result = audit_problem(problem("apply_n", APPLY_N, tests), AuditParams())
+    assert result.status == "ok" and not result.survivors  # the lambda's test rejects range(2, ...)
+
+
+def test_a_name_the_test_defines_is_no_callback():
+    tree = ast.parse("apply_n(double, 1, 2); apply_n(lambda v: helper(v), 1, 2)")
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and node.args]
+    assert [is_callback(call.args[0]) for call in calls if getattr(call.func, "id", "") == "apply_n"] == [
+        False,
+        False,
+    ]
+    assert is_callback(ast.parse("lambda v: abs(v) + len([w for w in 'ab'])", mode="eval").body)
+

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..observed import (
     BOUND_MARK,
+    CALLBACK_MARK,
     DROP_STEP,
     MADE_MARK,
     MEMBER_MARK,
@@ -80,6 +81,21 @@ class Member:
         return f"{self.enum}.{self.member}"
 
 
+@dataclass(frozen=True)
+class Callback:
+    """An argument the test writes as a function it does not define: a built-in (``abs``,
+    ``str.upper``) or a lambda over built-ins (``lambda v: v * 2``). Not a literal, never
+    perturbed, written as the test writes it; the child evaluates ``text`` afresh for each call
+    in the program's namespace, where the test's name resolves (the twentieth pass:
+    ``apply_n(abs, -3, 2)`` held a name where a literal was looked for, so the problem was
+    excluded, though -3 and 2 could be drawn with ``abs`` kept)."""
+
+    text: str
+
+    def render(self) -> str:
+        return self.text
+
+
 def job_steps(steps: tuple[ChainStep, ...]) -> tuple:
     """A chain as the child takes it: each step's arguments ``marked``."""
     return tuple((method, marked(args), marked_keywords(kwargs)) for method, args, kwargs in steps)
@@ -96,7 +112,7 @@ def marked(args: tuple) -> tuple:
 
 def holds_object(value: Any) -> bool:
     """Whether ``value`` is an object the test makes, or a list or tuple holding one."""
-    return isinstance(value, (Bound, Made, Member)) or lists_objects(value)
+    return isinstance(value, (Bound, Made, Member, Callback)) or lists_objects(value)
 
 
 def lists_objects(value: Any) -> bool:
@@ -116,6 +132,8 @@ def _mark(value: Any) -> Any:
         return (BOUND_MARK, value.name)
     if isinstance(value, Member):
         return (MEMBER_MARK, value.enum, value.member)
+    if isinstance(value, Callback):
+        return (CALLBACK_MARK, value.text)
     if isinstance(value, Made):
         maker = STD_MAKER + value.std if value.std else value.maker
         made = (MADE_MARK, maker, marked(value.args), marked_keywords(value.kwargs))
@@ -134,7 +152,7 @@ def argument_text(value: Any) -> str:
 
     if isinstance(value, Bound):
         return value.name
-    if isinstance(value, Member):
+    if isinstance(value, (Member, Callback)):
         return value.render()
     if isinstance(value, Made):
         return value.name or value.render()

@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from .arguments import Bound, Made, Member, holds_objects, lists_objects
+from .arguments import Bound, Callback, Made, Member, holds_objects, lists_objects
 from .calls import Call
 from .contract import V1_MODES, contract_violations, relation_violations
 from .domain import Domain, character_pool, is_grid_permutation, is_unique, learn_domain
@@ -369,7 +369,7 @@ def shape_of(call: Call) -> tuple:
 
 def _held(value: Any) -> Any:
     """What a shape keeps of an argument: the name of an object the test bound, the maker and
-    the shape of the arguments of one it makes in place, else nothing."""
+    the shape of the arguments of one it makes in place, a callback's text, else nothing."""
     if lists_objects(value):
         return (type(value).__name__, tuple(map(_held, value)))
     if isinstance(value, Made):
@@ -379,6 +379,8 @@ def _held(value: Any) -> Any:
             tuple((k, _held(v)) for k, v in value.kwargs),
             value.name,
         )
+    if isinstance(value, Callback):
+        return ("callback", value.text)
     return value.name if isinstance(value, Bound) else None
 
 
@@ -392,7 +394,7 @@ def _parts(call: Call) -> list[tuple[tuple, tuple]]:
 
 def literals_of(call: Call) -> tuple:
     """Every literal of a call, its peers, its chain and its uses, in order (not an object the
-    test bound and passes: ``Bound``, kept as it is)."""
+    test bound and passes, nor a function: ``Bound``, ``Callback``, kept as they are)."""
     values: list = []
 
     def add(value: Any) -> None:
@@ -404,7 +406,7 @@ def literals_of(call: Call) -> tuple:
         elif lists_objects(value):  # so are its objects'
             for inner in value:
                 add(inner)
-        elif not isinstance(value, Bound):
+        elif not isinstance(value, (Bound, Callback)):
             values.append(value)
 
     for args, kwargs in _parts(call):
@@ -425,7 +427,7 @@ def with_literals(values: tuple, like: Call) -> Call:
             return dataclasses.replace(value, args=args, kwargs=tuple((k, one(v)) for k, v in value.kwargs))
         if lists_objects(value):
             return type(value)(map(one, value))
-        return value if isinstance(value, Bound) else next(taken)
+        return value if isinstance(value, (Bound, Callback)) else next(taken)
 
     return like.with_arguments(one)
 

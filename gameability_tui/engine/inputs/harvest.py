@@ -11,10 +11,11 @@ harvested, so every fresh input can be written back into an assert that round-tr
 from __future__ import annotations
 
 import ast
+import builtins
 from typing import Any
 
 from ..observed import DROP_STEP, SET_STEP
-from .arguments import Bound, Made, Member, named_objects
+from .arguments import Bound, Callback, Made, Member, named_objects
 from .calls import Call, ChainStep, called_name, parsed
 from .folded import is_literal
 from .raises import inside_expected_raise
@@ -224,6 +225,8 @@ def _literal_call(
             argument = bound[argument.id]
         if isinstance(argument, ast.Attribute) and (member := _member(argument, makers)) is not None:
             return member  # ``Light.RED``, of an ``Enum`` the reference defines
+        if is_callback(argument):  # ``abs``, ``str.upper``, ``lambda v: v * 2``
+            return Callback(ast.unparse(argument))
         if isinstance(argument, ast.Call):  # ``Point(3, 4)``; ``datetime.date(2024, 1, 30)``
             maker = called_name(argument)
             inner = _literal_call(argument, None, frozenset(), makers) if maker in makers else None
@@ -249,6 +252,23 @@ def _literal_call(
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return None
     return Call(args, kwargs)
+
+
+def is_callback(node: ast.expr) -> bool:
+    """Whether ``node`` is a function the test passes that resolves wherever it runs: a
+    built-in's name (``abs``), a built-in type's method (``str.upper``), or a lambda whose free
+    names are built-ins (``lambda v: abs(v) * 2``). A name the test binds itself is not one."""
+    if isinstance(node, ast.Name):
+        return callable(getattr(builtins, node.id, None)) and not node.id.startswith("_")
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        owner = getattr(builtins, node.value.id, None)
+        return isinstance(owner, type) and callable(getattr(owner, node.attr, None))
+    if not isinstance(node, ast.Lambda):
+        return False
+    own = {inner.arg for inner in ast.walk(node) if isinstance(inner, ast.arg)}
+    own |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    free = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - own
+    return all(hasattr(builtins, name) for name in free)
 
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
