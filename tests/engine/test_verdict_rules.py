@@ -5581,3 +5581,32 @@ def test_a_name_the_test_defines_is_no_callback():
     ]
     assert is_callback(ast.parse("lambda v: abs(v) + len([w for w in 'ab'])", mode="eval").body)
 
+
+# 88. From the twentieth pass (class 7): a value class tested by its own ``==`` (``assert Point(1,
+# 2) == Point(1, 2)``) was excluded as "every mutant behaves like the reference", though the
+# tests reject its ``__eq__`` mutants: the fresh inputs compare objects by their state, never by
+# the benchmark's ``==``. The exclusion says what happened: the tests reject mutants the fresh
+# inputs cannot tell apart.
+
+POINT = (
+    "class Point:\n    def __init__(self, x, y):\n        self.x = x\n        self.y = y\n\n"
+    "    def __eq__(self, other):\n"
+    "        return isinstance(other, Point) and (self.x, self.y) == (other.x, other.y)\n"
+)
+
+
+def test_an_exclusion_says_the_tests_reject_mutants_the_fresh_inputs_cannot_tell_apart():
+    tests = ["assert Point(1, 2) == Point(1, 2)", "assert Point(1, 2) != Point(2, 1)"]
+    result = audit_problem(problem("Point", POINT, tests), AuditParams())
+    assert result.status == "excluded:no-broken-mutant"
+    rejected = int(re.search(r"the visible tests reject (\d+) of", result.detail).group(1))
+    assert 0 < rejected <= result.n_mutants
+    assert "behaves like the reference" not in result.detail
+
+
+def test_an_exclusion_where_nothing_differs_anywhere_says_so():
+    tests = ["assert Point(1, 2).x == 1"]
+    source = POINT.replace("isinstance(other, Point) and ", "")
+    result = audit_problem(problem("Point", source, tests), AuditParams())
+    assert result.status == "excluded:no-broken-mutant"
+    assert result.detail.startswith("every mutant behaves like the reference on the fresh inputs and the")

@@ -13,7 +13,7 @@ from .gating import candidate_asserts, witness_texts
 from .prepared import Prepared
 from .reference import prepare
 from .rounds import draw_while_it_pays
-from .verdict import Verdict, judge_programs
+from .verdict import Verdict, judge_programs, test_rejected
 
 
 def audit_problem(problem: Problem, params: AuditParams) -> ProblemResult:
@@ -60,11 +60,25 @@ def _judge(problem: Problem, params: AuditParams, prepared: Prepared) -> Problem
         n_slow=counts["slow"], n_fresh=len(prepared.fresh), reference_raised=prepared.raised, kinds=kinds,
     )  # fmt: skip
     if counts["broken"] == 0:
-        detail = "every mutant behaves like the reference on the fresh inputs"
-        if counts["truncated"]:
-            detail += f" ({counts['truncated']} truncated)"
+        detail = _why_none_is_broken(problem, params, prepared, counts["truncated"])
         return excluded(problem.id, "no-broken-mutant", detail, **common)
     asserts = candidate_asserts(problem, params, prepared, survivors, survivor_verdicts)
     return ProblemResult(
         id=problem.id, status="ok", survivors=tuple(survivors), asserts=tuple(asserts), **common
     )
+
+
+def _why_none_is_broken(problem: Problem, params: AuditParams, prepared: Prepared, truncated: int) -> str:
+    """The real reason no mutant is broken (the seventh class): none differs from the reference
+    anywhere the audit looked, or the visible tests reject some that the fresh inputs cannot
+    tell apart (what the tests compare or call is not what a fresh input shows)."""
+    rejected = test_rejected(problem, params, prepared, [mutant.source for mutant in prepared.mutants])
+    if rejected:
+        detail = (
+            f"no mutant differs from the reference on the fresh inputs, yet the visible tests reject "
+            f"{rejected} of {len(prepared.mutants)}: the tests see what the fresh inputs do not (an "
+            "operator or protocol of the results' own, such as ==, or only the visible inputs)"
+        )
+    else:
+        detail = "every mutant behaves like the reference on the fresh inputs and the visible tests"
+    return detail + (f" ({truncated} truncated)" if truncated else "")

@@ -123,6 +123,27 @@ def judge_programs(
     ]
 
 
+def test_rejected(problem: Problem, params: AuditParams, prepared: Prepared, programs: list[str]) -> int:
+    """How many of ``programs`` fail to load or fail a visible test (or check), fresh inputs
+    aside. Asked only where none differs from the reference on a fresh input: then the count
+    tells whether the tests see what the fresh inputs do not (the benchmark's own ``==`` between
+    two results, a visible input no draw repeats) or nothing the mutants changed shows anywhere
+    (the twentieth pass: a problem whose tests reject two mutants was excluded as "every mutant
+    behaves like the reference")."""
+    job = _mutant_job(problem, params, prepared)
+    bare = replace(
+        job, calls=[], call_budgets=[], reference_calls=[], call_order=[],
+        confirm_budgets=job.confirm_budgets[len(job.calls) :],
+    )  # fmt: skip
+    runs = run_jobs([replace(bare, program=program) for program in programs])
+    return sum(run.load is not None or not all(passed for passed, _, _ in _steps_of(run)) for run in runs)
+
+
+def _steps_of(run: Run) -> tuple:
+    """Each visible test's and check's (passed, outcome, steps), as ``run`` recorded them."""
+    return (*run.tests.values(), *run.checks.values())
+
+
 def _mutant_job(problem: Problem, params: AuditParams, prepared: Prepared) -> Job:
     """The job a mutant is judged by, but for its program: budgets from the reference's steps
     (PENDING on a test whose steps were not counted), limits from its CPU time. Its load (the

@@ -388,6 +388,9 @@ def _mutant_plan(candidate: _Candidate, namespace: dict) -> None:
     mutant between the broken and equivalent counts, and it is counted broken, as before).
     """
     job = candidate.job
+    if not job.calls:  # asked only whether the visible tests reject it (``verdict.test_rejected``)
+        _passes_tests(candidate)
+        return
     order = list(job.call_order or range(len(job.calls)))
     budgets = list(job.call_budgets)
     passes_tests: bool | None = None  # unknown until needed
