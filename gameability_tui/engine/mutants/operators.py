@@ -507,6 +507,7 @@ OPTION_TWINS = {
     "byteorder": {"big": "little", "little": "big"},
 }
 DATE_FORMATTERS = frozenset(("strftime", "strptime"))
+BYTE_ORDERED = frozenset(("from_bytes", "to_bytes"))  # take the byte order positionally too
 DIRECTIVE = re.compile(r"%[A-Za-z]")
 
 
@@ -515,28 +516,33 @@ class SwapOption(Operator):
     """A standard-library option's other value (``errors='replace'`` to ``'ignore'``,
     ``byteorder='big'`` to ``'little'``), and a date format with two neighbouring fields in each
     other's place (``'%Y-%m-%d'`` to ``'%Y-%d-%m'``: a test whose day is its month reads alike,
-    the nineteenth pass)."""
+    the nineteenth pass). A byte order passed by position is one too (``int.from_bytes(b,
+    'big')``, the twentieth pass)."""
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
         if isinstance(node, ast.keyword) and node.arg in OPTION_TWINS:
             return int(isinstance(node.value, ast.Constant) and node.value.value in OPTION_TWINS[node.arg])
-        if isinstance(node, ast.Constant) and type(node.value) is str and _formats_a_date(node, parent):
-            return len(_swapped_fields(node.value))
-        return 0
+        if not isinstance(node, ast.Constant) or type(node.value) is not str:
+            return 0
+        called = _positional_of(node, parent)
+        if called in BYTE_ORDERED:
+            return int(node.value in OPTION_TWINS["byteorder"])
+        return len(_swapped_fields(node.value)) if called in DATE_FORMATTERS else 0
 
     def edit(self, node: ast.AST, choice: int) -> ast.AST:
         if isinstance(node, ast.keyword):
             return _with(node, value=ast.Constant(OPTION_TWINS[node.arg][node.value.value]))
+        if node.value in OPTION_TWINS["byteorder"]:  # a date format is never 'big' or 'little'
+            return ast.Constant(OPTION_TWINS["byteorder"][node.value])
         return ast.Constant(_swapped_fields(node.value)[choice])
 
 
-def _formats_a_date(node: ast.AST, parent: ast.AST | None) -> bool:
-    """Whether ``node`` is an argument of a ``strftime``/``strptime`` call."""
+def _positional_of(node: ast.AST, parent: ast.AST | None) -> str:
+    """The name of the call ``node`` is a positional argument of (``strftime``), else ""."""
     if not isinstance(parent, ast.Call) or node not in parent.args:
-        return False
+        return ""
     called = parent.func
-    name = called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", "")
-    return name in DATE_FORMATTERS
+    return called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", "")
 
 
 def _swapped_fields(text: str) -> list[str]:
@@ -746,8 +752,9 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("x = b.decode('utf-8', errors='replace')", "x = b.decode('utf-8', errors='ignore')"),
             ("x = n.to_bytes(2, byteorder='big')", "x = n.to_bytes(2, byteorder='little')"),
             ("x = d.strftime('%Y-%m-%d')", "x = d.strftime('%Y-%d-%m')"),
+            ("x = int.from_bytes(b[:2], 'big')", "x = int.from_bytes(b[:2], 'little')"),
         ),
-        untouched=("x = f(errors='loud')", "x = '%Y-%m-%d'", "x = d.strftime('%Y')"),
+        untouched=("x = f(errors='loud')", "x = '%Y-%m-%d'", "x = d.strftime('%Y')", "x = f(b, 'big')"),
     ),
 )
 
