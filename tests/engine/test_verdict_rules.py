@@ -5610,3 +5610,62 @@ def test_an_exclusion_where_nothing_differs_anywhere_says_so():
     result = audit_problem(problem("Point", source, tests), AuditParams())
     assert result.status == "excluded:no-broken-mutant"
     assert result.detail.startswith("every mutant behaves like the reference on the fresh inputs and the")
+
+
+# 89. From the twentieth pass (class 5): an async generator called only inside an async helper
+# the test defines (``async def collect(n): return [x async for x in countdown(n)]``, then
+# ``asyncio.run(collect(1))``) was excluded for "no literal calls to countdown()"; a helper
+# that only returns an expression is read in place whether it is async or not.
+
+COUNTDOWN = (
+    "import asyncio\n\nasync def countdown(n):\n    while n > 0:\n        yield n\n        n -= 1\n"
+    "        await asyncio.sleep(0)\n"
+)
+
+
+def test_an_entry_called_inside_an_async_helper_of_the_test_is_drawn():
+    tests = [
+        "import asyncio\nasync def collect(n):\n    return [x async for x in countdown(n)]\n"
+        "assert asyncio.run(collect(1)) == [1]\nassert asyncio.run(collect(0)) == []"
+    ]
+    result = audit_problem(problem("countdown", COUNTDOWN, tests), AuditParams())
+    assert result.status == "ok"
+    assert "n -= 2" in _survivor_changes(result)
+    assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)
+
+
+# 90. From the twentieth pass: the text speaks of texts padded with spaces ("s may end with
+# spaces") or of numbers that are no integers ("non-integers are ignored"), and no draw ever made
+# one (the tests pass neither), so ``rstrip`` for ``lstrip``, or a dropped ``isinstance(x, int)``,
+# looked equivalent. The deep attack aims at such inputs where the text speaks of them.
+
+FIRST_WORD = "def first_word(s):\n    return s.lstrip().split(' ')[0]\n"
+COUNT_EVENS = (
+    "def count_evens(xs):\n    return sum(1 for x in xs if isinstance(x, int) and x > 0 and x % 2 == 0)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("entry", "source", "tests", "said", "change"),
+    [
+        ("first_word", FIRST_WORD,
+         ["assert first_word('red fox') == 'red'", "assert first_word('a b c') == 'a'"],
+         "first_word(s) returns the first word of s; s may have leading spaces.",
+         "return s.rstrip().split(' ')[0]"),
+        ("count_evens", COUNT_EVENS, ["assert count_evens([1, 2, 4]) == 2", "assert count_evens([7]) == 0"],
+         "count_evens(xs) counts the positive even integers of xs; non-integers are skipped.",
+         "return sum(1 for x in xs if x > 0 and x % 2 == 0)"),
+    ],
+)  # fmt: skip
+def test_an_input_kind_the_text_speaks_of_is_aimed_at(entry, source, tests, said, change):
+    result = audit_problem(problem(entry, source, tests, prompt=said), AuditParams(attack="deep"))
+    assert change in _survivor_changes(result)
+    assert all(a.passes_reference and a.kills for a in result.asserts)
+    unsaid = problem(entry, source, tests, prompt="As the examples show.")
+    unsaid = audit_problem(unsaid, AuditParams(attack="deep"))
+    assert change not in _survivor_changes(unsaid)
+
+
+def test_spaces_and_floats_the_text_rules_out_lift_nothing():
+    for said in ("s has no leading or trailing spaces.", "Return the mean as a float.", "no extra spaces"):
+        assert lifted_rules(said) == frozenset(), said

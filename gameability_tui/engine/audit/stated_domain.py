@@ -40,7 +40,9 @@ rule a visible call itself crosses is no promise (``crossed_rules``).
 
 The text also widens what the tests show (``lifted_rules``): where it speaks of empty, repeated
 or signed inputs, the rules learned from tests that never passed one (non-empty, repeat-free,
-the floor) are lifted for the aimed inputs (``inputs/contract.py``'s ``Lifted``).
+the floor) are lifted for the aimed inputs (``inputs/contract.py``'s ``Lifted``); where it speaks
+of texts padded with spaces or of numbers that are no integers, the deep attack aims at such
+inputs too, and the contract takes them.
 """
 
 from __future__ import annotations
@@ -168,6 +170,16 @@ REPEATED_ITEMS = re.compile(
     re.IGNORECASE,
 )
 SIGNED_INPUT = re.compile(r"\bnegatives?\b|\bsign\b|(?<![\w)\].])-\d", re.IGNORECASE)
+# a text padded with spaces ("s may end with spaces", "leading or trailing whitespace"), and
+# numbers that are no integers ("non-integers are ignored", "a list of floats"; not "a float",
+# which most often names what is returned)
+SPACES = r"(white\s*-?space|spaces?|blanks?)\b"
+PADDED_TEXT = re.compile(
+    rf"\b(trailing|leading|surrounding|extra)\b[\w\s/-]{{0,20}}?\b{SPACES}"
+    rf"|\b(ends?|starts?|begins?|ending|starting)\s+with\s+(\w+\s+){{0,2}}?{SPACES}",
+    re.IGNORECASE,
+)
+OTHER_NUMBERS = re.compile(r"\bnon-?integers?\b|\bfloats\b|\bfloating[- ]point (numbers|values)\b", re.I)
 # a word just before that says the opposite: "non-empty", "non negative", "will not contain
 # duplicate values" (HumanEval/135), "without repeats"
 NEGATED = re.compile(
@@ -190,8 +202,13 @@ def lifted_rules(prompt: str) -> frozenset[str]:
     show: ``"nonempty"``, ``"unique"``, ``"floor"`` (the twentieth pass: "0.0 for an empty list",
     "if the largest value occurs more than once", "the sign is ignored", "0 and negative numbers
     are not" were each told by tests that never passed one, and the aimed inputs that did were
-    refused as outside what every test keeps)."""
-    said = {"nonempty": EMPTY_INPUT, "unique": REPEATED_ITEMS, "floor": SIGNED_INPUT}
+    refused as outside what every test keeps); ``"padded"`` and ``"float"``, which also aim at
+    such inputs (texts ending in a space, an int passed as a float: "s may end with spaces",
+    "non-integers (floats such as 3.0) are ignored" were never drawn at all)."""
+    said = {
+        "nonempty": EMPTY_INPUT, "unique": REPEATED_ITEMS, "floor": SIGNED_INPUT,
+        "padded": PADDED_TEXT, "float": OTHER_NUMBERS,
+    }  # fmt: skip
     return frozenset(rule for rule, pattern in said.items() if _said_of_inputs(pattern, prompt))
 
 

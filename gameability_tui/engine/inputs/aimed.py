@@ -16,7 +16,9 @@ are known in advance, so they are probed on purpose, each as one edit of a visib
   there are two: each list grows by one item unlike the others; a rounding mode shows only at a
   tie: where the reference rounds to some places, each number and decimal text ends there in a 5;
   a branch for an argument of another type shows only on one: where the reference catches a
-  ``TypeError``, each argument is ``None`` in turn;
+  ``TypeError``, each argument is ``None`` in turn; where the task's text speaks of texts
+  padded with spaces or of numbers that are no integers (``stated_domain.lifted_rules``), each
+  text takes a space at its end, then its start, and each int is passed as its float;
 - a sign test shows across zero: a number argument, or an element of a number list, is negated;
 - ``<`` against ``<=`` between two arguments shows only when they meet (an arrival equal to a
   departure): two arguments of the same type are made equal, or one apart; two numbers trade one
@@ -443,6 +445,22 @@ def _text_edits(base: Call, rewrites: Callable[[str], list[str]]) -> Iterator[Ca
                     yield _with_arg(base, position, _replaced(value, index, changed))
 
 
+def _padded(text: str) -> list[str]:
+    """A text with a space after it, then before it (where the task's text speaks of such)."""
+    return [text + " ", " " + text]
+
+
+def _float_edits(base: Call) -> Iterator[Call]:
+    """Each int argument, and an int of an int list (first, middle, last), passed as the float
+    of the same value (where the task's text speaks of floats: a type test parts there alone)."""
+    for position, value in enumerate(base.args):
+        if type(value) is int:
+            yield _with_arg(base, position, float(value))
+        elif type(value) in (list, tuple) and value and all(type(item) is int for item in value):
+            for index in _spread_positions(len(value)):
+                yield _with_arg(base, position, _replaced(value, index, float(value[index])))
+
+
 def _case_flips(text: str, alphabet: str) -> list[str]:
     """``text`` with its first, second or last letter in the other case: the same letter where
     the tests use it in that case, else the first letter of that case they use at all."""
@@ -579,6 +597,8 @@ def _aimed_on(
         [call for base in visible for call in _grown_edits(base)],
         [call for base in visible for call in _tie_edits(base, rounding_places(reference))],
         [call for base in visible if other_types for call in _none_edits(base)],
+        [call for base in visible if "padded" in lifts for call in _text_edits(base, _padded)],
+        [call for base in visible if "float" in lifts for call in _float_edits(base)],
     ]
     seen = set(known)
     chosen: list[Call] = []

@@ -37,7 +37,8 @@ class Lifted:
     """A rule of the contract the task's text lifts (``stated_domain.lifted_rules``: "0 for an
     empty list", "its first occurrence" where an item "occurs more than once", "the sign is
     ignored"), passed among ``named``: an input that breaks only that rule is inside.
-    ``rule``: ``"nonempty"``, ``"unique"`` or ``"floor"``."""
+    ``rule``: ``"nonempty"``, ``"unique"``, ``"floor"``; ``"padded"`` (a text with spaces around
+    what the tests' texts hold), ``"float"`` (a float where the tests pass ints)."""
 
     rule: str
 
@@ -124,8 +125,8 @@ def _violations(
     kind = type(value)
     if value is None and None in named:
         return []  # (another type, where the reference handles one: ``aimed.takes_other_types``)
-    if kind is float and int in domain.types and value in named:
-        kind = int  # (a float constant the reference compares an argument with)
+    if kind is float and int in domain.types and (value in named or Lifted("float") in named):
+        kind = int  # (a float constant the reference compares an argument with, or the text's floats)
     if kind not in domain.types:
         seen = "/".join(sorted(t.__name__ for t in domain.types))
         return [f"a {kind.__name__}, where the tests pass {seen}"]
@@ -167,6 +168,8 @@ def _violations(
 
 
 def _string_violations(value: str, domain: Domain, v2: bool, named: frozenset = frozenset()) -> list[str]:
+    if Lifted("padded") in named:  # the text's spaces around a text: what they pad is judged
+        value = value.strip(" ")
     if v2 and domain.numerals and is_numeral(value):  # ``'65536'`` where the tests write ``'80'``
         return []
     if v2 and domain.vocabulary:

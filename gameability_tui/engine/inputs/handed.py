@@ -104,7 +104,7 @@ def _returns_read_in_place(tree: ast.Module) -> None:
         helpers = {
             node.name: node
             for node in scope.body
-            if isinstance(node, ast.FunctionDef)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
             and not node.name.startswith("test")
             and not (node.args.vararg or node.args.kwarg or node.args.kwonlyargs or node.args.posonlyargs)
             and not node.decorator_list
