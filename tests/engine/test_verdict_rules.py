@@ -5669,3 +5669,21 @@ def test_an_input_kind_the_text_speaks_of_is_aimed_at(entry, source, tests, said
 def test_spaces_and_floats_the_text_rules_out_lift_nothing():
     for said in ("s has no leading or trailing spaces.", "Return the mean as a float.", "no extra spaces"):
         assert lifted_rules(said) == frozenset(), said
+
+
+# 91. From the twentieth pass: "on a tie (x and -x), the positive one", tested with no tie, hid
+# ``<=`` for ``<``: a negation of one item made no tie. The deep attack also makes an item of a
+# number list the negation of another.
+
+
+def test_a_tie_of_a_number_and_its_negation_is_aimed_at():
+    loudest = (
+        "def loudest(xs):\n    best = xs[0]\n    for x in xs[1:]:\n"
+        "        if abs(x) > abs(best) or (abs(x) == abs(best) and x < best):\n            best = x\n"
+        "    return best\n"
+    )
+    tests = ["assert loudest([1, -7, 3]) == -7", "assert loudest([2, 9]) == 9", "assert loudest([4]) == 4"]
+    said = "loudest(xs) returns the item of largest absolute value; on a tie, the negative one."
+    result = audit_problem(problem("loudest", loudest, tests, prompt=said), AuditParams(attack="deep"))
+    assert "if abs(x) >= abs(best) or (abs(x) == abs(best) and x < best):" in _survivor_changes(result)
+    assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)

@@ -20,6 +20,7 @@ are known in advance, so they are probed on purpose, each as one edit of a visib
   padded with spaces or of numbers that are no integers (``stated_domain.lifted_rules``), each
   text takes a space at its end, then its start, and each int is passed as its float;
 - a sign test shows across zero: a number argument, or an element of a number list, is negated;
+  a tie of ``x`` and ``-x`` shows only where both are: an element is made another's negation;
 - ``<`` against ``<=`` between two arguments shows only when they meet (an arrival equal to a
   departure): two arguments of the same type are made equal, or one apart; two numbers trade one
   unit (their sum kept, as tests often require: three angles of a triangle); a number is made
@@ -243,13 +244,23 @@ def _successor(value: Any) -> Any:
 
 
 def _sign_edits(base: Call) -> Iterator[Call]:
+    """Each number, and an element of a number list (first, middle, last), negated; then, in a
+    number list, an element made the negation of another (``[5, 3, 8]`` to ``[5, 3, -3]``): a
+    tie of ``x`` and ``-x`` (the twentieth pass: "closest to zero; on a tie, the positive one")."""
+    lists = []
     for position, value in enumerate(base.args):
         if type(value) in (int, float) and value:
             yield _with_arg(base, position, -value)
         elif type(value) in (list, tuple) and _numbers(value):
+            lists.append(position)
             for index in _spread_positions(len(value)):
                 if value[index]:
                     yield _with_arg(base, position, _replaced(value, index, -value[index]))
+    for position in lists:
+        value = base.args[position]
+        spread = _spread_positions(len(value))
+        for source, target in ((i, j) for i in spread for j in spread if i != j and value[i]):
+            yield _with_arg(base, position, _replaced(value, target, -value[source]))
 
 
 def _meeting_edits(base: Call) -> Iterator[Call]:
