@@ -5687,3 +5687,30 @@ def test_a_tie_of_a_number_and_its_negation_is_aimed_at():
     result = audit_problem(problem("loudest", loudest, tests, prompt=said), AuditParams(attack="deep"))
     assert "if abs(x) >= abs(best) or (abs(x) == abs(best) and x < best):" in _survivor_changes(result)
     assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)
+
+
+# 92. From the nineteenth pass: a transpose tested on square grids hid ``len(m)`` for
+# ``len(m[0])`` (no operator swapped a grid's dimensions), and a decoder with ``errors='replace'``
+# tested on bytes that all decode hid ``'ignore'`` (no draw held a byte that does not decode).
+# The deep attack swaps a grid's dimensions and, where the reference decodes with an error
+# handler, passes such a byte.
+
+
+def test_a_grids_other_dimension_is_a_mutant_the_deep_attack_makes():
+    columns = (
+        "def column_sums(m):\n    return [sum(m[r][c] for r in range(len(m))) for c in range(len(m[0]))]\n"
+    )
+    tests = ["assert column_sums([[1, 2], [3, 4]]) == [4, 6]", "assert column_sums([[7]]) == [7]"]
+    result = audit_problem(problem("column_sums", columns, tests), AuditParams(attack="deep"))
+    swapped = "return [sum(m[r][c] for r in range(len(m[0]))) for c in range(len(m[0]))]"
+    assert swapped in _survivor_changes(result)
+    assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)
+
+
+def test_bytes_that_do_not_decode_are_passed_where_the_reference_chooses_a_handler():
+    decode = "def as_text(data):\n    return data.decode('utf-8', 'replace')\n"
+    tests = ["assert as_text(b'abc') == 'abc'", "assert as_text(b'') == ''"]
+    result = audit_problem(problem("as_text", decode, tests), AuditParams(attack="deep"))
+    assert "return data.decode('utf-8', 'ignore')" in _survivor_changes(result)
+    assert any("\\xff" in a.text for a in result.asserts)
+    assert all(a.passes_reference and a.kills for a in result.asserts)

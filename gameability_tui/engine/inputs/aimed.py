@@ -18,7 +18,9 @@ are known in advance, so they are probed on purpose, each as one edit of a visib
   a branch for an argument of another type shows only on one: where the reference catches a
   ``TypeError``, each argument is ``None`` in turn; where the task's text speaks of texts
   padded with spaces or of numbers that are no integers (``stated_domain.lifted_rules``), each
-  text takes a space at its end, then its start, and each int is passed as its float;
+  text takes a space at its end, then its start, and each int is passed as its float; where the
+  reference decodes bytes with an error handler, each bytes argument takes a byte that does not
+  decode;
 - a sign test shows across zero: a number argument, or an element of a number list, is negated;
   a tie of ``x`` and ``-x`` shows only where both are: an element is made another's negation;
 - ``<`` against ``<=`` between two arguments shows only when they meet (an arrival equal to a
@@ -72,6 +74,7 @@ SIZED = (list, tuple, str)
 TIE_DRAWS = 3  # the default attack's repeated items, beside its boundary inputs
 MEMBERSHIP = (ast.In, ast.NotIn, ast.Is, ast.IsNot)  # no boundary where two values meet
 DECIMAL_TEXT = re.compile(r"-?[0-9]+\.[0-9]+")  # a number written with a point
+UNDECODABLE = b"\xff"  # a byte that starts no UTF-8 sequence
 
 
 def reference_numbers(source: str) -> list[int | float]:
@@ -432,6 +435,29 @@ def takes_other_types(reference: str) -> bool:
     return False
 
 
+def handles_decode_errors(reference: str) -> bool:
+    """Whether the reference decodes bytes with an error handler of its choosing
+    (``data.decode('utf-8', errors='replace')``, ``decode('utf-8', 'ignore')``): the handler
+    parts from another only on bytes that do not decode, which the tests' own may never hold
+    (the nineteenth pass)."""
+    tree = parsed(reference)
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)] if tree is not None else []
+    return any(
+        isinstance(call.func, ast.Attribute)
+        and call.func.attr == "decode"
+        and (len(call.args) >= 2 or any(keyword.arg == "errors" for keyword in call.keywords))
+        for call in calls
+    )
+
+
+def _undecodable_edits(base: Call) -> Iterator[Call]:
+    """Each bytes argument with a byte no UTF-8 text holds after it, then before it."""
+    for position, value in enumerate(base.args):
+        if type(value) is bytes:
+            yield _with_arg(base, position, value + UNDECODABLE)
+            yield _with_arg(base, position, UNDECODABLE + value)
+
+
 def _none_edits(base: Call) -> Iterator[Call]:
     """``base`` with each argument ``None`` in turn."""
     for position, value in enumerate(base.args):
@@ -594,6 +620,7 @@ def _aimed_on(
 ) -> list[Call]:
     numbers, fields = reference_numbers(reference), digit_fields(reference)
     letters, other_types = tested_letters(reference), takes_other_types(reference)
+    decodes = handles_decode_errors(reference)
     named = met_floats(reference) | letters | ({None} if other_types else set()) | lifted(lifts)
     alphabet = _characters(visible) if mode != "free" else string.ascii_letters
     relations = learn_relations(visible) if mode not in V1_MODES else None
@@ -610,6 +637,7 @@ def _aimed_on(
         [call for base in visible if other_types for call in _none_edits(base)],
         [call for base in visible if "padded" in lifts for call in _text_edits(base, _padded)],
         [call for base in visible if "float" in lifts for call in _float_edits(base)],
+        [call for base in visible if decodes for call in _undecodable_edits(base)],
     ]
     seen = set(known)
     chosen: list[Call] = []

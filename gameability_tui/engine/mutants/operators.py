@@ -507,7 +507,10 @@ OPTION_TWINS = {
     "byteorder": {"big": "little", "little": "big"},
 }
 DATE_FORMATTERS = frozenset(("strftime", "strptime"))
-BYTE_ORDERED = frozenset(("from_bytes", "to_bytes"))  # take the byte order positionally too
+# the options a call also takes by position: ``int.from_bytes(b, 'big')``, ``b.decode('utf-8', 'replace')``
+POSITIONAL_OPTIONS = {
+    "from_bytes": "byteorder", "to_bytes": "byteorder", "decode": "errors", "encode": "errors",
+}  # fmt: skip
 DIRECTIVE = re.compile(r"%[A-Za-z]")
 
 
@@ -516,8 +519,8 @@ class SwapOption(Operator):
     """A standard-library option's other value (``errors='replace'`` to ``'ignore'``,
     ``byteorder='big'`` to ``'little'``), and a date format with two neighbouring fields in each
     other's place (``'%Y-%m-%d'`` to ``'%Y-%d-%m'``: a test whose day is its month reads alike,
-    the nineteenth pass). A byte order passed by position is one too (``int.from_bytes(b,
-    'big')``, the twentieth pass)."""
+    the nineteenth pass). An option passed by position is one too (``int.from_bytes(b, 'big')``,
+    the twentieth pass; ``b.decode('utf-8', 'replace')``)."""
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
         if isinstance(node, ast.keyword) and node.arg in OPTION_TWINS:
@@ -525,15 +528,16 @@ class SwapOption(Operator):
         if not isinstance(node, ast.Constant) or type(node.value) is not str:
             return 0
         called = _positional_of(node, parent)
-        if called in BYTE_ORDERED:
-            return int(node.value in OPTION_TWINS["byteorder"])
+        if called in POSITIONAL_OPTIONS:
+            return int(node.value in OPTION_TWINS[POSITIONAL_OPTIONS[called]])
         return len(_swapped_fields(node.value)) if called in DATE_FORMATTERS else 0
 
     def edit(self, node: ast.AST, choice: int) -> ast.AST:
         if isinstance(node, ast.keyword):
             return _with(node, value=ast.Constant(OPTION_TWINS[node.arg][node.value.value]))
-        if node.value in OPTION_TWINS["byteorder"]:  # a date format is never 'big' or 'little'
-            return ast.Constant(OPTION_TWINS["byteorder"][node.value])
+        for twins in OPTION_TWINS.values():  # a date format is no option's value
+            if node.value in twins:
+                return ast.Constant(twins[node.value])
         return ast.Constant(_swapped_fields(node.value)[choice])
 
 
@@ -554,6 +558,46 @@ def _swapped_fields(text: str) -> list[str]:
             start, middle, end = first.start(), text[first.end() : second.start()], second.end()
             swapped.append(text[:start] + second.group() + middle + first.group() + text[end:])
     return swapped
+
+
+@dataclass(frozen=True)
+class SwapDimension(Operator):
+    """A grid's other dimension: ``len(m)`` (its rows) for ``len(m[0])`` (a row's length) and
+    back, where the module reads ``m`` as a grid (``m[r][c]``): rows for columns, a mistake
+    every square grid hides (the nineteenth pass's transpose, tested on square grids only)."""
+
+    grids: tuple[str, ...] = ()  # the names the module indexes twice
+
+    def bound_to(self, tree: ast.Module) -> Operator:
+        grids = {
+            node.value.value.id
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Subscript)
+            and isinstance(node.value.value, ast.Name)
+        }
+        return replace(self, grids=tuple(sorted(grids))) if grids else self
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        if _called_name(node) != "len" or len(node.args) != 1 or node.keywords:
+            return 0
+        return int(_measured_grid(node.args[0]) in self.grids)
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        measured = node.args[0]
+        if isinstance(measured, ast.Name):  # the rows' count to a row's length
+            return _with(
+                node, args=[ast.Subscript(ast.Name(measured.id, ast.Load()), ast.Constant(0), ast.Load())]
+            )
+        return _with(node, args=[ast.Name(measured.value.id, ast.Load())])
+
+
+def _measured_grid(node: ast.AST) -> str | None:
+    """The grid's name where ``node`` is it (``m``) or its first row (``m[0]``)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    first = isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and node.slice.value == 0
+    return node.value.id if first and isinstance(node.value, ast.Name) else None
 
 
 # a raised built-in exception's nearest other: a caller catching one type lets the other through
@@ -753,8 +797,17 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("x = n.to_bytes(2, byteorder='big')", "x = n.to_bytes(2, byteorder='little')"),
             ("x = d.strftime('%Y-%m-%d')", "x = d.strftime('%Y-%d-%m')"),
             ("x = int.from_bytes(b[:2], 'big')", "x = int.from_bytes(b[:2], 'little')"),
+            ("x = b.decode('utf-8', 'replace')", "x = b.decode('utf-8', 'ignore')"),
         ),
         untouched=("x = f(errors='loud')", "x = '%Y-%m-%d'", "x = d.strftime('%Y')", "x = f(b, 'big')"),
+    ),
+    SwapDimension(
+        "grid-dimension",
+        examples=(
+            ("x = m[0][1]\nn = len(m[0])", "x = m[0][1]\nn = len(m)"),
+            ("x = m[0][1]\nn = len(m)", "x = m[0][1]\nn = len(m[0])"),
+        ),
+        untouched=("n = len(xs)", "n = len(m[0])", "x = m[0][1]\nn = len(m[1])"),
     ),
 )
 
