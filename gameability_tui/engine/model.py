@@ -79,7 +79,9 @@ from .step_units import STEPS
 # computes with is a boundary of the default attack; a rule of the text the tests cross expecting
 # a raise is no promise; the text lifts learned rules where it speaks of empty, repeated or
 # signed inputs; a square grid grows into a square; built-in and lambda callbacks the tests pass
-# are kept as written; a byte order passed by position has a twin
+# are kept as written; an async helper of the test is read in place; the deep attack aims at
+# padded texts, floats, x and -x ties and undecodable bytes, swaps a grid's dimensions and a
+# positional option
 ENGINE_VERSION = 29
 
 

@@ -93,7 +93,9 @@ def checkers_inlined(tree: ast.Module) -> None:
 
 def _returns_read_in_place(tree: ast.Module) -> None:
     """In place, in the module and in each function: a call of a helper the scope defines whose
-    body only returns an expression (``def make(n): return Counter(n)``), or of a name bound to
+    body only returns an expression (``def make(n): return Counter(n)``; an ``async def`` too:
+    ``asyncio.run(collect(3))`` reads ``countdown(3)`` where ``collect`` only gathers what
+    ``countdown(n)`` yields, the twentieth pass), or of a name bound to
     one (a factory fixture's ``make = _make``), read as that expression with each parameter read
     as what the call handed it: ``make(5).bump()`` is ``Counter(5).bump()``. Threat: only the
     helper's own ``Counter(n)`` was seen, so the tests' calls on what it makes were never drawn."""
