@@ -5714,3 +5714,20 @@ def test_bytes_that_do_not_decode_are_passed_where_the_reference_chooses_a_handl
     assert "return data.decode('utf-8', 'ignore')" in _survivor_changes(result)
     assert any("\\xff" in a.text for a in result.asserts)
     assert all(a.passes_reference and a.kills for a in result.asserts)
+
+
+# 93. From the eighteenth pass: ``safe_int(s, default=0)`` tested only with its default hid
+# ``return 0`` for ``return default``: no draw passed the parameter and no operator read a
+# parameter as its default. The deep attack passes a default no test overrides another value
+# and reads a parameter as its literal default.
+
+
+def test_a_default_no_test_overrides_is_passed_another_value():
+    greet = "def greet(name, greeting='Hello'):\n    return greeting + ', ' + name + '!'\n"
+    tests = ["assert greet('Ann') == 'Hello, Ann!'", "assert greet('Bo') == 'Hello, Bo!'"]
+    result = audit_problem(problem("greet", greet, tests), AuditParams(attack="deep"))
+    assert "return 'Hello' + ', ' + name + '!'" in _survivor_changes(result)
+    assert any(re.match(r"assert greet\('\w+', '\w+'\) == ", a.text) for a in result.asserts)
+    assert all(a.passes_reference and a.kills for a in result.asserts)
+    overridden = [*tests, "assert greet('Cy', 'Hi') == 'Hi, Cy!'"]
+    assert not audit_problem(problem("greet", greet, overridden), AuditParams(attack="deep")).survivors

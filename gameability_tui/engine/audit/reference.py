@@ -189,7 +189,7 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     if attack.aimed:
         known = {call.key() for call in visible + fresh}
         fresh += aimed_calls(
-            visible, problem.reference, known, attack.aimed, params.inputs, attack.aggregates, lifts
+            visible, problem.reference, known, attack.aimed, params.inputs, attack.aggregates, lifts, entry
         )
     elif not as_written:
         known = {call.key() for call in visible + fresh}

@@ -20,7 +20,7 @@ are known in advance, so they are probed on purpose, each as one edit of a visib
   padded with spaces or of numbers that are no integers (``stated_domain.lifted_rules``), each
   text takes a space at its end, then its start, and each int is passed as its float; where the
   reference decodes bytes with an error handler, each bytes argument takes a byte that does not
-  decode;
+  decode; a parameter whose default no test overrides is passed another value;
 - a sign test shows across zero: a number argument, or an element of a number list, is negated;
   a tie of ``x`` and ``-x`` shows only where both are: an element is made another's negation;
 - ``<`` against ``<=`` between two arguments shows only when they meet (an arrival equal to a
@@ -435,6 +435,63 @@ def takes_other_types(reference: str) -> bool:
     return False
 
 
+def untested_defaults(reference: str, entry: str, visible: list[Call]) -> tuple[tuple[int, Any], ...]:
+    """The entry's trailing positional parameters with a literal default (a number, text or
+    bool) that no visible call passes, by position or by name: (position, default). The branch
+    that uses such a parameter is never reached with another value (the eighteenth pass:
+    ``safe_int(s, default=0)`` tested only with the default hid ``return 0`` for ``return
+    default``)."""
+    tree = parsed(reference)
+    function = next(
+        (
+            node
+            for node in (tree.body if tree is not None else [])
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == entry
+        ),
+        None,
+    )
+    if function is None or not visible:
+        return ()
+    positions = {name: index for index, name in enumerate(a.arg for a in function.args.args)}
+    widest = max(len(call.args) for call in visible)
+    named = {key for call in visible for key, _ in call.kwargs}
+    found = []
+    for name, default in positional_defaults(function.args):
+        value = default.value if isinstance(default, ast.Constant) else None
+        if type(value) in (int, float, str, bool) and positions.get(name, -1) >= widest and name not in named:
+            found.append((positions[name], value))
+    return tuple(found)
+
+
+def passed_default(position: int) -> str:
+    """The contract's rule a passed default lifts: "no visible call passes argument N"."""
+    return f"argument {position + 1} passed"
+
+
+def _default_edits(base: Call, defaults: tuple[tuple[int, Any], ...]) -> Iterator[Call]:
+    """``base`` passing one untested default parameter a value other than its default (the
+    parameters before it at their defaults): an int one up and one down, a float half up, a
+    text one letter longer, a bool the other."""
+    for position, default in defaults:
+        if position < len(base.args):
+            continue
+        padding = tuple(value for index, value in defaults if len(base.args) <= index < position)
+        if len(base.args) + len(padding) != position:
+            continue  # a parameter between them has no literal default
+        for other in _others_than(default):
+            yield replace(base, args=(*base.args, *padding, other))
+
+
+def _others_than(default: Any) -> list[Any]:
+    if type(default) is bool:
+        return [not default]
+    if type(default) is int:
+        return [default + 1, default - 1]
+    if type(default) is float:
+        return [default + 0.5]
+    return [default + "a" if default else "a"]
+
+
 def handles_decode_errors(reference: str) -> bool:
     """Whether the reference decodes bytes with an error handler of its choosing
     (``data.decode('utf-8', errors='replace')``, ``decode('utf-8', 'ignore')``): the handler
@@ -562,6 +619,7 @@ def aimed_calls(
     mode: str = "contract-v2",
     aggregates: int = 0,
     lifts: frozenset[str] = frozenset(),
+    entry: str = "",
 ) -> list[Call]:
     """Up to ``limit`` aimed calls, then up to ``aggregates`` aggregate meetings (a number at a
     list's sum; an arithmetic of the arguments, or a list's total, at the constant it is compared
@@ -571,14 +629,16 @@ def aimed_calls(
     literal of the chain a position of its own (``Account(150).withdraw(500)`` is ``(150, 500)``),
     as the random draws are made (``fresh_calls``)."""
     named = _named_numbers(reference)
-    sums = [] if drawn_by_shape(visible) else _compared_sums(reference, named)
+    plain = not drawn_by_shape(visible)
+    sums = _compared_sums(reference, named) if plain else []
     totals = _total_bounds(_comparisons(reference), named)
+    defaults = untested_defaults(reference, entry, visible) if plain and mode not in V1_MODES else ()
     return _by_shape(
         visible,
         known,
         limit + aggregates,
         lambda calls, seen, accept: _aimed_on(
-            calls, reference, seen, limit, mode, aggregates, (sums, totals), accept, lifts
+            calls, reference, seen, limit, mode, aggregates, (sums, totals), accept, lifts, defaults
         ),
     )
 
@@ -617,11 +677,13 @@ def _aimed_on(
     met: tuple[Sums, list[int | float]],
     accept: Callable[[Call], bool] | None = None,
     lifts: frozenset[str] = frozenset(),
+    defaults: tuple[tuple[int, Any], ...] = (),
 ) -> list[Call]:
     numbers, fields = reference_numbers(reference), digit_fields(reference)
     letters, other_types = tested_letters(reference), takes_other_types(reference)
     decodes = handles_decode_errors(reference)
     named = met_floats(reference) | letters | ({None} if other_types else set()) | lifted(lifts)
+    named |= lifted(frozenset(passed_default(position) for position, _ in defaults))
     alphabet = _characters(visible) if mode != "free" else string.ascii_letters
     relations = learn_relations(visible) if mode not in V1_MODES else None
     kinds = [
@@ -638,6 +700,7 @@ def _aimed_on(
         [call for base in visible if "padded" in lifts for call in _text_edits(base, _padded)],
         [call for base in visible if "float" in lifts for call in _float_edits(base)],
         [call for base in visible if decodes for call in _undecodable_edits(base)],
+        [call for base in visible for call in _default_edits(base, defaults)],
     ]
     seen = set(known)
     chosen: list[Call] = []

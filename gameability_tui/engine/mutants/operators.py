@@ -442,6 +442,48 @@ class ReplaceNone(Operator):
 
 
 @dataclass(frozen=True)
+class ReadDefault(Operator):
+    """A parameter read as its default (``return default`` to ``return 0`` in ``def safe_int(s,
+    default=0)``): the caller's value ignored, which only a test passing another value shows
+    (the eighteenth pass). A name two functions give different defaults is left alone."""
+
+    defaults: tuple[tuple[str, object], ...] = ()  # (parameter, its literal default)
+
+    def bound_to(self, tree: ast.Module) -> Operator:
+        found: dict[str, set] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                for name, default in _defaults_of(node.args):
+                    literal = repr(default.value) if _plain_constant(default) else None
+                    found.setdefault(name, set()).add(literal)
+        defaults = tuple(
+            (name, ast.literal_eval(next(iter(values))))
+            for name, values in sorted(found.items())
+            if len(values) == 1 and None not in values
+        )
+        return replace(self, defaults=defaults) if defaults else self
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        read = isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
+        return int(read and node.id in dict(self.defaults))
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return ast.Constant(dict(self.defaults)[node.id])
+
+
+def _defaults_of(arguments: ast.arguments) -> list[tuple[str, ast.expr]]:
+    """Each parameter that has a default, positional or keyword-only, with it."""
+    given = [*arguments.posonlyargs, *arguments.args]
+    pairs = list(zip(given[len(given) - len(arguments.defaults) :], arguments.defaults))
+    pairs += [(a, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None]
+    return [(argument.arg, default) for argument, default in pairs]
+
+
+def _plain_constant(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) in (int, float, str, bool)
+
+
+@dataclass(frozen=True)
 class DropOperand(Operator):
     """One operand of an ``and`` or ``or`` dropped: ``a == b or b == c or a == c`` without a
     case (a chain of three or more; of two, the swap to the other operator and ``not`` cover
@@ -800,6 +842,17 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("x = b.decode('utf-8', 'replace')", "x = b.decode('utf-8', 'ignore')"),
         ),
         untouched=("x = f(errors='loud')", "x = '%Y-%m-%d'", "x = d.strftime('%Y')", "x = f(b, 'big')"),
+    ),
+    ReadDefault(
+        "read-default",
+        examples=(
+            ("def f(s, default=0):\n    return default", "def f(s, default=0):\n    return 0"),
+            (
+                "def f(s, *, sep=', '):\n    return sep.join(s)",
+                "def f(s, *, sep=', '):\n    return ', '.join(s)",
+            ),
+        ),
+        untouched=("def f(s, memo=None):\n    return memo", "def f(s):\n    return s"),
     ),
     SwapDimension(
         "grid-dimension",
