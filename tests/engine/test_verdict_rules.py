@@ -5731,3 +5731,9 @@ def test_a_default_no_test_overrides_is_passed_another_value():
     assert all(a.passes_reference and a.kills for a in result.asserts)
     overridden = [*tests, "assert greet('Cy', 'Hi') == 'Hi, Cy!'"]
     assert not audit_problem(problem("greet", greet, overridden), AuditParams(attack="deep")).survivors
+
+
+def test_a_builtins_name_the_test_binds_is_its_value_not_a_callback():
+    tests = ["str = make_word()\nassert shout(str) == 'A!'", "assert shout('b') == 'B!'"]
+    calls = harvest_calls(tests, "shout")
+    assert [call.args for call in calls] == [("b",)]

@@ -62,15 +62,50 @@ def harvest_calls(
         local = (makers | frozenset(values)) - {name}
         bound = _bound_literals(tree, local)
         named = bound_chains(tree, name, inside, bound, local, statements_discard)
+        bound_here = _bound_names(tree)
         for node in ast.walk(tree):  # outer calls come before the calls inside them
             found = named.get(id(node))
             if found is None and (not isinstance(node, ast.Call) or id(node) in inside):
                 continue
             found = with_std(found or _chained_call(node, name, inside, bound, local), values)
+            if found is not None and _callback_names(found) & bound_here:
+                continue  # ``encode(str)`` where the test binds ``str``: a value, not the built-in
             if found is not None and found.key() not in seen:
                 seen.add(found.key())
                 calls.append(found)
     return calls
+
+
+def _bound_names(tree: ast.Module) -> set[str]:
+    """Every name the test binds: assigned, looped over, imported, defined, a parameter."""
+    names = {
+        node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+    }
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).partition(".")[0] for alias in node.names)
+    return names
+
+
+def _callback_names(call: Call) -> set[str]:
+    """The names the call's callbacks read (``str`` in ``encode(str)``), at any depth."""
+    found: set[str] = set()
+
+    def one(value: Any) -> Any:
+        if isinstance(value, Callback):
+            found.update(_free_names(ast.parse(value.text, mode="eval").body))
+        elif isinstance(value, Made):
+            list(map(one, (*value.args, *(inner for _, inner in value.kwargs))))
+        elif type(value) in (list, tuple):
+            list(map(one, value))
+        return value
+
+    call.with_arguments(one)
+    return found
 
 
 class _Bindings(dict):
@@ -263,12 +298,15 @@ def is_callback(node: ast.expr) -> bool:
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
         owner = getattr(builtins, node.value.id, None)
         return isinstance(owner, type) and callable(getattr(owner, node.attr, None))
-    if not isinstance(node, ast.Lambda):
-        return False
+    return isinstance(node, ast.Lambda) and all(hasattr(builtins, name) for name in _free_names(node))
+
+
+def _free_names(node: ast.expr) -> set[str]:
+    """The names ``node`` reads that it does not bind itself (a lambda's parameters, a
+    comprehension's targets)."""
     own = {inner.arg for inner in ast.walk(node) if isinstance(inner, ast.arg)}
     own |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-    free = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - own
-    return all(hasattr(builtins, name) for name in free)
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - own
 
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
