@@ -63,7 +63,7 @@ from typing import Any
 
 from .arithmetic import Arithmetic, compared_arithmetic, meeting_edits, value_at
 from .calls import Call, assignments, called_name, parsed, positional_defaults
-from .contract import V1_MODES, contract_violations, lifted, relation_violations
+from .contract import V1_MODES, contract_violations, lifted, passed_default, relation_violations
 from .digits import DIGITS, Field, digit_edits, digit_fields
 from .fresh import by_shape, drawn_by_shape, literals_of, with_literals
 from .relations import Relations, learn_relations, new_draw
@@ -461,11 +461,6 @@ def untested_defaults(reference: str, entry: str, visible: list[Call]) -> tuple[
         if type(value) in (int, float, str, bool) and positions.get(name, -1) >= widest and name not in named:
             found.append((positions[name], value))
     return tuple(found)
-
-
-def passed_default(position: int) -> str:
-    """The contract's rule a passed default lifts: "no visible call passes argument N"."""
-    return f"argument {position + 1} passed"
 
 
 def _default_edits(base: Call, defaults: tuple[tuple[int, Any], ...]) -> Iterator[Call]:

@@ -62,13 +62,12 @@ def harvest_calls(
         local = (makers | frozenset(values)) - {name}
         bound = _bound_literals(tree, local)
         named = bound_chains(tree, name, inside, bound, local, statements_discard)
-        bound_here = _bound_names(tree)
         for node in ast.walk(tree):  # outer calls come before the calls inside them
             found = named.get(id(node))
             if found is None and (not isinstance(node, ast.Call) or id(node) in inside):
                 continue
             found = with_std(found or _chained_call(node, name, inside, bound, local), values)
-            if found is not None and _callback_names(found) & bound_here:
+            if found is not None and (read := _callback_names(found)) and read & _bound_names(tree):
                 continue  # ``encode(str)`` where the test binds ``str``: a value, not the built-in
             if found is not None and found.key() not in seen:
                 seen.add(found.key())
@@ -78,11 +77,11 @@ def harvest_calls(
 
 def _bound_names(tree: ast.Module) -> set[str]:
     """Every name the test binds: assigned, looped over, imported, defined, a parameter."""
-    names = {
-        node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
-    }
+    names: set[str] = set()
     for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
         elif isinstance(node, ast.arg):
             names.add(node.arg)
@@ -292,7 +291,8 @@ def _literal_call(
 def is_callback(node: ast.expr) -> bool:
     """Whether ``node`` is a function the test passes that resolves wherever it runs: a
     built-in's name (``abs``), a built-in type's method (``str.upper``), or a lambda whose free
-    names are built-ins (``lambda v: abs(v) * 2``). A name the test binds itself is not one."""
+    names are built-ins (``lambda v: abs(v) * 2``). A call passing a name the test binds itself
+    (``str = ...``) is left out by ``harvest_calls``, which sees the whole test."""
     if isinstance(node, ast.Name):
         return callable(getattr(builtins, node.id, None)) and not node.id.startswith("_")
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
