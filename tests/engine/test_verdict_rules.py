@@ -5737,3 +5737,16 @@ def test_a_builtins_name_the_test_binds_is_its_value_not_a_callback():
     tests = ["str = make_word()\nassert shout(str) == 'A!'", "assert shout('b') == 'B!'"]
     calls = harvest_calls(tests, "shout")
     assert [call.args for call in calls] == [("b",)]
+
+
+def test_calls_passing_only_callbacks_are_excluded_for_that_reason():
+    ignoring = (
+        "class ignoring:\n    def __init__(self, *types):\n        self.types = types\n\n"
+        "    def __enter__(self):\n        return self\n\n"
+        "    def __exit__(self, kind, error, trace):\n"
+        "        return kind is not None and issubclass(kind, self.types)\n"
+    )
+    tests = ["with ignoring(KeyError):\n    {}['a']", "with ignoring(ValueError, TypeError):\n    int('x')"]
+    result = audit_problem(problem("ignoring", ignoring, tests), AuditParams())
+    assert result.status == "excluded:no-fresh-inputs"
+    assert "only functions or classes kept as written (KeyError, TypeError, ValueError)" in result.detail

@@ -19,6 +19,7 @@ from dataclasses import replace
 from .. import outcome as oc
 from ..exclusions import excluded
 from ..inputs.aimed import aimed_calls, boundary_calls, guard_calls, met_floats
+from ..inputs.arguments import Callback
 from ..inputs.calls import (
     Call,
     assignments,
@@ -471,6 +472,12 @@ def _why_no_fresh_inputs(
                 f"literals, nor made by the reference or the setup: {cut}"
             )
         return f"the visible calls to {call_name}() have no arguments to perturb"
+    if n_fresh == 0 and not any(map(literals_of, visible)):  # ``ignoring(KeyError)``
+        kept = sorted({value.text for call in visible for value in call.args if isinstance(value, Callback)})
+        return (
+            f"the visible calls to {call_name}() pass no literal to perturb, only functions or "
+            f"classes kept as written ({', '.join(kept) or 'objects the tests make'})"
+        )
     if n_fresh == 0:
         return (
             f"every draw repeated one of the {len(visible)} visible calls to {call_name}() "
