@@ -5750,3 +5750,10 @@ def test_calls_passing_only_callbacks_are_excluded_for_that_reason():
     result = audit_problem(problem("ignoring", ignoring, tests), AuditParams())
     assert result.status == "excluded:no-fresh-inputs"
     assert "only functions or classes kept as written (KeyError, TypeError, ValueError)" in result.detail
+
+
+def test_the_published_method_takes_no_callback():
+    tests = ["assert apply_n(abs, -3, 2) == 3", "assert apply_n(str.upper, 'a', 3) == 'A'"]
+    assert harvest_calls(tests, "apply_n", as_written=True) == []
+    result = audit_problem(problem("apply_n", APPLY_N, tests), AuditParams(inputs="contract"))
+    assert result.status == "excluded:no-fresh-inputs"

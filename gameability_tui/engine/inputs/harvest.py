@@ -67,8 +67,9 @@ def harvest_calls(
             if found is None and (not isinstance(node, ast.Call) or id(node) in inside):
                 continue
             found = with_std(found or _chained_call(node, name, inside, bound, local), values)
-            if found is not None and (read := _callback_names(found)) and read & _bound_names(tree):
-                continue  # ``encode(str)`` where the test binds ``str``: a value, not the built-in
+            callbacks = _callbacks_of(found) if found is not None else []
+            if callbacks and (as_written or _free_names_of(callbacks) & _bound_names(tree)):
+                continue  # the published method takes literals alone; ``encode(str)``, the test's ``str``
             if found is not None and found.key() not in seen:
                 seen.add(found.key())
                 calls.append(found)
@@ -90,13 +91,20 @@ def _bound_names(tree: ast.Module) -> set[str]:
     return names
 
 
-def _callback_names(call: Call) -> set[str]:
-    """The names the call's callbacks read (``str`` in ``encode(str)``), at any depth."""
-    found: set[str] = set()
+def _free_names_of(callbacks: list[Callback]) -> set[str]:
+    """The names ``callbacks`` read (``str`` in ``encode(str)``)."""
+    return {
+        name for callback in callbacks for name in _free_names(ast.parse(callback.text, mode="eval").body)
+    }
+
+
+def _callbacks_of(call: Call) -> list[Callback]:
+    """The callbacks the call passes, at any depth."""
+    found: list[Callback] = []
 
     def one(value: Any) -> Any:
         if isinstance(value, Callback):
-            found.update(_free_names(ast.parse(value.text, mode="eval").body))
+            found.append(value)
         elif isinstance(value, Made):
             list(map(one, (*value.args, *(inner for _, inner in value.kwargs))))
         elif type(value) in (list, tuple):
