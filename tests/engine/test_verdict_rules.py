@@ -5582,6 +5582,19 @@ def test_a_name_the_test_defines_is_no_callback():
     assert is_callback(ast.parse("lambda v: abs(v) + len([w for w in 'ab'])", mode="eval").body)
 
 
+def test_a_builtins_name_the_test_binds_is_its_value_not_a_callback():
+    tests = ["str = make_word()\nassert shout(str) == 'A!'", "assert shout('b') == 'B!'"]
+    calls = harvest_calls(tests, "shout")
+    assert [call.args for call in calls] == [("b",)]
+
+
+def test_the_published_method_takes_no_callback():
+    tests = ["assert apply_n(abs, -3, 2) == 3", "assert apply_n(str.upper, 'a', 3) == 'A'"]
+    assert harvest_calls(tests, "apply_n", as_written=True) == []
+    result = audit_problem(problem("apply_n", APPLY_N, tests), AuditParams(inputs="contract"))
+    assert result.status == "excluded:no-fresh-inputs"
+
+
 # 88. From the twentieth pass (class 7): a value class tested by its own ``==`` (``assert Point(1,
 # 2) == Point(1, 2)``) was excluded as "every mutant behaves like the reference", though the
 # tests reject its ``__eq__`` mutants: the fresh inputs compare objects by their state, never by
@@ -5610,6 +5623,19 @@ def test_an_exclusion_where_nothing_differs_anywhere_says_so():
     result = audit_problem(problem("Point", source, tests), AuditParams())
     assert result.status == "excluded:no-broken-mutant"
     assert result.detail.startswith("every mutant behaves like the reference on the fresh inputs and the")
+
+
+def test_calls_passing_only_callbacks_are_excluded_for_that_reason():
+    ignoring = (
+        "class ignoring:\n    def __init__(self, *types):\n        self.types = types\n\n"
+        "    def __enter__(self):\n        return self\n\n"
+        "    def __exit__(self, kind, error, trace):\n"
+        "        return kind is not None and issubclass(kind, self.types)\n"
+    )
+    tests = ["with ignoring(KeyError):\n    {}['a']", "with ignoring(ValueError, TypeError):\n    int('x')"]
+    result = audit_problem(problem("ignoring", ignoring, tests), AuditParams())
+    assert result.status == "excluded:no-fresh-inputs"
+    assert "only functions or classes kept as written (KeyError, TypeError, ValueError)" in result.detail
 
 
 # 89. From the twentieth pass (class 5): an async generator called only inside an async helper
@@ -5731,29 +5757,3 @@ def test_a_default_no_test_overrides_is_passed_another_value():
     assert all(a.passes_reference and a.kills for a in result.asserts)
     overridden = [*tests, "assert greet('Cy', 'Hi') == 'Hi, Cy!'"]
     assert not audit_problem(problem("greet", greet, overridden), AuditParams(attack="deep")).survivors
-
-
-def test_a_builtins_name_the_test_binds_is_its_value_not_a_callback():
-    tests = ["str = make_word()\nassert shout(str) == 'A!'", "assert shout('b') == 'B!'"]
-    calls = harvest_calls(tests, "shout")
-    assert [call.args for call in calls] == [("b",)]
-
-
-def test_calls_passing_only_callbacks_are_excluded_for_that_reason():
-    ignoring = (
-        "class ignoring:\n    def __init__(self, *types):\n        self.types = types\n\n"
-        "    def __enter__(self):\n        return self\n\n"
-        "    def __exit__(self, kind, error, trace):\n"
-        "        return kind is not None and issubclass(kind, self.types)\n"
-    )
-    tests = ["with ignoring(KeyError):\n    {}['a']", "with ignoring(ValueError, TypeError):\n    int('x')"]
-    result = audit_problem(problem("ignoring", ignoring, tests), AuditParams())
-    assert result.status == "excluded:no-fresh-inputs"
-    assert "only functions or classes kept as written (KeyError, TypeError, ValueError)" in result.detail
-
-
-def test_the_published_method_takes_no_callback():
-    tests = ["assert apply_n(abs, -3, 2) == 3", "assert apply_n(str.upper, 'a', 3) == 'A'"]
-    assert harvest_calls(tests, "apply_n", as_written=True) == []
-    result = audit_problem(problem("apply_n", APPLY_N, tests), AuditParams(inputs="contract"))
-    assert result.status == "excluded:no-fresh-inputs"
