@@ -3727,12 +3727,16 @@ def test_a_raise_through_an_operator_on_a_bound_object_or_a_bound_generator_is_e
 def test_arguments_built_from_literals_by_a_call_are_named_in_the_exclusion():
     # the twelfth pass (class 7): ``total(range(5))`` was excluded as having "no literal calls",
     # though its call holds one; the reason now names the call and why it is not drawn (a range
-    # is drawn since section 48; a built-in type passed as an argument, MBPP/533's, is not)
+    # is drawn since section 48; a built-in type passed as an argument, MBPP/533's, since
+    # section 87, kept as written while the tuple is drawn)
     keep = "def keep(xs, kind):\n    return [x for x in xs if isinstance(x, kind)]\n"
-    kept = problem("keep", keep, ["assert keep((4, 5.5), int) == [4]\n"])
+    made = "def made(n):\n    kind = n\n    return kind\n"  # a function of the test's own
+    kept = problem("keep", keep, [made + "assert keep((4, 5.5), made(int)) == [4]\n"])
     result = audit_problem(kept, PINNED)
     assert result.exclusion == "no-fresh-inputs"
-    assert "keep((4, 5.5), int)" in result.detail and "no literal calls" not in result.detail
+    assert "keep((4, 5.5), made(int))" in result.detail and "no literal calls" not in result.detail
+    drawn = prepare(problem("keep", keep, ["assert keep((4, 5.5), int) == [4]\n"]), AuditParams())
+    assert drawn.fresh and all(call.args[1].render() == "int" for call in drawn.fresh)
 
 
 def test_a_count_the_tests_pass_beside_their_list_of_objects_stays_its_length_in_fresh_draws():
