@@ -5647,7 +5647,7 @@ def test_calls_passing_only_callbacks_are_excluded_for_that_reason():
 # ``asyncio.run(collect(1))``) was excluded for "no literal calls to countdown()"; a helper
 # that only returns an expression is read in place whether it is async or not.
 
-COUNTDOWN = (
+ASYNC_COUNTDOWN = (
     "import asyncio\n\nasync def countdown(n):\n    while n > 0:\n        yield n\n        n -= 1\n"
     "        await asyncio.sleep(0)\n"
 )
@@ -5658,7 +5658,7 @@ def test_an_entry_called_inside_an_async_helper_of_the_test_is_drawn():
         "import asyncio\nasync def collect(n):\n    return [x async for x in countdown(n)]\n"
         "assert asyncio.run(collect(1)) == [1]\nassert asyncio.run(collect(0)) == []"
     ]
-    result = audit_problem(problem("countdown", COUNTDOWN, tests), AuditParams())
+    result = audit_problem(problem("countdown", ASYNC_COUNTDOWN, tests), AuditParams())
     assert result.status == "ok"
     assert "n -= 2" in _survivor_changes(result)
     assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)
