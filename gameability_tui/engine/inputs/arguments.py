@@ -5,9 +5,11 @@ Threat: a test that passes an object it made (``a.transfer(b, 5)``, ``norm(Point
 the call was never harvested and every mutant of what it calls looked equivalent. Such an
 argument is kept as what it is: ``Bound``, an object the test bound to a name and uses by it
 (made in the child under that name: ``Call.peers``); ``Made``, an object made in place by a
-class or function the reference defines, from literals (perturbed like any other). In the child
-both cross the pipe as plain tuples (``observed.BOUND_MARK``, ``observed.MADE_MARK``), and an
-assert writes them as the test does (``b``, ``Point(3, 4)``).
+class or function the reference defines, from literals (perturbed like any other); ``Member``,
+a member of the reference's ``Enum``; ``Callback``, a built-in or a lambda over built-ins
+(``abs``, ``lambda v: v * 2``), kept as written. In the child they cross the pipe as plain tuples
+(``observed.BOUND_MARK``, ``observed.MADE_MARK``, ...), and an assert writes them as the test
+does (``b``, ``Point(3, 4)``, ``abs``).
 """
 
 from __future__ import annotations
