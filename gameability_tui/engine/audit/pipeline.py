@@ -13,7 +13,7 @@ from .gating import candidate_asserts, witness_texts
 from .prepared import Prepared
 from .reference import prepare
 from .rounds import draw_while_it_pays
-from .verdict import Verdict, judge_programs, test_rejected
+from .verdict import Verdict, judge_programs, rejected_by_tests
 
 
 def audit_problem(problem: Problem, params: AuditParams) -> ProblemResult:
@@ -72,7 +72,7 @@ def _why_none_is_broken(problem: Problem, params: AuditParams, prepared: Prepare
     """The real reason no mutant is broken (the seventh class): none differs from the reference
     anywhere the audit looked, or the visible tests reject some that the fresh inputs cannot
     tell apart (what the tests compare or call is not what a fresh input shows)."""
-    rejected = test_rejected(problem, params, prepared, [mutant.source for mutant in prepared.mutants])
+    rejected = rejected_by_tests(problem, params, prepared, [mutant.source for mutant in prepared.mutants])
     if rejected:
         detail = (
             f"no mutant differs from the reference on the fresh inputs, yet the visible tests reject "

@@ -123,7 +123,7 @@ def judge_programs(
     ]
 
 
-def test_rejected(problem: Problem, params: AuditParams, prepared: Prepared, programs: list[str]) -> int:
+def rejected_by_tests(problem: Problem, params: AuditParams, prepared: Prepared, programs: list[str]) -> int:
     """How many of ``programs`` fail to load or fail a visible test (or check), fresh inputs
     aside. Asked only where none differs from the reference on a fresh input: then the count
     tells whether the tests see what the fresh inputs do not (the benchmark's own ``==`` between
@@ -132,7 +132,7 @@ def test_rejected(problem: Problem, params: AuditParams, prepared: Prepared, pro
     behaves like the reference")."""
     job = _mutant_job(problem, params, prepared)
     bare = replace(
-        job, calls=[], call_budgets=[], reference_calls=[], call_order=[],
+        job, mode="tests", calls=[], call_budgets=[], reference_calls=[], call_order=[],
         confirm_budgets=job.confirm_budgets[len(job.calls) :],
     )  # fmt: skip
     runs = run_jobs([replace(bare, program=program) for program in programs])

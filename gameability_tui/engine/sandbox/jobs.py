@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from .. import outcome as oc
 
-MODES = frozenset({"reference", "calls", "mutant", "checks", "asserts", "lines", "infection"})
+MODES = frozenset({"reference", "calls", "mutant", "tests", "checks", "asserts", "lines", "infection"})
 
 RANDOM_SEED = 0  # ``random`` is seeded with this at every load, unless a job sets another
 
@@ -27,6 +27,8 @@ class Job:
       each fresh call under ``fresh_budget`` (a looping input is dropped, not paid for by mutants);
     - "calls": the fresh calls alone, in the given order (the reference's answer key);
     - "mutant": only what decides the verdict (``mutant_plan``);
+    - "tests": a mutant's visible tests and checks alone, as its verdict runs them, until the first
+      that fails (does the visible suite reject it: ``verdict.rejected_by_tests``);
     - "checks": EvalPlus checks until the first that fails (confirmation);
     - "asserts": assert texts, each run as it will be exported;
     - "lines": which lines of the program the visible tests and checks run, together, then which

@@ -364,6 +364,10 @@ def _calls_plan(candidate: _Candidate, namespace: dict) -> None:
         candidate.call(namespace, index, job.call_budgets[index])
 
 
+def _tests_plan(candidate: _Candidate, namespace: dict) -> None:
+    _passes_tests(candidate)
+
+
 def _checks_plan(candidate: _Candidate, namespace: dict) -> None:
     for index in range(len(candidate.job.checks)):
         if not candidate.check(namespace, index):
@@ -388,9 +392,6 @@ def _mutant_plan(candidate: _Candidate, namespace: dict) -> None:
     mutant between the broken and equivalent counts, and it is counted broken, as before).
     """
     job = candidate.job
-    if not job.calls:  # asked only whether the visible tests reject it (``verdict.test_rejected``)
-        _passes_tests(candidate)
-        return
     order = list(job.call_order or range(len(job.calls)))
     budgets = list(job.call_budgets)
     passes_tests: bool | None = None  # unknown until needed
@@ -642,6 +643,7 @@ _PLANS = {
     "reference": _reference_plan,
     "calls": _calls_plan,
     "mutant": _mutant_plan,
+    "tests": _tests_plan,
     "checks": _checks_plan,
     "asserts": _asserts_plan,
     "lines": _lines_plan,
