@@ -76,7 +76,8 @@ def contract_violations(
     reference names is inside beyond the tests' own: a float constant where the tests pass
     ints (``aimed.met_floats``), a letter of a text it tests letters against
     (``aimed.tested_letters``). A rule the text lifts (``Lifted`` among ``named``: non-empty,
-    repeat-free, the floor) is not kept.
+    repeat-free, the floor, a text's padding, ints only, an argument no visible call passes) is
+    not kept.
     """
     v2 = mode not in V1_MODES
     lifts = frozenset(value.rule for value in named if isinstance(value, Lifted))
