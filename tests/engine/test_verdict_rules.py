@@ -5761,3 +5761,27 @@ def test_a_default_no_test_overrides_is_passed_another_value():
     assert all(a.passes_reference and a.kills for a in result.asserts)
     overridden = [*tests, "assert greet('Cy', 'Hi') == 'Hi, Cy!'"]
     assert not audit_problem(problem("greet", greet, overridden), AuditParams(attack="deep")).survivors
+
+
+# 94. From the twentieth pass (class 1): "exits with status 2 (raises SystemExit(2))", tested
+# with ``pytest.raises(SystemExit)`` alone: ``sys.exit(3)`` raised the type the test expects and
+# was "equivalent". A SystemExit's status is part of its raise, and where the reference exits
+# each visible call is a witness (the test caught the type and never read the status).
+EXITING = (
+    "import sys\n\ndef run(argv):\n    if not argv:\n        print('usage: run FILE...')\n"
+    "        sys.exit(2)\n    return 0\n"
+)
+EXIT_TESTS = ["assert run(['a.txt']) == 0", "import pytest\nwith pytest.raises(SystemExit):\n    run([])"]
+
+
+def test_an_exit_status_the_tests_never_read_is_part_of_the_answer():
+    result = audit_problem(problem("run", EXITING, EXIT_TESTS), AuditParams())
+    assert "sys.exit(3)" in _survivor_changes(result)
+    statuses = [a.text for a in result.asserts if "caught.exception.code == 2" in a.text]
+    assert statuses and all(a.passes_reference and a.kills for a in result.asserts)
+
+
+def test_an_exit_status_the_tests_check_leaves_no_survivor():
+    read = "import pytest\nwith pytest.raises(SystemExit) as e:\n    run([])\nassert e.value.code == 2"
+    checked = [EXIT_TESTS[0], read]
+    assert not audit_problem(problem("run", EXITING, checked), AuditParams()).survivors

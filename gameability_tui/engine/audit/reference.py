@@ -43,6 +43,7 @@ from ..inputs.std_makers import std_names
 from ..model import AuditParams, Problem, ProblemResult
 from ..mutants.attack import attack_for
 from ..mutants.sites import Mutant, make_mutants
+from ..observed import exits
 from ..sandbox import Run, run_job
 from ..sandbox.jobs import RANDOM_SEED
 from ..sandbox.steps import UNCOUNTED, cost_order
@@ -201,6 +202,9 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         raises = tests_expect_raises(problem.reference, problem.tests, setup, problem.call_alias)
         known = {call.key() for call in visible + fresh}
         fresh += guard_calls(visible, problem.reference, known, GUARD_DRAWS, params.inputs, raises, lifts)
+        if raises and exits(problem.reference):  # (a test catching SystemExit reads no status)
+            drawn = {call.key() for call in fresh}
+            fresh += [call for call in visible if call.key() not in drawn]
     if not as_written and keeps_a_cache(problem.reference) and not lazy_kind(problem.reference, entry):
         repeats = int(params.fresh_inputs * REPEAT_SHARE)
         fresh += _made_again(fresh, repeats)
