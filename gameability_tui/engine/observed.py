@@ -222,7 +222,8 @@ def replay(
     ``on_raise``: what use ``k`` answers where it raises (``encoding.ChainRaises``): a raise
     (the uses after it made still), or a refusal (``Refused``: the chain stops there, as it does
     before its ``refused_at``); without it, a use's raise ends the chain's call."""
-    if not (chain or uses) or type(value) in _PLAIN:  # (or a call's own objects, read after it)
+    if not (chain or uses) or (type(value) in _PLAIN and not _calls_an_item(chain)):
+        # (or a call's own objects, read after it)
         return _read_objects(value, reads, objects) if objects and reads and not (chain or uses) else value
     value, cut = _walk(value, chain)
     if not uses or peers or on_raise:  # (one line: a plain chain counts the steps it always did)
@@ -231,6 +232,12 @@ def replay(
         )
     answers = tuple(_use_answer(*_walk(value, use)) for use in uses)
     return Chained(answers + tuple(getattr(value, attribute) for attribute in reads))
+
+
+def _calls_an_item(chain: tuple) -> bool:
+    """Whether ``chain`` takes an item of its value and calls it (``[2](5)``): the closures a
+    function returns in a container, observed as the tests call them (``_walk``)."""
+    return len(chain) > 1 and chain[0][0] == OPERATOR_STEP + "getitem" and chain[1][0] == ""
 
 
 def _among_peers(
@@ -387,7 +394,8 @@ def _walk(value: Any, chain: tuple) -> tuple[Any, int | None]:
     an object of a class the benchmark defines only. On anything else (``Solution().twoSum(...)
     [0]``, the method returning a list; a ``Counter``, a generator, a ``Fraction``) the chain
     stops there and that whole value is the answer, as a test that looks at only part of a
-    result is what makes a problem weak."""
+    result is what makes a problem weak. An item the next step calls is taken from anything
+    (``make_multipliers(3)[2](5)``: the closure, observed as the test calls it)."""
     for k, (m, a, kw) in enumerate(chain):
         if m[:1] != "\x00":
             value = (getattr(value, m) if m else value)(*a, **kw)
@@ -402,7 +410,9 @@ def _walk(value: Any, chain: tuple) -> tuple[Any, int | None]:
             value = DISCARDED
         else:
             name = m[len(OPERATOR_STEP) :]
-            if type(value).__module__ != BENCHMARK_MODULE or not _writes_own_text(value, name):
+            called = name == "getitem" and chain[k + 1 : k + 2] and chain[k + 1][0] == ""
+            ours = type(value).__module__ == BENCHMARK_MODULE and _writes_own_text(value, name)
+            if not (ours or called):  # (an item the test calls: ``make_multipliers(3)[2](5)``)
                 return value, k
             value = _operated(value, name, a)
             if name == SET_ITEM:  # a statement: nothing it returns is seen

@@ -5785,3 +5785,31 @@ def test_an_exit_status_the_tests_check_leaves_no_survivor():
     read = "import pytest\nwith pytest.raises(SystemExit) as e:\n    run([])\nassert e.value.code == 2"
     checked = [EXIT_TESTS[0], read]
     assert not audit_problem(problem("run", EXITING, checked), AuditParams()).survivors
+
+
+# 95. From the twentieth pass (class 4): closures a function returns in a list, tested as
+# ``make_multipliers(3)[2](5)``, were seen only as functions, the same in every mutant, and no
+# operator made the late-bound closure (``lambda x: x * k`` without ``k=k``). An item the test
+# calls is observed by calling it as the test does, its literals drawn; the deep attack drops a
+# captured default.
+MULTIPLIERS = "def make_multipliers(n):\n    return [lambda x, k=k: x * k for k in range(n)]\n"
+MULTIPLIER_TESTS = [
+    "assert len(make_multipliers(4)) == 4",
+    "assert make_multipliers(3)[2](5) == 10",
+    "assert make_multipliers(1)[0](9) == 0",
+]
+
+
+def test_a_closure_the_tests_take_from_a_list_is_called_as_they_call_it():
+    result = audit_problem(problem("mult", MULTIPLIERS, MULTIPLIER_TESTS), AuditParams(attack="deep"))
+    assert "return [lambda x: x * k for k in range(n)]" in _survivor_changes(result)
+    called = r"assert make_multipliers\(\d+\)\[\d+\]\(\d+\) == \d+$"
+    assert any(re.match(called, a.text) for a in result.asserts)
+    assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)
+
+
+def test_a_closure_called_at_every_index_leaves_the_late_binding_no_survivor():
+    every = [*MULTIPLIER_TESTS, "assert make_multipliers(3)[0](5) == 0"]
+    every.append("assert make_multipliers(3)[1](5) == 5")
+    result = audit_problem(problem("mult", MULTIPLIERS, every), AuditParams(attack="deep"))
+    assert "return [lambda x: x * k for k in range(n)]" not in _survivor_changes(result)

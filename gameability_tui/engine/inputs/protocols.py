@@ -268,6 +268,25 @@ class _AsSteps(ast.NodeTransformer):
         return node
 
 
+def called_items_read_as_steps(tree: ast.Module) -> None:
+    """In place: an item of a call's result that the test calls (``make_multipliers(3)[2](5)``,
+    ``make_ops()['add'](2, 3)``) read as a ``getitem`` step of that call's chain. Threat (the
+    twentieth pass, class 4): the closures a function returns in a list were seen only as
+    functions, the same in every mutant, so a closure bound late (``lambda x: x * k`` without
+    ``k=k``) was equivalent. The child takes the item only where the next step calls it
+    (``observed._walk``); an item read for itself (``f(x)[0]``) is part of a result whose whole
+    stays the answer."""
+    for node in ast.walk(tree):
+        item = node.func if isinstance(node, ast.Call) else None
+        if (
+            isinstance(item, ast.Subscript)
+            and isinstance(item.ctx, ast.Load)
+            and isinstance(item.value, ast.Call)
+            and not isinstance(item.slice, ast.Slice)
+        ):
+            node.func = _step(item, item.value, "getitem", [item.slice])  # type: ignore[union-attr]
+
+
 def _step(node: ast.expr, operand: ast.expr, name: str, arguments: list[ast.expr]) -> ast.Call:
     method = ast.Attribute(operand, OPERATOR_STEP + name, ast.Load())
     return ast.copy_location(ast.Call(ast.copy_location(method, node), arguments, []), node)

@@ -28,7 +28,7 @@ from .calls import parsed
 from .folded import NotFoldable, fold, is_literal, is_plain, items_of
 from .handed import checkers_inlined
 from .mapped import EXPECTS_RAISE, key_function, raised_callable
-from .protocols import protocols_read_as_steps
+from .protocols import called_items_read_as_steps, protocols_read_as_steps
 from .renamed import aliases_followed, name_stores, one_name_per_binding
 
 MAX_COPIES = 50  # copies of one loop's body (or one test's parametrize rows)
@@ -512,6 +512,8 @@ def unrolled(source: str, classes: frozenset[str] = frozenset()) -> ast.Module |
     aliases_followed(copied)
     if any(name in source for name in classes):  # (most tests use no object of the reference's)
         protocols_read_as_steps(copied, classes)
+    if ")[" in source:  # (an item of a call's result, which the test may call)
+        called_items_read_as_steps(copied)
     if "aises" in source:  # before the reads: ``acct.withdraw`` handed to it is a call, not a read
         _RaisesCallsMade().visit(copied)
     if ".sort(" in source:  # (most tests sort nothing in place: no walk)

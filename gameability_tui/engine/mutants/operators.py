@@ -471,6 +471,41 @@ class ReadDefault(Operator):
         return ast.Constant(dict(self.defaults)[node.id])
 
 
+@dataclass(frozen=True)
+class DropCapture(Operator):
+    """A value a closure captures by its default (``lambda x, k=k: x * k``) read late instead
+    (``lambda x: x * k``): every closure made in a loop then sees the loop's last value, which a
+    test calling only the last one never shows (the twentieth pass)."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            return 0
+        return len(_captures(node.args))
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        name, old = _captures(node.args)[choice], node.args
+        given = [*old.posonlyargs, *old.args]
+        defaulted = given[len(given) - len(old.defaults) :]
+        arguments = _with(
+            old,
+            posonlyargs=[a for a in old.posonlyargs if a.arg != name],
+            args=[a for a in old.args if a.arg != name],
+            defaults=[d for a, d in zip(defaulted, old.defaults) if a.arg != name],
+            kwonlyargs=[a for a in old.kwonlyargs if a.arg != name],
+            kw_defaults=[d for a, d in zip(old.kwonlyargs, old.kw_defaults) if a.arg != name],
+        )
+        return _with(node, args=arguments)
+
+
+def _captures(arguments: ast.arguments) -> list[str]:
+    """The parameters whose default is the same name read where the function is made (``k=k``)."""
+    return [
+        name
+        for name, default in _defaults_of(arguments)
+        if isinstance(default, ast.Name) and default.id == name
+    ]
+
+
 def _defaults_of(arguments: ast.arguments) -> list[tuple[str, ast.expr]]:
     """Each parameter that has a default, positional or keyword-only, with it."""
     given = [*arguments.posonlyargs, *arguments.args]
@@ -853,6 +888,14 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ),
         ),
         untouched=("def f(s, memo=None):\n    return memo", "def f(s):\n    return s"),
+    ),
+    DropCapture(
+        "late-binding",
+        examples=(
+            ("fs = [lambda x, k=k: x * k for k in r]", "fs = [lambda x: x * k for k in r]"),
+            ("def f(x, *, k=k):\n    return x + k", "def f(x):\n    return x + k"),
+        ),
+        untouched=("fs = [lambda x, k=1: x * k for k in r]", "def f(x, k=j):\n    return x + k"),
     ),
     SwapDimension(
         "grid-dimension",
