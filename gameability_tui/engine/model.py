@@ -82,7 +82,7 @@ from .step_units import STEPS
 # are kept as written; an async helper of the test is read in place; the deep attack aims at
 # padded texts, floats, x and -x ties and undecodable bytes, swaps a grid's dimensions and a
 # positional option
-ENGINE_VERSION = 29
+ENGINE_VERSION = 30
 
 
 @dataclass(frozen=True)
