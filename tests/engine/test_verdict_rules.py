@@ -4805,13 +4805,21 @@ def test_inputs_keep_the_range_the_task_s_text_states(prompt):
 
 def test_a_problem_whose_every_draw_breaks_its_text_says_so():
     source = "def f(n):\n    return n * 2\n"
-    tests = ["assert f(3) == 6", "assert f(4) == 8"]
-    result = audit_problem(problem("f", source, tests, prompt="Assume n >= 1000. Double n."), AuditParams())
+    tests = ["assert f(1000) == 2000", "assert f(1001) == 2002"]
+    said = "Assume 1000 <= n <= 1001. Double n."
+    result = audit_problem(problem("f", source, tests, prompt=said), AuditParams())
     assert result.status == "excluded:no-fresh-inputs"
     assert result.detail.startswith(
         "every fresh input breaks what the task's text states of its inputs "
-        "(domain: the task says 'n >= 1000', and this input's n is "
+        "(domain: the task says '1000 <= n <= 1001', and this input's n is "
     )
+
+
+def test_a_rule_of_the_text_the_tests_own_inputs_break_holds_no_input_out():
+    source = "def f(n):\n    return n * 2\n"
+    tests = ["assert f(3) == 6", "assert f(4) == 8"]
+    result = audit_problem(problem("f", source, tests, prompt="Assume n >= 1000. Double n."), AuditParams())
+    assert result.status == "ok" and result.n_fresh > 0
 
 
 # 65. From the sixteenth and seventeenth passes (class 6): a cache kept by a class (``cls._cache``)
@@ -5813,3 +5821,26 @@ def test_a_closure_called_at_every_index_leaves_the_late_binding_no_survivor():
     every.append("assert make_multipliers(3)[1](5) == 5")
     result = audit_problem(problem("mult", MULTIPLIERS, every), AuditParams(attack="deep"))
     assert "return [lambda x: x * k for k in range(n)]" not in _survivor_changes(result)
+
+
+# 96. From the twentieth pass: "otherwise its first n - 3 characters followed by '...' (n >=
+# 3)" was read as a case, for its clause's ``otherwise``, so an assert passed n = 2. An
+# ``otherwise`` before an aside opens the clause's own case; the aside is a statement.
+TRUNCATE = "def truncate(s, n):\n    if len(s) <= n:\n        return s\n    return s[:n - 3] + '...'\n"
+TRUNCATE_SAID = (
+    "truncate(s, n) returns s unchanged when len(s) <= n; otherwise its first n - 3 characters "
+    "followed by '...' (n >= 3)."
+)
+
+
+def test_an_aside_after_otherwise_states_the_domain():
+    tests = [
+        "assert truncate('hello world', 8) == 'hello...'",
+        "assert truncate('hi', 5) == 'hi'",
+        "assert truncate('abcdef', 3) == '...'",
+    ]
+    result = audit_problem(problem("truncate", TRUNCATE, tests, prompt=TRUNCATE_SAID), AuditParams())
+    assert "if len(s) < n:" in _survivor_changes(result)
+    passed = [int(re.search(r", (-?\d+)\)", a.text).group(1)) for a in result.asserts]
+    assert passed and min(passed) >= 3
+    assert all(a.passes_reference and a.kills for a in result.asserts)

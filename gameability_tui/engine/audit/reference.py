@@ -268,8 +268,8 @@ def within_the_text(
     """The ``calls`` that keep what the task's text states of its inputs (``stated_domain``: "a
     sorted array", "n is always between 1 and 12", "Assume 0 <= score <= 100"): as a benchmark's
     written contract, the text's rules are the domain (threat: ``month_name(13) is None`` made a
-    problem weak whose text promises months), but for a rule a ``visible`` call crosses where the
-    tests expect raises (``rules_crossed``). Where the text speaks of integers, the reference's
+    problem weak whose text promises months), but for a rule a ``visible`` call crosses
+    (``rules_crossed``). Where the text speaks of integers, the reference's
     float constants are no input (``aimed.met_floats``). The published method's inputs keep all."""
     if params.inputs in V1_MODES or not problem.prompt:
         return calls
@@ -283,9 +283,9 @@ def within_the_text(
 
 
 def rules_crossed(problem: Problem, parameters: tuple[str, ...], visible: list[Call]) -> frozenset[str]:
-    """The text's rules the tests cross, where they expect raises (``stated_domain.crossed_rules``)."""
-    if not tests_expect_raises(problem.reference, problem.tests, problem.setup or "", problem.call_alias):
-        return frozenset()
+    """The text's rules the tests cross (``stated_domain.crossed_rules``): where they expect
+    raises, the inputs the reference refuses; elsewhere, a rule the tests' own inputs break is
+    no precondition of the task (or was misread)."""
     return crossed_rules(visible, problem.prompt, parameters)
 
 

@@ -127,6 +127,7 @@ DISTINCT_INPUT = re.compile(  # of the input ("guaranteed to have unique element
 SQUARE_INPUT = re.compile(r"\b(n\s*[x×*]\s*n|square)\s+(matrix|matrices|grid|board|array)", re.IGNORECASE)
 WHOLE_NUMBERS = re.compile(r"\b(integers?|whole numbers?|ints?)\b", re.IGNORECASE)
 CONDITION_WORDS = re.compile(r"\b(if|when|otherwise|else|unless)\b", re.IGNORECASE)
+CASE_OPENERS = re.compile(r"\b(if|when|unless)\b", re.IGNORECASE)  # (``otherwise`` names no case)
 BAD_INPUT_WORDS = re.compile(r"\b(invalid|error|raises?|fails?|illegal|not allowed)\b", re.IGNORECASE)
 PRIME_CHECKED_UP_TO = 10**12  # trial division to 10**6: a millisecond at most
 _FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
@@ -155,7 +156,8 @@ def crossed_rules(visible: list[Call], prompt: str, parameters: tuple[str, ...])
     such a rule says which inputs the reference refuses, not which the task takes ("the rate r (0
     < r <= 1) ...; a rate outside that range raises", tested with ``set_rate(2)``): an input
     beyond it is judged, and its assert is in the domain (the twentieth pass: the draws left out
-    ``set_rate(0)``, the one input that shows ``0 <= r`` for ``0 < r``)."""
+    ``set_rate(0)``, the one input that shows ``0 <= r`` for ``0 < r``). Where they do not, the
+    tests' own input shows the rule is no precondition (or was misread): it holds no input out."""
     return frozenset(_said(flag) for call in visible for flag in domain_flags(call, prompt, parameters))
 
 
@@ -443,13 +445,23 @@ def _asides(prompt: str) -> list[str]:
     """What the text says in parentheses, each read as a statement of its own ("shifts each
     letter by k places (0 <= k < 26)", "(scores are distinct)": the nineteenth pass, whose asserts
     passed k = 26), but where the clause around it says what to do in a case or of bad input
-    ("return -1 for invalid input (n < 0)" names the case, not the domain)."""
+    ("return -1 for invalid input (n < 0)" names the case, not the domain). An ``otherwise`` or
+    ``else`` before the aside opens the clause's own case, not the aside's ("otherwise its first
+    n - 3 characters and '...' (n >= 3)": the twentieth pass's asserts passed n = 2); a rule a
+    visible call breaks is no precondition (``crossed_rules``)."""
     return [
-        aside
+        found.group(1)
         for clause in _clauses(prompt)
-        if not (CONDITION_WORDS.search(clause) or BAD_INPUT_WORDS.search(clause))
-        for aside in re.findall(r"\(([^()]*)\)", clause)
+        if not BAD_INPUT_WORDS.search(clause)
+        for found in re.finditer(r"\(([^()]*)\)", clause)
+        if not _names_a_case(clause[: found.start()], clause[found.start() :])
     ]
+
+
+def _names_a_case(before: str, rest: str) -> bool:
+    """Whether a condition word around an aside (``rest`` starts with it) makes it a case: any
+    in it or after it, and before it any but ``otherwise`` and ``else``."""
+    return bool(CONDITION_WORDS.search(rest) or CASE_OPENERS.search(before))
 
 
 def _distinct_flag(arguments: list[Any], prompt: str) -> tuple[str, ...]:
