@@ -5839,7 +5839,9 @@ def test_an_aside_after_otherwise_states_the_domain():
         "assert truncate('hi', 5) == 'hi'",
         "assert truncate('abcdef', 3) == '...'",
     ]
-    result = audit_problem(problem("truncate", TRUNCATE, tests, prompt=TRUNCATE_SAID), AuditParams())
+    hidden = ("assert truncate('ab', 2) == 'ab'", "assert truncate('hi hi', 5) == 'hi hi'")
+    said = problem("truncate", TRUNCATE, tests, prompt=TRUNCATE_SAID, hidden=hidden)
+    result = audit_problem(said, PINNED)
     assert "if len(s) < n:" in _survivor_changes(result)
     passed = [int(re.search(r", (-?\d+)\)", a.text).group(1)) for a in result.asserts]
     assert passed and min(passed) >= 3
