@@ -660,7 +660,7 @@ def _runs_as_main(node: ast.stmt) -> bool:
 def exits(reference: str) -> bool:
     """Whether the reference's code ends the program with a status: calls ``exit`` (``sys.exit``,
     the built-in) or names ``SystemExit``, outside an ``if __name__ == "__main__":`` block. A
-    test catching the ``SystemExit`` checks its type and not its status (``outcome.exit_status``),
+    test catching the ``SystemExit`` checks its type and not its status (``outcome.raise_state``),
     so each visible call is a witness too (``audit.reference``)."""
     try:
         tree = ast.parse(reference)

@@ -46,7 +46,17 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .observed import AWAITED_MARK, CHAINED_MARK, MAX_YIELDED, Awaited, Chained, Yielded, is_iterator, shown
+from .observed import (
+    AWAITED_MARK,
+    BENCHMARK_MODULE,
+    CHAINED_MARK,
+    MAX_YIELDED,
+    Awaited,
+    Chained,
+    Yielded,
+    is_iterator,
+    shown,
+)
 from .stdvalues import is_std, plain_scalar, std_data, std_equal
 
 PLAIN_SCALARS = (int, float, complex, str, bytes, bool, type(None))
@@ -317,12 +327,13 @@ MAX_MESSAGE = 1_000  # characters of an exception's message kept whole; a longer
 
 def encode_raise(error: BaseException, message: bool = False, reads: tuple[str, ...] = ()) -> Outcome:
     """An escaped exception by its type, and by its message (``str``, addresses masked) where
-    the tests look at it (``Oracle.messages``), with the attributes among ``reads`` it carries
-    (``Oracle.raise_reads``: the names the tests read on things, ``caught.value.code``). A
-    ``SystemExit`` always carries its exit status (``exit_status``)."""
-    status = exit_status(error)
+    the tests look at it (``Oracle.messages``), with its state (``raise_state``): the
+    attributes among ``reads`` it carries (``Oracle.raise_reads``: the names the tests read on
+    things, ``caught.value.code``), every plain one where the benchmark defines its class, and a
+    ``SystemExit``'s status."""
+    state = raise_state(error, reads)
     if not message:
-        return ("raise", type(error).__name__) + (() if status is None else (None, status))
+        return ("raise", type(error).__name__) + ((None, state) if state else ())
     try:
         text = str(error)
         text = _ADDRESS.sub(ADDRESS_MASK, text) if type(text) is str else "<no message>"
@@ -330,33 +341,38 @@ def encode_raise(error: BaseException, message: bool = False, reads: tuple[str, 
         text = f"<str raised {type(failure).__name__}>"
     if len(text) > MAX_MESSAGE:
         text = "\x00digest " + _digest(text.encode("utf-8", "replace"))
-    state = tuple(sorted(dict((_exception_state(error, reads) if reads else ()) + (status or ())).items()))
     return ("raise", type(error).__name__, text, state) if state else ("raise", type(error).__name__, text)
-
-
-def exit_status(error: BaseException) -> tuple[tuple[str, Any], ...] | None:
-    """``(("code", c),)`` for a ``SystemExit`` whose ``code`` is plain (an int, a text, None),
-    else None. The status a program exits with is its answer to a shell, and the task states it
-    ("exits with status 2"): the twentieth red-team pass found ``sys.exit(3)`` for ``sys.exit(2)``
-    "equivalent" where the tests catch ``SystemExit`` and never read its code. A test that reads
-    it writes ``caught.value.code``, which an assert checks the same way."""
-    if not isinstance(error, SystemExit):
-        return None
-    try:
-        code = error.code
-    except Exception:  # a subclass's own property that raises: the type alone is what is known
-        return None
-    return (("code", code),) if type(code) in (int, str, bool, type(None)) else None
 
 
 _STATE_SCALARS = (int, float, str, bool, type(None))
 
 
-def _exception_state(error: BaseException, reads: tuple[str, ...]) -> tuple[tuple[str, Any], ...]:
-    """The plain attributes an exception carries that the tests read (``HttpError(404)``'s
-    ``code``, read as ``caught.value.code``): a mutant raising the right type with another code
-    answers otherwise. Only names in ``reads`` holding plain scalars (or flat tuples and lists of
-    them); read from the instance's own ``__dict__``, never through benchmark code."""
+def raise_state(error: BaseException, reads: tuple[str, ...] = ()) -> tuple[tuple[str, Any], ...]:
+    """What an exception carries that is part of the answer, sorted by name. The attributes the
+    tests read (``HttpError(404)``'s ``code``, read as ``caught.value.code``): a mutant raising
+    the right type with another code answers otherwise. Every plain attribute of an exception of
+    a class the benchmark defines: its state, as a returned object's is compared (the twentieth
+    pass: ``ParseError(lineno)`` one line off passed ``pytest.raises(ParseError)``). And a
+    ``SystemExit``'s ``code``: the status a program exits with is its answer to a shell ("exits
+    with status 2"; ``sys.exit(3)`` passed a test that caught ``SystemExit``)."""
+    own = type(error).__module__ == BENCHMARK_MODULE
+    state = dict(_exception_state(error, reads, every=own)) if reads or own else {}
+    if isinstance(error, SystemExit):
+        try:
+            code = error.code
+        except Exception:  # a subclass's own property that raises: the type alone is known
+            code = ...
+        if type(code) in _STATE_SCALARS:
+            state["code"] = code
+    return tuple(sorted(state.items()))
+
+
+def _exception_state(
+    error: BaseException, reads: tuple[str, ...], every: bool = False
+) -> tuple[tuple[str, Any], ...]:
+    """The plain attributes an exception carries among ``reads`` (or ``every`` one): plain
+    scalars, or flat tuples and lists of them; read from the instance's own ``__dict__``, never
+    through benchmark code."""
     try:
         held = object.__getattribute__(error, "__dict__")
     except Exception:  # no __dict__ (a built-in exception), or a class's own descriptor that raises
@@ -366,9 +382,9 @@ def _exception_state(error: BaseException, reads: tuple[str, ...]) -> tuple[tupl
     state = []
     for key, value in held.items():
         flat = type(value) in (tuple, list) and all(type(item) in _STATE_SCALARS for item in value)
-        if key in reads and (type(value) in _STATE_SCALARS or flat):
+        if (every or key in reads) and type(key) is str and (type(value) in _STATE_SCALARS or flat):
             state.append((key, tuple(value) if type(value) is list else value))
-    return tuple(sorted(state))
+    return tuple(state)
 
 
 def _the_tools_own(value: object, kind: str) -> bool:

@@ -5846,3 +5846,35 @@ def test_an_aside_after_otherwise_states_the_domain():
     passed = [int(re.search(r", (-?\d+)\)", a.text).group(1)) for a in result.asserts]
     assert passed and min(passed) >= 3
     assert all(a.passes_reference and a.kills for a in result.asserts)
+
+
+# 97. From the twentieth pass (class 1): ``raise ParseError(lineno)`` one line off passed a test
+# that catches ``ParseError`` and reads nothing of it. An exception of a class the benchmark
+# defines is compared by its plain state, as a returned object is.
+PARSE_CONFIG = (
+    "class ParseError(Exception):\n    def __init__(self, lineno):\n        super().__init__('missing =')\n"
+    "        self.lineno = lineno\n\n\ndef parse_config(text):\n    out = {}\n"
+    "    for lineno, line in enumerate(text.splitlines(), 1):\n        if '=' not in line:\n"
+    "            raise ParseError(lineno)\n        k, v = line.split('=', 1)\n        out[k] = v\n"
+    "    return out\n"
+)
+PARSE_TESTS = [
+    "assert parse_config('a=1') == {'a': '1'}",
+    "import pytest\nwith pytest.raises(ParseError):\n    parse_config('a=1\\noops')",
+]
+
+
+def test_the_state_of_an_exception_the_benchmark_defines_is_part_of_its_raise():
+    hidden = ("import pytest\nwith pytest.raises(ParseError):\n    parse_config('x=1\\ny=2\\nbad')",)
+    result = audit_problem(problem("parse", PARSE_CONFIG, PARSE_TESTS, hidden=hidden), PINNED)
+    assert "for lineno, line in enumerate(text.splitlines(), 2):" in _survivor_changes(result)
+    assert any("assert caught.exception.lineno == 3" in a.text for a in result.asserts)
+    assert all(a.passes_reference and a.kills for a in result.asserts)
+
+
+def test_a_built_in_exceptions_arguments_stay_out_of_its_raise():
+    raising = PARSE_CONFIG.replace("raise ParseError(lineno)", "raise ValueError(lineno)")
+    tests = [PARSE_TESTS[0], PARSE_TESTS[1].replace("ParseError", "ValueError")]
+    hidden = ("import pytest\nwith pytest.raises(ValueError):\n    parse_config('x=1\\ny=2\\nbad')",)
+    result = audit_problem(problem("parse", raising, tests, hidden=hidden), PINNED)
+    assert "for lineno, line in enumerate(text.splitlines(), 2):" not in _survivor_changes(result)

@@ -62,7 +62,7 @@ def test_hard_exit_is_truncated_not_rejected():
 
 def test_sys_exit_is_an_outcome():
     run = run_job(_job("import sys\ndef f(x):\n    sys.exit(3)\n"))
-    assert run.complete and run.calls[0][0] == ("raise", "SystemExit")
+    assert run.complete and run.calls[0][0] == ("raise", "SystemExit", None, (("code", 3),))  # its status
 
 
 def test_loop_inside_c_code_hits_the_cpu_limit():
