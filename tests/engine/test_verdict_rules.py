@@ -4805,21 +4805,13 @@ def test_inputs_keep_the_range_the_task_s_text_states(prompt):
 
 def test_a_problem_whose_every_draw_breaks_its_text_says_so():
     source = "def f(n):\n    return n * 2\n"
-    tests = ["assert f(1000) == 2000", "assert f(1001) == 2002"]
-    said = "Assume 1000 <= n <= 1001. Double n."
-    result = audit_problem(problem("f", source, tests, prompt=said), AuditParams())
+    tests = ["assert f(3) == 6", "assert f(4) == 8"]
+    result = audit_problem(problem("f", source, tests, prompt="Assume n >= 1000. Double n."), AuditParams())
     assert result.status == "excluded:no-fresh-inputs"
     assert result.detail.startswith(
         "every fresh input breaks what the task's text states of its inputs "
-        "(domain: the task says '1000 <= n <= 1001', and this input's n is "
+        "(domain: the task says 'n >= 1000', and this input's n is "
     )
-
-
-def test_a_rule_of_the_text_the_tests_own_inputs_break_holds_no_input_out():
-    source = "def f(n):\n    return n * 2\n"
-    tests = ["assert f(3) == 6", "assert f(4) == 8"]
-    result = audit_problem(problem("f", source, tests, prompt="Assume n >= 1000. Double n."), AuditParams())
-    assert result.status == "ok" and result.n_fresh > 0
 
 
 # 65. From the sixteenth and seventeenth passes (class 6): a cache kept by a class (``cls._cache``)
@@ -5878,3 +5870,36 @@ def test_a_built_in_exceptions_arguments_stay_out_of_its_raise():
     hidden = ("import pytest\nwith pytest.raises(ValueError):\n    parse_config('x=1\\ny=2\\nbad')",)
     result = audit_problem(problem("parse", raising, tests, hidden=hidden), PINNED)
     assert "for lineno, line in enumerate(text.splitlines(), 2):" not in _survivor_changes(result)
+
+
+# 98. From the twentieth pass: by default no draw was empty, tied or negative, so where the text
+# named the very case ("0.0 for an empty list", "on a tie (x and -x), the positive one", "equal
+# neighbours allowed") ``return None`` for ``return 0.0`` and ``<=`` for ``<`` survived unseen.
+# The default attack takes a few inputs of each kind the text speaks of.
+MEAN = "def mean(xs):\n    if not xs:\n        return 0.0\n    return sum(xs) / len(xs)\n"
+MEAN_TESTS = ["assert mean([1, 2, 3, 4]) == 2.5", "assert mean([5]) == 5"]
+
+
+def test_the_default_attack_takes_the_empty_input_the_text_answers():
+    said = "mean(xs) returns the arithmetic mean of the list xs, and 0.0 for an empty list."
+    result = audit_problem(problem("mean", MEAN, MEAN_TESTS, prompt=said), AuditParams())
+    assert "return None" in _survivor_changes(result)
+    assert any("mean([])" in a.text for a in result.asserts)
+    assert all(a.passes_reference and a.kills for a in result.asserts)
+    unsaid = audit_problem(
+        problem("mean", MEAN, MEAN_TESTS, prompt="mean(xs) returns the mean."), AuditParams()
+    )
+    assert "return None" not in _survivor_changes(unsaid)  # no text of it: the tests' lists hold items
+
+
+def test_the_default_attack_takes_a_tie_of_x_and_minus_x_the_text_speaks_of():
+    closest = (
+        "def closest(xs):\n    best = xs[0]\n    for x in xs[1:]:\n"
+        "        if abs(x) < abs(best) or (abs(x) == abs(best) and x > best):\n            best = x\n"
+        "    return best\n"
+    )
+    tests = ["assert closest([5, 3, 8]) == 3", "assert closest([-4, 7]) == -4", "assert closest([10]) == 10"]
+    said = "closest(xs) returns the item of xs closest to 0; on a tie (x and -x) the positive one."
+    result = audit_problem(problem("closest", closest, tests, prompt=said), AuditParams())
+    assert any("abs(x) <= abs(best)" in change for change in _survivor_changes(result))
+    assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)

@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from .. import outcome as oc
 from ..exclusions import excluded
-from ..inputs.aimed import aimed_calls, boundary_calls, guard_calls, met_floats
+from ..inputs.aimed import aimed_calls, boundary_calls, guard_calls, met_floats, stated_calls
 from ..inputs.arguments import Callback
 from ..inputs.calls import (
     Call,
@@ -58,6 +58,10 @@ from .written_contract import within_written_contract
 # second run, only when a mutant needs that test's budget (``exact_test_steps``), so every budget
 # and verdict is the one an exact count from the start gives.
 COUNTED_TEST_STEPS = STEPS.counted_test_steps
+# The default attack's inputs of the kinds the task's text speaks of and the tests never show
+# (an empty list, a tie, a negative number: ``aimed.stated_calls``): up to this share of its
+# random draws, 4 beside the default 8, only where the text speaks of such.
+STATED_SHARE = 0.5
 # The inputs aimed at the reference's raise guards, where the tests expect raises
 # (``aimed.guard_calls``), after the attack's own draws.
 GUARD_DRAWS = 12
@@ -197,6 +201,8 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         known = {call.key() for call in visible + fresh}
         limit = int(params.fresh_inputs * BOUNDARY_SHARE)
         fresh += boundary_calls(visible, problem.reference, known, limit, params.inputs, lifts)
+        known = {call.key() for call in visible + fresh}  # (the cases the text speaks of)
+        fresh += stated_calls(visible, known, int(params.fresh_inputs * STATED_SHARE), params.inputs, lifts)
     if not as_written:  # a clamp's far side, and where a raise is part of the answer its guard's
         setup = problem.setup or ""
         raises = tests_expect_raises(problem.reference, problem.tests, setup, problem.call_alias)
@@ -268,8 +274,8 @@ def within_the_text(
     """The ``calls`` that keep what the task's text states of its inputs (``stated_domain``: "a
     sorted array", "n is always between 1 and 12", "Assume 0 <= score <= 100"): as a benchmark's
     written contract, the text's rules are the domain (threat: ``month_name(13) is None`` made a
-    problem weak whose text promises months), but for a rule a ``visible`` call crosses
-    (``rules_crossed``). Where the text speaks of integers, the reference's
+    problem weak whose text promises months), but for a rule a ``visible`` call crosses where the
+    tests expect raises (``rules_crossed``). Where the text speaks of integers, the reference's
     float constants are no input (``aimed.met_floats``). The published method's inputs keep all."""
     if params.inputs in V1_MODES or not problem.prompt:
         return calls
@@ -283,9 +289,12 @@ def within_the_text(
 
 
 def rules_crossed(problem: Problem, parameters: tuple[str, ...], visible: list[Call]) -> frozenset[str]:
-    """The text's rules the tests cross (``stated_domain.crossed_rules``): where they expect
-    raises, the inputs the reference refuses; elsewhere, a rule the tests' own inputs break is
-    no precondition of the task (or was misread)."""
+    """The text's rules the tests cross, where they expect raises (``stated_domain.crossed_rules``):
+    the inputs the reference refuses. Elsewhere a test that breaks the text is the benchmark's
+    own slip (MBPP/733 tests its "sorted array" with an unsorted one): the text still rules such
+    inputs out of every assert."""
+    if not tests_expect_raises(problem.reference, problem.tests, problem.setup or "", problem.call_alias):
+        return frozenset()
     return crossed_rules(visible, problem.prompt, parameters)
 
 

@@ -156,8 +156,7 @@ def crossed_rules(visible: list[Call], prompt: str, parameters: tuple[str, ...])
     such a rule says which inputs the reference refuses, not which the task takes ("the rate r (0
     < r <= 1) ...; a rate outside that range raises", tested with ``set_rate(2)``): an input
     beyond it is judged, and its assert is in the domain (the twentieth pass: the draws left out
-    ``set_rate(0)``, the one input that shows ``0 <= r`` for ``0 < r``). Where they do not, the
-    tests' own input shows the rule is no precondition (or was misread): it holds no input out."""
+    ``set_rate(0)``, the one input that shows ``0 <= r`` for ``0 < r``)."""
     return frozenset(_said(flag) for call in visible for flag in domain_flags(call, prompt, parameters))
 
 
@@ -168,7 +167,8 @@ def crossed_rules(visible: list[Call], prompt: str, parameters: tuple[str, ...])
 # written, ``digit_sum(-12) == 3``).
 EMPTY_INPUT = re.compile(r"\bempty\b", re.IGNORECASE)
 REPEATED_ITEMS = re.compile(
-    r"\b(more than once|duplicates?|duplicated|repeated|repeats|ties?|tied|equal (items|elements|values))\b",
+    r"\b(more than once|duplicates?|duplicated|repeated|repeats|ties?|tied"
+    r"|equal (items|elements|values|neighbou?rs|adjacent))\b",
     re.IGNORECASE,
 )
 SIGNED_INPUT = re.compile(r"\bnegatives?\b|\bsign\b|(?<![\w)\].])-\d", re.IGNORECASE)
@@ -447,8 +447,7 @@ def _asides(prompt: str) -> list[str]:
     passed k = 26), but where the clause around it says what to do in a case or of bad input
     ("return -1 for invalid input (n < 0)" names the case, not the domain). An ``otherwise`` or
     ``else`` before the aside opens the clause's own case, not the aside's ("otherwise its first
-    n - 3 characters and '...' (n >= 3)": the twentieth pass's asserts passed n = 2); a rule a
-    visible call breaks is no precondition (``crossed_rules``)."""
+    n - 3 characters and '...' (n >= 3)": the twentieth pass's asserts passed n = 2)."""
     return [
         found.group(1)
         for clause in _clauses(prompt)

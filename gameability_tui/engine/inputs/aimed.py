@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import itertools
 import math
 import re
 import string
@@ -250,17 +251,22 @@ def _sign_edits(base: Call) -> Iterator[Call]:
     """Each number, and an element of a number list (first, middle, last), negated; then, in a
     number list, an element made the negation of another (``[5, 3, 8]`` to ``[5, 3, -3]``): a
     tie of ``x`` and ``-x`` (the twentieth pass: "closest to zero; on a tie, the positive one")."""
-    lists = []
     for position, value in enumerate(base.args):
         if type(value) in (int, float) and value:
             yield _with_arg(base, position, -value)
         elif type(value) in (list, tuple) and _numbers(value):
-            lists.append(position)
             for index in _spread_positions(len(value)):
                 if value[index]:
                     yield _with_arg(base, position, _replaced(value, index, -value[index]))
-    for position in lists:
-        value = base.args[position]
+    yield from _negation_ties(base)
+
+
+def _negation_ties(base: Call) -> Iterator[Call]:
+    """In each number list, an item made the negation of another: ``x`` and ``-x`` tie where
+    the reference measures by size (``abs``)."""
+    for position, value in enumerate(base.args):
+        if not (type(value) in (list, tuple) and _numbers(value)):
+            continue
         spread = _spread_positions(len(value))
         for source, target in ((i, j) for i in spread for j in spread if i != j and value[i]):
             yield _with_arg(base, position, _replaced(value, target, -value[source]))
@@ -878,6 +884,43 @@ def boundary_calls(
         known = known | {call.key() for call in chosen}
         chosen += _aimed_at(visible, known, TIE_DRAWS, mode, _repeats_in_turn, floors=True, named=named)
     return chosen
+
+
+def stated_calls(
+    visible: list[Call], known: set[str], limit: int, mode: str, lifts: frozenset[str]
+) -> list[Call]:
+    """Up to ``limit`` calls of the kinds of input the task's text speaks of and the tests never
+    show (``lifts``: ``stated_domain.lifted_rules``): an empty argument ("0.0 for an empty
+    list"), a repeated item ("ties go to the first"), a negated number ("the sign is ignored"),
+    a padded text, an int passed as a float; each kind in turn, the visible calls in turn. The
+    default attack's share of what the deep attack aims at (the twentieth pass: by default no
+    draw was ever empty, tied or negative, so ``return None`` for ``return 0.0`` and ``>=`` for
+    ``>`` at a tie survived where the text named the very case)."""
+    if not lifts or limit <= 0:
+        return []
+
+    def edits(calls: list[Call]) -> Iterator[Call]:
+        kinds = [[call for base in calls for call in STATED_EDITS[rule](base)] for rule in sorted(lifts)]
+        return _interleaved(kinds)
+
+    return _aimed_at(visible, known, limit, mode, edits, True, lifted(lifts))
+
+
+def _emptied(base: Call) -> Iterator[Call]:
+    """``base`` with each text, list or tuple argument made empty."""
+    for position, value in enumerate(base.args):
+        if type(value) in SIZED and value:
+            yield _with_arg(base, position, value[:0])
+
+
+# The inputs of each rule the text lifts (``stated_calls``).
+STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
+    "nonempty": _emptied,
+    "unique": lambda base: itertools.chain(_repeat_edits(base), _negation_ties(base)),  # (x and -x too)
+    "floor": _sign_edits,
+    "padded": lambda base: _text_edits(base, _padded),
+    "float": _float_edits,
+}
 
 
 def _repeats_in_turn(calls: list[Call]) -> Iterator[Call]:
