@@ -60,6 +60,8 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
+from .syntax import ending_name
+
 CHAINED_MARK = "\x00chained"  # (CHAINED_MARK, data of what the tests' chain of calls returned)
 MAX_YIELDED = 10_000  # items taken from a returned generator or iterator
 AWAITED_MARK = "\x00awaited"  # (AWAITED_MARK, data of what the coroutine returned)
@@ -670,6 +672,6 @@ def exits(reference: str) -> bool:
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and node.id == "SystemExit":
             return True
-        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) == "exit":
+        if isinstance(node, ast.Call) and ending_name(node.func) == "exit":
             return True
     return False

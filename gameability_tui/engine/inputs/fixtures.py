@@ -26,6 +26,8 @@ import copy
 import itertools
 from dataclasses import dataclass
 
+from ..syntax import ending_name
+
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 # pytest's own fixtures that the runner (``test_runs._RUNNER``) makes as pytest makes them.
@@ -89,8 +91,7 @@ def _fixture(function: ast.FunctionDef, bound: int) -> Fixture | None:
         return None
     decorator = function.decorator_list[0]
     called = decorator.func if isinstance(decorator, ast.Call) else decorator
-    name = called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", "")
-    if name not in ("fixture", "yield_fixture"):
+    if ending_name(called) not in ("fixture", "yield_fixture"):
         return None
     options = {k.arg: k.value for k in decorator.keywords} if isinstance(decorator, ast.Call) else {}
     if isinstance(decorator, ast.Call) and decorator.args:  # fixture("module"): the old scope

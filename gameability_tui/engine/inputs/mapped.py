@@ -14,6 +14,7 @@ import copy
 import functools
 from collections import Counter
 
+from ..syntax import ending_name
 from .fixtures import fixtures_in
 from .handed import handed_in
 from .renamed import binds_a_name_to_a_name, name_pairs, one_name_per_binding
@@ -28,7 +29,7 @@ EXPECTS_RAISE = "expects_raise"
 def raised_callable(node: ast.Call) -> tuple[ast.expr, int, tuple[str, ...]] | None:
     """In a raises check that takes the callable (``self.assertRaises(ValueError, isqrt, -4)``),
     the callable, where it sits among the arguments, and the check's own keywords."""
-    called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+    called = ending_name(node.func)
     theirs = _CALLABLE_RAISES.get(called)
     first = 2 if called == "assertRaisesRegex" else 1  # the pattern comes before the callable
     if (
@@ -137,7 +138,7 @@ def key_function(node: ast.Call) -> tuple[ast.expr, ast.expr | None] | None:
         return None
     if isinstance(node.func, ast.Name) and node.func.id in _KEYED and node.args:
         return key, node.args[0] if len(node.args) == 1 else None
-    called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+    called = ending_name(node.func)
     if called in ("nlargest", "nsmallest") and len(node.args) == 2:  # ``heapq.nlargest(n, xs, key=f)``
         return key, node.args[1]
     if called == "sort" and isinstance(node.func, ast.Attribute) and not node.args:  # ``xs.sort(key=f)``

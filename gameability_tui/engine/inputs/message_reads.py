@@ -20,8 +20,9 @@ from __future__ import annotations
 import ast
 import functools
 
+from ..syntax import ending_name
 from .calls import parsed
-from .raises import MESSAGE_CHECKS, is_raises_context, last_name
+from .raises import MESSAGE_CHECKS, is_raises_context
 
 # (words, is_pattern): a literal the tests look for with ``in``, or a pattern they search with
 Fragment = tuple[str, bool]
@@ -70,7 +71,7 @@ def _pattern_of(check: ast.Call) -> list[Fragment]:
     """The pattern a raises check searches the message with (``match=``, ``assertRaisesRegex``'s
     second argument)."""
     patterns = [keyword.value for keyword in check.keywords if keyword.arg in ("match", "expected_regex")]
-    if last_name(check) in MESSAGE_CHECKS and len(check.args) > 1:
+    if ending_name(check.func) in MESSAGE_CHECKS and len(check.args) > 1:
         patterns.append(check.args[1])
     found = []
     for pattern in patterns:
@@ -128,7 +129,7 @@ def _words_checked(error: ast.AST, parents: dict[int, ast.AST]) -> list[Fragment
     where = parents.get(id(text))
     if isinstance(where, ast.Compare) and [type(op) for op in where.ops] in ([ast.In], [ast.NotIn]):
         words, within = where.left, where.comparators[0]
-    elif isinstance(where, ast.Call) and last_name(where) in _CONTAINS and len(where.args) == 2:
+    elif isinstance(where, ast.Call) and ending_name(where.func) in _CONTAINS and len(where.args) == 2:
         words, within = where.args
     else:
         raise _Whole

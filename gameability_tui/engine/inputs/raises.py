@@ -30,6 +30,7 @@ import functools
 from dataclasses import dataclass
 
 from ..observed import PROTOCOL_BUILT_INS as PROTOCOLS
+from ..syntax import ending_name
 from .calls import defined_names, parsed
 from .mapped import EXPECTS_RAISE
 
@@ -226,20 +227,15 @@ def _fails(body: list[ast.stmt]) -> bool:
         ):
             return True
         call = statement.value if isinstance(statement, ast.Expr) else None
-        if isinstance(call, ast.Call) and last_name(call) == "fail":
+        if isinstance(call, ast.Call) and ending_name(call.func) == "fail":
             return True
     return False
-
-
-def last_name(call: ast.Call) -> str:
-    """The name a call ends in: ``raises`` for ``pytest.raises(...)`` and for ``raises(...)``."""
-    return call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
 
 
 def is_raises_context(node: ast.AST) -> bool:
     """``pytest.raises(...)`` / ``self.assertRaises(...)`` (or a ``Regex`` form) as a ``with``
     item or a call."""
-    return isinstance(node, ast.Call) and last_name(node) in RAISES_CHECKS
+    return isinstance(node, ast.Call) and ending_name(node.func) in RAISES_CHECKS
 
 
 def inside_expected_raise(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
@@ -316,7 +312,9 @@ def _checks_message(node: ast.AST, test: ast.AST) -> bool:
     """Whether ``node``, a raises check in ``test``, looks at the exception's message, not only
     at its type (a ``with ... as caught`` read anywhere in the test: only after it is it bound)."""
     if isinstance(node, ast.Call) and is_raises_context(node):
-        return last_name(node) in MESSAGE_CHECKS or any(keyword.arg == "match" for keyword in node.keywords)
+        return ending_name(node.func) in MESSAGE_CHECKS or any(
+            keyword.arg == "match" for keyword in node.keywords
+        )
     if isinstance(node, ast.Try):
         return any(
             handler.type is not None and not _fails(handler.body) and _reads_name(handler.body, handler.name)

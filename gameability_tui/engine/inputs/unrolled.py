@@ -24,6 +24,7 @@ import functools
 from typing import Any
 
 from ..observed import READ_STEP
+from ..syntax import ending_name
 from .calls import parsed
 from .folded import NotFoldable, fold, is_literal, is_plain, items_of
 from .handed import checkers_inlined
@@ -311,7 +312,7 @@ def parametrize_rows(node: ast.FunctionDef, data: dict[str, Any]) -> list[dict[s
     rows: list[dict[str, Any]] = [{}]
     found = False
     for decorator in node.decorator_list:
-        if not (isinstance(decorator, ast.Call) and _decorator_name(decorator.func) == "parametrize"):
+        if not (isinstance(decorator, ast.Call) and ending_name(decorator.func) == "parametrize"):
             continue
         found = True
         if len(decorator.args) < 2 or any(k.arg == "indirect" for k in decorator.keywords):
@@ -343,16 +344,12 @@ def _parameter_rows(node: ast.expr, data: dict[str, Any]) -> list:
     if isinstance(node, (ast.List, ast.Tuple)):
         rows = []
         for element in node.elts[:MAX_COPIES]:
-            if isinstance(element, ast.Call) and _decorator_name(element.func) == "param":
+            if isinstance(element, ast.Call) and ending_name(element.func) == "param":
                 rows.append(tuple(fold(a, data) for a in element.args))
             else:
                 rows.append(fold(element, data))
         return rows
     return _iterated(node, data)
-
-
-def _decorator_name(func: ast.expr) -> str:
-    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
 
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)

@@ -1,0 +1,14 @@
+"""Readings of Python syntax that the engine's layers share (the tests' harvest, the oracle, the
+mutation operators): each is written once here, below every module that asks it."""
+
+from __future__ import annotations
+
+import ast
+
+
+def ending_name(func: ast.expr) -> str:
+    """The name a called expression ends in: ``raises`` for ``pytest.raises`` as for ``raises``,
+    ``exit`` for ``sys.exit``; "" for anything else (``f()()``, ``ops['add']``)."""
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return func.id if isinstance(func, ast.Name) else ""
