@@ -5903,3 +5903,9 @@ def test_the_default_attack_takes_a_tie_of_x_and_minus_x_the_text_speaks_of():
     result = audit_problem(problem("closest", closest, tests, prompt=said), AuditParams())
     assert any("abs(x) <= abs(best)" in change for change in _survivor_changes(result))
     assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)
+
+
+def test_a_sign_that_is_no_numbers_lifts_no_floor():
+    assert "floor" not in lifted_rules("Write a function to display sign of the chinese zodiac for given year.")
+    assert "floor" in lifted_rules("digit_sum(n) sums the digits of n; the sign is ignored.")
+    assert "floor" in lifted_rules("Check whether the two given integers have opposite sign or not.")

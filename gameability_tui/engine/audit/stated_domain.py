@@ -171,7 +171,11 @@ REPEATED_ITEMS = re.compile(
     r"|equal (items|elements|values|neighbou?rs|adjacent))\b",
     re.IGNORECASE,
 )
-SIGNED_INPUT = re.compile(r"\bnegatives?\b|\bsign\b|(?<![\w)\].])-\d", re.IGNORECASE)
+SIGNED_INPUT = re.compile(  # ("the sign is ignored", "opposite sign"; not "the sign of the zodiac")
+    r"\bnegatives?\b|(?<![\w)\].])-\d|\b(opposite|different|same)\s+(in\s+)?signs?\b"
+    r"|\bsign\b(?=[^.;]{0,40}\b(ignored|numbers?|integers?|digits?)\b)|\b(regardless\s+of|ignor\w*)\s+(the\s+|its\s+)?sign\b",
+    re.IGNORECASE,
+)
 # a text padded with spaces ("s may end with spaces", "leading or trailing whitespace"), and
 # numbers that are no integers ("non-integers are ignored", "a list of floats"; not "a float",
 # which most often names what is returned)
