@@ -5906,6 +5906,10 @@ def test_the_default_attack_takes_a_tie_of_x_and_minus_x_the_text_speaks_of():
 
 
 def test_a_sign_that_is_no_numbers_lifts_no_floor():
-    assert "floor" not in lifted_rules("Write a function to display sign of the chinese zodiac for given year.")
+    assert "floor" not in lifted_rules(
+        "Write a function to display sign of the chinese zodiac for given year."
+    )
     assert "floor" in lifted_rules("digit_sum(n) sums the digits of n; the sign is ignored.")
     assert "floor" in lifted_rules("Check whether the two given integers have opposite sign or not.")
+    assert "floor" not in lifted_rules("Return the index (or -1 if the element is not found).")
+    assert "floor" in lifted_rules("digit_sum(n) sums the digits of n (digit_sum(-12) == 3).")

@@ -171,8 +171,10 @@ REPEATED_ITEMS = re.compile(
     r"|equal (items|elements|values|neighbou?rs|adjacent))\b",
     re.IGNORECASE,
 )
-SIGNED_INPUT = re.compile(  # ("the sign is ignored", "opposite sign"; not "the sign of the zodiac")
-    r"\bnegatives?\b|(?<![\w)\].])-\d|\b(opposite|different|same)\s+(in\s+)?signs?\b"
+# ("the sign is ignored", "opposite sign", an argument written negative: ``digit_sum(-12)``; not
+# "the sign of the zodiac", nor an answer: "or -1 if the element is not found")
+SIGNED_INPUT = re.compile(
+    r"\bnegatives?\b|\w\(([^()]*,\s*)?-\d|\b(opposite|different|same)\s+(in\s+)?signs?\b"
     r"|\bsign\b(?=[^.;]{0,40}\b(ignored|numbers?|integers?|digits?)\b)|\b(regardless\s+of|ignor\w*)\s+(the\s+|its\s+)?sign\b",
     re.IGNORECASE,
 )
