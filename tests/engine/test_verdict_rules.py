@@ -5913,3 +5913,24 @@ def test_a_sign_that_is_no_numbers_lifts_no_floor():
     assert "floor" in lifted_rules("Check whether the two given integers have opposite sign or not.")
     assert "floor" not in lifted_rules("Return the index (or -1 if the element is not found).")
     assert "floor" in lifted_rules("digit_sum(n) sums the digits of n (digit_sum(-12) == 3).")
+
+
+# 99. From the twenty-first pass (class 5): an entry bound to what a factory of the reference's
+# makes (``double = make_scaler(2)``) was data to the harvest, so the problem was excluded as
+# having no entry point.
+SCALER = "def make_scaler(k):\n    return lambda x: x * k\n\ndouble = make_scaler(2)\n"
+
+
+def test_an_entry_a_factory_makes_is_found_and_judged():
+    result = audit_problem(problem("double", SCALER, ["assert double(2) == 4"]), AuditParams(attack="deep"))
+    assert result.status == "ok" and result.entry == "double"
+    assert "    return lambda x: x + k" in {s.after for s in result.survivors}
+    assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)
+
+
+def test_a_value_a_function_computes_is_no_entry():
+    data = "def squares(n):\n    return [i * i for i in range(n)]\n\nSMALL = squares(4)\n"
+    assert (
+        entry_of(problem("small", data, ["assert SMALL[2] == 4", "assert squares(3) == [0, 1, 4]"]))
+        == "squares"
+    )

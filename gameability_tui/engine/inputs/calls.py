@@ -242,6 +242,9 @@ def parameter_names(reference: str, entry: str) -> tuple[str, ...]:
     value = _bound_functions(tree).get(entry)
     if value is None:
         return ()
+    made = _factory_made(value, tree)
+    if made is not None:  # ``double = make_scaler(2)``: the function the factory makes
+        return _positional(made.args)
     called = _callable_value(value, _defs(tree), _classes(tree))
     if isinstance(called, str):  # bound to a top-level def: read that one's
         return parameter_names(reference, called) if called != entry else ()
@@ -431,17 +434,39 @@ def _bound_functions(tree: ast.Module) -> dict[str, ast.expr]:
     """Names bound by assignment at module level to something the tests can call, each with the
     value bound: ``f = lambda x: ...``, ``f = g``, ``f = cache(g)``, a method of a class the
     reference defines (``f = S.f``, ``f = S().f``), an instance of one that defines ``__call__``
-    (``f = Doubler()``), and each of ``f, g = (lambda ...), (lambda ...)``. Threat: a problem whose
-    solution is bound rather than defined was excluded as having no entry point."""
+    (``f = Doubler()``), the function a factory of the reference's makes (``double =
+    make_scaler(2)``, its ``def`` returning a lambda or a function it defines), and each of ``f, g
+    = (lambda ...), (lambda ...)``. Threat: a problem whose solution is bound rather than defined
+    was excluded as having no entry point (the twenty-first pass: ``double = make_scaler(2)``)."""
     defs, classes = _defs(tree), _classes(tree)
     bound: dict[str, ast.expr] = {}
     for node in module_level(tree):
         if not isinstance(node, ast.Assign) or len(node.targets) != 1:
             continue
         for target, value in _pairs(node.targets[0], node.value):
-            if _callable_value(value, defs, classes) is not None:
+            if _callable_value(value, defs, classes) is not None or _factory_made(value, tree) is not None:
                 bound.setdefault(target, value)
     return bound
+
+
+def _factory_made(
+    value: ast.expr, tree: ast.Module
+) -> ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The function a call of one of the reference's top-level ``def``s makes, where every
+    ``return`` of that ``def`` returns one lambda or one function it defines (``make_scaler(2)``
+    of ``def make_scaler(k): return lambda x: x * k``); None for any other value (``PRIMES =
+    sieve(100)`` is data)."""
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+        return None
+    factory = next(
+        (n for n in module_level(tree) if isinstance(n, ast.FunctionDef) and n.name == value.func.id), None
+    )
+    if factory is None:
+        return None
+    inner = {n.name: n for n in factory.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    returns = [n.value for n in ast.walk(factory) if isinstance(n, ast.Return)]
+    made = [r if isinstance(r, ast.Lambda) else inner.get(getattr(r, "id", "")) for r in returns]
+    return made[0] if made and all(m is not None and m is made[0] for m in made) else None
 
 
 def _pairs(target: ast.expr, value: ast.expr) -> list[tuple[str, ast.expr]]:
