@@ -60,8 +60,6 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from .syntax import ending_name
-
 CHAINED_MARK = "\x00chained"  # (CHAINED_MARK, data of what the tests' chain of calls returned)
 MAX_YIELDED = 10_000  # items taken from a returned generator or iterator
 AWAITED_MARK = "\x00awaited"  # (AWAITED_MARK, data of what the coroutine returned)
@@ -656,22 +654,3 @@ def _runs_as_main(node: ast.stmt) -> bool:
     names = [side for side in sides if isinstance(side, ast.Name) and side.id == "__name__"]
     mains = [side for side in sides if isinstance(side, ast.Constant) and side.value == "__main__"]
     return len(sides) == 2 and bool(names) and bool(mains)
-
-
-@functools.lru_cache(maxsize=64)
-def exits(reference: str) -> bool:
-    """Whether the reference's code ends the program with a status: calls ``exit`` (``sys.exit``,
-    the built-in) or names ``SystemExit``, outside an ``if __name__ == "__main__":`` block. A
-    test catching the ``SystemExit`` checks its type and not its status (``outcome.raise_state``),
-    so each visible call is a witness too (``audit.reference``)."""
-    try:
-        tree = ast.parse(reference)
-    except (SyntaxError, ValueError):
-        return False
-    tree.body = [node for node in tree.body if not _runs_as_main(node)]
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and node.id == "SystemExit":
-            return True
-        if isinstance(node, ast.Call) and ending_name(node.func) == "exit":
-            return True
-    return False

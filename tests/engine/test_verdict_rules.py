@@ -3454,12 +3454,13 @@ def test_an_attribute_of_an_expected_exception_the_tests_read_is_part_of_the_ans
         "import unittest\nwith unittest.TestCase().assertRaisesRegex(HttpError, '^http error$') as caught:\n"
         "    fetch(406)\nassert caught.exception.code == 406"
     )
-    # control: an attribute no test reads is not part of it
+    # an attribute no test reads is part of it too, as the benchmark defines the exception's
+    # class (the twentieth pass, section 97): its state is its answer, as a returned object's is
     quiet = problem(
         "fetch", http, [test.replace("    assert e.value.code == 404\n", "")], hidden=("fetch(406)",)
     )
     prepared = prepare(quiet, PINNED)
-    assert isinstance(prepared, Prepared) and not judge_program(quiet, PINNED, prepared, wrong_code).broken
+    assert isinstance(prepared, Prepared) and judge_program(quiet, PINNED, prepared, wrong_code).broken
 
 
 @pytest.mark.parametrize(
@@ -5934,3 +5935,32 @@ def test_a_value_a_function_computes_is_no_entry():
         entry_of(problem("small", data, ["assert SMALL[2] == 4", "assert squares(3) == [0, 1, 4]"]))
         == "squares"
     )
+
+
+# 100. From the twenty-first pass (class 1): "For an empty list it raises IndexError", tested
+# with ``assertRaises(LookupError)``: ``raise KeyError`` passed, and the one input that raises
+# is the test's own, which no draw repeats. Where the tests expect raises, each visible call is
+# a witness too (a catch by a parent checks the type only that far).
+POP_MIN = (
+    "import heapq\n\ndef pop_min(heap):\n    if not heap:\n"
+    "        raise IndexError('pop from empty heap')\n    return heapq.heappop(heap)\n"
+)
+POP_TESTS = [
+    "assert pop_min([1, 3, 2]) == 1",
+    "import unittest\nwith unittest.TestCase().assertRaises(LookupError):\n    pop_min([])",
+]
+
+
+def test_a_raise_the_tests_catch_by_a_parent_is_judged_on_their_own_input():
+    result = audit_problem(problem("pop_min", POP_MIN, POP_TESTS), AuditParams(attack="deep"))
+    assert "        raise KeyError('pop from empty heap')" in {s.after for s in result.survivors}
+    raising = [
+        a.text for a in result.asserts if "assertRaises(IndexError" in a.text and "pop_min([])" in a.text
+    ]
+    assert raising and all(a.passes_reference and a.kills for a in result.asserts)
+
+
+def test_a_raise_the_tests_catch_by_its_own_type_leaves_its_sibling_no_survivor():
+    exact = [POP_TESTS[0], POP_TESTS[1].replace("LookupError", "IndexError")]
+    result = audit_problem(problem("pop_min", POP_MIN, exact), AuditParams(attack="deep"))
+    assert "        raise KeyError('pop from empty heap')" not in {s.after for s in result.survivors}

@@ -43,7 +43,6 @@ from ..inputs.std_makers import std_names
 from ..model import AuditParams, Problem, ProblemResult
 from ..mutants.attack import attack_for
 from ..mutants.sites import Mutant, make_mutants
-from ..observed import exits
 from ..sandbox import Run, run_job
 from ..sandbox.jobs import RANDOM_SEED
 from ..sandbox.steps import UNCOUNTED, cost_order
@@ -208,9 +207,8 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         raises = tests_expect_raises(problem.reference, problem.tests, setup, problem.call_alias)
         known = {call.key() for call in visible + fresh}
         fresh += guard_calls(visible, problem.reference, known, GUARD_DRAWS, params.inputs, raises, lifts)
-        if raises and exits(problem.reference):  # (a test catching SystemExit reads no status)
-            drawn = {call.key() for call in fresh}
-            fresh += [call for call in visible if call.key() not in drawn]
+        if raises:  # each visible call is a witness too (``_visible_witnesses``)
+            fresh += _visible_witnesses(visible, fresh)
     if not as_written and keeps_a_cache(problem.reference) and not lazy_kind(problem.reference, entry):
         repeats = int(params.fresh_inputs * REPEAT_SHARE)
         fresh += _made_again(fresh, repeats)
@@ -239,6 +237,18 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     always -= sum(1 for call in fresh[:always] if call.key() not in kept)
     fresh = [call for call in fresh if call.key() in kept]
     return prepare_on(problem, params, entry, call_name, visible, fresh, always=always)
+
+
+def _visible_witnesses(visible: list[Call], fresh: list[Call]) -> list[Call]:
+    """The visible calls not drawn already, as witnesses where the tests expect raises: a test
+    that catches a raise checks it only as far as its catch goes, its type through a parent
+    (``assertRaises(LookupError)`` for the ``IndexError`` the text names) and nothing of its
+    status or state (``sys.exit(3)`` for ``sys.exit(2)``, ``ParseError(lineno)`` a line off:
+    ``outcome.raise_state``), so a mutant raising otherwise on the very input the test makes
+    passes it (the twentieth and twenty-first passes). Where the test checks the whole answer,
+    a mutant differing there fails it, and the witness decides nothing."""
+    drawn = {call.key() for call in fresh}
+    return [call for call in visible if call.key() not in drawn]
 
 
 def _passes_nothing(visible: list[Call], tests: tuple[str, ...], call_name: str) -> bool:
