@@ -5964,3 +5964,35 @@ def test_a_raise_the_tests_catch_by_its_own_type_leaves_its_sibling_no_survivor(
     exact = [POP_TESTS[0], POP_TESTS[1].replace("LookupError", "IndexError")]
     result = audit_problem(problem("pop_min", POP_MIN, exact), AuditParams(attack="deep"))
     assert "        raise KeyError('pop from empty heap')" not in {s.after for s in result.survivors}
+
+
+# 101. From the twenty-first pass: "makes the rest of each word lowercase", "whitespace (spaces,
+# tabs, newlines)", "separated by any amount of whitespace" and a counter stepping past its
+# bound, each tested where the case, the white space or the step never showed the difference,
+# and by an edit no operator made. The text's case and runs of white space are inputs, and the
+# deep attack drops a normalizing call, splits or strips at a space alone, and loops until equal.
+DEEP = AuditParams(attack="deep")
+
+
+@pytest.mark.parametrize(
+    ("source", "tests", "said", "wrong", "shown"),
+    [
+        ("def title_case(s):\n    return ' '.join(w[:1].upper() + w[1:].lower() for w in s.split(' '))\n",
+         ["assert title_case('hello world') == 'Hello World'", "assert title_case('a') == 'A'"],
+         "title_case(s) capitalizes the first letter of each word and makes the rest lowercase.",
+         "    return ' '.join(w[:1].upper() + w[1:] for w in s.split(' '))", "HELLO"),
+        ("def is_blank(s):\n    return s.strip() == ''\n",
+         ["assert is_blank('') == True", "assert is_blank('   ') == True", "assert is_blank(' a ') == False"],
+         "is_blank(s) is True when s is empty or holds only whitespace (spaces, tabs, newlines).",
+         "    return s.strip(' ') == ''", "\\t"),
+        ("def count_words(s):\n    return len(s.split())\n",
+         ["assert count_words('a b c') == 3", "assert count_words('hello') == 1"],
+         "count_words(s) counts the words of s, separated by any amount of whitespace.",
+         "    return len(s.split(' '))", "  "),
+    ],
+)  # fmt: skip
+def test_the_texts_case_and_white_space_are_inputs_of_the_deep_attack(source, tests, said, wrong, shown):
+    result = audit_problem(problem("f", source, tests, prompt=said), DEEP)
+    assert wrong in {s.after for s in result.survivors}
+    assert any(shown in a.text for a in result.asserts)
+    assert all(a.passes_reference and a.kills for a in result.asserts)

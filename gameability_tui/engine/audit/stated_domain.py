@@ -188,6 +188,18 @@ PADDED_TEXT = re.compile(
     re.IGNORECASE,
 )
 OTHER_NUMBERS = re.compile(r"\bnon-?integers?\b|\bfloats\b|\bfloating[- ]point (numbers|values)\b", re.I)
+# letters of either case ("ignoring case", "case-insensitive", "makes the rest lowercase",
+# "capitalizes"), and runs of white space ("separated by any amount of whitespace", "tabs")
+LETTER_CASE = re.compile(
+    r"\b(ignor\w*|regardless\s+of|irrespective\s+of)\s+(the\s+)?(letter\s+)?case\b|\bcase[- ]insensitive\w*"
+    r"|\b(upper|lower)[- ]?case\b|\bcapitali[sz]\w*",
+    re.IGNORECASE,
+)
+RUNS_OF_SPACES = re.compile(
+    r"\b(any\s+(amount|number)\s+of|multiple|several|runs?\s+of|consecutive|one\s+or\s+more)\s+"
+    r"(white\s*-?spaces?|spaces|blanks)\b|\btabs?\b|\bnewlines?\b",
+    re.IGNORECASE,
+)
 # a word just before that says the opposite: "non-empty", "non negative", "will not contain
 # duplicate values" (HumanEval/135), "without repeats"
 NEGATED = re.compile(
@@ -212,10 +224,13 @@ def lifted_rules(prompt: str) -> frozenset[str]:
     are not" were each told by tests that never passed one, and the aimed inputs that did were
     refused as outside what every test keeps); ``"padded"`` and ``"float"``, which also aim at
     such inputs (texts ending in a space, an int passed as a float: "s may end with spaces",
-    "non-integers (floats such as 3.0) are ignored" were never drawn at all)."""
+    "non-integers (floats such as 3.0) are ignored" were never drawn at all); ``"case"`` and
+    ``"spaces"``, letters of the other case and runs of spaces, tabs or newlines (the
+    twenty-first pass: "ignoring case" tested in lower case, "any amount of whitespace" with
+    single spaces)."""
     said = {
         "nonempty": EMPTY_INPUT, "unique": REPEATED_ITEMS, "floor": SIGNED_INPUT,
-        "padded": PADDED_TEXT, "float": OTHER_NUMBERS,
+        "padded": PADDED_TEXT, "float": OTHER_NUMBERS, "case": LETTER_CASE, "spaces": RUNS_OF_SPACES,
     }  # fmt: skip
     return frozenset(rule for rule, pattern in said.items() if _said_of_inputs(pattern, prompt))
 

@@ -700,6 +700,8 @@ def _aimed_on(
         [call for base in visible if other_types for call in _none_edits(base)],
         [call for base in visible if "padded" in lifts for call in _text_edits(base, _padded)],
         [call for base in visible if "float" in lifts for call in _float_edits(base)],
+        [call for base in visible if "case" in lifts for call in _text_edits(base, _cased)],
+        [call for base in visible if "spaces" in lifts for call in _text_edits(base, _spaced)],
         [call for base in visible if decodes for call in _undecodable_edits(base)],
         [call for base in visible for call in _default_edits(base, defaults)],
     ]
@@ -913,6 +915,22 @@ def _emptied(base: Call) -> Iterator[Call]:
             yield _with_arg(base, position, value[:0])
 
 
+def _spaced(text: str) -> list[str]:
+    """A text with its first inner space doubled, then made a tab, then a newline."""
+    inner = text.find(" ", 1)
+    if not 0 < inner < len(text) - 1:
+        return []
+    return [text[:inner] + run + text[inner + 1 :] for run in ("  ", "\t", "\n")]
+
+
+def _cased(text: str) -> list[str]:
+    """A text with its first letter, then every letter, in the other case."""
+    first = next((i for i, ch in enumerate(text) if ch.isalpha()), None)
+    if first is None:
+        return []
+    return list(dict.fromkeys([text[:first] + text[first].swapcase() + text[first + 1 :], text.swapcase()]))
+
+
 # The inputs of each rule the text lifts (``stated_calls``).
 STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
     "nonempty": _emptied,
@@ -920,6 +938,8 @@ STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
     "floor": _sign_edits,
     "padded": lambda base: _text_edits(base, _padded),
     "float": _float_edits,
+    "case": lambda base: _text_edits(base, _cased),
+    "spaces": lambda base: _text_edits(base, _spaced),
 }
 
 

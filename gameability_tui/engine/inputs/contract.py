@@ -38,10 +38,14 @@ class Lifted:
     empty list", "its first occurrence" where an item "occurs more than once", "the sign is
     ignored"), passed among ``named``: an input that breaks only that rule is inside.
     ``rule``: ``"nonempty"``, ``"unique"``, ``"floor"``; ``"padded"`` (a text with spaces around
-    what the tests' texts hold), ``"float"`` (a float where the tests pass ints); ``"argument N
+    what the tests' texts hold), ``"float"`` (a float where the tests pass ints), ``"case"`` (a
+    letter of the other case), ``"spaces"`` (runs of spaces, tabs, newlines); ``"argument N
     passed"``, a parameter with a default no test overrides (``aimed.untested_defaults``)."""
 
     rule: str
+
+
+WHITESPACE = frozenset(" \t\n")  # what a text's runs of white space may hold (``Lifted("spaces")``)
 
 
 def passed_default(position: int) -> str:
@@ -192,10 +196,15 @@ def _string_violations(value: str, domain: Domain, v2: bool, named: frozenset = 
             if value in character_pool(domain)
             else [f"{value!r} is not of the kind of every visible character"]
         )
+    cased = Lifted("case") in named  # (the text's letters of either case: a letter's twin is in)
     if domain.tokens:
-        unseen = sorted(set(value.split()) - set(domain.tokens))
+        known = {word.lower() for word in domain.tokens} if cased else set(domain.tokens)
+        unseen = sorted(set(value.lower().split() if cased else value.split()) - known)
         return [f"word {unseen[0]!r} appears in no visible value"] if unseen else []
-    unseen = sorted(set(value) - set(domain.characters) - named)
+    allowed = set(domain.characters) | (WHITESPACE if Lifted("spaces") in named else set())
+    if cased:
+        allowed |= {ch.swapcase() for ch in allowed}
+    unseen = sorted(set(value) - allowed - named)
     if v2 and set(domain.characters) & NUMBER_DIGITS:  # numbers written in the text: any digit
         unseen = [ch for ch in unseen if ch not in string.digits]
     return [f"character {unseen[0]!r} appears in no visible value"] if unseen else []

@@ -637,6 +637,65 @@ def _swapped_fields(text: str) -> list[str]:
     return swapped
 
 
+# the calls that give back a value of their argument's kind, made to normalize it: a text's
+# case or spaces, a list's order, a number's sign
+NORMALIZING_METHODS = frozenset(
+    ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "replace", "title", "capitalize")
+)
+NORMALIZING_CALLS = frozenset(("sorted", "abs"))
+
+
+@dataclass(frozen=True)
+class DropNormalizing(Operator):
+    """A call that normalizes a value left out (``s.lower()`` to ``s``, ``a.replace(' ', '')``
+    to ``a``, ``sorted(xs)`` to ``xs``, ``abs(n)`` to ``n``): the case, spaces, order or sign the
+    text says to ignore, which tests written in one case, with one-word texts, in order or with
+    positive numbers never show (the twenty-first pass: a palindrome test "ignoring case" with
+    no capital, a title case whose words were lower already)."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        if not isinstance(node, ast.Call) or node.keywords:
+            return 0
+        if isinstance(node.func, ast.Attribute):
+            return int(node.func.attr in NORMALIZING_METHODS)
+        return int(_called_name(node) in NORMALIZING_CALLS and len(node.args) == 1)
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return node.func.value if isinstance(node.func, ast.Attribute) else node.args[0]
+
+
+# the methods whose call with no argument splits or strips at any white space
+WHITESPACE_METHODS = frozenset(("split", "strip", "lstrip", "rstrip"))
+
+
+@dataclass(frozen=True)
+class SpaceForWhitespace(Operator):
+    """A split or strip at any white space made one at a space alone (``s.split()`` to
+    ``s.split(' ')``): runs of spaces, tabs and newlines, which tests of single spaces never show
+    (the twenty-first pass: "separated by any amount of whitespace")."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        plain = isinstance(node, ast.Call) and not (node.args or node.keywords)
+        return int(plain and isinstance(node.func, ast.Attribute) and node.func.attr in WHITESPACE_METHODS)
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return _with(node, args=[ast.Constant(" ")])
+
+
+@dataclass(frozen=True)
+class LoopUntilEqual(Operator):
+    """A ``while`` loop's ``<`` or ``>`` bound made ``!=`` (``while x < stop`` to ``while x !=
+    stop``): the loop runs on past a step that jumps over its bound, which tests whose steps land
+    on it never show (the twenty-first pass: a counter stepping by 3 towards 10)."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        bound = isinstance(parent, ast.While) and parent.test is node and isinstance(node, ast.Compare)
+        return int(bound and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Lt, ast.Gt)))
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return _with(node, ops=[ast.NotEq()])
+
+
 @dataclass(frozen=True)
 class SwapDimension(Operator):
     """A grid's other dimension: ``len(m)`` (its rows) for ``len(m[0])`` (a row's length) and
@@ -896,6 +955,30 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("def f(x, *, k=k):\n    return x + k", "def f(x):\n    return x + k"),
         ),
         untouched=("fs = [lambda x, k=1: x * k for k in r]", "def f(x, k=j):\n    return x + k"),
+    ),
+    DropNormalizing(
+        "drop-normalizing",
+        examples=(
+            ("t = s.lower()", "t = s"),
+            ("x = a.replace(' ', '').lower()", "x = a.lower()"),
+            ("x = sorted(xs)", "x = xs"),
+            ("n = abs(n)", "n = n"),
+        ),
+        untouched=("x = s.count('a')", "x = sorted(xs, key=f)", "x = f(s)"),
+    ),
+    SpaceForWhitespace(
+        "space-for-whitespace",
+        examples=(("n = len(s.split())", "n = len(s.split(' '))"), ("t = s.strip()", "t = s.strip(' ')")),
+        untouched=("x = s.split(',')", "x = s.strip('0')"),
+    ),
+    LoopUntilEqual(
+        "loop-until-equal",
+        examples=(("while x < stop:\n    x += step", "while x != stop:\n    x += step"),),
+        untouched=(
+            "if x < stop:\n    x += 1",
+            "while x <= stop:\n    x += 1",
+            "while a < b < c:\n    a += 1",
+        ),
     ),
     SwapDimension(
         "grid-dimension",
