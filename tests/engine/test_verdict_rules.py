@@ -26,7 +26,7 @@ from gameability_tui.engine.audit import (
 )
 from gameability_tui.engine.audit.asserts import assert_text
 from gameability_tui.engine.audit.reference import keeps_a_cache, visible_calls
-from gameability_tui.engine.audit.stated_domain import lifted_rules
+from gameability_tui.engine.audit.stated_domain import domain_flags, lifted_rules
 from gameability_tui.engine.inputs.aimed import aimed_calls, boundary_calls, guard_calls
 from gameability_tui.engine.inputs.arguments import Made
 from gameability_tui.engine.inputs.calls import Bound, Call, entry_of, factory_names
@@ -5996,3 +5996,27 @@ def test_the_texts_case_and_white_space_are_inputs_of_the_deep_attack(source, te
     assert wrong in {s.after for s in result.survivors}
     assert any(shown in a.text for a in result.asserts)
     assert all(a.passes_reference and a.kills for a in result.asserts)
+
+
+# 102. From the twenty-first pass: "-len(xs) <= k < len(xs)" was not read (a comparison of two
+# arguments), so every assert passed k >= len(xs), and "a negative k counts from the end",
+# tested at 0 and 2, drew only -2, where a dropped ``k %= len(xs)`` answers alike. A relation the
+# text states between arguments holds inputs out; the sign edits make each int -1 too.
+REMOVE_KTH = "def remove_kth(xs, k):\n    k %= len(xs)\n    return xs[:k] + xs[k + 1:]\n"
+REMOVE_SAID = (
+    "remove_kth(xs, k) returns xs without the item at index k. A negative k counts from the end, "
+    "as in Python indexing. -len(xs) <= k < len(xs)."
+)
+
+
+def test_a_relation_the_text_states_between_arguments_holds_inputs_out():
+    assert domain_flags(Call(([1, 2, 3], 3)), REMOVE_SAID, ("xs", "k"))
+    assert domain_flags(Call(([1, 2, 3], -4)), REMOVE_SAID, ("xs", "k"))
+    assert not domain_flags(Call(([1, 2, 3], -3)), REMOVE_SAID, ("xs", "k"))
+    tests = ["assert remove_kth([1, 2, 3], 0) == [2, 3]", "assert remove_kth([1, 2, 3], 2) == [1, 2]"]
+    result = audit_problem(problem("remove_kth", REMOVE_KTH, tests, prompt=REMOVE_SAID), DEEP)
+    assert "pass" in {s.after.strip() for s in result.survivors}
+    assert any("-1)" in a.text for a in result.asserts)
+    for text in (a.text for a in result.asserts):
+        xs, k = ast.literal_eval(text[len("assert remove_kth(") : text.index(") ==")])
+        assert -len(xs) <= k < len(xs)

@@ -73,6 +73,12 @@ _SUBJECT = r"(len\(\s*[A-Za-z_]\w*\s*\)|[A-Za-z_]\w*)"
 CHAINED = re.compile(rf"{_NUMBER}\s*{_OPERATOR}\s*{_SUBJECT}\s*{_OPERATOR}\s*{_NUMBER}")
 SUBJECT_FIRST = re.compile(rf"(?<![\w.\[(]){_SUBJECT}\s*{_OPERATOR}\s*{_NUMBER}(?![\w.])")
 NUMBER_FIRST = re.compile(rf"(?<![\w.]){_NUMBER}\s*{_OPERATOR}\s*{_SUBJECT}(?![\w.(\[])")
+# a comparison of two measures of the arguments, maybe chained: ``-len(xs) <= k < len(xs)``,
+# ``lo <= hi`` (each side a parameter or its length, maybe negated)
+_SIDE = r"-?\s*(?:len\(\s*[A-Za-z_]\w*\s*\)|[A-Za-z_]\w*)"
+RELATION = re.compile(
+    rf"(?<![\w.\-])({_SIDE})\s*{_OPERATOR}\s*({_SIDE})(?:\s*{_OPERATOR}\s*({_SIDE}))?(?![\w.(\[])"
+)
 PRIME = re.compile(r"\b(is\s+)?(not\s+an?\s+|non-?)?prime\b", re.IGNORECASE)
 # A range said in words, of the one parameter its clause names: "between 1 and 12", "from 0 to
 # 100 inclusive", "at least 3 elements" (of its length, where a unit of items follows), "exactly
@@ -253,10 +259,40 @@ def _stated_precondition_flag(call: Call, prompt: str, parameters: tuple[str, ..
             value = _measured(subject, named)
             if value is not None and not _HOLDS[operator](value, bound):
                 return (f"domain: the task says '{said}', and this input's {subject} is {value!r}",)
-        broken = _prime_broken(clause, named) or _parity_broken(clause, named)
+        broken = (
+            _prime_broken(clause, named) or _parity_broken(clause, named) or _relation_broken(clause, named)
+        )
         if broken:
             return (broken,)
     return ()
+
+
+def _relation_broken(clause: str, named: dict[str, Any]) -> str:
+    """Where the clause compares two measures of the arguments (``-len(xs) <= k < len(xs)``) and
+    this input breaks it: the twenty-first pass's asserts passed ``k = 3`` for a list of three."""
+    for match in RELATION.finditer(clause):
+        sides, operators = [match.group(1), match.group(3), match.group(5)], [match.group(2), match.group(4)]
+        values = [_side_value(side, named) if side else None for side in sides]
+        for left, operator, right in zip(values, operators, values[1:]):
+            if (
+                left is not None
+                and right is not None
+                and operator
+                and not _HOLDS[_ascii(operator)](left, right)
+            ):
+                return f"domain: the task says '{match.group(0)}', and this input breaks it"
+    return ""
+
+
+def _side_value(side: str, named: dict[str, Any]) -> float | None:
+    """The number a side of a relation names in this input (a parameter or its length, maybe
+    negated); None where it names something else."""
+    negated = side.startswith("-")
+    subject = side.lstrip("-").strip()
+    if subject.removeprefix("len(").rstrip(")").strip() not in named:
+        return None
+    value = _measured(subject, named)
+    return None if value is None else (-value if negated else value)
 
 
 def _states_a_precondition(clause: str, parameters: tuple[str, ...] = ()) -> bool:
@@ -269,7 +305,7 @@ def _states_a_precondition(clause: str, parameters: tuple[str, ...] = ()) -> boo
     if about and about.group(1) in parameters:
         return True
     rest = CHAINED.sub("", clause)
-    rest = SUBJECT_FIRST.sub("", NUMBER_FIRST.sub("", rest))
+    rest = RELATION.sub("", SUBJECT_FIRST.sub("", NUMBER_FIRST.sub("", rest)))
     return bool(rest != clause) and not re.sub(r"[\s,*\-•]|\band\b", "", rest)
 
 

@@ -248,7 +248,9 @@ def _successor(value: Any) -> Any:
 
 
 def _sign_edits(base: Call) -> Iterator[Call]:
-    """Each number, and an element of a number list (first, middle, last), negated; then, in a
+    """Each number, and an element of a number list (first, middle, last), negated; each int
+    made -1 (the twenty-first pass: "a negative k counts from the end", tested at 0 and 2, whose
+    negation -2 hid a dropped ``k %= len(xs)``); then, in a
     number list, an element made the negation of another (``[5, 3, 8]`` to ``[5, 3, -3]``): a
     tie of ``x`` and ``-x`` (the twentieth pass: "closest to zero; on a tie, the positive one")."""
     for position, value in enumerate(base.args):
@@ -258,6 +260,9 @@ def _sign_edits(base: Call) -> Iterator[Call]:
             for index in _spread_positions(len(value)):
                 if value[index]:
                     yield _with_arg(base, position, _replaced(value, index, -value[index]))
+    for position, value in enumerate(base.args):  # the first negative number (an index's last item)
+        if type(value) is int and value not in (-1, 1):
+            yield _with_arg(base, position, -1)
     yield from _negation_ties(base)
 
 
