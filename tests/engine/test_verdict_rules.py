@@ -6020,3 +6020,22 @@ def test_a_relation_the_text_states_between_arguments_holds_inputs_out():
     for text in (a.text for a in result.asserts):
         xs, k = ast.literal_eval(text[len("assert remove_kth(") : text.index(") ==")])
         assert -len(xs) <= k < len(xs)
+
+
+# 103. From the twenty-first pass: "adds n >= 0 copies", tested with n of 1 and more, kept the
+# learned floor of 1, so ``n = 0`` (where ``> 0`` and ``> 1`` part) was never drawn. A floor of 0
+# the text states lowers the learned one, and the default attack passes 0.
+def test_a_zero_floor_the_text_states_is_an_input():
+    bag = (
+        "class Bag:\n    def __init__(self):\n        self.items = {}\n\n    def add(self, x, n=1):\n"
+        "        self.items[x] = self.items.get(x, 0) + n\n\n    def count(self, x):\n"
+        "        return self.items.get(x, 0)\n"
+    )
+    tests = [
+        "b = Bag()\nb.add('a', 2)\nassert b.count('a') == 2",
+        "b = Bag()\nb.add('q', 4)\nassert b.count('q') == 4",
+    ]
+    said = "Bag is a multiset: b.add(x, n) adds n >= 0 copies of x; b.count(x) is how many it holds."
+    assert "zero" in lifted_rules(said) and "zero" not in lifted_rules("adds n > 0 copies of x")
+    fresh = prepare(problem("Bag", bag, tests, prompt=said), AuditParams()).fresh
+    assert any(0 in call.uses[0][0][1] for call in fresh if call.uses)

@@ -233,12 +233,24 @@ def lifted_rules(prompt: str) -> frozenset[str]:
     "non-integers (floats such as 3.0) are ignored" were never drawn at all); ``"case"`` and
     ``"spaces"``, letters of the other case and runs of spaces, tabs or newlines (the
     twenty-first pass: "ignoring case" tested in lower case, "any amount of whitespace" with
-    single spaces)."""
+    single spaces); ``"zero"``, a floor of 1 lowered to the text's 0 (``_states_zero``)."""
     said = {
         "nonempty": EMPTY_INPUT, "unique": REPEATED_ITEMS, "floor": SIGNED_INPUT,
         "padded": PADDED_TEXT, "float": OTHER_NUMBERS, "case": LETTER_CASE, "spaces": RUNS_OF_SPACES,
     }  # fmt: skip
-    return frozenset(rule for rule, pattern in said.items() if _said_of_inputs(pattern, prompt))
+    lifts = {rule for rule, pattern in said.items() if _said_of_inputs(pattern, prompt)}
+    return frozenset(lifts | ({"zero"} if _states_zero(prompt) else set()))
+
+
+def _states_zero(prompt: str) -> bool:
+    """Whether the text bounds some input below by 0, anywhere ("adds n >= 0 copies", "0 <= k
+    < 26"): 0 is then an input though every test passes more (the twenty-first pass: ``add(x,
+    0)``, tested at 1, 2 and 4, hid ``> 0`` for ``>= 0``)."""
+    return any(
+        (operator == ">=" and bound == 0) or (operator == ">" and bound == -1)
+        for clause in _clauses(prompt)
+        for _, operator, bound, _ in _comparisons(clause)
+    )
 
 
 def _said(flag: str) -> str:

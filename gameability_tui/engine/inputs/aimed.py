@@ -707,6 +707,7 @@ def _aimed_on(
         [call for base in visible if "float" in lifts for call in _float_edits(base)],
         [call for base in visible if "case" in lifts for call in _text_edits(base, _cased)],
         [call for base in visible if "spaces" in lifts for call in _text_edits(base, _spaced)],
+        [call for base in visible if "zero" in lifts for call in _zeroed(base)],
         [call for base in visible if decodes for call in _undecodable_edits(base)],
         [call for base in visible for call in _default_edits(base, defaults)],
     ]
@@ -936,6 +937,13 @@ def _cased(text: str) -> list[str]:
     return list(dict.fromkeys([text[:first] + text[first].swapcase() + text[first + 1 :], text.swapcase()]))
 
 
+def _zeroed(base: Call) -> Iterator[Call]:
+    """``base`` with each int argument above 0 made 0."""
+    for position, value in enumerate(base.args):
+        if type(value) is int and value > 0:
+            yield _with_arg(base, position, 0)
+
+
 # The inputs of each rule the text lifts (``stated_calls``).
 STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
     "nonempty": _emptied,
@@ -945,6 +953,7 @@ STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
     "float": _float_edits,
     "case": lambda base: _text_edits(base, _cased),
     "spaces": lambda base: _text_edits(base, _spaced),
+    "zero": _zeroed,
 }
 
 

@@ -39,7 +39,8 @@ class Lifted:
     ignored"), passed among ``named``: an input that breaks only that rule is inside.
     ``rule``: ``"nonempty"``, ``"unique"``, ``"floor"``; ``"padded"`` (a text with spaces around
     what the tests' texts hold), ``"float"`` (a float where the tests pass ints), ``"case"`` (a
-    letter of the other case), ``"spaces"`` (runs of spaces, tabs, newlines); ``"argument N
+    letter of the other case), ``"spaces"`` (runs of spaces, tabs, newlines), ``"zero"`` (0 where
+    the tests pass 1 and more); ``"argument N
     passed"``, a parameter with a default no test overrides (``aimed.untested_defaults``)."""
 
     rule: str
@@ -119,7 +120,9 @@ def _eased(domain: Domain, lifts: frozenset[str]) -> Domain:
         return domain
     domain.nonempty = domain.nonempty and "nonempty" not in lifts
     domain.unique = domain.unique and "unique" not in lifts
-    domain.positive = domain.positive and "floor" not in lifts
+    domain.positive = domain.positive and "floor" not in lifts and "zero" not in lifts
+    if "zero" in lifts and domain.lower == 1:  # (the text's own floor: "n >= 0")
+        domain.lower = 0
     for inner in (domain.element, domain.keys, domain.values):
         if inner is not None:
             _eased(inner, lifts)
