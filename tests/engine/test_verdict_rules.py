@@ -6039,3 +6039,21 @@ def test_a_zero_floor_the_text_states_is_an_input():
     assert "zero" in lifted_rules(said) and "zero" not in lifted_rules("adds n > 0 copies of x")
     fresh = prepare(problem("Bag", bag, tests, prompt=said), AuditParams()).fresh
     assert any(0 in call.uses[0][0][1] for call in fresh if call.uses)
+
+
+# 104. From the twenty-first pass: "lines may end with b'\r\n'", tested with b'\n' alone: no
+# draw held a b'\r', so a dropped ``.rstrip(b'\r')`` looked equivalent. Where the text speaks
+# of such line ends, each text's (or bytes') line ends are made ``\r\n``.
+def test_line_ends_the_text_speaks_of_are_inputs():
+    shebang = (
+        "def shebang(data):\n    if not data.startswith(b'#!'):\n        return None\n"
+        "    line = data[2:].split(b'\\n', 1)[0].rstrip(b'\\r')\n    return line.split(b' ', 1)[0].decode()\n"
+    )
+    tests = ["assert shebang(b'#!/bin/sh\\necho') == '/bin/sh'", "assert shebang(b'echo') is None"]
+    said = (
+        "shebang(data) returns the interpreter path of a first line b'#!PATH'. Lines may end with b'\\r\\n'."
+    )
+    result = audit_problem(problem("shebang", shebang, tests, prompt=said), DEEP)
+    assert "    line = data[2:].split(b'\\n', 1)[0]" in {s.after for s in result.survivors}
+    assert any("\\r\\n" in a.text for a in result.asserts)
+    assert all(a.passes_reference and a.kills for a in result.asserts)

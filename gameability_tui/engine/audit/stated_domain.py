@@ -201,6 +201,8 @@ LETTER_CASE = re.compile(
     r"|\b(upper|lower)[- ]?case\b|\bcapitali[sz]\w*",
     re.IGNORECASE,
 )
+# lines ended the Windows way ("lines may end with b'\\r\\n'", "CRLF", "a carriage return")
+CRLF_LINES = re.compile(r"\\r\\n|\bCRLF\b|\bcarriage[- ]returns?\b", re.IGNORECASE)
 RUNS_OF_SPACES = re.compile(
     r"\b(any\s+(amount|number)\s+of|multiple|several|runs?\s+of|consecutive|one\s+or\s+more)\s+"
     r"(white\s*-?spaces?|spaces|blanks)\b|\btabs?\b|\bnewlines?\b",
@@ -233,10 +235,13 @@ def lifted_rules(prompt: str) -> frozenset[str]:
     "non-integers (floats such as 3.0) are ignored" were never drawn at all); ``"case"`` and
     ``"spaces"``, letters of the other case and runs of spaces, tabs or newlines (the
     twenty-first pass: "ignoring case" tested in lower case, "any amount of whitespace" with
-    single spaces); ``"zero"``, a floor of 1 lowered to the text's 0 (``_states_zero``)."""
+    single spaces); ``"crlf"``, lines ended by ``\\r\\n`` ("lines may end with b'\\r\\n'",
+    tested with ``\\n`` alone); ``"zero"``, a floor of 1 lowered to the text's 0
+    (``_states_zero``)."""
     said = {
         "nonempty": EMPTY_INPUT, "unique": REPEATED_ITEMS, "floor": SIGNED_INPUT,
         "padded": PADDED_TEXT, "float": OTHER_NUMBERS, "case": LETTER_CASE, "spaces": RUNS_OF_SPACES,
+        "crlf": CRLF_LINES,
     }  # fmt: skip
     lifts = {rule for rule, pattern in said.items() if _said_of_inputs(pattern, prompt)}
     return frozenset(lifts | ({"zero"} if _states_zero(prompt) else set()))

@@ -708,6 +708,7 @@ def _aimed_on(
         [call for base in visible if "case" in lifts for call in _text_edits(base, _cased)],
         [call for base in visible if "spaces" in lifts for call in _text_edits(base, _spaced)],
         [call for base in visible if "zero" in lifts for call in _zeroed(base)],
+        [call for base in visible if "crlf" in lifts for call in _crlf_edits(base)],
         [call for base in visible if decodes for call in _undecodable_edits(base)],
         [call for base in visible for call in _default_edits(base, defaults)],
     ]
@@ -937,6 +938,15 @@ def _cased(text: str) -> list[str]:
     return list(dict.fromkeys([text[:first] + text[first].swapcase() + text[first + 1 :], text.swapcase()]))
 
 
+def _crlf_edits(base: Call) -> Iterator[Call]:
+    """``base`` with each text or bytes argument's line ends (``\\n``) made ``\\r\\n``."""
+    for position, value in enumerate(base.args):
+        if type(value) is str and "\n" in value:
+            yield _with_arg(base, position, value.replace("\r\n", "\n").replace("\n", "\r\n"))
+        elif type(value) is bytes and b"\n" in value:
+            yield _with_arg(base, position, value.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))
+
+
 def _zeroed(base: Call) -> Iterator[Call]:
     """``base`` with each int argument above 0 made 0."""
     for position, value in enumerate(base.args):
@@ -954,6 +964,7 @@ STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
     "case": lambda base: _text_edits(base, _cased),
     "spaces": lambda base: _text_edits(base, _spaced),
     "zero": _zeroed,
+    "crlf": _crlf_edits,
 }
 
 

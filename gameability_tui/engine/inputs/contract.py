@@ -40,7 +40,7 @@ class Lifted:
     ``rule``: ``"nonempty"``, ``"unique"``, ``"floor"``; ``"padded"`` (a text with spaces around
     what the tests' texts hold), ``"float"`` (a float where the tests pass ints), ``"case"`` (a
     letter of the other case), ``"spaces"`` (runs of spaces, tabs, newlines), ``"zero"`` (0 where
-    the tests pass 1 and more); ``"argument N
+    the tests pass 1 and more), ``"crlf"`` (``\\r`` before a line's end); ``"argument N
     passed"``, a parameter with a default no test overrides (``aimed.untested_defaults``)."""
 
     rule: str
@@ -205,6 +205,7 @@ def _string_violations(value: str, domain: Domain, v2: bool, named: frozenset = 
         unseen = sorted(set(value.lower().split() if cased else value.split()) - known)
         return [f"word {unseen[0]!r} appears in no visible value"] if unseen else []
     allowed = set(domain.characters) | (WHITESPACE if Lifted("spaces") in named else set())
+    allowed |= {"\r"} if Lifted("crlf") in named else set()
     if cased:
         allowed |= {ch.swapcase() for ch in allowed}
     unseen = sorted(set(value) - allowed - named)
