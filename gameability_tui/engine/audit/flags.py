@@ -33,6 +33,7 @@ Visible answers are read only from asserts of the plain form ``NAME(literal args
 from __future__ import annotations
 
 import ast
+import math
 import re
 from typing import Any
 
@@ -150,6 +151,9 @@ def stated_in(value: Any, text: str) -> bool:
         return False
     if value is None:
         written = [r"\bNone\b"]
+    elif type(value) is float and math.isinf(value):  # ``-math.inf``, ``float('-inf')``, "-infinity"
+        sign = r"-\s*" if value < 0 else r"(?<![\w.\-])(?<!-\s)"
+        written = [rf"{sign}(math\.inf|inf|infinity)\b", rf"float\(\s*['\"]{sign}inf\w*['\"]\s*\)"]
     elif type(value) in (int, float):
         written = [rf"(?<![\w.]){re.escape(safe_repr(value))}(?!\w|\.\d)"]
     elif type(value) is str and value.strip():

@@ -3,6 +3,8 @@ problems audited by the real engine. The v1 method sets no flag (so each test ca
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gameability_tui.engine.audit import audit_problem
 from gameability_tui.engine.audit.asserts import GatedText, assert_text, order_candidates
 from gameability_tui.engine.audit.flags import value_flags, visible_answers
@@ -137,6 +139,17 @@ def test_a_value_the_tasks_text_states_is_no_convention_of_the_reference():
     # a number only as its own literal: not inside -10, x-1 or -1.5
     for text in ("Return -10 when it is absent.", "Compute x-1 for each.", "Add -1.5 to it."):
         assert value_flags(-1, [3, 0], text) != ()
+    # an infinity as the text writes it (the twenty-first pass: "math.inf or -math.inf")
+    signed = "When b is 0 it returns infinity with the sign of a (math.inf or -math.inf)."
+    assert value_flags(float("-inf"), [0.5, 2.0], signed) == ()
+    assert value_flags(float("-inf"), [0.5, 2.0], "When b is 0 it returns math.inf.") != ()
+
+
+def test_a_special_cases_answer_the_text_states_is_no_unseen_path():
+    said = TOGGLE.prompt + " toggle(1) is 1."
+    result = audit_problem(replace(TOGGLE, prompt=said), AuditParams(attack="deep"))
+    special = [a for a in result.asserts if a.text == "assert toggle(1) == 1"]
+    assert special and not special[0].flags
 
 
 def test_a_standard_library_answer_is_flagged_by_the_kind_a_test_compares_it_as():
