@@ -703,12 +703,11 @@ def _aimed_on(
         [call for base in visible for call in _grown_edits(base)],
         [call for base in visible for call in _tie_edits(base, rounding_places(reference))],
         [call for base in visible if other_types for call in _none_edits(base)],
-        [call for base in visible if "padded" in lifts for call in _text_edits(base, _padded)],
-        [call for base in visible if "float" in lifts for call in _float_edits(base)],
-        [call for base in visible if "case" in lifts for call in _text_edits(base, _cased)],
-        [call for base in visible if "spaces" in lifts for call in _text_edits(base, _spaced)],
-        [call for base in visible if "zero" in lifts for call in _zeroed(base)],
-        [call for base in visible if "crlf" in lifts for call in _crlf_edits(base)],
+        *[
+            [call for base in visible for call in STATED_EDITS[rule](base)]
+            for rule in WORDED
+            if rule in lifts
+        ],
         [call for base in visible if decodes for call in _undecodable_edits(base)],
         [call for base in visible for call in _default_edits(base, defaults)],
     ]
@@ -954,6 +953,8 @@ def _zeroed(base: Call) -> Iterator[Call]:
             yield _with_arg(base, position, 0)
 
 
+# The lifts whose inputs no other kind of the deep attack makes (``_aimed_on``), in its order.
+WORDED = ("padded", "float", "case", "spaces", "zero", "crlf")
 # The inputs of each rule the text lifts (``stated_calls``).
 STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
     "nonempty": _emptied,
