@@ -196,9 +196,11 @@ class AuditParams:
     # A harness's time limit, in steps. Every harness we know allows at least 1 s (EvalPlus:
     # max(1 s, 4 x the reference's time)), so a mutant that returns within it is slow, never
     # wrong, however much slower than the reference it is. Steps, not seconds: the same verdict
-    # on any machine. Its price sets it lower than a harness's: these steps are some 60 to 200 ms
-    # of plain Python (``bench/floor_pace.py``: 15 to 50 ms a million), and each mutant that loops
-    # forever pays them, unless the loop is proved never to end (``sandbox/never_ends``).
+    # on any machine. Its price sets it lower than a harness's: these steps are some 150 to 500
+    # ms of plain Python (``bench/floor_pace.py``: 15 to 50 ms a million), and each mutant that
+    # loops forever on a fresh input after passing every visible test pays them, unless the loop
+    # is proved never to end (``sandbox/never_ends``). On a visible test, which every looping
+    # mutant meets, the floor is lower (``test_confirm_for``).
     harness_steps: int = STEPS.harness_steps
     attack: str = "sample"  # or "deep" (engine/attack.py)
 
@@ -207,20 +209,24 @@ class AuditParams:
         return max(self.step_floor, self.step_factor * reference_steps)
 
     def confirm_for(self, reference_steps: int) -> int:
-        """How many steps a mutant that ran out of its budget gets before "it did not return" is
-        evidence, on a fresh input and on a visible test alike: ``slow_factor`` times the
+        """How many steps a mutant that ran out of its budget on a fresh input (or an assert's
+        call, or its load) gets before "it did not return" is evidence: ``slow_factor`` times the
         reference's own steps (10x the budget), and never less than ``harness_steps``, what a
-        harness's time limit allows. A mutant that returns the right answer (or passes the test)
-        within this is slow, not wrong."""
+        harness's time limit allows. A mutant that returns the right answer within this is slow,
+        not wrong (the twenty-first pass: a memo dropped, exponential but done in 0.06 to 0.14 s,
+        was "broken" at 4,000,000 steps)."""
         return max(self.harness_steps, self.slow_factor * reference_steps)
 
     def test_confirm_for(self, reference_steps: int) -> int:
         """How many steps a mutant that ran out of its budget on a visible test (or check) gets
-        before it counts as failing it: what a harness allows a test, its time limit
-        (``harness_steps``) or a multiple of the reference's time (EvalPlus: 4x; the budget
-        already gives 10x). Not 100x: a looping mutant would pay a hundred times a whole test
-        suite (HumanEval's ``check``) for nothing any harness would grant."""
-        return max(self.harness_steps, self.budget_for(reference_steps))
+        before it counts as failing it: a multiple of the reference's time (EvalPlus: 4x; the
+        budget already gives 10x), and never less than ``STEPS.test_harness_steps`` (nor than
+        ``harness_steps`` where that is lower). Lower than a fresh input's floor: every mutant
+        that loops meets a visible test, and pays its floor there; a correct mutant slower than it
+        on a visible test only counts as rejected, which moves no verdict unless it is also wrong
+        elsewhere. Not 100x: a looping mutant would pay a hundred times a whole test suite
+        (HumanEval's ``check``) for nothing any harness would grant."""
+        return max(min(self.harness_steps, STEPS.test_harness_steps), self.budget_for(reference_steps))
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -46,7 +46,8 @@ class StepAmounts:
 
     step_floor: int  # a mutant's smallest budget (``AuditParams.step_floor``, ``check --steps``)
     reference_fresh_floor: int  # the reference's smallest budget on a fresh input (AuditParams)
-    harness_steps: int  # a harness's time limit: the confirmation floor (AuditParams)
+    harness_steps: int  # a harness's time limit: the confirmation floor on a fresh input (AuditParams)
+    test_harness_steps: int  # the confirmation floor on a visible test or check (AuditParams)
     counted_test_steps: int  # the reference's test steps counted before it runs on unseen
     deep_input_steps: int  # the reference's steps the deep attack's further inputs may cost
     encode_budget: int  # encoding one result (``sandbox/encoding.py``)
@@ -58,7 +59,8 @@ AMOUNTS = {
     TRACE: StepAmounts(
         step_floor=20_000,
         reference_fresh_floor=250_000,
-        harness_steps=4_000_000,
+        harness_steps=10_000_000,
+        test_harness_steps=4_000_000,
         counted_test_steps=5_000_000,
         deep_input_steps=10_000_000,
         encode_budget=10_000_000,
@@ -68,7 +70,8 @@ AMOUNTS = {
     MONITOR: StepAmounts(  # docs/step-counters.md: why each factor
         step_floor=5_000,  # x 1/4: where the reference is cheap, calls dominate
         reference_fresh_floor=125_000,  # x 1/2 from here on: costly runs are mostly loop turns
-        harness_steps=2_000_000,
+        harness_steps=5_000_000,
+        test_harness_steps=2_000_000,
         counted_test_steps=2_500_000,
         deep_input_steps=5_000_000,
         encode_budget=5_000_000,

@@ -518,7 +518,7 @@ def test_the_harness_floor_passes_a_test_a_harness_passes_in_a_tenth_of_a_second
     )
     quarter = problem("quarter", QUARTER, QUARTER_TESTS, hidden=("quarter(2000)",))
     verdicts = {}
-    for floor in (STEPS.harness_steps, STEPS.harness_steps // lower_floor):
+    for floor in (STEPS.harness_steps, STEPS.test_harness_steps // lower_floor):  # a test's floor
         params = AuditParams(fresh_inputs=0, harness_steps=floor)
         prepared = prepare(quarter, params)
         assert isinstance(prepared, Prepared)
@@ -532,8 +532,30 @@ def test_the_confirmation_allowance_has_a_harness_floor():
     params = AuditParams()
     assert params.confirm_for(10) == params.harness_steps == STEPS.harness_steps  # the counter's unit
     assert params.confirm_for(10**6) == 100 * 10**6
-    assert params.test_confirm_for(10) == params.harness_steps
+    assert params.test_confirm_for(10) == STEPS.test_harness_steps < params.harness_steps
     assert params.test_confirm_for(10**6) == params.budget_for(10**6)  # a harness's multiple, not 100x
+    assert AuditParams(harness_steps=100_000).test_confirm_for(10) == 100_000  # never above the harness's
+
+
+def test_a_memo_dropped_that_answers_in_a_tenth_of_a_second_is_slow_not_broken():
+    # the twenty-first pass: without its memo store ``ways(27)`` takes some 5,400,000 trace
+    # steps (0.13 s of plain Python): "broken" under the floor of 4,000,000 before ENGINE_VERSION 30
+    ways = (
+        "_memo = {}\n\ndef ways(n):\n    if n < 0:\n        return 0\n    if n == 0:\n        return 1\n"
+        "    if n in _memo:\n        return _memo[n]\n    r = ways(n - 1) + ways(n - 3) + ways(n - 4)\n"
+        "    _memo[n] = r\n    return r\n"
+    )
+    tests = ["assert ways(0) == 1", "assert ways(4) == 4", "assert ways(10) == 64"]
+    memoless = ways.replace("    _memo[n] = r\n", "")
+    counted = problem("ways", ways, tests, hidden=("ways(27)",))
+    verdicts = []
+    for floor in (STEPS.harness_steps, STEPS.harness_steps // 5):
+        params = AuditParams(fresh_inputs=0, harness_steps=floor)
+        prepared = prepare(counted, params)
+        assert isinstance(prepared, Prepared)
+        verdicts.append(judge_program(counted, params, prepared, memoless))
+    assert not verdicts[0].broken and verdicts[0].slow  # within a harness's time limit: slow
+    assert verdicts[1].broken  # past a fifth of it: "did not return"
 
 
 # 12. Exceptions the tests expect: where a visible test shows the reference raising, the raise is
