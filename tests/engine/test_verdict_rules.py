@@ -5897,7 +5897,7 @@ def test_a_built_in_exceptions_arguments_stay_out_of_its_raise():
 
 # 98. From the twentieth pass: by default no draw was empty, tied or negative, so where the text
 # named the very case ("0.0 for an empty list", "on a tie (x and -x), the positive one", "equal
-# neighbours allowed") ``return None`` for ``return 0.0`` and ``<=`` for ``<`` survived unseen.
+# neighbours allowed") ``return None`` for ``return 0.0`` and ``<`` for ``<=`` survived unseen.
 # The default attack takes a few inputs of each kind the text speaks of.
 MEAN = "def mean(xs):\n    if not xs:\n        return 0.0\n    return sum(xs) / len(xs)\n"
 MEAN_TESTS = ["assert mean([1, 2, 3, 4]) == 2.5", "assert mean([5]) == 5"]
@@ -5915,16 +5915,16 @@ def test_the_default_attack_takes_the_empty_input_the_text_answers():
     assert "return None" not in _survivor_changes(unsaid)  # no text of it: the tests' lists hold items
 
 
-def test_the_default_attack_takes_a_tie_of_x_and_minus_x_the_text_speaks_of():
-    closest = (
-        "def closest(xs):\n    best = xs[0]\n    for x in xs[1:]:\n"
-        "        if abs(x) < abs(best) or (abs(x) == abs(best) and x > best):\n            best = x\n"
-        "    return best\n"
-    )
-    tests = ["assert closest([5, 3, 8]) == 3", "assert closest([-4, 7]) == -4", "assert closest([10]) == 10"]
-    said = "closest(xs) returns the item of xs closest to 0; on a tie (x and -x) the positive one."
-    result = audit_problem(problem("closest", closest, tests, prompt=said), AuditParams())
-    assert any("abs(x) <= abs(best)" in change for change in _survivor_changes(result))
+def test_the_default_attack_takes_equal_neighbours_the_text_allows():
+    ordered = "def is_sorted(xs):\n    return all(a <= b for a, b in zip(xs, xs[1:]))\n"
+    tests = [
+        "assert is_sorted([1, 2, 3]) == True",
+        "assert is_sorted([3, 1]) == False",
+        "assert is_sorted([]) == True",
+    ]
+    said = "is_sorted(xs) is True when xs is in non-decreasing order (equal neighbours allowed)."
+    result = audit_problem(problem("is_sorted", ordered, tests, prompt=said), AuditParams())
+    assert "    return all(a < b for a, b in zip(xs, xs[1:]))" in {s.after for s in result.survivors}
     assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)
 
 
