@@ -6079,3 +6079,21 @@ def test_line_ends_the_text_speaks_of_are_inputs():
     assert "    line = data[2:].split(b'\\n', 1)[0]" in {s.after for s in result.survivors}
     assert any("\\r\\n" in a.text for a in result.asserts)
     assert all(a.passes_reference and a.kills for a in result.asserts)
+
+
+# 105. From the twenty-first pass: "when xs has odd length the last item is kept on its own",
+# tested on even lengths: ``range(0, len(xs) - 1, 2)`` was an edit no operator made. The deep
+# attack moves a computed bound of a ``range`` one either way.
+def test_a_range_one_turn_short_is_a_mutant_the_deep_attack_makes():
+    pairs = "def pair_sums(xs):\n    return [sum(xs[i:i + 2]) for i in range(0, len(xs), 2)]\n"
+    tests = [
+        "assert pair_sums([1, 2, 3, 4]) == [3, 7]",
+        "assert pair_sums([]) == []",
+        "assert pair_sums([5, 5]) == [10]",
+    ]
+    said = "pair_sums(xs) sums adjacent pairs of xs; when xs has odd length the last item is kept on its own."
+    result = audit_problem(problem("pair_sums", pairs, tests, prompt=said), DEEP)
+    assert "    return [sum(xs[i:i + 2]) for i in range(0, len(xs) - 1, 2)]" in {
+        s.after for s in result.survivors
+    }
+    assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)

@@ -258,6 +258,28 @@ class ShiftSliceBound(Operator):
 
 
 @dataclass(frozen=True)
+class ShiftRangeBound(Operator):
+    """A computed bound of a ``range`` plus or minus one: ``range(0, len(xs), 2)`` to ``range(0,
+    len(xs) - 1, 2)``: a loop one turn short or long, which tests whose lengths all fall on the
+    step never show (the twenty-first pass: pairs summed, an odd length's last item dropped)."""
+
+    def _bounds(self, node: ast.AST) -> list[int]:
+        if _called_name(node) != "range" or node.keywords or not 1 <= len(node.args) <= 3:
+            return []
+        bounds = range(min(len(node.args), 2))  # the start and the stop, not the step
+        return [i for i in bounds if not isinstance(node.args[i], (ast.Constant, ast.UnaryOp, ast.Starred))]
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        return 2 * len(self._bounds(node))
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        position = self._bounds(node)[choice // 2]
+        args = list(node.args)
+        args[position] = _shifted(args[position], 1 if choice % 2 == 0 else -1)
+        return _with(node, args=args)
+
+
+@dataclass(frozen=True)
 class SwapCalledName(Operator):
     """A call of one builtin turned into its twin: ``min`` and ``max``, ``any`` and ``all``."""
 
@@ -955,6 +977,14 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("def f(x, *, k=k):\n    return x + k", "def f(x):\n    return x + k"),
         ),
         untouched=("fs = [lambda x, k=1: x * k for k in r]", "def f(x, k=j):\n    return x + k"),
+    ),
+    ShiftRangeBound(
+        "range-bound",
+        examples=(
+            ("for i in range(0, len(xs), 2):\n    pass", "for i in range(0, len(xs) - 1, 2):\n    pass"),
+            ("for i in range(n):\n    pass", "for i in range(n + 1):\n    pass"),
+        ),
+        untouched=("for i in range(10):\n    pass", "for i in range(0, 5, k):\n    pass"),
     ),
     DropNormalizing(
         "drop-normalizing",
