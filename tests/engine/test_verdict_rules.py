@@ -6097,3 +6097,8 @@ def test_a_range_one_turn_short_is_a_mutant_the_deep_attack_makes():
         s.after for s in result.survivors
     }
     assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)
+
+
+def test_lower_case_that_says_what_the_input_holds_lifts_no_case():
+    assert "case" not in lifted_rules("caesar(s, k) shifts each lowercase letter of s by k places.")
+    assert "case" in lifted_rules("Write a function to convert the given string to upper case.")

@@ -195,10 +195,12 @@ PADDED_TEXT = re.compile(
 )
 OTHER_NUMBERS = re.compile(r"\bnon-?integers?\b|\bfloats\b|\bfloating[- ]point (numbers|values)\b", re.I)
 # letters of either case ("ignoring case", "case-insensitive", "makes the rest lowercase",
-# "capitalizes"), and runs of white space ("separated by any amount of whitespace", "tabs")
+# "converts s to upper case", "capitalizes"; not "each lowercase letter of s", which says what
+# the input holds), and runs of white space ("separated by any amount of whitespace", "tabs")
 LETTER_CASE = re.compile(
     r"\b(ignor\w*|regardless\s+of|irrespective\s+of)\s+(the\s+)?(letter\s+)?case\b|\bcase[- ]insensitive\w*"
-    r"|\b(upper|lower)[- ]?case\b|\bcapitali[sz]\w*",
+    r"|\b(make|makes|making|convert\w*|turn\w*|change\w*)\s+(\w+\s+){0,5}?(upper|lower)[- ]?case\b"
+    r"|\bto\s+(upper|lower)[- ]?case\b|\bcapitali[sz]\w*",
     re.IGNORECASE,
 )
 # lines ended the Windows way ("lines may end with b'\\r\\n'", "CRLF", "a carriage return")
