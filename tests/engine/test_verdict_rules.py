@@ -6102,3 +6102,6 @@ def test_a_range_one_turn_short_is_a_mutant_the_deep_attack_makes():
 def test_lower_case_that_says_what_the_input_holds_lifts_no_case():
     assert "case" not in lifted_rules("caesar(s, k) shifts each lowercase letter of s by k places.")
     assert "case" in lifted_rules("Write a function to convert the given string to upper case.")
+    assert "floor" in lifted_rules(
+        "When b is 0 it returns infinity with the sign of a (math.inf or -math.inf)."
+    )

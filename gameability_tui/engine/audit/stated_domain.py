@@ -177,11 +177,12 @@ REPEATED_ITEMS = re.compile(
     r"|equal (items|elements|values|neighbou?rs|adjacent))\b",
     re.IGNORECASE,
 )
-# ("the sign is ignored", "opposite sign", an argument written negative: ``digit_sum(-12)``; not
-# "the sign of the zodiac", nor an answer: "or -1 if the element is not found")
+# ("the sign is ignored", "with the sign of a", "opposite sign", an argument written negative:
+# ``digit_sum(-12)``; not a zodiac's sign, a sign-up, nor an answer: "or -1 if the element is not
+# found")
 SIGNED_INPUT = re.compile(
-    r"\bnegatives?\b|\w\(([^()]*,\s*)?-\d|\b(opposite|different|same)\s+(in\s+)?signs?\b"
-    r"|\bsign\b(?=[^.;]{0,40}\b(ignored|numbers?|integers?|digits?)\b)|\b(regardless\s+of|ignor\w*)\s+(the\s+|its\s+)?sign\b",
+    r"\bnegatives?\b|\w\(([^()]*,\s*)?-\d"
+    r"|(?<!zodiac\s)\bsigns?\b(?!\s+(up|in|on|of\s+the\s+(chinese\s+)?zodiac)\b)",
     re.IGNORECASE,
 )
 # a text padded with spaces ("s may end with spaces", "leading or trailing whitespace"), and
