@@ -234,10 +234,10 @@ def replay(
     return Chained(answers + tuple(getattr(value, attribute) for attribute in reads))
 
 
-def _calls_an_item(chain: tuple) -> bool:
-    """Whether ``chain`` takes an item of its value and calls it (``[2](5)``): the closures a
-    function returns in a container, observed as the tests call them (``_walk``)."""
-    return len(chain) > 1 and chain[0][0] == OPERATOR_STEP + "getitem" and chain[1][0] == ""
+def _calls_an_item(chain: tuple, at: int = 0) -> bool:
+    """Whether ``chain``'s step ``at`` takes an item and the next calls it (``[2](5)``): the
+    closures a function returns in a container, observed as the tests call them (``_walk``)."""
+    return len(chain) > at + 1 and chain[at][0] == OPERATOR_STEP + "getitem" and chain[at + 1][0] == ""
 
 
 def _among_peers(
@@ -410,9 +410,8 @@ def _walk(value: Any, chain: tuple) -> tuple[Any, int | None]:
             value = DISCARDED
         else:
             name = m[len(OPERATOR_STEP) :]
-            called = name == "getitem" and chain[k + 1 : k + 2] and chain[k + 1][0] == ""
             ours = type(value).__module__ == BENCHMARK_MODULE and _writes_own_text(value, name)
-            if not (ours or called):  # (an item the test calls: ``make_multipliers(3)[2](5)``)
+            if not (ours or _calls_an_item(chain, k)):  # (``make_multipliers(3)[2](5)``)
                 return value, k
             value = _operated(value, name, a)
             if name == SET_ITEM:  # a statement: nothing it returns is seen
