@@ -914,13 +914,6 @@ def stated_calls(
     return _aimed_at(visible, known, limit, mode, edits, True, lifted(lifts))
 
 
-def _emptied(base: Call) -> Iterator[Call]:
-    """``base`` with each text, list or tuple argument made empty."""
-    for position, value in enumerate(base.args):
-        if type(value) in SIZED and value:
-            yield _with_arg(base, position, value[:0])
-
-
 def _spaced(text: str) -> list[str]:
     """A text with its first inner space doubled, then made a tab, then a newline."""
     inner = text.find(" ", 1)
@@ -957,7 +950,7 @@ def _zeroed(base: Call) -> Iterator[Call]:
 WORDED = ("padded", "float", "case", "spaces", "zero", "crlf")
 # The inputs of each rule the text lifts (``stated_calls``).
 STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
-    "nonempty": _emptied,
+    "nonempty": lambda base: _sized_to(base, [0]),  # each sized argument made empty
     "unique": lambda base: itertools.chain(_repeat_edits(base), _negation_ties(base)),  # (x and -x too)
     "floor": _sign_edits,
     "padded": lambda base: _text_edits(base, _padded),
