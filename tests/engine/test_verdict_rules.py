@@ -6105,3 +6105,44 @@ def test_lower_case_that_says_what_the_input_holds_lifts_no_case():
     assert "floor" in lifted_rules(
         "When b is 0 it returns infinity with the sign of a (math.inf or -math.inf)."
     )
+
+
+# 106. From the twenty-first pass (class 5): a parameter the tests never pass was never passed
+# where it is keyword-only or belongs to the closure the entry returns (``make_padder(4)('7')``,
+# whose ``pad`` takes ``fill=' '``), and keywords were never passed in another order (an entry
+# taking ``**params`` that the tests call with sorted keys): a mutant ignoring ``fill`` or ``sep``,
+# or one no longer sorting, was "equivalent". Both attacks pass such a default another value and
+# reverse two keywords (``unpassed.unpassed_calls``).
+PADDER = (
+    "def make_padder(width):\n    def pad(s, fill=' '):\n        return s.rjust(width, fill)\n"
+    "    return pad\n"
+)
+PADDER_TESTS = ["assert make_padder(4)('7') == '   7'", "assert make_padder(3)('ab') == ' ab'"]
+
+
+def test_a_default_of_the_closure_the_entry_returns_is_passed_another_value():
+    result = audit_problem(problem("pad", PADDER, PADDER_TESTS), DEEP)
+    assert "        return s.rjust(width, ' ')" in {s.after for s in result.survivors}
+    assert any(re.match(r"assert make_padder\(\d+\)\('\w+', '\*'\) == ", a.text) for a in result.asserts)
+    assert all(a.passes_reference and a.kills for a in result.asserts)
+    passed = [*PADDER_TESTS, "assert make_padder(3)('7', '0') == '007'"]
+    assert not audit_problem(problem("pad", PADDER, passed), DEEP).survivors
+
+
+def test_a_keyword_only_default_no_test_passes_is_passed_another_value():
+    joined = "def join_words(words, *, sep=' '):\n    return sep.join(words)\n"
+    tests = ["assert join_words(['a', 'b']) == 'a b'", "assert join_words(['x']) == 'x'"]
+    result = audit_problem(problem("join_words", joined, tests), DEEP)
+    assert "    return ' '.join(words)" in {s.after for s in result.survivors}
+    assert any("sep='*'" in a.text for a in result.asserts)
+    assert all(a.passes_reference and a.kills for a in result.asserts)
+
+
+def test_keywords_the_tests_pass_in_order_are_passed_in_the_other_order():
+    query = "def build_query(**params):\n    return '&'.join(f'{k}={v}' for k, v in sorted(params.items()))\n"
+    tests = ["assert build_query(a='1', b='2') == 'a=1&b=2'", "assert build_query(x='9') == 'x=9'"]
+    result = audit_problem(problem("build_query", query, tests), DEEP)
+    assert "    return '&'.join(f'{k}={v}' for k, v in params.items())" in {s.after for s in result.survivors}
+    assert "assert build_query(b='2', a='1') == 'a=1&b=2'" in {a.text for a in result.asserts}
+    reordered = [*tests, "assert build_query(b='2', a='1') == 'a=1&b=2'"]
+    assert not audit_problem(problem("build_query", query, reordered), DEEP).survivors

@@ -40,6 +40,7 @@ from ..inputs.harvest import harvest_calls
 from ..inputs.partial_reads import looked_at_in_part
 from ..inputs.raises import tests_expect_raises
 from ..inputs.std_makers import std_names
+from ..inputs.unpassed import unpassed_calls
 from ..model import AuditParams, Problem, ProblemResult
 from ..mutants.attack import attack_for
 from ..mutants.sites import Mutant, make_mutants
@@ -61,6 +62,9 @@ COUNTED_TEST_STEPS = STEPS.counted_test_steps
 # (an empty list, a tie, a negative number: ``aimed.stated_calls``): up to this share of its
 # random draws, 4 beside the default 8, only where the text speaks of such.
 STATED_SHARE = 0.5
+# Visible calls passing what no visible call passes (``unpassed.unpassed_calls``: a default
+# overridden, the entry's or its closure's; keywords reordered), for both attacks.
+UNPASSED_DRAWS = 4
 # The inputs aimed at the reference's raise guards, where the tests expect raises
 # (``aimed.guard_calls``), after the attack's own draws.
 GUARD_DRAWS = 12
@@ -202,7 +206,9 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         fresh += boundary_calls(visible, problem.reference, known, limit, params.inputs, lifts)
         known = {call.key() for call in visible + fresh}  # (the cases the text speaks of)
         fresh += stated_calls(visible, known, int(params.fresh_inputs * STATED_SHARE), params.inputs, lifts)
-    if not as_written:  # a clamp's far side, and where a raise is part of the answer its guard's
+    if not as_written:  # a default no test overrides; a clamp's far side; a raise's guard
+        known = {call.key() for call in visible + fresh}
+        fresh += unpassed_calls(problem.reference, entry, visible, known, UNPASSED_DRAWS)
         setup = problem.setup or ""
         raises = tests_expect_raises(problem.reference, problem.tests, setup, problem.call_alias)
         known = {call.key() for call in visible + fresh}

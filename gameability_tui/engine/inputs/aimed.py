@@ -70,6 +70,7 @@ from .fresh import by_shape, drawn_by_shape, literals_of, with_literals
 from .relations import Relations, learn_relations, new_draw
 from .relations import relation_violations as relations_broken
 from .std_makers import constructible
+from .unpassed import Unpassed, default_edits, untested_defaults
 
 SIZED = (list, tuple, str)
 TIE_DRAWS = 3  # the default attack's repeated items, beside its boundary inputs
@@ -446,58 +447,6 @@ def takes_other_types(reference: str) -> bool:
     return False
 
 
-def untested_defaults(reference: str, entry: str, visible: list[Call]) -> tuple[tuple[int, Any], ...]:
-    """The entry's trailing positional parameters with a literal default (a number, text or
-    bool) that no visible call passes, by position or by name: (position, default). The branch
-    that uses such a parameter is never reached with another value (the eighteenth pass:
-    ``safe_int(s, default=0)`` tested only with the default hid ``return 0`` for ``return
-    default``)."""
-    tree = parsed(reference)
-    function = next(
-        (
-            node
-            for node in (tree.body if tree is not None else [])
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == entry
-        ),
-        None,
-    )
-    if function is None or not visible:
-        return ()
-    positions = {name: index for index, name in enumerate(a.arg for a in function.args.args)}
-    widest = max(len(call.args) for call in visible)
-    named = {key for call in visible for key, _ in call.kwargs}
-    found = []
-    for name, default in positional_defaults(function.args):
-        value = default.value if isinstance(default, ast.Constant) else None
-        if type(value) in (int, float, str, bool) and positions.get(name, -1) >= widest and name not in named:
-            found.append((positions[name], value))
-    return tuple(found)
-
-
-def _default_edits(base: Call, defaults: tuple[tuple[int, Any], ...]) -> Iterator[Call]:
-    """``base`` passing one untested default parameter a value other than its default (the
-    parameters before it at their defaults): an int one up and one down, a float half up, a
-    text one letter longer, a bool the other."""
-    for position, default in defaults:
-        if position < len(base.args):
-            continue
-        padding = tuple(value for index, value in defaults if len(base.args) <= index < position)
-        if len(base.args) + len(padding) != position:
-            continue  # a parameter between them has no literal default
-        for other in _others_than(default):
-            yield replace(base, args=(*base.args, *padding, other))
-
-
-def _others_than(default: Any) -> list[Any]:
-    if type(default) is bool:
-        return [not default]
-    if type(default) is int:
-        return [default + 1, default - 1]
-    if type(default) is float:
-        return [default + 0.5]
-    return [default + "a" if default else "a"]
-
-
 def handles_decode_errors(reference: str) -> bool:
     """Whether the reference decodes bytes with an error handler of its choosing
     (``data.decode('utf-8', errors='replace')``, ``decode('utf-8', 'ignore')``): the handler
@@ -683,7 +632,7 @@ def _aimed_on(
     met: tuple[Sums, list[int | float]],
     accept: Callable[[Call], bool] | None = None,
     lifts: frozenset[str] = frozenset(),
-    defaults: tuple[tuple[int, Any], ...] = (),
+    defaults: tuple[Unpassed, ...] = (),
 ) -> list[Call]:
     numbers, fields = reference_numbers(reference), digit_fields(reference)
     letters, other_types = tested_letters(reference), takes_other_types(reference)
@@ -709,7 +658,7 @@ def _aimed_on(
             if rule in lifts
         ],
         [call for base in visible if decodes for call in _undecodable_edits(base)],
-        [call for base in visible for call in _default_edits(base, defaults)],
+        [call for base in visible for call in default_edits(base, defaults)],
     ]
     seen = set(known)
     chosen: list[Call] = []
