@@ -88,7 +88,8 @@ from .step_units import STEPS
 # 0 and relations between arguments; slow is not wrong on a fresh input up to 10,000,000 steps;
 # the deep attack drops captured defaults and normalizing calls, splits at a space alone, loops
 # until equal and moves a range's bound. 31: both attacks pass a default no test overrides
-# (keyword-only, or the returned closure's) and keywords in the other order
+# (keyword-only, or the returned closure's) and keywords in the other order; where the text
+# speaks of them, words tied on their length and a sub-text overlapping itself
 ENGINE_VERSION = 31
 
 

@@ -6146,3 +6146,47 @@ def test_keywords_the_tests_pass_in_order_are_passed_in_the_other_order():
     assert "assert build_query(b='2', a='1') == 'a=1&b=2'" in {a.text for a in result.asserts}
     reordered = [*tests, "assert build_query(b='2', a='1') == 'a=1&b=2'"]
     assert not audit_problem(problem("build_query", query, reordered), DEEP).survivors
+
+
+# 107. From the twenty-first pass: "if two words have the same length, return the first" (x18)
+# and "overlapping occurrences included" (x19) were judged by default only on the tests' texts,
+# which hold no two words of one length and no occurrence inside another: ``>=`` for ``>`` and a
+# search restarted one letter late survived unseen. Where the text speaks of them, both attacks
+# append a word tied with the longest (or shortest) and make the sub-text overlap itself
+# (``text_cases``).
+def test_two_words_of_one_length_are_drawn_where_the_text_says_which_wins():
+    longest = (
+        "def longest_word(s):\n    best = ''\n    for w in s.split():\n        if len(w) > len(best):\n"
+        "            best = w\n    return best\n"
+    )
+    tests = [
+        "assert longest_word('red apple') == 'apple'",
+        "assert longest_word('a dog barks') == 'barks'",
+        "assert longest_word('blue sky') == 'blue'",
+    ]
+    said = (
+        "Return the longest word of s. If two words have the same length, return the one that appears first."
+    )
+    result = audit_problem(problem("longest_word", longest, tests, prompt=said), AuditParams())
+    assert "        if len(w) >= len(best):" in {s.after for s in result.survivors}
+    assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)
+    assert not any(flag.startswith("tie:") for a in result.asserts for flag in a.flags)
+    assert not audit_problem(problem("longest_word", longest, tests), AuditParams()).survivors
+
+
+def test_an_occurrence_overlapping_another_is_drawn_where_the_text_speaks_of_overlaps():
+    count = (
+        "def count_overlapping(s, sub):\n    count = 0\n    start = 0\n    while True:\n"
+        "        i = s.find(sub, start)\n        if i == -1:\n            return count\n"
+        "        count += 1\n        start = i + 1\n"
+    )
+    tests = [
+        "assert count_overlapping('abcabc', 'abc') == 2",
+        "assert count_overlapping('hello', 'lo') == 1",
+        "assert count_overlapping('xyz', 'q') == 0",
+    ]
+    said = "Count how many times sub occurs in s, overlapping occurrences included."
+    result = audit_problem(problem("count_overlapping", count, tests, prompt=said), AuditParams())
+    assert "        start = i + 2" in {s.after for s in result.survivors}
+    assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)
+    assert not audit_problem(problem("count_overlapping", count, tests), AuditParams()).survivors

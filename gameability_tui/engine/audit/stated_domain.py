@@ -185,6 +185,15 @@ SIGNED_INPUT = re.compile(
     r"|(?<!zodiac\s)\bsigns?\b(?!\s+(up|in|on|of\s+the\s+(chinese\s+)?zodiac)\b)",
     re.IGNORECASE,
 )
+# two items tied on a measure the text orders them by ("if two words have the same length,
+# return the first"; "the first of the strings of equal length")
+SAME_MEASURE = r"\b(same|equal)\s+(length|size|count|frequency|number\s+of\s+\w+)\b"
+FIRST_OR_LAST = r"\b(first|last|earliest|latest|leftmost|rightmost)\b"
+TIED_ON_A_MEASURE = re.compile(
+    rf"{SAME_MEASURE}[^.;]{{0,80}}?{FIRST_OR_LAST}|{FIRST_OR_LAST}[^.;]{{0,80}}?{SAME_MEASURE}", re.IGNORECASE
+)
+# occurrences that may overlap: said either way ("overlapping ones count", "non-overlapping")
+OVERLAPPING = re.compile(r"\boverlap\w*", re.IGNORECASE)
 # a text padded with spaces ("s may end with spaces", "leading or trailing whitespace"), and
 # numbers that are no integers ("non-integers are ignored", "a list of floats"; not "a float",
 # which most often names what is returned)
@@ -240,13 +249,18 @@ def lifted_rules(prompt: str) -> frozenset[str]:
     twenty-first pass: "ignoring case" tested in lower case, "any amount of whitespace" with
     single spaces); ``"crlf"``, lines ended by ``\\r\\n`` ("lines may end with b'\\r\\n'",
     tested with ``\\n`` alone); ``"zero"``, a floor of 1 lowered to the text's 0
-    (``_states_zero``)."""
+    (``_states_zero``); ``"unique"`` also where two items tie on a measure the text orders
+    them by ("if two words have the same length, return the first"), which aims at words tied
+    (``text_cases.word_ties``); ``"overlap"``, a sub-text overlapping itself, however the text
+    counts it ("overlapping", "non-overlapping": ``text_cases.overlapping``)."""
     said = {
         "nonempty": EMPTY_INPUT, "unique": REPEATED_ITEMS, "floor": SIGNED_INPUT,
         "padded": PADDED_TEXT, "float": OTHER_NUMBERS, "case": LETTER_CASE, "spaces": RUNS_OF_SPACES,
         "crlf": CRLF_LINES,
     }  # fmt: skip
     lifts = {rule for rule, pattern in said.items() if _said_of_inputs(pattern, prompt)}
+    lifts |= {"unique"} if TIED_ON_A_MEASURE.search(prompt) else set()
+    lifts |= {"overlap"} if OVERLAPPING.search(prompt) else set()
     return frozenset(lifts | ({"zero"} if _states_zero(prompt) else set()))
 
 

@@ -70,6 +70,7 @@ from .fresh import by_shape, drawn_by_shape, literals_of, with_literals
 from .relations import Relations, learn_relations, new_draw
 from .relations import relation_violations as relations_broken
 from .std_makers import constructible
+from .text_cases import overlapping, word_ties
 from .unpassed import Unpassed, default_edits, untested_defaults
 
 SIZED = (list, tuple, str)
@@ -657,6 +658,7 @@ def _aimed_on(
             for rule in WORDED
             if rule in lifts
         ],
+        list(word_ties(visible)) if "unique" in lifts else [],
         [call for base in visible if decodes for call in _undecodable_edits(base)],
         [call for base in visible for call in default_edits(base, defaults)],
     ]
@@ -858,7 +860,7 @@ def stated_calls(
 
     def edits(calls: list[Call]) -> Iterator[Call]:
         kinds = [[call for base in calls for call in STATED_EDITS[rule](base)] for rule in sorted(lifts)]
-        return _interleaved(kinds)
+        return _interleaved(kinds + [list(word_ties(calls)) if "unique" in lifts else []])
 
     return _aimed_at(visible, known, limit, mode, edits, True, lifted(lifts))
 
@@ -896,7 +898,7 @@ def _zeroed(base: Call) -> Iterator[Call]:
 
 
 # The lifts whose inputs no other kind of the deep attack makes (``_aimed_on``), in its order.
-WORDED = ("padded", "float", "case", "spaces", "zero", "crlf")
+WORDED = ("padded", "float", "case", "spaces", "zero", "crlf", "overlap")
 # The inputs of each rule the text lifts (``stated_calls``).
 STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
     "nonempty": lambda base: _sized_to(base, [0]),  # each sized argument made empty
@@ -908,6 +910,7 @@ STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
     "spaces": lambda base: _text_edits(base, _spaced),
     "zero": _zeroed,
     "crlf": _crlf_edits,
+    "overlap": overlapping,
 }
 
 
