@@ -6190,3 +6190,21 @@ def test_an_occurrence_overlapping_another_is_drawn_where_the_text_speaks_of_ove
     assert "        start = i + 2" in {s.after for s in result.survivors}
     assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)
     assert not audit_problem(problem("count_overlapping", count, tests), AuditParams()).survivors
+
+
+# 108. From the twenty-first pass: ``sorted(set(xs))`` made ``list(set(xs))`` (s5, t6) was an edit
+# no operator made, and no draw passed a dict's keys in another order than the tests wrote them,
+# so ``list(d.items())`` for ``sorted(d.items())`` could not have shown either. The deep attack
+# makes ``sorted`` a ``list`` (and ``+c`` a ``c``); both attacks pass a dict in the other order.
+def test_a_sort_made_list_shows_on_a_dict_in_another_order():
+    by_key = "def by_key(d):\n    return sorted(d.items())\n"
+    tests = [
+        "assert by_key({'a': 1, 'b': 2}) == [('a', 1), ('b', 2)]",
+        "assert by_key({}) == []",
+        "assert by_key({'x': 5}) == [('x', 5)]",
+    ]
+    result = audit_problem(problem("by_key", by_key, tests), DEEP)
+    assert "    return list(d.items())" in {s.after for s in result.survivors}
+    assert "assert by_key({'b': 2, 'a': 1}) == [('a', 1), ('b', 2)]" in {a.text for a in result.asserts}
+    reordered = [*tests, "assert by_key({'b': 2, 'a': 1}) == [('a', 1), ('b', 2)]"]
+    assert not audit_problem(problem("by_key", by_key, reordered), DEEP).survivors

@@ -1,13 +1,14 @@
 """Calls that pass what no visible call passes: a parameter's default overridden, the entry's or
-the closure's it returns, and keyword arguments in another order.
+the closure's it returns, and keyword arguments or a dict's items in another order.
 
 Perturbing the tests' literals never reaches a parameter the tests leave at its default
 (``safe_int(s, default=0)``, ``make_padder(4)('7')`` whose closure takes ``fill=' '``), so the
 branch that reads it is never run with another value, and a mutant that ignores it looks
-equivalent (the eighteenth and twenty-first passes). Nor do the draws reorder keywords: an entry
-taking ``**params`` that the tests call with its keys already sorted never shows a mutant that
-forgot to sort them. Each call here is one visible call with one such change, so it stays inside
-what the tests show in every other respect. Nothing here is random.
+equivalent (the eighteenth and twenty-first passes). Nor do the draws reorder keywords or a
+dict's keys: an entry taking ``**params``, or a dict, that the tests pass with its keys already
+sorted never shows a mutant that forgot to sort them (``sorted(d.items())`` made ``list``).
+Each call here is one visible call with one such change, so it stays inside what the tests show
+in every other respect. Nothing here is random.
 """
 
 from __future__ import annotations
@@ -64,8 +65,8 @@ def unpassed_calls(
 ) -> list[Call]:
     """Up to ``limit`` calls, none of whose keys is in ``known``, each a visible call passing what
     no visible call passes: an entry's default (``default_edits``), a default of the closure the
-    entry returns where the tests call it (``make_padder(4)('7', fill='0')``), or the keywords of
-    an entry taking ``**kwargs`` in the other order."""
+    entry returns where the tests call it (``make_padder(4)('7', fill='0')``), the keywords of
+    an entry taking ``**kwargs`` or a dict argument's items in the other order."""
     function = _defined(parsed(reference), entry)
     if function is None or not visible:
         return []
@@ -73,7 +74,7 @@ def unpassed_calls(
     kinds = [
         [call for base in visible for call in default_edits(base, defaults)],
         list(_closure_edits(function, visible)),
-        [call for base in visible if function.args.kwarg is not None for call in _reordered(base)],
+        [call for base in visible for call in _reordered(base, function.args.kwarg is not None)],
     ]
     seen, chosen = set(known), []
     for call in (call for turn in zip_longest(*kinds) for call in turn if call is not None):
@@ -130,10 +131,16 @@ def _unpassed(arguments: ast.arguments, widest: int, named: set[str]) -> tuple[U
     return tuple(found)
 
 
-def _reordered(base: Call) -> Iterator[Call]:
-    """``base`` with its keyword arguments in the other order, where it passes two or more."""
-    if len(base.kwargs) > 1:
+def _reordered(base: Call, keywords: bool) -> Iterator[Call]:
+    """``base`` with its keyword arguments (where ``keywords``), then each dict it passes, in the
+    other order, where there are two or more."""
+    if keywords and len(base.kwargs) > 1:
         yield replace(base, kwargs=tuple(reversed(base.kwargs)))
+    for position, value in enumerate(base.args):
+        if type(value) is dict and len(value) > 1:
+            args = list(base.args)
+            args[position] = dict(reversed(value.items()))
+            yield replace(base, args=tuple(args))
 
 
 def _others_than(default: Any) -> list[Any]:

@@ -440,11 +440,12 @@ OTHER_ARITHMETIC = {ast.Add: ast.Mult, ast.Mult: ast.Add}
 @dataclass(frozen=True)
 class RemoveNegation(Operator):
     """``-x`` to ``x`` where ``x`` is no number literal (a literal's sign is the number
-    operators')."""
+    operators'); ``+x`` to ``x`` too, which on a ``Counter`` drops the counts below one (the
+    twenty-first pass: ``+c`` left out kept a zero count the text says to drop)."""
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
-        negation = isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
-        return int(negation and not _is_number(node.operand))
+        signed = isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd))
+        return int(signed and not _is_number(node.operand))
 
     def edit(self, node: ast.AST, choice: int) -> ast.AST:
         return node.operand
@@ -680,9 +681,13 @@ class DropNormalizing(Operator):
             return 0
         if isinstance(node.func, ast.Attribute):
             return int(node.func.attr in NORMALIZING_METHODS)
+        if _called_name(node) == "sorted" and len(node.args) == 1:
+            return 2  # (left out, or made ``list``: the same type, in the order it comes)
         return int(_called_name(node) in NORMALIZING_CALLS and len(node.args) == 1)
 
     def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        if choice == 1:  # ``sorted(set(xs))`` to ``list(set(xs))`` (the twenty-first pass: s5, t6)
+            return ast.Call(ast.Name("list", ast.Load()), node.args, [])
         return node.func.value if isinstance(node.func, ast.Attribute) else node.args[0]
 
 
@@ -926,7 +931,11 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
         untouched=("x = a - b",),
         swaps=tuple(OTHER_ARITHMETIC.items()),
     ),
-    RemoveNegation("remove-negation", examples=(("x = -a", "x = a"),), untouched=("x = -1", "x = not a")),
+    RemoveNegation(
+        "remove-negation",
+        examples=(("x = -a", "x = a"), ("c = +c", "c = c")),
+        untouched=("x = -1", "x = not a"),
+    ),
     ReplaceNone(
         "none-constant",
         examples=(("def f(a):\n    return None", "def f(a):\n    return 0"), ("best = None", "best = 0")),
@@ -992,6 +1001,7 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("t = s.lower()", "t = s"),
             ("x = a.replace(' ', '').lower()", "x = a.lower()"),
             ("x = sorted(xs)", "x = xs"),
+            ("x = sorted(set(xs))", "x = list(set(xs))"),
             ("n = abs(n)", "n = n"),
         ),
         untouched=("x = s.count('a')", "x = sorted(xs, key=f)", "x = f(s)"),

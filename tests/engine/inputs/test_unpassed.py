@@ -41,3 +41,10 @@ def test_the_closure_the_entry_returns_takes_its_default_where_the_tests_call_it
     visible = [Call((3,), chain=(("", (4,), ()),)), Call((2,))]
     calls = unpassed_calls(maker, "make", visible, set(), 4)
     assert calls == [Call((3,), chain=(("", (4, 2), ()),)), Call((3,), chain=(("", (4, 0), ()),))]
+
+
+def test_a_dict_is_passed_in_the_other_order_whatever_the_entry_takes():
+    calls = unpassed_calls(
+        "def f(d):\n    return d\n", "f", [Call(({"a": 1, "b": 2},)), Call(({"c": 3},))], set(), 4
+    )
+    assert [list(call.args[0]) for call in calls] == [["b", "a"]]
