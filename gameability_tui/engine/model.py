@@ -90,7 +90,8 @@ from .step_units import STEPS
 # until equal and moves a range's bound. 31: both attacks pass a default no test overrides
 # (keyword-only, or the returned closure's) and keywords in the other order; where the text
 # speaks of them, words tied on their length and a sub-text overlapping itself; a dict in the
-# other order; the deep attack makes `sorted` a `list` and drops a unary plus
+# other order; the deep attack makes `sorted` a `list` and drops a unary plus; a generator's
+# return value is part of what it shows
 ENGINE_VERSION = 31
 
 

@@ -80,10 +80,27 @@ class Awaited:
 
 
 class Yielded(list):
-    """What a returned generator or iterator yielded (at most ``MAX_YIELDED`` + 1 items)."""
+    """What a returned generator or iterator yielded (at most ``MAX_YIELDED`` + 1 items), and
+    ``returned``, the value its ``return`` gave where it ended (``StopIteration.value``: what a
+    ``yield from`` of it answers; the twenty-first pass's t2: a count returned after the items
+    was never compared)."""
+
+    returned: Any = None
 
     def __repr__(self) -> str:
         return f"<iterator yielding {list.__repr__(self[:MAX_YIELDED])}>"
+
+
+def drained(iterator: Any) -> Yielded:
+    """What ``iterator`` yields, at most ``MAX_YIELDED`` + 1 items, and what it returned where it
+    ended within them."""
+    items = Yielded()
+    try:
+        while len(items) <= MAX_YIELDED:
+            items.append(next(iterator))
+    except StopIteration as stop:
+        items.returned = stop.value
+    return items
 
 
 def is_iterator(value: Any) -> bool:

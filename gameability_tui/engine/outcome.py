@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import enum
 import hashlib
-import itertools
 import marshal
 import re
 from dataclasses import dataclass
@@ -54,6 +53,7 @@ from .observed import (
     Awaited,
     Chained,
     Yielded,
+    drained,
     is_iterator,
     shown,
 )
@@ -129,6 +129,8 @@ def to_data(value: Any, depth: int = 0) -> Any:
             return (OBJECT_MARK, kind.__name__, _canonical(items))
     if kind is Yielded:
         items = tuple(to_data(item, depth + 1) for item in value[:MAX_YIELDED])
+        if value.returned is not None:  # (what a ``yield from`` of it answers)
+            return (YIELDED_MARK, items, len(value) > MAX_YIELDED, to_data(value.returned, depth + 1))
         return (YIELDED_MARK, items, len(value) > MAX_YIELDED)
     if kind is bytearray:
         return (OBJECT_MARK, "bytearray", bytes(value))
@@ -138,7 +140,7 @@ def to_data(value: Any, depth: int = 0) -> Any:
         data = (CHAINED_MARK, to_data(value.value, depth + 1))
         return data if value.cut is None else (*data, value.cut)
     if is_iterator(value):
-        return to_data(Yielded(itertools.islice(value, MAX_YIELDED + 1)), depth)
+        return to_data(drained(value), depth)
     standard = std_data(value, to_data, depth)
     if standard is not None:
         return standard

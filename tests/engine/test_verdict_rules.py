@@ -6208,3 +6208,19 @@ def test_a_sort_made_list_shows_on_a_dict_in_another_order():
     assert "assert by_key({'b': 2, 'a': 1}) == [('a', 1), ('b', 2)]" in {a.text for a in result.asserts}
     reordered = [*tests, "assert by_key({'b': 2, 'a': 1}) == [('a', 1), ('b', 2)]"]
     assert not audit_problem(problem("by_key", by_key, reordered), DEEP).survivors
+
+
+# 109. From the twenty-first pass (class 4): a generator that "yields n, ..., 1 and then returns
+# 'liftoff'", tested with ``list(...)``: what its ``return`` gave (a ``yield from`` of it answers
+# that) was not part of what it showed, so ``return None`` was "equivalent". It is part of the
+# answer, and the assert takes it with the items.
+def test_a_generators_return_value_is_part_of_what_it_shows():
+    countdown = "def countdown(n):\n    while n > 0:\n        yield n\n        n -= 1\n    return 'liftoff'\n"
+    tests = ["assert list(countdown(3)) == [3, 2, 1]", "assert list(countdown(0)) == []"]
+    result = audit_problem(problem("countdown", countdown, tests), AuditParams())
+    assert "    return None" in {s.after for s in result.survivors}
+    returned = [a.text for a in result.asserts if "drained_and_returned(countdown(" in a.text]
+    assert returned and all(a.passes_reference and a.kills for a in result.asserts)
+    delegated = "def outer():\n    said = yield from countdown(2)\n    assert said == 'liftoff'\n"
+    read = [*tests, f"{delegated}assert list(outer()) == [2, 1]"]
+    assert not audit_problem(problem("countdown", countdown, read), AuditParams()).survivors

@@ -142,6 +142,12 @@ def _assert_text(
 
 
 ASYNC_DRAIN = "async def drained(items): return [item async for item in items]"
+# a generator's items and the value it returned (``StopIteration.value``), as one pair
+RETURNED_HELPER = (
+    "def drained_and_returned(generator):\n    items = []\n    while True:\n        try:\n"
+    "            items.append(next(generator))\n        except StopIteration as stop:\n"
+    "            return items, stop.value"
+)
 
 
 def _drained_asynchronously(written: str, data: tuple, imports: set[str]) -> tuple[str, object]:
@@ -385,6 +391,11 @@ def _result_assert(call_text: str, data: object, imports: set[str]) -> str | Non
         items, more = data[1], data[2]
         if more or _has_marks(items):
             return None
+        if len(data) == 4:  # what it returned too, as a ``yield from`` of it answers
+            if _has_marks(data[3]):
+                return None
+            imports.add(RETURNED_HELPER)
+            return f"assert {_equals(f'drained_and_returned({call_text})', (list(items), data[3]), imports)}"
         return f"assert {_equals(f'list({call_text})', list(items), imports)}"
     if type(data) is tuple and data and data[0] == oc.OBJECT_MARK:
         member = _enum_member(data[1], data[2])

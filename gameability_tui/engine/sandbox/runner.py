@@ -31,7 +31,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
-import itertools
 import marshal
 import random
 import sys
@@ -114,7 +113,7 @@ def _call_outcome(
             value = replay(value, *chain, maker=function, objects=named, on_raise=on_raise)
         value = settled(value)  # a coroutine awaited, an async iterator drained, as the tests do
         if oc.is_iterator(value):
-            value = oc.Yielded(itertools.islice(value, oc.MAX_YIELDED + 1))
+            value = oc.drained(value)
         return value if chain else read_after(value, *after)
 
     def answered() -> Any:  # the raise is an answer, beside the module data read after it
