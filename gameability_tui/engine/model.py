@@ -91,7 +91,8 @@ from .step_units import STEPS
 # (keyword-only, or the returned closure's) and keywords in the other order; where the text
 # speaks of them, words tied on their length and a sub-text overlapping itself; a dict in the
 # other order; the deep attack makes `sorted` a `list` and drops a unary plus; a generator's
-# return value is part of what it shows
+# return value is part of what it shows; the calls a test makes before the one it checks are
+# made with it, and the entry is the function whose answer the test uses
 ENGINE_VERSION = 31
 
 

@@ -79,6 +79,29 @@ class Awaited:
         return f"<awaited {self.value!r}>"
 
 
+# The parts of a call's job that makes calls before it (``calls.Call.before``): its arguments,
+# chain, uses, reads and objects, then those calls, last (``prelude_split``).
+PRELUDE_PARTS = 7
+
+
+def prelude_split(rest: list) -> tuple[list, tuple]:
+    """A job's parts after its arguments, split into what they are without the calls made
+    before the entry, and those calls (each name, positional, keyword arguments): none where
+    the job has none. Where the call has nothing else after its arguments, nothing else is
+    left, so it is made as a plain call is."""
+    if len(rest) != PRELUDE_PARTS - 2:
+        return rest, ()
+    *rest, before = rest
+    chain, uses, reads, (_, peers, _) = rest
+    return (rest if chain or uses or reads or peers else []), before
+
+
+def make_prelude(before: tuple, namespace: dict) -> None:
+    """Make the calls a test makes before the entry's, in order, in the program's namespace."""
+    for name, args, kwargs in before:
+        namespace[name](*args, **kwargs)
+
+
 class Yielded(list):
     """What a returned generator or iterator yielded (at most ``MAX_YIELDED`` + 1 items), and
     ``returned``, the value its ``return`` gave where it ended (``StopIteration.value``: what a

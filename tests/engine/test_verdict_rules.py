@@ -1342,19 +1342,19 @@ def test_a_name_bound_to_plain_data_keeps_the_whole_result_as_the_answer():
 # 24. Found by the third red-team pass: entries bound by assignment or defined in a block, and
 # exclusions that blamed the reference for the tests' own code.
 
-SCALED = "return x * 2 if x > 3 else x"
+DOUBLED = "return x * 2 if x > 3 else x"
 BOUND_ENTRIES = {
-    "a method of an instance": f"class S:\n    def f(self, x):\n        {SCALED}\nsolve = S().f\n",
-    "a method of the class": f"class S:\n    def f(x):\n        {SCALED}\nsolve = S.f\n",
-    "a callable instance": f"class D:\n    def __call__(self, x):\n        {SCALED}\nsolve = D()\n",
-    "an instance whose __call__ is inherited": f"class B:\n    def __call__(self, x):\n        {SCALED}\n"
+    "a method of an instance": f"class S:\n    def f(self, x):\n        {DOUBLED}\nsolve = S().f\n",
+    "a method of the class": f"class S:\n    def f(x):\n        {DOUBLED}\nsolve = S.f\n",
+    "a callable instance": f"class D:\n    def __call__(self, x):\n        {DOUBLED}\nsolve = D()\n",
+    "an instance whose __call__ is inherited": f"class B:\n    def __call__(self, x):\n        {DOUBLED}\n"
     "class D(B):\n    pass\nsolve = D()\n",
-    "a method named by getattr": f"class S:\n    def f(self, x):\n        {SCALED}\n"
+    "a method named by getattr": f"class S:\n    def f(self, x):\n        {DOUBLED}\n"
     "solve = getattr(S(), 'f')\n",
     "a partial of a method": "import functools\nclass S:\n    def f(self, k, x):\n"
-    f"        {SCALED.replace('* 2', '* k')}\nsolve = functools.partial(S().f, 2)\n",
+    f"        {DOUBLED.replace('* 2', '* k')}\nsolve = functools.partial(S().f, 2)\n",
     "one of a tuple": "solve, triple = (lambda x: x * 2 if x > 3 else x), (lambda x: x * 3)\n",
-    "a def under an if": f"import sys\nif sys.version_info >= (3, 0):\n    def solve(x):\n        {SCALED}\n"
+    "a def under an if": f"import sys\nif sys.version_info >= (3, 0):\n    def solve(x):\n        {DOUBLED}\n"
     "else:\n    def solve(x):\n        return x\n",
 }
 
@@ -2848,8 +2848,8 @@ def test_a_chain_through_a_test_classs_object_is_drawn_however_the_class_makes_i
 # raises check (``assertRaises(ValueError, isqrt, -4)``) made no call to draw, so no input near
 # the raise was drawn and a mutant that stops raising there passed for equivalent.
 
-ISQRT = "def isqrt(x):\n    if x < 0:\n        raise ValueError('neg')\n    return int(x ** 0.5)\n"
-ISQRT_FROM_MINUS_FOUR = ISQRT.replace("if x < 0:", "if x <= -4:").replace("x ** 0.5", "abs(x) ** 0.5")
+FLOAT_ISQRT = "def isqrt(x):\n    if x < 0:\n        raise ValueError('neg')\n    return int(x ** 0.5)\n"
+ISQRT_FROM_MINUS_FOUR = FLOAT_ISQRT.replace("if x < 0:", "if x <= -4:").replace("x ** 0.5", "abs(x) ** 0.5")
 
 
 @pytest.mark.parametrize(
@@ -2867,7 +2867,7 @@ ISQRT_FROM_MINUS_FOUR = ISQRT.replace("if x < 0:", "if x <= -4:").replace("x ** 
     ],
 )
 def test_the_callable_form_of_a_raises_check_is_a_call_the_tests_make(test):
-    roots = problem("isqrt", ISQRT, [test])
+    roots = problem("isqrt", FLOAT_ISQRT, [test])
     assert sorted(call.render("isqrt") for call in harvest_calls(roots.tests, "isqrt")) == [
         "isqrt(-4)",
         "isqrt(16)",
@@ -5899,7 +5899,6 @@ def test_a_built_in_exceptions_arguments_stay_out_of_its_raise():
 # named the very case ("0.0 for an empty list", "on a tie (x and -x), the positive one", "equal
 # neighbours allowed") ``return None`` for ``return 0.0`` and ``<`` for ``<=`` survived unseen.
 # The default attack takes a few inputs of each kind the text speaks of.
-MEAN = "def mean(xs):\n    if not xs:\n        return 0.0\n    return sum(xs) / len(xs)\n"
 MEAN_TESTS = ["assert mean([1, 2, 3, 4]) == 2.5", "assert mean([5]) == 5"]
 
 
@@ -6224,3 +6223,45 @@ def test_a_generators_return_value_is_part_of_what_it_shows():
     delegated = "def outer():\n    said = yield from countdown(2)\n    assert said == 'liftoff'\n"
     read = [*tests, f"{delegated}assert list(outer()) == [2, 1]"]
     assert not audit_problem(problem("countdown", countdown, read), AuditParams()).survivors
+
+
+# 110. From the twenty-first pass (v3) and the eighth's getter: a module API tested as a sequence
+# (``set_rate('EUR', 2)``, then ``assert to_usd(10, 'EUR') == 5``; ``reset()``, ``add(5)``, then
+# ``assert total() == 5``) was drawn one call at a time from a fresh load: the first function
+# was the entry, the one asserted never called, and every mutant of it "equivalent". The entry is
+# the function whose answer the test uses, and the calls the test makes first are drawn and made
+# with it (``Call.before``); the last of them is also made twice.
+EXCHANGE = (
+    "RATES = {}\n\ndef set_rate(currency, rate):\n    RATES[currency] = rate\n\n"
+    "def to_usd(amount, currency):\n    return amount / RATES[currency]\n"
+)
+EXCHANGE_TESTS = [
+    "set_rate('EUR', 2)\nassert to_usd(10, 'EUR') == 5",
+    "set_rate('GBP', 4)\nassert to_usd(8, 'GBP') == 2",
+]
+RUNNING = (
+    "TOTAL = [0]\n\ndef reset():\n    TOTAL[0] = 0\n\ndef add(x):\n    TOTAL[0] += x\n\n"
+    "def total():\n    return TOTAL[0]\n"
+)
+
+
+def test_the_calls_a_test_makes_first_are_made_before_the_call_it_checks():
+    result = audit_problem(problem("rates", EXCHANGE, EXCHANGE_TESTS), DEEP)
+    assert result.entry == "to_usd"
+    assert "    return amount // RATES[currency]" in {s.after for s in result.survivors}
+    assert any(re.match(r"set_rate\('\w+', \d+\)\nassert ", a.text) for a in result.asserts)
+    assert all(a.passes_reference and a.kills for a in result.asserts)
+    fractional = [*EXCHANGE_TESTS, "set_rate('EUR', 2)\nassert to_usd(5, 'EUR') == 2.5"]
+    assert not audit_problem(problem("rates", EXCHANGE, fractional), DEEP).survivors
+
+
+def test_the_last_call_made_first_is_made_twice_where_a_total_forgets():
+    tests = ["reset()\nadd(5)\nassert total() == 5", "reset()\nadd(2)\nassert total() == 2"]
+    result = audit_problem(problem("acc", RUNNING, tests), DEEP)
+    assert "    TOTAL[0] = x" in {s.after for s in result.survivors}
+    assert any(
+        re.match(r"reset\(\)\nadd\((\d+)\)\nadd\(\1\)\nassert total\(\) == ", a.text) for a in result.asserts
+    )
+    assert all(a.passes_reference and a.kills for a in result.asserts)
+    twice = [*tests, "reset()\nadd(2)\nadd(3)\nassert total() == 5"]
+    assert not audit_problem(problem("acc", RUNNING, twice), DEEP).survivors

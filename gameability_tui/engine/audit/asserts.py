@@ -53,10 +53,13 @@ def assert_text(
     as the tests write it (``== 3`` for 3.0) rather than within a tolerance. With ``prints`` (the
     reference's code prints: ``Oracle.prints``), the output is checked even where it is empty.
     An argument made by a standard-library value type (``tax(Decimal('20'))``) brings the test's
-    import of its name, on a line before the assert."""
+    import of its name, on a line before the assert; the calls a test makes before the call
+    (``Call.before``) are made first, each on a line of its own."""
     text = _assert_for(call, name, expected, check_arguments, raises, exact, lazy, prints, caught, fragments)
     if text is None:
         return None
+    if call.before:  # the calls the test made first, as it made them (``set_rate('EUR', 3)``)
+        text = "\n".join([*call.render_before(), text])
     written = {part for line in text.split("\n") for part in line.split("; ")}
     needed = sorted(imports_of(call) - written)  # (a result of the same type imports it already)
     return "\n".join([*needed, text])
@@ -212,9 +215,12 @@ def _read_assert(
     """The call's answer, then each module read the tests make after it, as they make it
     (``assert record(3) == None; assert RESULTS[-1] == 3``); a read that raised on the reference
     (``TABLE['b']`` after ``put('a', 3)``) is asserted to raise that type: without it, a survivor
-    the oracle told apart by that read alone had no assert, and the call's other reads none."""
-    checks = [_answer_assert(call.render(name), data[1], imports, caught)]  # its raise, where expected
-    checks += [_answer_assert(text, value, imports) for text, value in data[2]]
+    the oracle told apart by that read alone had no assert, and the call's other reads none. A
+    read that is the call itself (a getter the test calls after others: ``total()``) is not made
+    twice."""
+    written = call.render(name)
+    checks = [_answer_assert(written, data[1], imports, caught)]  # its raise, where expected
+    checks += [_answer_assert(text, value, imports) for text, value in data[2] if text != written]
     return None if None in checks else _with_imports("; ".join(checks), imports)  # type: ignore[arg-type]
 
 

@@ -103,12 +103,20 @@ def _used_again(fresh: list[Call], count: int) -> list[Call]:
     of several uses, in turn, the last made once more and all made twice over (``add, add, total,
     add, add, total``: a cached total never cleared). The tests make each object's calls once, so
     what an object does on a second round is never seen (the nineteenth pass: four such problems
-    were strong under both attacks, their one wrong edit shown only there). Drawn calls first, so
-    the literals vary; no literal changes, so the contract holds."""
+    were strong under both attacks, their one wrong edit shown only there). Likewise, of the
+    calls a test makes before the call (``reset(); add(5); total()``), the last is made once
+    more (``add(5)`` twice: a total that keeps only the last). Drawn calls first, so the
+    literals vary; no literal changes, so the contract holds."""
     again: list[Call] = []
-    used = [call for call in fresh if (call.uses and not call.chain) or (call.chain and not call.uses)]
+    used = [
+        call
+        for call in fresh
+        if (call.uses and not call.chain) or (call.chain and not call.uses) or (call.before and not call.uses)
+    ]
     for number, call in enumerate(used[:count]):
-        if call.chain:  # one use, made inline (``make_acc()(5)``, ``Query('t').where('a').sql()``)
+        if call.before and not call.chain:  # the last call made before it, once more (``add(5)``)
+            again.append(replace(call, before=call.before + call.before[-1:]))
+        elif call.chain:  # one use, made inline (``make_acc()(5)``, ``Query('t').where('a').sql()``)
             again.append(replace(call, chain=(), uses=(call.chain, call.chain), name=call.name or "made"))
         elif number % 2 == 0:
             again.append(replace(call, uses=(*call.uses, call.uses[-1]), roots=call.roots + call.roots[-1:]))
@@ -130,7 +138,7 @@ def _visible_twice(visible: list[Call], drawn: set[str], count: int) -> list[Cal
 def _plain(call: Call) -> bool:
     """A call of the entry alone: no chain on its result, no object used or read after it, which
     a second call of the same text would make anew."""
-    return not (call.chain or call.uses or call.peers or call.reads)
+    return not (call.chain or call.uses or call.peers or call.reads or call.before)
 
 
 def visible_calls(problem: Problem, as_written: bool = False) -> tuple[str, str, list[Call]] | None:

@@ -50,7 +50,14 @@ class Call:
     order, where the test's calls pass one to another (``a.transfer(b, 5)``: a ``Bound``
     argument). Then ``roots`` names the object each use is made on, and a read on a peer is
     ``"b.balance"`` (threat: such a test's calls held a name where a literal was looked for, so
-    none was harvested, and every mutant of ``transfer`` looked equivalent)."""
+    none was harvested, and every mutant of ``transfer`` looked equivalent).
+
+    ``before``: the calls of the reference's functions the test makes first, at the top of its
+    body, each (name, positional, keyword arguments), made from a fresh load in that order before
+    this one (``set_rate('EUR', 2)``, then ``to_usd(10, 'EUR')``; ``reset()``, ``add(5)``, then
+    ``total()``): the state they leave is what this call answers on (threat: drawn alone, from a
+    fresh load, ``to_usd`` raised on every input, and ``total()`` answered 0 whatever ``add`` did:
+    every mutant of a module's API looked equivalent; the twenty-first pass's v3)."""
 
     args: tuple
     kwargs: tuple[tuple[str, Any], ...] = ()
@@ -60,13 +67,19 @@ class Call:
     reads: tuple[str, ...] = ()
     peers: tuple[tuple[str, str, tuple, tuple[tuple[str, Any], ...]], ...] = ()
     roots: tuple[str, ...] = ()
+    before: tuple[tuple[str, tuple, tuple[tuple[str, Any], ...]], ...] = ()
 
     def as_job(self) -> tuple:
         """The call as the child reads it: its arguments, then only as much as it has (the chain,
-        the uses, the attributes read after, the objects it acts on with)."""
+        the uses, the attributes read after, the objects it acts on with, the calls made
+        before it: ``observed.PRELUDE_PARTS`` parts then)."""
         given = (marked(self.args), marked_keywords(self.kwargs))
         chain = job_steps(self.chain)
         uses = tuple(map(job_steps, self.uses))
+        if self.before:
+            peers = tuple((name, by, marked(a), marked_keywords(k)) for name, by, a, k in self.peers)
+            before = tuple((name, a, dict(k)) for name, a, k in self.before)
+            return (*given, chain, uses, self.reads, (self.name, peers, self.roots), before)
         if self.peers:
             peers = tuple((name, by, marked(a), marked_keywords(k)) for name, by, a, k in self.peers)
             return (*given, chain, uses, self.reads, (self.name, peers, self.roots))
@@ -90,7 +103,8 @@ class Call:
         peers = tuple((name, by, *part(a, kw)) for name, by, a, kw in self.peers)
         chain = steps(self.chain)
         uses = tuple(steps(use) for use in self.uses)
-        return Call(args, kwargs, chain, uses, self.name, self.reads, peers, self.roots)
+        before = tuple((name, *part(a, kw)) for name, a, kw in self.before)
+        return Call(args, kwargs, chain, uses, self.name, self.reads, peers, self.roots, before)
 
     def render(self, name: str) -> str:
         """The call as a test writes it; with ``uses``, statements: the binding, then each use."""
@@ -129,7 +143,13 @@ class Call:
         """Each attribute the test reads after its calls, as it reads it: ``acc.balance``."""
         return [read if "." in read else f"{self.name}.{read}" for read in self.reads]
 
+    def render_before(self) -> list[str]:
+        """Each call the test makes before this one, as it makes it: ``set_rate('EUR', 2)``."""
+        return [f"{name}({_arguments_text(a, k)})" for name, a, k in self.before]
+
     def key(self) -> str:
+        if self.before:
+            return repr((self.args, self.kwargs, self.chain, self.uses, self.reads, self.peers, self.before))
         if self.peers:
             return repr((self.args, self.kwargs, self.chain, self.uses, self.reads, self.peers, self.roots))
         if self.reads:
@@ -625,7 +645,9 @@ def infer_entry(
     top-level function. Otherwise it is the most called of the functions the reference defines,
     counting first the calls that do not build another call's argument (``dist2(Point(3, 0),
     Point(0, 4))`` tests ``dist2``, though it calls ``Point`` twice as often) or the value its
-    result is compared with (``scale(Vector(1, 2), 3) == Vector(3, 6)`` tests ``scale``).
+    result is compared with (``scale(Vector(1, 2), 3) == Vector(3, 6)`` tests ``scale``); of
+    two called as often, the one whose answer the tests use (``set_rate('EUR', 2)``, a statement,
+    then ``assert to_usd(10, 'EUR') == 5`` tests ``to_usd``: ``preludes.py``).
     """
     defined = defined_names(reference)
     if declared:
@@ -635,9 +657,15 @@ def infer_entry(
     candidates = [name for name in defined if called[name] > 0]
     if candidates:
         builders = argument_builders(tests, class_names(reference))
+        for_effect = called_for_effect(tests)
         return max(
             candidates,
-            key=lambda name: (called[name] > builders[name], called[name], -defined.index(name)),
+            key=lambda name: (
+                called[name] > builders[name],
+                called[name],
+                name not in for_effect,
+                -defined.index(name),
+            ),
         )
     if alias and called[alias] > 0:
         declared_in_prompt = [name for name in _declared_functions(prompt) if name in defined]
@@ -647,6 +675,21 @@ def infer_entry(
         if len(functions) == 1:
             return functions[0]
     return None
+
+
+def called_for_effect(tests: tuple[str, ...] | list[str]) -> set[str]:
+    """The names the tests call by name only in statements of their own, their answer thrown
+    away, before more of the test (``reset()``, ``set_rate('EUR', 2)``): made for what they
+    leave behind for what follows."""
+    effect: set[str] = set()
+    used: set[str] = set()
+    for tree in filter(None, map(parsed, tests)):
+        bodies = [tree.body] + [node.body for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)]
+        statements = {id(node.value) for body in bodies for node in body[:-1] if isinstance(node, ast.Expr)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                (effect if id(node) in statements else used).add(node.func.id)
+    return effect - used
 
 
 def entry_of(problem: Any) -> str | None:

@@ -339,8 +339,11 @@ def _made_draw(draw: Call, like: Call) -> bool:
 
 
 def drawn_by_shape(visible: list[Call]) -> bool:
-    """Whether ``visible`` is drawn shape by shape: some call has a chain, uses, or objects."""
-    return any(call.chain or call.uses or holds_objects(call.args, call.kwargs) for call in visible)
+    """Whether ``visible`` is drawn shape by shape: some call has a chain, uses, objects, or calls
+    made before it."""
+    return any(
+        call.chain or call.uses or call.before or holds_objects(call.args, call.kwargs) for call in visible
+    )
 
 
 def by_shape(visible: list[Call]) -> list[list[Call]]:
@@ -364,7 +367,8 @@ def shape_of(call: Call) -> tuple:
 
     uses = tuple(steps(use) for use in call.uses)
     peers = tuple((name, by, *part(args, kw)) for name, by, args, kw in call.peers)
-    return (*part(call.args, call.kwargs), steps(call.chain), uses, call.reads, peers, call.roots)
+    before = tuple((name, *part(args, kw)) for name, args, kw in call.before)
+    return (*part(call.args, call.kwargs), steps(call.chain), uses, call.reads, peers, call.roots, before)
 
 
 def _held(value: Any) -> Any:
@@ -385,11 +389,11 @@ def _held(value: Any) -> Any:
 
 
 def _parts(call: Call) -> list[tuple[tuple, tuple]]:
-    """Each argument list of a call, in order: its own, its peers', its chain's, its uses'."""
+    """Each argument list of a call, in order: its own, its peers', its chain's, its uses', those
+    of the calls made before it (``Call.with_arguments``'s order)."""
     parts = [(call.args, call.kwargs)] + [(args, kwargs) for _, _, args, kwargs in call.peers]
-    return parts + [
-        (args, kwargs) for _, args, kwargs in call.chain + tuple(s for use in call.uses for s in use)
-    ]
+    parts += [(args, kwargs) for _, args, kwargs in call.chain + tuple(s for use in call.uses for s in use)]
+    return parts + [(args, kwargs) for _, args, kwargs in call.before]
 
 
 def literals_of(call: Call) -> tuple:

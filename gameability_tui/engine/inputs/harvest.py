@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import ast
 import builtins
+from dataclasses import replace
 from typing import Any
 
 from ..observed import DROP_STEP, SET_STEP
 from .arguments import Bound, Callback, Made, Member, named_objects
 from .calls import Call, ChainStep, called_name, parsed
 from .folded import is_literal
+from .preludes import prelude_of, statement_positions
 from .raises import inside_expected_raise
 from .scripts import as_scripts
 from .std_makers import StdNames, std_names_in, with_std
@@ -62,11 +64,15 @@ def harvest_calls(
         local = (makers | frozenset(values)) - {name}
         bound = _bound_literals(tree, local)
         named = bound_chains(tree, name, inside, bound, local, statements_discard)
+        positions = statement_positions(tree) if not as_written else {}
         for node in ast.walk(tree):  # outer calls come before the calls inside them
             found = named.get(id(node))
             if found is None and (not isinstance(node, ast.Call) or id(node) in inside):
                 continue
             found = with_std(found or _chained_call(node, name, inside, bound, local), values)
+            if found is not None and positions and not (found.uses or found.peers):
+                before = prelude_of(node, positions, local | {name})  # (``set_rate('EUR', 2)`` first)
+                found = replace(found, before=before) if before else found
             callbacks = _callbacks_of(found) if found is not None else []
             if callbacks and (as_written or _free_names_of(callbacks) & _bound_names(tree)):
                 continue  # the published method takes literals alone; ``encode(str)``, the test's ``str``

@@ -42,9 +42,12 @@ from typing import Any
 from .. import outcome as oc
 from ..observed import (
     BENCHMARK_MODULE,
+    PRELUDE_PARTS,
     load_event_loop_for,
     made_entry,
+    make_prelude,
     passed_arguments,
+    prelude_split,
     read_after,
     replay,
     settled,
@@ -104,10 +107,12 @@ def _call_outcome(
     (``Oracle.errors``). ``raise_reads``: the attributes of an escaped exception that count
     (``Oracle.raise_reads``).
     Under a ``watch``, the call is watched for a loop that never ends instead (``count_steps``)."""
-    args, kwargs, *chain = _LOADS(blob := _DUMPS(call))
+    args, kwargs, *rest = _LOADS(blob := _DUMPS(call))
+    chain, before = prelude_split(rest)  # (``set_rate('EUR', 2)`` before ``to_usd(10, 'EUR')``)
     entry, named = made_entry(function, args, kwargs, chain, after[0], blob)  # ``norm(Point(3, 4))``
 
     def action() -> Any:
+        make_prelude(before, after[0])
         value = entry(*args, **kwargs)
         if chain:  # the tests' calls on a returned object or callable (observed.py)
             value = replay(value, *chain, maker=function, objects=named, on_raise=on_raise)
@@ -236,8 +241,9 @@ class _Candidate:
         caught_as = catching(self._expected(index), job.oracle.caught)  # the answer is the raise
         if job.after_tests:  # where an exported assert makes it: after the visible tests
             namespace = self.after_tests(self.load()) or namespace
-        elif job.oracle.reads:  # module data the tests read then holds this call's work alone, as
-            namespace = self.load() or namespace  # it does for an assert run from a fresh load
+        elif job.oracle.reads or len(job.calls[index]) == PRELUDE_PARTS:  # module data the tests
+            namespace = self.load() or namespace  # read, or the calls made before it, then hold this
+            # call's work alone, as they do for an assert run from a fresh load
         call = (job.calls[index], budget, job.oracle.messages, caught_as, (namespace, job.oracle.reads))
         on_raise = self.on_raise(index)
         result, steps = _call_outcome(

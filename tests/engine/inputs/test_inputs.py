@@ -114,3 +114,16 @@ def test_literals_round_trip_including_infinity():
     assert render_literal(float("inf")) == "float('inf')"
     for value in [1, -2.5, "x'y", b"\x00", None, (1,), [1, (2, 3)], {"a": {1, 2}}, set(), frozenset({1})]:
         assert eval(render_literal(value)) == value
+
+
+def test_the_calls_a_test_makes_first_go_with_the_call_it_checks():
+    tests = ["set_rate('EUR', 2)\nassert to_usd(10, 'EUR') == 5"]
+    assert harvest_calls(tests, "to_usd", frozenset({"set_rate"})) == [
+        Call((10, "EUR"), before=(("set_rate", ("EUR", 2), ()),))
+    ]
+    # only asserts before it (HumanEval's ``check``): each call is made alone
+    alone = ["def check(candidate):\n    assert candidate(1) == 2\n    assert candidate(2) == 4\n"]
+    assert harvest_calls(alone, "candidate") == [Call((1,)), Call((2,))]
+    # a call before it that is no call of the reference's by name: none is taken
+    cleared = ["RATES.clear()\nset_rate('EUR', 2)\nassert to_usd(10, 'EUR') == 5"]
+    assert harvest_calls(cleared, "to_usd", frozenset({"set_rate"})) == [Call((10, "EUR"))]
