@@ -92,7 +92,9 @@ from .step_units import STEPS
 # speaks of them, words tied on their length and a sub-text overlapping itself; a dict in the
 # other order; the deep attack makes `sorted` a `list` and drops a unary plus; a generator's
 # return value is part of what it shows; the calls a test makes before the one it checks are
-# made with it, and the entry is the function whose answer the test uses
+# made with it, and the entry is the function whose answer the test uses; the text's odd
+# lengths, powers of two, multiples and 'for' ranges are the domain; 'in any order' compares a
+# list as a bag, and 'any one of them' makes a tie-only mutant no broken solution
 ENGINE_VERSION = 31
 
 

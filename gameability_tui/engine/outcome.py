@@ -576,10 +576,14 @@ class Oracle:
     # the words (or patterns) the tests look for in messages, where they read them for no more
     # (``inputs/message_reads.py``): a message is then judged by which of them it holds
     fragments: tuple[tuple[str, bool], ...] = ()
+    # the task's text leaves a returned list's order free ("in any order"): compared as a bag
+    unordered: bool = False
 
     def same(self, got: Outcome, expected: Outcome) -> bool:
         if self.evalplus:
             return matches(got, expected, self.atol, self.kind)
+        if self.unordered:
+            got, expected = in_any_order(got), in_any_order(expected)
         return same(got, expected, self.kind, prints=self.prints)
 
     def differs(self, got: Outcome, expected: Outcome) -> bool:
@@ -617,6 +621,14 @@ def _holds_one(words: str, pattern: bool, message: str) -> bool:
         except re.error:  # (a pattern the tests' own check could not compile either: read as words)
             pass
     return words in message
+
+
+def in_any_order(outcome: Outcome) -> Outcome:
+    """``outcome`` with a returned list's items in one order of their own (by their text), so two
+    lists holding the same items compare equal: where the task's text leaves the order free."""
+    if outcome[0] != "value" or type(outcome[1]) is not list:
+        return outcome
+    return (outcome[0], sorted(outcome[1], key=repr), *outcome[2:])
 
 
 def returned_normally(outcome: Outcome) -> bool:

@@ -6265,3 +6265,95 @@ def test_the_last_call_made_first_is_made_twice_where_a_total_forgets():
     assert all(a.passes_reference and a.kills for a in result.asserts)
     twice = [*tests, "reset()\nadd(2)\nadd(3)\nassert total() == 5"]
     assert not audit_problem(problem("acc", RUNNING, twice), DEEP).survivors
+
+
+# 111. From the twenty-second pass: "xs, a list of ints with an odd number of elements", "n is a
+# power of two", "the length of the string is always a multiple of 3" and "... for 0 <= r <= 11
+# and 0 <= c <= 11" were not read: the deep attack's draws passed even lengths, 12, four
+# letters and c = 13, and a mutant wrong only there was a "survivor" (``stated_shapes``).
+@pytest.mark.parametrize(
+    ("name", "reference", "tests", "said"),
+    [
+        (
+            "middle_value",
+            "def middle_value(xs):\n    s = sorted(xs)\n    return s[(len(s) - 1) // 2]\n",
+            ["assert middle_value([3, 1, 2]) == 2", "assert middle_value([7]) == 7",
+             "assert middle_value([5, 1, 4, 2, 3]) == 3", "assert middle_value([2, 2, 1]) == 2",
+             "assert middle_value([9, 8, 7, 1, 2]) == 7"],
+            "Return the median of xs, a list of ints with an odd number of elements.",
+        ),
+        (
+            "log2_exact",
+            "def log2_exact(n):\n    count = 0\n    while n > 1:\n        n //= 2\n        count += 1\n"
+            "    return count\n",
+            ["assert log2_exact(1) == 0", "assert log2_exact(2) == 1", "assert log2_exact(8) == 3",
+             "assert log2_exact(1024) == 10"],
+            "Find k such that 2 ** k == n, where n is a power of two no larger than 2 ** 60.",
+        ),
+        (
+            "codons",
+            "def codons(seq):\n    return [seq[i:i + 3] for i in range(0, len(seq), 3)]\n",
+            ["assert codons('ATGCCC') == ['ATG', 'CCC']", "assert codons('') == []",
+             "assert codons('TAA') == ['TAA']"],
+            "Split a DNA string into codons. The length of the string is always a multiple of 3.",
+        ),
+    ],
+)  # fmt: skip
+def test_a_measure_the_text_states_of_an_input_keeps_the_draws_inside_it(name, reference, tests, said):
+    result = audit_problem(problem(name, reference, tests, prompt=said), DEEP)
+    assert not result.survivors
+    unsaid = audit_problem(problem(name, reference, tests), DEEP)  # (the same draws, unread)
+    assert unsaid.survivors
+
+
+def test_a_range_a_clause_opens_with_for_is_the_domain():
+    said = "paths(r, c): the number of lattice paths to (r, c), for 0 <= r <= 3 and 0 <= c <= 3."
+    parameters = ("r", "c")
+    assert domain_flags(Call((2, 4)), said, parameters)
+    assert not domain_flags(Call((2, 3)), said, parameters)
+    assert not domain_flags(Call((2, 4)), "Return -1 for r < 0.", parameters)  # (a case, not a range)
+
+
+# 112. From the twenty-second pass: "each distinct value of xs exactly once, in any order", tested
+# through ``sorted``: a mutant that only reordered was a survivor, and "any one of them may be
+# returned" of tied longest words left ``>=`` for ``>`` one. Where the text frees the order, a
+# list is compared (and asserted) as a bag; where it lets any tied candidate be the answer, a
+# mutant that only keeps another of them is no broken solution.
+DISTINCT = "def distinct_items(xs):\n    out = list(set(xs))\n    out.sort()\n    return out\n"
+DISTINCT_TESTS = [
+    "assert sorted(distinct_items([3, 1, 3, 2])) == [1, 2, 3]",
+    "assert distinct_items([]) == []",
+    "assert sorted(distinct_items([9, 8])) == [8, 9]",
+]
+
+
+def test_a_list_whose_order_the_text_frees_is_compared_as_a_bag():
+    said = "distinct_items(xs): each distinct value of xs exactly once, in any order."
+    result = audit_problem(problem("distinct_items", DISTINCT, DISTINCT_TESTS, prompt=said), DEEP)
+    assert not any("reverse" in s.after or "out.sort()" in s.before for s in result.survivors)
+    assert all(a.text.startswith("assert sorted(") for a in result.asserts)
+    unsaid = audit_problem(problem("distinct_items", DISTINCT, DISTINCT_TESTS), DEEP)
+    assert any("out.sort()" in s.before for s in unsaid.survivors)
+
+
+def test_a_tie_the_text_leaves_to_any_candidate_makes_no_survivor():
+    longest = (
+        "def longest_word(words):\n    best = words[0]\n    for w in words[1:]:\n"
+        "        if len(w) > len(best):\n            best = w\n    return best\n"
+    )
+    tests = ["assert longest_word(['aa', 'b']) == 'aa'", "assert longest_word(['b', 'aa']) == 'aa'"]
+    said = (
+        "The longest of the words; when several share the greatest length, any one of them may be returned."
+    )
+    tie = "        if len(w) >= len(best):"
+    free = audit_problem(problem("longest_word", longest, tests, prompt=said), DEEP)
+    assert free.survivors and tie not in {s.after for s in free.survivors}  # (``words[-1:]`` is one)
+    first = "The longest of the words; when several share the greatest length, the first one."
+    assert tie in {
+        s.after for s in audit_problem(problem("longest_word", longest, tests, prompt=first), DEEP).survivors
+    }
+
+
+def test_letter_case_is_ignored_lifts_the_case():
+    assert "case" in lifted_rules("Letters are compared once letter case is ignored.")
+    assert "case" in lifted_rules("The case does not matter.")

@@ -35,6 +35,7 @@ def assert_text(
     prints: bool = False,
     caught: tuple[tuple[str, ...], ...] = (),
     fragments: tuple[tuple[str, bool], ...] = (),
+    unordered: bool = False,
 ) -> str | None:
     """An assert that passes on ``expected`` (the reference's outcome of ``call``), written in the
     benchmark's convention, or None when none can be written. ``check_arguments`` also checks
@@ -54,8 +55,11 @@ def assert_text(
     reference's code prints: ``Oracle.prints``), the output is checked even where it is empty.
     An argument made by a standard-library value type (``tax(Decimal('20'))``) brings the test's
     import of its name, on a line before the assert; the calls a test makes before the call
-    (``Call.before``) are made first, each on a line of its own."""
-    text = _assert_for(call, name, expected, check_arguments, raises, exact, lazy, prints, caught, fragments)
+    (``Call.before``) are made first, each on a line of its own. With ``unordered`` (the text
+    leaves a returned list's order free: ``Oracle.unordered``), a list is compared sorted."""
+    text = _assert_for(
+        call, name, expected, check_arguments, raises, exact, lazy, prints, caught, fragments, unordered
+    )
     if text is None:
         return None
     if call.before:  # the calls the test made first, as it made them (``set_rate('EUR', 3)``)
@@ -76,12 +80,13 @@ def _assert_for(
     prints: bool,
     caught: tuple[tuple[str, ...], ...],
     fragments: tuple[tuple[str, bool], ...] = (),
+    unordered: bool = False,
 ) -> str | None:
     try:
         if expected[0] == "raise" and not raises:
             return None
         plain = not check_arguments and not oc.printed_by(expected) and not prints
-        if exact and expected[0] == "value" and _reads_exactly(expected[1]) and plain:
+        if exact and expected[0] == "value" and _reads_exactly(expected[1]) and plain and not unordered:
             return f"assert {call.render(name)} == {_exact_literal(expected[1])}"
         if expected[0] == "raise":
             if call.uses or call.reads:  # statements, not one expression: no lambda can hold them
@@ -90,7 +95,7 @@ def _assert_for(
             reached = _reached(call.render(name), lazy)
             text = _raises_assert(reached, group, *expected[2:4], fragments=fragments)
             return _with_imports(text, {"import asyncio"} if lazy == "async" else set())
-        return _assert_text(call, name, expected, check_arguments, prints, caught, lazy)
+        return _assert_text(call, name, expected, check_arguments, prints, caught, lazy, unordered)
     except (NotRenderable, RecursionError, ValueError, TypeError, MemoryError):
         return None
 
@@ -110,6 +115,7 @@ def _assert_text(
     prints: bool = False,
     caught: tuple[tuple[str, ...], ...] = (),
     lazy: str = "",
+    unordered: bool = False,
 ) -> str | None:
     if expected[0] != "value":
         return None
@@ -134,6 +140,8 @@ def _assert_text(
             return written
         if lazy == "async" and not call.chain and type(data) is tuple and data[:1] == (oc.YIELDED_MARK,):
             written, data = _drained_asynchronously(written, data, imports)  # an async generator's items
+        if unordered and type(data) is list:  # (the text leaves the order free: compared sorted)
+            written, data = f"sorted({written})", sorted(data)
         return _with_imports(_result_assert(written, data, imports), imports)
     # Name each mutable argument, call once, then check the result and the arguments.
     bindings, called = _named_arguments(call, name, states, shown)

@@ -12,6 +12,8 @@ evidence is the edit each rejected survivor made (``edits.py``), never a problem
   two equal candidates the answer keeps (HumanEval/20's closest pair, MBPP/415's highest
   product). Not raised when the text speaks of ties or of which one to keep ("first", "tie",
   "if there are several"...).
+  Where the text lets any of the tied candidates be the answer ("any one of them may be
+  returned"), such a mutant is no broken solution at all (``only_a_tie_the_text_leaves_free``).
 - ``boundary``: every survivor it rejects differs from the reference only when a number equals 0
   (``num >= 0`` to ``num > 0``, or ``num >= 0`` to ``num >= 1``, on whole numbers), and the text
   names the side the reference puts 0 on by a word that leaves 0 out: "positive" where the
@@ -40,6 +42,12 @@ EVALUATE = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.
 TIE_WORDS = re.compile(
     r"\b(ties?|tied|first|last|earliest|latest|smallest index|largest index|lowest index|"
     r"(several|multiple|more than one)\b[^.]*\b(return|answer|choose|pick)|in case of)\b",
+    re.IGNORECASE,
+)
+# the text lets the answer be any of the tied candidates ("any one of them may be returned")
+ANY_OF_TIED = re.compile(
+    r"\bany\s+(one\s+)?of\s+(them|those|these|the\s+\w+)\b[^.]*\b(may|can|is|are)\b"
+    r"|\b(either|any)\s+(one\s+)?(may|can)\s+be\s+(returned|chosen|given)\b",
     re.IGNORECASE,
 )
 ZERO_WORDS = re.compile(r"\bzero\b|(?<![\w.])0(?![\w.])", re.IGNORECASE)
@@ -73,6 +81,17 @@ def edge_flags(reference: str, killed: list[Survivor], prompt: str) -> tuple[str
                 f"with them (`{shown}`); every survivor it rejects differs only at 0, and may be right",
             )
     return ()
+
+
+def only_a_tie_the_text_leaves_free(reference: str, source: str, prompt: str) -> bool:
+    """Whether the mutant ``source`` differs from ``reference`` only in which of two tied
+    candidates it keeps (``_tie``), where the text lets any of them be the answer: then it is no
+    broken solution (the twenty-second pass: "when several words share the greatest length, any
+    one of them may be returned" had ``>=`` for ``>`` counted a survivor)."""
+    if not ANY_OF_TIED.search(prompt):
+        return False
+    edit = edit_of(reference, source)
+    return edit is not None and _tie(edit) is not None
 
 
 def _comparison(edit: Edit) -> tuple[ast.Compare, int] | None:

@@ -79,7 +79,7 @@ def candidate_asserts(
         call = prepared.fresh[index]
         text = assert_text(
             call, prepared.call_name, expected, check_arguments, oracle.raises, exact, lazy, oracle.prints,
-            caught=oracle.caught, fragments=oracle.fragments,
+            caught=oracle.caught, fragments=oracle.fragments, unordered=oracle.unordered,
         )  # fmt: skip
         if text is not None and call.key() in twice:
             text = _after_once(call.render(prepared.call_name), text)

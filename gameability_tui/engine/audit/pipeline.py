@@ -9,6 +9,7 @@ import time
 from ..exclusions import excluded
 from ..model import AuditParams, KindCount, Problem, ProblemResult, Survivor
 from ..sandbox import children_kept
+from .edges import only_a_tie_the_text_leaves_free
 from .gating import candidate_asserts, witness_texts
 from .prepared import Prepared
 from .reference import prepare
@@ -33,6 +34,10 @@ def _judge(problem: Problem, params: AuditParams, prepared: Prepared) -> Problem
     verdicts = judge_programs(problem, params, prepared, [mutant.source for mutant in prepared.mutants])
     prepared, verdicts = draw_while_it_pays(problem, params, prepared, verdicts)
     for mutant, verdict in zip(prepared.mutants, verdicts):
+        if verdict.survived and only_a_tie_the_text_leaves_free(
+            problem.reference, mutant.source, problem.prompt
+        ):
+            verdict = Verdict()  # (any of the tied candidates is a right answer)
         previous = kinds.get(mutant.kind, KindCount())
         kinds[mutant.kind] = KindCount(
             previous.built + 1,

@@ -52,6 +52,7 @@ import re
 from typing import Any
 
 from ..inputs.calls import Call
+from .stated_shapes import introduced_ranges, shape_broken
 
 SORTED_INPUT = re.compile(
     r"\b(in|given|a|an|the|two|three|one|of)\s+(given\s+)?sorted\s+(array|list)s?\b", re.IGNORECASE
@@ -209,6 +210,7 @@ OTHER_NUMBERS = re.compile(r"\bnon-?integers?\b|\bfloats\b|\bfloating[- ]point (
 # the input holds), and runs of white space ("separated by any amount of whitespace", "tabs")
 LETTER_CASE = re.compile(
     r"\b(ignor\w*|regardless\s+of|irrespective\s+of)\s+(the\s+)?(letter\s+)?case\b|\bcase[- ]insensitive\w*"
+    r"|\b(letter\s+)?case\s+(is|are)\s+(ignored|irrelevant|not\s+important)\b|\bcase\s+does\s+not\s+matter\b"
     r"|\b(make|makes|making|convert\w*|turn\w*|change\w*)\s+(\w+\s+){0,5}?(upper|lower)[- ]?case\b"
     r"|\bto\s+(upper|lower)[- ]?case\b|\bcapitali[sz]\w*",
     re.IGNORECASE,
@@ -282,17 +284,29 @@ def _said(flag: str) -> str:
 
 
 def _stated_precondition_flag(call: Call, prompt: str, parameters: tuple[str, ...]) -> tuple[str, ...]:
-    """A comparison (or primality) the text states of a parameter, which this input breaks."""
+    """A comparison (or primality) the text states of a parameter, which this input breaks; or
+    a measure it states of one (``stated_shapes``: an odd length, a power of two), or a range a
+    clause opens with "for" (``stated_shapes.introduced_ranges``)."""
     if not parameters:
         return ()
     named = dict(zip(parameters, call.args)) | dict(call.kwargs)
     for clause in _statements(prompt):
-        if CASE_WORDS.search(clause) or not _states_a_precondition(clause, parameters):
+        broken = shape_broken(clause, named, prompt)
+        if broken:
+            return (broken,)
+        if CASE_WORDS.search(clause):
             continue
-        for subject, operator, bound, said in _comparisons(clause) + _worded(clause, parameters):
+        introduced = [found for run in introduced_ranges(clause) for found in _comparisons(run)]
+        if not _states_a_precondition(clause, parameters):
+            stated = introduced  # ("the number of paths ... for 0 <= r <= 11": that range alone)
+        else:
+            stated = _comparisons(clause) + _worded(clause, parameters)
+        for subject, operator, bound, said in stated:
             value = _measured(subject, named)
             if value is not None and not _HOLDS[operator](value, bound):
                 return (f"domain: the task says '{said}', and this input's {subject} is {value!r}",)
+        if not _states_a_precondition(clause, parameters):
+            continue
         broken = (
             _prime_broken(clause, named) or _parity_broken(clause, named) or _relation_broken(clause, named)
         )
@@ -525,6 +539,21 @@ def _statements(prompt: str) -> tuple[str, ...]:
     """The text's clauses, then its asides (``_asides``): each read as one statement, once per
     text (every fresh input of a problem is checked against them)."""
     return (*_clauses(prompt), *_asides(prompt))
+
+
+# what leaves a returned list's order free ("in any order", "the order does not matter")
+FREE_ORDER = re.compile(
+    r"\b(in\s+)?any\s+order\b|\bin\s+no\s+particular\s+order\b"
+    r"|\border\s+(does\s+not|doesn't|need\s+not|is\s+not\s+important|is\s+irrelevant|is\s+arbitrary)\b",
+    re.IGNORECASE,
+)
+
+
+def frees_order(prompt: str) -> bool:
+    """Whether the text leaves the order of what is returned free: a list in another order is the
+    same answer (the twenty-second pass: "each distinct value ... exactly once, in any order",
+    tested through ``sorted``, had reorderings counted as survivors)."""
+    return FREE_ORDER.search(prompt) is not None
 
 
 def speaks_of_integers(prompt: str) -> bool:

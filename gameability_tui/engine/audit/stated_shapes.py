@@ -1,0 +1,106 @@
+"""What a task's text states of an input beyond a range: the parity of its length, a power of
+two, a multiple of a number; and a range a clause introduces with "for" ("for 1 <= n <= 100").
+
+Threat: "xs, a list of ints with an odd number of elements", "n is a power of two", "the length
+of the string is always a multiple of 3", "the number of paths ... for 0 <= r <= 11": the deep
+attack's draws passed even-length lists, 12, a string of four letters and ``c = 13``, and a
+mutant wrong only there was a "survivor" whose asserts state inputs the task does not promise
+(the twenty-second pass: he_median_odd, mbpp_log2_pow2, mbpp_codons, c2_memo_store_slow). Each
+rule here is read as ``stated_domain`` reads a range: an input that breaks it is not drawn, and
+an assert on one is flagged.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_SIZED = (str, list, tuple, dict, set)
+_SMALL = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_COUNT = r"(\d+|two|three|four|five|six|seven|eight|nine|ten)"
+# "with an odd number of elements", "of even length", "an odd-length list"
+LENGTH_PARITY = re.compile(
+    r"\b(odd|even)(?:\s+|-)(?:number\s+of\s+(?:elements|items|values|entries|characters|letters|numbers|"
+    r"integers|digits)|length)\b",
+    re.IGNORECASE,
+)
+# "the length of the string is always a multiple of 3", "len(s) is a multiple of three"
+LENGTH_MULTIPLE = re.compile(
+    rf"\b(?:length|len\(\s*\w+\s*\))\b[^.;]{{0,40}}?\bis\s+(?:always\s+)?(?:a\s+)?multiple\s+of\s+{_COUNT}\b",
+    re.IGNORECASE,
+)
+# what reads as a question or a case before a statement ("check whether n is a power of two")
+ASKED = re.compile(r"\b(whether|if|check|determine|test|decide|when|unless)\b[^.;]*$", re.IGNORECASE)
+# a range a clause introduces ("... for 0 <= r <= 11 and 0 <= c <= 11", "with 1 <= k <= 9")
+INTRODUCED = re.compile(r"\b(?:for|with)\s+(?:all\s+|every\s+|each\s+|any\s+)?(?=-?\d|[A-Za-z_]\w*\s*[<>≤≥])")
+# where such a run of comparisons ends: a stop, a bracket, or a word that is neither a joint
+# ("and", "or") nor compared (``count <= 5``)
+RUN_ENDS = re.compile(r"[.;:(]|\b(?!and\b|or\b)[A-Za-z]{3,}\b(?!\s*[<>≤≥=(])")
+
+
+def shape_broken(clause: str, named: dict[str, Any], prompt: str = "") -> str:
+    """Why this input (``named``: its arguments by parameter name) breaks what ``clause`` states
+    of the parity or multiple of a sized argument's length, or of an int argument being a power
+    of two or a multiple of a number; empty where it breaks none. A text that speaks of both
+    parities (``prompt``: "for an odd number of elements ..., for an even number ...") names
+    cases, not the domain."""
+    parities = {found.group(1).lower() for found in LENGTH_PARITY.finditer(prompt or clause)}
+    for found in LENGTH_PARITY.finditer(clause if len(parities) < 2 else ""):
+        if ASKED.search(clause[: found.start()]):
+            continue
+        value = _sized_one(clause, named)
+        if value is not None and len(value) % 2 != (found.group(1).lower() == "odd"):
+            return _said(found.group(0), "length", len(value))
+    for found in LENGTH_MULTIPLE.finditer(clause):
+        value = _sized_one(clause, named)
+        asked = ASKED.search(clause[: found.start()])
+        if value is not None and not asked and len(value) % _number(found.group(1)):
+            return _said(found.group(0), "length", len(value))
+    for name, value in named.items():
+        if type(value) is not int:
+            continue
+        word = re.escape(name)
+        power = re.search(
+            rf"\b{word}\s+(?:is|will\s+be)\s+(?:always\s+)?an?\s+power\s+of\s+(?:two|2)\b", clause, re.I
+        )
+        if (
+            power
+            and not ASKED.search(clause[: power.start()])
+            and not (value > 0 and value & (value - 1) == 0)
+        ):
+            return _said(power.group(0), name, value)
+        multiple = re.search(
+            rf"\b{word}\s+(?:is|will\s+be)\s+(?:always\s+)?an?\s+multiple\s+of\s+{_COUNT}\b", clause, re.I
+        )
+        if multiple and not ASKED.search(clause[: multiple.start()]) and value % _number(multiple.group(1)):
+            return _said(multiple.group(0), name, value)
+    return ""
+
+
+def introduced_ranges(clause: str) -> list[str]:
+    """The parts of ``clause`` that a "for" or "with" opens on comparisons, each up to where
+    they end ("for 0 <= r <= 11 and 0 <= c <= 11"): a range of the inputs, however the rest of
+    the clause reads."""
+    runs = []
+    for found in INTRODUCED.finditer(clause):
+        rest = clause[found.end() :]
+        end = RUN_ENDS.search(rest)
+        runs.append(rest[: end.start()] if end else rest)
+    return runs
+
+
+def _sized_one(clause: str, named: dict[str, Any]) -> Any:
+    """The sized argument the clause speaks of: the one it names, else the only one there is."""
+    sized = {name: value for name, value in named.items() if isinstance(value, _SIZED)}
+    said = [value for name, value in sized.items() if re.search(rf"\b{re.escape(name)}\b", clause)]
+    if len(said) == 1:
+        return said[0]
+    return next(iter(sized.values())) if len(sized) == 1 and not said else None
+
+
+def _number(text: str) -> int:
+    return int(text) if text.isdigit() else _SMALL[text.lower()]
+
+
+def _said(words: str, subject: str, value: Any) -> str:
+    return f"domain: the task says '{words}', and this input's {subject} is {value!r}"
