@@ -94,7 +94,9 @@ from .step_units import STEPS
 # return value is part of what it shows; the calls a test makes before the one it checks are
 # made with it, and the entry is the function whose answer the test uses; the text's odd
 # lengths, powers of two, multiples and 'for' ranges are the domain; 'in any order' compares a
-# list as a bag, and 'any one of them' makes a tie-only mutant no broken solution
+# list as a bag, and 'any one of them' makes a tie-only mutant no broken solution; a message
+# the text fixes is judged whole; a doubled object's second round takes other ints; bytearray
+# arguments are drawn
 ENGINE_VERSION = 31
 
 

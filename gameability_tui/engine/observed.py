@@ -211,6 +211,7 @@ STD_MAKERS = frozenset(
         "collections.deque",
         "collections.Counter",
         "builtins.range",
+        "builtins.bytearray",
     }
 )
 

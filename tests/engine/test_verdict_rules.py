@@ -6357,3 +6357,56 @@ def test_a_tie_the_text_leaves_to_any_candidate_makes_no_survivor():
 def test_letter_case_is_ignored_lifts_the_case():
     assert "case" in lifted_rules("Letters are compared once letter case is ignored.")
     assert "case" in lifted_rules("The case does not matter.")
+
+
+# 113. From the twenty-second pass: a message the text fixes whole ("whose message is exactly
+# 'over limit by D'"), tested for the words 'over limit' and 'by' alone, had a wrong D
+# "equivalent": the tests' words judged it. Where the text fixes the whole message, the whole
+# message is part of the answer, and the assert checks it whole.
+def test_a_message_the_text_fixes_whole_is_judged_whole():
+    withdraw = (
+        "def withdraw(balance, amount):\n    if amount > balance:\n"
+        "        raise ValueError(f'over limit by {amount - balance}')\n    return balance - amount\n"
+    )
+    tests = [
+        "assert withdraw(10, 3) == 7",
+        "try:\n    withdraw(5, 8)\nexcept ValueError as e:\n    assert 'over limit' in str(e)\n"
+        "else:\n    assert False",
+    ]
+    said = "If amount exceeds balance, raise ValueError whose message is exactly 'over limit by D'."
+    result = audit_problem(problem("withdraw", withdraw, tests, prompt=said), AuditParams())
+    assert "        raise ValueError(f'over limit by {amount + balance}')" in {
+        s.after for s in result.survivors
+    }
+    assert any("'^over limit by 3$'" in a.text for a in result.asserts)
+    assert all(a.passes_reference and a.kills for a in result.asserts)
+    words = "If amount exceeds balance, raise ValueError saying it is over the limit."
+    unfixed = audit_problem(problem("withdraw", withdraw, tests, prompt=words), AuditParams())
+    assert not any("amount + balance" in s.after for s in unfixed.survivors)
+
+
+# 114. From the twenty-second pass: ``push(7)`` then ``peek()``, drawn twice over with the same
+# literal, never held two different items, so ``items[0]`` for ``items[-1]`` was "equivalent".
+# The second round of a doubled object's uses takes each int one up.
+def test_a_second_round_of_uses_takes_other_values():
+    stack = (
+        "class Stack:\n    def __init__(self):\n        self.items = []\n"
+        "    def push(self, x):\n        self.items.append(x)\n"
+        "    def peek(self):\n        return self.items[-1] if self.items else None\n"
+        "    def size(self):\n        return len(self.items)\n"
+    )
+    tests = ["s = Stack()\ns.push(7)\nassert s.peek() == 7\nassert s.size() == 1"]
+    result = audit_problem(problem("Stack", stack, tests), DEEP)
+    assert "        return self.items[0] if self.items else None" in {s.after for s in result.survivors}
+    assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)
+
+
+# 115. From the twenty-second pass: ``count_high(bytearray(b'\x80\x01\xff'))`` was excluded, no
+# fresh inputs: a ``bytearray`` argument was never drawn. It is made in place as a standard value
+# type is, its bytes drawn.
+def test_a_bytearray_argument_is_drawn():
+    count = "def count_high(data):\n    return sum(1 for b in data if b >= 128)\n"
+    tests = ["assert count_high(bytearray(b'\\x80\\x01\\xff')) == 2", "assert count_high(bytearray()) == 0"]
+    result = audit_problem(problem("count_high", count, tests), DEEP)
+    assert result.status == "ok" and result.n_fresh
+    assert all("bytearray(" in a.text and a.passes_reference and a.kills for a in result.asserts)

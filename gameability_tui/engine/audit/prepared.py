@@ -22,7 +22,7 @@ from ..mutants.sites import Mutant
 from ..observed import prints, writes_errors
 from ..outcome import Oracle
 from ..sandbox import Job, Run
-from .stated_domain import frees_order
+from .stated_domain import frees_order, states_the_message
 
 
 def parse_checks(texts: tuple[str, ...]) -> list[tuple[tuple, dict]]:
@@ -61,7 +61,8 @@ def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
     """How outcomes are compared on this problem: EvalPlus's rule for its tasks, else the asserts';
     exceptions too where the visible tests show one (the types they only catch together as one,
     unless the task's text names one of them alone),
-    and their messages where the tests read them (for the words they look for, where that is all);
+    and their messages where the tests read them (for the words they look for, where that is all
+    and the text does not fix the whole message);
     the module data the tests read after a call; a list as a bag where the text frees its order."""
     seen = (problem.reference, tuple(problem.tests), problem.setup, problem.call_alias)
     raises = tests_expect_raises(*seen)
@@ -74,7 +75,8 @@ def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
         caught=apart_where_named(caught_together(tuple(problem.tests), problem.setup), problem.prompt)
         if raises else (),
         raise_reads=attributes_read(tuple(problem.tests), problem.setup) if messages else (),
-        fragments=message_fragments(tuple(problem.tests), problem.setup or "") if messages else (),
+        fragments=message_fragments(tuple(problem.tests), problem.setup or "")
+        if messages and not states_the_message(problem.prompt) else (),
         unordered=frees_order(problem.prompt),
     )  # fmt: skip
 

@@ -100,13 +100,15 @@ def _used_again(fresh: list[Call], count: int) -> list[Call]:
     """Up to ``count`` calls on an object the tests call (``make_acc()(5)``, ``inv.add(3);
     inv.add(4); inv.total()``) made with more calls than any test makes: a use made inline made
     twice on one object (``made = make_acc(); made(5); made(5)``: a running total that forgets);
-    of several uses, in turn, the last made once more and all made twice over (``add, add, total,
-    add, add, total``: a cached total never cleared). The tests make each object's calls once, so
-    what an object does on a second round is never seen (the nineteenth pass: four such problems
-    were strong under both attacks, their one wrong edit shown only there). Likewise, of the
+    of several uses, in turn, the last made once more and all made twice over, the second round's
+    ints one up (``add, add, total, add, add, total``: a cached total never cleared; ``push(7),
+    peek()`` then ``push(8), peek()``: a peek at the bottom, the twenty-second pass). The tests
+    make each object's calls once, so what an object does on a second round is never seen (the
+    nineteenth pass: four such problems were strong under both attacks, their one wrong edit
+    shown only there). Likewise, of the
     calls a test makes before the call (``reset(); add(5); total()``), the last is made once
     more (``add(5)`` twice: a total that keeps only the last). Drawn calls first, so the
-    literals vary; no literal changes, so the contract holds."""
+    literals vary; the contract holds but for the second round's ints."""
     again: list[Call] = []
     used = [
         call
@@ -120,9 +122,20 @@ def _used_again(fresh: list[Call], count: int) -> list[Call]:
             again.append(replace(call, chain=(), uses=(call.chain, call.chain), name=call.name or "made"))
         elif number % 2 == 0:
             again.append(replace(call, uses=(*call.uses, call.uses[-1]), roots=call.roots + call.roots[-1:]))
-        else:
-            again.append(replace(call, uses=call.uses + call.uses, roots=call.roots + call.roots))
+        else:  # (the second round one int up: ``push(7)`` then ``push(8)``, a top unlike the bottom)
+            again.append(replace(call, uses=call.uses + tuple(map(_one_up, call.uses)), roots=call.roots * 2))
     return again
+
+
+def _one_up(use: tuple) -> tuple:
+    """A use's steps with each int argument one up (bools and the rest as they are)."""
+
+    def up(value: object) -> object:
+        return value + 1 if type(value) is int else value
+
+    return tuple(
+        (method, tuple(map(up, args)), tuple((k, up(v)) for k, v in kwargs)) for method, args, kwargs in use
+    )
 
 
 def _visible_twice(visible: list[Call], drawn: set[str], count: int) -> list[Call]:

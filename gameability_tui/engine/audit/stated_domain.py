@@ -549,6 +549,21 @@ FREE_ORDER = re.compile(
 )
 
 
+# the text fixes an exception's whole message ("whose message is exactly 'over limit by D'")
+WHOLE_MESSAGE = re.compile(
+    r"\bmessages?\b[^.;]{0,40}?\b(is|are|must\s+be|should\s+be|reads?)\s+(exactly|precisely)\b"
+    r"|\bexact\s+(error\s+)?message\b",
+    re.IGNORECASE,
+)
+
+
+def states_the_message(prompt: str) -> bool:
+    """Whether the text fixes an exception's whole message: the tests' words in it then judge it
+    no longer; the whole message does (the twenty-second pass: "whose message is exactly 'over
+    limit by D'", tested for 'over limit' and 'by' alone, had a wrong D "equivalent")."""
+    return WHOLE_MESSAGE.search(prompt) is not None
+
+
 def frees_order(prompt: str) -> bool:
     """Whether the text leaves the order of what is returned free: a list in another order is the
     same answer (the twenty-second pass: "each distinct value ... exactly once, in any order",

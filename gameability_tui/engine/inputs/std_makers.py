@@ -42,7 +42,7 @@ _DECIMAL = "decimal.Decimal"
 
 def std_names(sources: Iterable[str]) -> StdNames:
     """The standard-library value types ``sources`` bind by their imports, by the name they are
-    called by; ``range`` as the builtin where nothing there binds that name."""
+    called by; ``range`` and ``bytearray`` as the builtins where nothing there binds the name."""
     names: StdNames = {}
     for source in sources:
         try:
@@ -73,8 +73,9 @@ def std_names_in(tree: ast.Module) -> StdNames:
             bound.add(node.name)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             bound.add(node.id)
-    if "range" not in bound and "range" not in names:
-        names["range"] = ("builtins.range", "")
+    for builtin in ("range", "bytearray"):  # (``count_high(bytearray(b'\x80'))``: the twenty-second pass)
+        if builtin not in bound and builtin not in names:
+            names[builtin] = (f"builtins.{builtin}", "")
     return names
 
 
