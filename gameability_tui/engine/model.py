@@ -96,7 +96,7 @@ from .step_units import STEPS
 # lengths, powers of two, multiples and 'for' ranges are the domain; 'in any order' compares a
 # list as a bag, and 'any one of them' makes a tie-only mutant no broken solution; a message
 # the text fixes is judged whole; a doubled object's second round takes other ints; bytearray
-# arguments are drawn
+# arguments are drawn; a type guard is crossed with values of other types
 ENGINE_VERSION = 31
 
 

@@ -6410,3 +6410,27 @@ def test_a_bytearray_argument_is_drawn():
     result = audit_problem(problem("count_high", count, tests), DEEP)
     assert result.status == "ok" and result.n_fresh
     assert all("bytearray(" in a.text and a.passes_reference and a.kills for a in result.asserts)
+
+
+# 116. From the twenty-second pass (class 1): a type guard tested with ``None`` alone, which the
+# body refuses by itself (``None * 2``): the guard deleted passed, and no draw passed another
+# type. Where the tests expect raises and the entry tests a parameter's type before raising,
+# values of a few other types are passed there (``type_guards``).
+def test_a_type_guard_is_crossed_with_values_of_other_types():
+    double = (
+        "def double_int(x):\n    if not isinstance(x, int):\n        raise TypeError('int expected')\n"
+        "    return x * 2\n"
+    )
+    tests = [
+        "assert double_int(4) == 8",
+        "assert double_int(-3) == -6",
+        "try:\n    double_int(None)\nexcept TypeError:\n    pass\nelse:\n    assert False",
+    ]
+    result = audit_problem(problem("double_int", double, tests), DEEP)
+    assert "        pass" in {s.after for s in result.survivors}
+    assert any("assertRaises(TypeError" in a.text for a in result.asserts)
+    assert all(a.passes_reference and a.kills for a in result.asserts)
+    other = [*tests, "try:\n    double_int('ab')\nexcept TypeError:\n    pass\nelse:\n    assert False"]
+    assert "        pass" not in {
+        s.after for s in audit_problem(problem("double_int", double, other), DEEP).survivors
+    }

@@ -40,6 +40,7 @@ from ..inputs.harvest import harvest_calls
 from ..inputs.partial_reads import looked_at_in_part
 from ..inputs.raises import tests_expect_raises
 from ..inputs.std_makers import std_names
+from ..inputs.type_guards import other_type_calls, type_guarded_positions
 from ..inputs.unpassed import unpassed_calls
 from ..model import AuditParams, Problem, ProblemResult
 from ..mutants.attack import attack_for
@@ -63,7 +64,9 @@ COUNTED_TEST_STEPS = STEPS.counted_test_steps
 # random draws, 4 beside the default 8, only where the text speaks of such.
 STATED_SHARE = 0.5
 # Visible calls passing what no visible call passes (``unpassed.unpassed_calls``: a default
-# overridden, the entry's or its closure's; keywords reordered), for both attacks.
+# overridden, the entry's or its closure's; keywords reordered), for both attacks; and, where
+# the tests expect raises, values of other types where the reference refuses a type
+# (``type_guards.other_type_calls``).
 UNPASSED_DRAWS = 4
 # The inputs aimed at the reference's raise guards, where the tests expect raises
 # (``aimed.guard_calls``), after the attack's own draws.
@@ -236,6 +239,9 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         fresh += guard_calls(visible, problem.reference, known, GUARD_DRAWS, params.inputs, raises, lifts)
         if raises:  # each visible call is a witness too (``_visible_witnesses``)
             fresh += _visible_witnesses(visible, fresh)
+            known = {call.key() for call in visible + fresh}  # (a type the reference refuses)
+            guarded = type_guarded_positions(problem.reference, entry)
+            fresh += other_type_calls(visible, guarded, known, UNPASSED_DRAWS) if guarded else []
     if not as_written and keeps_a_cache(problem.reference) and not lazy_kind(problem.reference, entry):
         repeats = int(params.fresh_inputs * REPEAT_SHARE)
         fresh += _made_again(fresh, repeats)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import itertools
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -159,6 +160,19 @@ class Call:
         if self.chain:
             return repr((self.args, self.kwargs, self.chain))
         return repr((self.args, self.kwargs))
+
+
+def new_in_turn(kinds: list[list[Call]], known: set[str], limit: int) -> list[Call]:
+    """Up to ``limit`` of ``kinds``' calls, the first of each kind, then the second of each, and
+    so on, none of whose keys is in ``known`` nor taken already."""
+    seen, chosen = set(known), []
+    for call in (call for turn in itertools.zip_longest(*kinds) for call in turn if call is not None):
+        if len(chosen) == limit:
+            break
+        if call.key() not in seen:
+            seen.add(call.key())
+            chosen.append(call)
+    return chosen
 
 
 @functools.lru_cache(maxsize=64)

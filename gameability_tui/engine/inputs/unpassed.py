@@ -16,10 +16,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from dataclasses import replace
-from itertools import zip_longest
 from typing import Any
 
-from .calls import Call, parsed, positional_defaults
+from .calls import Call, new_in_turn, parsed, positional_defaults
 
 # (position, or the keyword's name, and the default) of one parameter no visible call passes
 Unpassed = tuple[int | str, Any]
@@ -76,14 +75,7 @@ def unpassed_calls(
         list(_closure_edits(function, visible)),
         [call for base in visible for call in _reordered(base, function.args.kwarg is not None)],
     ]
-    seen, chosen = set(known), []
-    for call in (call for turn in zip_longest(*kinds) for call in turn if call is not None):
-        if len(chosen) == limit:
-            break
-        if call.key() not in seen:
-            seen.add(call.key())
-            chosen.append(call)
-    return chosen
+    return new_in_turn(kinds, known, limit)
 
 
 def _closure_edits(function: Function, visible: list[Call]) -> Iterator[Call]:

@@ -48,3 +48,13 @@ def test_a_dict_is_passed_in_the_other_order_whatever_the_entry_takes():
         "def f(d):\n    return d\n", "f", [Call(({"a": 1, "b": 2},)), Call(({"c": 3},))], set(), 4
     )
     assert [list(call.args[0]) for call in calls] == [["b", "a"]]
+
+
+def test_other_types_go_only_where_the_entry_tests_a_type_before_raising():
+    from gameability_tui.engine.inputs.type_guards import other_type_calls, type_guarded_positions
+
+    guarded = "def f(n, s):\n    if not isinstance(s, str):\n        raise TypeError('s')\n    return s * n\n"
+    assert type_guarded_positions(guarded, "f") == (1,)
+    assert type_guarded_positions("def f(n, s):\n    return isinstance(s, str)\n", "f") == ()
+    calls = other_type_calls([Call((2, "a"))], (1,), set(), 10)
+    assert [call.args[1] for call in calls] == [2.5, [1], None, 3]  # (a text is the visible type)
