@@ -6434,3 +6434,26 @@ def test_a_type_guard_is_crossed_with_values_of_other_types():
     assert "        pass" not in {
         s.after for s in audit_problem(problem("double_int", double, other), DEEP).survivors
     }
+
+
+# 117. From the twenty-second pass (class 5): every test handed the entry, with its argument, to a
+# helper of the setup (``status(check_port, '80')``, around ``fn(*args)``): the problem was
+# excluded, "no function that the reference defines is called by the tests". A setup's helper
+# that calls one of its parameters is read as the call it makes, its ``*args`` spread.
+PORTS = (
+    "import sys\n\ndef check_port(text):\n    text = text.strip()\n    if not text.isdigit():\n"
+    "        sys.exit(2)\n    port = int(text)\n    if port < 1 or port > 65535:\n        sys.exit(1)\n"
+    "    sys.exit(0)\n"
+)
+STATUS = (
+    "def status(fn, *args):\n    try:\n        fn(*args)\n    except SystemExit as e:\n"
+    "        return e.code\n    return None\n"
+)
+
+
+def test_a_setup_helper_handed_the_entry_and_its_arguments_reads_as_the_call():
+    tests = ["assert status(check_port, '80') == 0", "assert status(check_port, 'abc') == 2"]
+    result = audit_problem(problem("ports", PORTS, tests, setup=STATUS), AuditParams())
+    assert result.status == "ok" and result.entry == "check_port"
+    assert "    if port < 1 or port >= 65535:" in {s.after for s in result.survivors}
+    assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)

@@ -710,7 +710,9 @@ def entry_of(problem: Any) -> str | None:
     """``infer_entry`` for a ``Problem``: the one place that decides what a problem's entry is."""
     return infer_entry(
         problem.reference,
-        read_through_tables(problem, tuple(problem.tests) + _harvested_from(problem)),
+        _with_setup_helpers(
+            problem, read_through_tables(problem, tuple(problem.tests) + _harvested_from(problem))
+        ),
         problem.entry,
         problem.call_alias,
         problem.prompt,
@@ -719,8 +721,43 @@ def entry_of(problem: Any) -> str | None:
 
 def harvest_sources(problem: Any) -> tuple[str, ...]:
     """What a problem's calls are harvested from (its ``harvest`` where it has one, else its
-    tests), calls through a table of the reference's functions read as the calls they make."""
-    return read_through_tables(problem, _harvested_from(problem))
+    tests), calls through a table of the reference's functions read as the calls they make, and
+    with the setup's helpers the tests call (``_with_setup_helpers``)."""
+    return _with_setup_helpers(problem, read_through_tables(problem, _harvested_from(problem)))
+
+
+def _with_setup_helpers(problem: Any, sources: tuple[str, ...]) -> tuple[str, ...]:
+    """``sources`` read with the functions the setup defines and they call, written before each
+    (to read, not to run), where each calls one of its parameters: a helper the tests hand the
+    entry to (``status(check_port, '80')`` around ``fn(*args)``) is then read as the call it
+    makes (``handed.py``), as one the test defines is (the twenty-second pass: such a problem
+    was excluded, no entry point)."""
+    tree = parsed(problem.setup or "")
+    if tree is None or not sources:
+        return sources
+    called = called_names(sources)
+    own = set(defined_names(problem.reference))
+    helpers = [
+        node
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+        and called[node.name]
+        and node.name not in own
+        and _calls_a_parameter(node)
+    ]
+    if not helpers:
+        return sources
+    written = "\n".join(ast.unparse(helper) for helper in helpers)
+    return tuple(f"{written}\n{source}" for source in sources)
+
+
+def _calls_a_parameter(function: ast.FunctionDef) -> bool:
+    """Whether ``function`` calls one of its own parameters (a helper handed what to call)."""
+    names = {argument.arg for argument in function.args.args}
+    return any(
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names
+        for node in ast.walk(function)
+    )
 
 
 def _harvested_from(problem: Any) -> tuple[str, ...]:

@@ -27,25 +27,33 @@ def _helpers(tree: ast.Module) -> dict[str, ast.FunctionDef]:
         if isinstance(node, ast.FunctionDef)
         and not node.name.startswith("test")
         and node.args.args
-        and not (node.args.vararg or node.args.kwarg or node.args.kwonlyargs or node.args.posonlyargs)
+        and not (node.args.kwarg or node.args.kwonlyargs or node.args.posonlyargs)
         and not node.decorator_list
     }
 
 
 def handed_to(call: ast.Call, helper: ast.FunctionDef, bound: int = 0) -> dict[str, ast.expr] | None:
     """What a call hands each of a helper's parameters past the first ``bound`` (a method's
-    ``self``), by position or by name, a default where it hands none; None where it does not
-    hand each exactly once."""
+    ``self``), by position or by name, a default where it hands none, and a ``*args`` the rest
+    as a tuple; None where it does not hand each exactly once."""
     names = [argument.arg for argument in helper.args.args[bound:]]
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return None
+    rest = call.args[len(names) :]
+    if rest and helper.args.vararg is None:
+        return None  # too many
     given = dict(zip(names, call.args))
-    given.update((k.arg, k.value) for k in call.keywords if k.arg in names)
-    if len(call.args) + len(call.keywords) != len(given):
-        return None  # too many, or one named twice
+    for keyword in call.keywords:
+        if keyword.arg not in names or keyword.arg in given:
+            return None  # none of its parameters, or one named twice
+        given[keyword.arg] = keyword.value
     defaults = dict(zip(names[len(names) - len(helper.args.defaults) :], helper.args.defaults))
     given.update((name, value) for name, value in defaults.items() if name not in given)
-    return given if len(given) == len(names) else None
+    if len(given) != len(names):
+        return None
+    if helper.args.vararg is not None:  # (``status(check_port, '80')`` for ``status(fn, *args)``)
+        given[helper.args.vararg.arg] = ast.Tuple(list(rest), ast.Load())
+    return given
 
 
 def _calls_of(tree: ast.Module, helpers: dict) -> list[tuple[ast.Call, dict[str, ast.expr]]]:
@@ -181,4 +189,17 @@ class _Substituted(ast.NodeTransformer):
     def visit_Name(self, node: ast.Name) -> ast.AST:
         if isinstance(node.ctx, ast.Load) and node.id in self.given:
             return ast.copy_location(copy.deepcopy(self.given[node.id]), node)
+        return node
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        """A call with ``*args`` handed a tuple spread into its arguments: ``fn(*args)`` reads
+        ``check_port('80')``."""
+        self.generic_visit(node)
+        spread = []
+        for argument in node.args:
+            if isinstance(argument, ast.Starred) and isinstance(argument.value, ast.Tuple):
+                spread += argument.value.elts
+            else:
+                spread.append(argument)
+        node.args = spread
         return node
