@@ -502,7 +502,7 @@ def _operated(value: Any, name: str, args: tuple) -> Any:
 PROTOCOL_BUILT_INS: dict[str, Callable] = {
     "len": len, "abs": abs, "bool": bool, "list": list, "tuple": tuple, "set": set, "int": int,
     "float": float, "sorted": sorted, "sum": sum, "min": min, "max": max, "reversed": reversed,
-    "iter": iter, "next": next, "str": str, "repr": repr,
+    "iter": iter, "next": next, "str": str, "repr": repr, "format": format,
 }  # fmt: skip
 
 

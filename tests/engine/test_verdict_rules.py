@@ -6457,3 +6457,20 @@ def test_a_setup_helper_handed_the_entry_and_its_arguments_reads_as_the_call():
     assert result.status == "ok" and result.entry == "check_port"
     assert "    if port < 1 or port >= 65535:" in {s.after for s in result.survivors}
     assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)
+
+
+# 118. From the twenty-second pass (class 4): ``format(Money(99), 'short')`` and
+# ``f'{Money(150):short}'`` exercise ``__format__``, which no step read: every mutant of it
+# was "equivalent". ``format`` is a protocol step, and a written format spec reads as it.
+def test_format_with_a_spec_is_a_step_of_the_objects_chain():
+    money = (
+        "class Money:\n    def __init__(self, cents):\n        self.cents = cents\n"
+        "    def __format__(self, spec):\n        if spec == 'short':\n"
+        "            return f'${self.cents // 100}'\n"
+        "        return f'${self.cents // 100}.{self.cents % 100:02d}'\n"
+    )
+    tests = ["assert format(Money(99), 'short') == '$0'", "assert f'{Money(150):short}' == '$1'"]
+    result = audit_problem(problem("Money", money, tests), AuditParams())
+    assert "            return f'${self.cents // 101}'" in {s.after for s in result.survivors}
+    assert any(re.match(r"assert format\(Money\(\d+\), 'short'\) == ", a.text) for a in result.asserts)
+    assert all(a.passes_reference and a.kills for a in result.asserts)

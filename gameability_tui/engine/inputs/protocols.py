@@ -61,7 +61,7 @@ BUILT_INS = tuple(PROTOCOL_BUILT_INS)
 # Steps whose result is plain data whatever the object: nothing after them is an object's step.
 PLAIN_RESULTS = frozenset(
     (*(n for n, _ in ORDERING.values()), "contains", "not_contains", "len", "bool", "int", "float")
-    + ("list", "tuple", "set", "sorted", "str", "repr")
+    + ("list", "tuple", "set", "sorted", "str", "repr", "format")
 )
 SYMBOLS = {name: symbol for name, symbol in (*ARITHMETIC.values(), *ORDERING.values())}
 UNARY_SYMBOLS = dict(UNARY.values())
@@ -226,19 +226,28 @@ class _AsSteps(ast.NodeTransformer):
     def visit_Call(self, node: ast.Call) -> ast.AST:
         self.generic_visit(node)
         func = node.func.id if isinstance(node.func, ast.Name) else ""
-        takes = 2 if func in ("min", "max") else 1  # ``max(Ver(1, 2), Ver(1, 3))``
+        takes = 2 if func in ("min", "max", "format") else 1  # ``max(Ver(1, 2), Ver(1, 3))``
         wraps = func in BUILT_INS and 1 <= len(node.args) <= takes and not node.keywords
         if wraps and self._is_object(node.args[0]):
             return _step(node, node.args[0], func, node.args[1:])
         return node
 
     def visit_FormattedValue(self, node: ast.FormattedValue) -> ast.AST:
-        """``f'{t}'`` (or ``{t!s}``, ``{t!r}``) is ``str(t)`` (``repr(t)``); a format spec is not read."""
+        """``f'{t}'`` (or ``{t!s}``, ``{t!r}``) is ``str(t)`` (``repr(t)``), and ``f'{t:short}'``
+        is ``format(t, 'short')`` (``__format__``: the twenty-second pass); a spec holding a
+        value of its own (``{t:{width}}``) is not read."""
         self.generic_visit(node)
         plain = node.format_spec is None and node.conversion in (-1, ord("s"), ord("r"))
+        spec = node.format_spec
+        written = isinstance(spec, ast.JoinedStr) and all(
+            isinstance(part, ast.Constant) for part in spec.values
+        )
         if plain and self._is_object(node.value):
             text = "repr" if node.conversion == ord("r") else "str"
             node.value, node.conversion = _step(node.value, node.value, text, []), -1
+        elif written and node.conversion == -1 and self._is_object(node.value):
+            said = ast.Constant("".join(part.value for part in spec.values))  # type: ignore[union-attr]
+            node.value, node.format_spec = _step(node.value, node.value, "format", [said]), None
         return node
 
     def visit_Assert(self, node: ast.Assert) -> ast.AST:
