@@ -97,7 +97,8 @@ from .step_units import STEPS
 # list as a bag, and 'any one of them' makes a tie-only mutant no broken solution; a message
 # the text fixes is judged whole; a doubled object's second round takes other ints; bytearray
 # arguments are drawn; a type guard is crossed with values of other types; a setup's helper
-# handed the entry and its arguments reads as the call it makes; format() is a protocol step
+# handed the entry and its arguments reads as the call it makes; format() is a protocol step;
+# a class's data stored anew is state
 ENGINE_VERSION = 31
 
 

@@ -6474,3 +6474,23 @@ def test_format_with_a_spec_is_a_step_of_the_objects_chain():
     assert "            return f'${self.cents // 101}'" in {s.after for s in result.survivors}
     assert any(re.match(r"assert format\(Money\(\d+\), 'short'\) == ", a.text) for a in result.asserts)
     assert all(a.passes_reference and a.kills for a in result.asserts)
+
+
+# 119. From the twenty-second pass (class 6): a class counter (``Ticket.issued += 1``) was not
+# seen as state, so its asserts were written from a fresh load (``number == 1``) and failed where
+# a patch appends them, after the visible tests. A class's own data stored anew is state: the
+# asserts are written and gated after the tests (and an export refuses one that fails after the
+# others it accepted).
+def test_a_class_counter_is_state_and_its_asserts_hold_after_the_tests():
+    from gameability_tui.engine.audit.reference import may_keep_state
+
+    ticket = (
+        "class Ticket:\n    issued = 0\n\n    def __init__(self, title):\n        Ticket.issued += 1\n"
+        "        self.title = title\n        self.number = Ticket.issued\n"
+    )
+    assert may_keep_state(ticket)
+    assert not may_keep_state("class P:\n    def __init__(self, x):\n        self.x = x\n")
+    tests = ["a = Ticket('x')\nb = Ticket('y')\nassert b.number == a.number + 1"]
+    result = audit_problem(problem("Ticket", ticket, tests), AuditParams())
+    assert result.asserts
+    assert all(_run_assert(ticket, "Ticket", a.text, tuple(tests)) for a in result.asserts)

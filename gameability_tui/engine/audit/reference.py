@@ -656,7 +656,9 @@ def _is_lone_assert(test: str) -> bool:
 @functools.lru_cache(maxsize=64)
 def may_keep_state(source: str) -> bool:
     """Whether the reference could answer a call differently after other calls: module-level or
-    class-level mutable data (a memo dict), ``global`` / ``nonlocal``, mutable default
+    class-level mutable data (a memo dict), a class's data stored anew (``Ticket.issued += 1``:
+    the twenty-second pass, whose asserts, written from a fresh load, failed after the visible
+    tests), ``global`` / ``nonlocal``, mutable default
     arguments, randomness, and caches (``functools.lru_cache`` / ``cache``). Only such a
     reference pays for a second run of its answer key in the mutants' order.
 
@@ -681,6 +683,13 @@ def may_keep_state(source: str) -> bool:
             defaults = node.args.defaults + [d for d in node.args.kw_defaults if d is not None]
             if any(isinstance(default, mutable) for default in defaults):
                 return True
+    classes = {node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)} | {"cls"}
+    for node in ast.walk(tree):  # a class's own data stored anew (``Ticket.issued += 1``)
+        targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and any(
+            isinstance(target, ast.Attribute) and _names_a_class(target.value, classes) for target in targets
+        ):
+            return True
     scopes = [tree.body] + [node.body for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
     for body in scopes:
         for statement in body:
@@ -689,6 +698,13 @@ def may_keep_state(source: str) -> bool:
             if assignment and isinstance(value, mutable):
                 return True
     return False
+
+
+def _names_a_class(node: ast.expr, classes: set[str]) -> bool:
+    """Whether ``node`` is one of ``classes`` by name, ``cls``, or ``type(self)``."""
+    if isinstance(node, ast.Name):
+        return node.id in classes
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type"
 
 
 def keeps_a_cache(source: str) -> bool:
