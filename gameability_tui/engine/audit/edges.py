@@ -46,8 +46,8 @@ TIE_WORDS = re.compile(
 )
 # the text lets the answer be any of the tied candidates ("any one of them may be returned")
 ANY_OF_TIED = re.compile(
-    r"\bany\s+(one\s+)?of\s+(them|those|these|the\s+\w+)\b[^.]*\b(may|can|is|are)\b"
-    r"|\b(either|any)\s+(one\s+)?(may|can)\s+be\s+(returned|chosen|given)\b",
+    r"\b(any|either)\s+(one\s+)?(of\s+(them|those|these|the\s+\w+)\s+)?(may|can)\s+be\s+(returned|chosen|given)\b"
+    r"|\bany\s+(one\s+)?of\s+(them|those|these)\s+is\s+(fine|acceptable|correct|accepted)\b",
     re.IGNORECASE,
 )
 ZERO_WORDS = re.compile(r"\bzero\b|(?<![\w.])0(?![\w.])", re.IGNORECASE)

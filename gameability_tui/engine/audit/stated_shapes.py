@@ -24,6 +24,12 @@ LENGTH_PARITY = re.compile(
     r"integers|digits)|length)\b",
     re.IGNORECASE,
 )
+# a noun right after a parity that is no input's: "odd length subarrays" (MBPP/782) speaks of
+# parts the answer counts, not of the list given
+OF_ANOTHER = re.compile(
+    r"\s+(?!(?:lists?|arrays?|strings?|sequences?|tuples?|inputs?|texts?|words?|and|or|is|are)\b)[a-z]{3,}\b",
+    re.IGNORECASE,
+)
 # "the length of the string is always a multiple of 3", "len(s) is a multiple of three"
 LENGTH_MULTIPLE = re.compile(
     rf"\b(?:length|len\(\s*\w+\s*\))\b[^.;]{{0,40}}?\bis\s+(?:always\s+)?(?:a\s+)?multiple\s+of\s+{_COUNT}\b",
@@ -32,7 +38,10 @@ LENGTH_MULTIPLE = re.compile(
 # what reads as a question or a case before a statement ("check whether n is a power of two")
 ASKED = re.compile(r"\b(whether|if|check|determine|test|decide|when|unless)\b[^.;]*$", re.IGNORECASE)
 # a range a clause introduces ("... for 0 <= r <= 11 and 0 <= c <= 11", "with 1 <= k <= 9")
-INTRODUCED = re.compile(r"\b(?:for|with)\s+(?:all\s+|every\s+|each\s+|any\s+)?(?=-?\d|[A-Za-z_]\w*\s*[<>≤≥])")
+INTRODUCED = re.compile(
+    r"\b(?:for|with)\s+(?:all\s+|every\s+|each\s+|any\s+)?"
+    r"(?=-?\d+(?:\.\d+)?\s*[<>≤≥]|[A-Za-z_]\w*\s*(?:[<>]=?|[≤≥])\s*-?\d)"
+)
 # where such a run of comparisons ends: a stop, a bracket, or a word that is neither a joint
 # ("and", "or") nor compared (``count <= 5``)
 RUN_ENDS = re.compile(r"[.;:(]|\b(?!and\b|or\b)[A-Za-z]{3,}\b(?!\s*[<>≤≥=(])")
@@ -46,7 +55,7 @@ def shape_broken(clause: str, named: dict[str, Any], prompt: str = "") -> str:
     cases, not the domain."""
     parities = {found.group(1).lower() for found in LENGTH_PARITY.finditer(prompt or clause)}
     for found in LENGTH_PARITY.finditer(clause if len(parities) < 2 else ""):
-        if ASKED.search(clause[: found.start()]):
+        if ASKED.search(clause[: found.start()]) or OF_ANOTHER.match(clause[found.end() :]):
             continue
         value = _sized_one(clause, named)
         if value is not None and len(value) % 2 != (found.group(1).lower() == "odd"):

@@ -34,3 +34,12 @@ def test_the_text_lifts_ties_on_a_measure_and_overlaps_either_way():
     assert "unique" not in lifted_rules("Both lists have the same length.")
     assert "overlap" in lifted_rules("Count the non-overlapping occurrences of sub in s.")
     assert "overlap" not in lifted_rules("Count the occurrences of sub in s.")
+
+
+def test_a_parity_of_parts_the_answer_counts_is_no_rule_of_the_input():
+    from gameability_tui.engine.audit.stated_shapes import shape_broken
+
+    assert not shape_broken("Find the sum of all odd length subarrays.", {"arr": [1, 2]})  # (MBPP/782)
+    assert shape_broken("xs is an odd-length list.", {"xs": [1, 2]})
+    said = "For a list with an odd number of elements return the middle; for an even number of elements, 0."
+    assert not shape_broken(said, {"xs": [1, 2]}, said)  # (both parities: cases)
