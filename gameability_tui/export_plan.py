@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from .benchmarks import Benchmark
 from .benchmarks.native import NativePatch
 from .engine.audit.reference import may_keep_state
-from .engine.audit.reviewer_text import why_not_a_test
+from .engine.audit.reviewer_text import own_names, why_not_a_test
 from .engine.inputs.calls import entry_of
 from .engine.model import Problem, ProblemResult
 from .store import DecisionStore
@@ -82,7 +82,8 @@ def plan_export(
         problem = problems[problem_id]
         texts = sorted(set(by_problem[problem_id]), key=by_problem[problem_id].index)
         # A text that asserts nothing passes everywhere: accepted in an older version, never exported.
-        not_tests = {text: why for text in texts if (why := why_not_a_test(text)) is not None}
+        own = own_names(problem.reference, problem.setup or "")
+        not_tests = {text: why for text in texts if (why := why_not_a_test(text, own)) is not None}
         plan.refused += [(problem_id, text, why) for text, why in not_tests.items()]
         texts = [text for text in texts if text not in not_tests]
         if not texts:

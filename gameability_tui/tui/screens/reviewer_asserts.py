@@ -10,7 +10,7 @@ from textual import work
 
 from ...engine.audit import visible_calls
 from ...engine.audit.probe import BadArguments, parse_arguments
-from ...engine.audit.reviewer_text import why_not_a_test
+from ...engine.audit.reviewer_text import own_names, why_not_a_test
 from ...review import rejected_survivors, survivor_number
 from ...vocabulary import EDIT, PROBE, StoredCandidate
 from ..dialogs.confirm import ConfirmDialog
@@ -79,9 +79,12 @@ class ReviewerAsserts:
                 self.status.message = "running the edited assert..."
                 self.gate_text(problem_id, candidate.key, text, origin, reopen)
 
+            problem = self.state.problems[problem_id]
+            own = own_names(problem.reference, problem.setup or "")
+
             def refused(value: str) -> str | None:  # an unchanged or empty text is not refused
                 text = value.strip()
-                return None if not text or text == shown else why_not_a_test(text)
+                return None if not text or text == shown else why_not_a_test(text, own)
 
             command = editor_command()
             if command is not None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gameability_tui.engine.audit.reviewer_text import why_not_a_test
+from gameability_tui.engine.audit.asserts import RETURNED_HELPER
+from gameability_tui.engine.audit.reviewer_text import own_names, why_not_a_test
 
 
 @pytest.mark.parametrize(
@@ -30,6 +31,29 @@ from gameability_tui.engine.audit.reviewer_text import why_not_a_test
 def test_a_reviewers_text_is_a_test_only_when_it_parses_and_asserts(text, why):
     said = why_not_a_test(text)
     assert said is None if why is None else why in said
+
+
+PROGRAM = "RATES = {}\n\ndef set_rate(c, r):\n    RATES[c] = r\n\nclass Stack:\n    pass\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        # the calls a test makes first, and a use of an object it made: what a test makes
+        ("set_rate('EUR', 3)\nassert RATES['EUR'] == 3", None),
+        ("s = Stack(); s.push(9); assert s.peek() == 9", None),
+        # this tool's own helper, as it writes it
+        (f"{RETURNED_HELPER}\nassert drained_and_returned(g(1)) == ([1], 'done')", None),
+        # anything else beside an assert still runs wherever the tests run
+        ("set_rate('EUR', open('x').read())\nassert RATES", "statement 1 is expr"),
+        ("x = open\nx('f', 'w')\nassert True", "statement 2 is expr"),
+        ("def helper():\n    return 1\nassert helper() == 1", "statement 1 is functiondef"),
+    ],
+)
+def test_a_call_of_the_programs_own_or_this_tools_helper_may_stand_beside_an_assert(text, why):
+    said = why_not_a_test(text, own_names(PROGRAM))
+    assert said is None if why is None else why in said
+    assert own_names(PROGRAM) == {"RATES", "set_rate", "Stack"}
 
 
 @pytest.mark.parametrize(
