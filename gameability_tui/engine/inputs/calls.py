@@ -263,6 +263,15 @@ def _class_level_methods(
     return found
 
 
+def defined_function(reference: str, entry: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The reference's top-level ``def`` (or ``async def``) named ``entry``, or None."""
+    tree = parsed(reference)
+    functions = (
+        node for node in module_level(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+    )
+    return next((node for node in functions if node.name == entry), None) if tree is not None else None
+
+
 def parameter_names(reference: str, entry: str) -> tuple[str, ...]:
     """The positional parameters of the reference's top-level function ``entry`` (a ``def``, a
     lambda, or a name bound to a function), in order; empty where it has none by that name. The

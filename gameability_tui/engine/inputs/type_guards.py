@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from .calls import Call, new_in_turn, parsed
+from .calls import Call, defined_function, new_in_turn
 
 OTHER_TYPES = ("ab", 2.5, [1], None, 3)
 
@@ -23,15 +23,7 @@ OTHER_TYPES = ("ab", 2.5, [1], None, 3)
 def type_guarded_positions(reference: str, entry: str) -> tuple[int, ...]:
     """The positions of the entry's parameters whose type it tests (``isinstance(x, ...)``,
     ``type(x) is ...``) in an ``if`` whose body raises."""
-    tree = parsed(reference)
-    function = next(
-        (
-            node
-            for node in (tree.body if tree is not None else [])
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == entry
-        ),
-        None,
-    )
+    function = defined_function(reference, entry)
     if function is None:
         return ()
     names = [argument.arg for argument in function.args.args]

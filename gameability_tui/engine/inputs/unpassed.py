@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from .calls import Call, new_in_turn, parsed, positional_defaults
+from .calls import Call, defined_function, new_in_turn, positional_defaults
 
 # (position, or the keyword's name, and the default) of one parameter no visible call passes
 Unpassed = tuple[int | str, Any]
@@ -30,7 +30,7 @@ def untested_defaults(reference: str, entry: str, visible: list[Call]) -> tuple[
     """The entry's parameters with a literal default (a number, text or bool) that no visible
     call passes, by position or by name: trailing positional ones by position, keyword-only ones
     by name."""
-    function = _defined(parsed(reference), entry)
+    function = defined_function(reference, entry)
     if function is None or not visible:
         return ()
     widest = max(len(call.args) for call in visible)
@@ -66,7 +66,7 @@ def unpassed_calls(
     no visible call passes: an entry's default (``default_edits``), a default of the closure the
     entry returns where the tests call it (``make_padder(4)('7', fill='0')``), the keywords of
     an entry taking ``**kwargs`` or a dict argument's items in the other order."""
-    function = _defined(parsed(reference), entry)
+    function = defined_function(reference, entry)
     if function is None or not visible:
         return []
     defaults = untested_defaults(reference, entry, visible)
@@ -145,12 +145,3 @@ def _others_than(default: Any) -> list[Any]:
     if len(default) == 1:  # (a fill or a separator: one character, as ``rjust`` wants)
         return ["*" if default != "*" else "-"]
     return [default + "a" if default else "a"]
-
-
-def _defined(tree: ast.Module | None, entry: str) -> Function | None:
-    functions = (
-        node
-        for node in (tree.body if tree is not None else [])
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-    )
-    return next((node for node in functions if node.name == entry), None)
