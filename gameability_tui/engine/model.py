@@ -98,7 +98,8 @@ from .step_units import STEPS
 # the text fixes is judged whole; a doubled object's second round takes other ints; bytearray
 # arguments are drawn; a type guard is crossed with values of other types; a setup's helper
 # handed the entry and its arguments reads as the call it makes; format() is a protocol step;
-# a class's data stored anew is state
+# a class's data stored anew is state; a handler reading type(e) alone reads no message;
+# 'upper or lower case' lifts case, one letter takes the other case; a running best by any key
 ENGINE_VERSION = 31
 
 

@@ -91,7 +91,22 @@ def only_a_tie_the_text_leaves_free(reference: str, source: str, prompt: str) ->
     if not ANY_OF_TIED.search(prompt):
         return False
     edit = edit_of(reference, source)
-    return edit is not None and _tie(edit) is not None
+    return edit is not None and (_tie(edit) is not None or _updates_what_it_compares(edit))
+
+
+def _updates_what_it_compares(edit: Edit) -> bool:
+    """Whether ``edit`` swaps strictness in an ``if`` whose body stores a name the comparison
+    reads (``if best is None or n > counts[best]: best = x``): a running best kept by another
+    key than ``_tie`` reads (the twenty-third pass's mode)."""
+    found = _comparison(edit)
+    if found is None or not _strict_swap(edit):
+        return False
+    compare, _ = found
+    branch = next((p for p in reversed(edit.parents) if isinstance(p, ast.If)), None)
+    if branch is None or not any(compare is node for node in ast.walk(branch.test)):
+        return False
+    read = {node.id for node in ast.walk(compare) if isinstance(node, ast.Name)}
+    return any(name in read for name, _ in assignments(branch.body))
 
 
 def _comparison(edit: Edit) -> tuple[ast.Compare, int] | None:

@@ -174,8 +174,8 @@ def crossed_rules(visible: list[Call], prompt: str, parameters: tuple[str, ...])
 # written, ``digit_sum(-12) == 3``).
 EMPTY_INPUT = re.compile(r"\bempty\b", re.IGNORECASE)
 REPEATED_ITEMS = re.compile(
-    r"\b(more than once|duplicates?|duplicated|repeated|repeats|ties?|tied"
-    r"|equal (items|elements|values|neighbou?rs|adjacent))\b",
+    r"\b(more\s+than\s+once|duplicates?|duplicated|repeated|repeats|ties?|tied"
+    r"|equal\s+(items|elements|values|neighbou?rs|adjacent))\b",
     re.IGNORECASE,
 )
 # ("the sign is ignored", "with the sign of a", "opposite sign", an argument written negative:
@@ -211,6 +211,7 @@ OTHER_NUMBERS = re.compile(r"\bnon-?integers?\b|\bfloats\b|\bfloating[- ]point (
 LETTER_CASE = re.compile(
     r"\b(ignor\w*|regardless\s+of|irrespective\s+of)\s+(the\s+)?(letter\s+)?case\b|\bcase[- ]insensitive\w*"
     r"|\b(letter\s+)?case\s+(is|are)\s+(ignored|irrelevant|not\s+important)\b|\bcase\s+does\s+not\s+matter\b"
+    r"|\b(in\s+)?(upper|lower)(case)?\s+or\s+(upper|lower)[- ]?case\b"
     r"|\b(make|makes|making|convert\w*|turn\w*|change\w*)\s+(\w+\s+){0,5}?(upper|lower)[- ]?case\b"
     r"|\bto\s+(upper|lower)[- ]?case\b|\bcapitali[sz]\w*",
     re.IGNORECASE,

@@ -194,15 +194,14 @@ def _string_violations(value: str, domain: Domain, v2: bool, named: frozenset = 
         return []
     if v2 and domain.vocabulary:
         return [] if value in domain.vocabulary else [f"{value!r} is not one of the words the tests use"]
+    cased = Lifted("case") in named  # (the text's letters of either case: a letter's twin is in)
     if v2 and domain.character:
         if len(value) != 1:
             return [f"{value!r} is not one character, where every visible value is"]
-        return (
-            []
-            if value in character_pool(domain)
-            else [f"{value!r} is not of the kind of every visible character"]
-        )
-    cased = Lifted("case") in named  # (the text's letters of either case: a letter's twin is in)
+        pool = character_pool(domain)
+        if value in pool or (cased and value.swapcase() in pool):
+            return []
+        return [f"{value!r} is not of the kind of every visible character"]
     if domain.tokens:
         known = {word.lower() for word in domain.tokens} if cased else set(domain.tokens)
         unseen = sorted(set(value.lower().split() if cased else value.split()) - known)

@@ -308,6 +308,25 @@ def _reads_name(nodes: list[ast.AST], name: str | None) -> bool:
     )
 
 
+def _reads_beyond_type(nodes: list[ast.AST], name: str | None) -> bool:
+    """Whether ``nodes`` read the caught exception ``name`` for more than its type: ``type(e)``,
+    ``type(e).__name__``, ``isinstance(e, ...)`` and ``e.__class__`` read the type alone (the
+    twenty-third pass: a setup's ``check`` answering ``type(e).__name__`` made the message part
+    of the answer, and a message no text fixes a survivor)."""
+    if name is None:
+        return False
+    for node in nodes:
+        parents = {id(child): parent for parent in ast.walk(node) for child in ast.iter_child_nodes(parent)}
+        for inner in ast.walk(node):
+            if not (isinstance(inner, ast.Name) and inner.id == name and isinstance(inner.ctx, ast.Load)):
+                continue
+            parent = parents.get(id(inner))
+            typed = isinstance(parent, ast.Call) and ending_name(parent.func) in ("type", "isinstance")
+            if not (typed or (isinstance(parent, ast.Attribute) and parent.attr == "__class__")):
+                return True
+    return False
+
+
 def _checks_message(node: ast.AST, test: ast.AST) -> bool:
     """Whether ``node``, a raises check in ``test``, looks at the exception's message, not only
     at its type (a ``with ... as caught`` read anywhere in the test: only after it is it bound)."""
@@ -317,7 +336,9 @@ def _checks_message(node: ast.AST, test: ast.AST) -> bool:
         )
     if isinstance(node, ast.Try):
         return any(
-            handler.type is not None and not _fails(handler.body) and _reads_name(handler.body, handler.name)
+            handler.type is not None
+            and not _fails(handler.body)
+            and _reads_beyond_type(handler.body, handler.name)
             for handler in node.handlers
         )
     if isinstance(node, ast.With):
