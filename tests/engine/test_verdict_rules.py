@@ -6556,3 +6556,26 @@ def test_any_of_the_tied_frees_a_running_best_kept_by_another_key():
     first = "mode(xs): a most frequent item; when several items tie, the first one met."
     kept = audit_problem(problem("mode", mode, tests, prompt=first), DEEP)
     assert tie in {s.after for s in kept.survivors}
+
+
+# 121. From the twenty-third pass (class 5): a setup's helpers handed the entry and keywords
+# (``call(clamp, x=15, lo=0, hi=10)`` around ``fn(**kw)``, ``fails(clamp, ...)``) named no entry:
+# only ``*args`` was spread. A helper's ``**kw`` spreads the keywords the call hands it.
+def test_a_setup_helper_handed_the_entry_and_keywords_reads_as_the_call():
+    clamp = (
+        "def clamp(x, lo, hi):\n    if lo > hi:\n        raise ValueError('empty range')\n"
+        "    if x < lo:\n        return lo\n    if x > hi:\n        return hi\n    return x\n"
+    )
+    setup = (
+        "def call(fn, **kw):\n    return fn(**kw)\n\n\ndef fails(fn, **kw):\n    try:\n        fn(**kw)\n"
+        "    except ValueError:\n        return True\n    return False\n"
+    )
+    tests = [
+        "assert call(clamp, x=15, lo=0, hi=10) == 10",
+        "assert call(clamp, x=5, lo=0, hi=10) == 5",
+        "assert fails(clamp, x=1, lo=4, hi=2)",
+    ]
+    result = audit_problem(problem("clamp", clamp, tests, setup=setup), DEEP)
+    assert result.status == "ok" and result.entry == "clamp"
+    assert "    if lo >= hi:" in {s.after for s in result.survivors}
+    assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)

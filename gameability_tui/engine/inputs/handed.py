@@ -27,15 +27,16 @@ def _helpers(tree: ast.Module) -> dict[str, ast.FunctionDef]:
         if isinstance(node, ast.FunctionDef)
         and not node.name.startswith("test")
         and node.args.args
-        and not (node.args.kwarg or node.args.kwonlyargs or node.args.posonlyargs)
+        and not (node.args.kwonlyargs or node.args.posonlyargs)
         and not node.decorator_list
     }
 
 
 def handed_to(call: ast.Call, helper: ast.FunctionDef, bound: int = 0) -> dict[str, ast.expr] | None:
     """What a call hands each of a helper's parameters past the first ``bound`` (a method's
-    ``self``), by position or by name, a default where it hands none, and a ``*args`` the rest
-    as a tuple; None where it does not hand each exactly once."""
+    ``self``), by position or by name, a default where it hands none, a ``*args`` the rest as a
+    tuple and a ``**kw`` the other keywords as a dict; None where it does not hand each exactly
+    once."""
     names = [argument.arg for argument in helper.args.args[bound:]]
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return None
@@ -43,16 +44,23 @@ def handed_to(call: ast.Call, helper: ast.FunctionDef, bound: int = 0) -> dict[s
     if rest and helper.args.vararg is None:
         return None  # too many
     given = dict(zip(names, call.args))
+    spread: list[ast.keyword] = []  # (``call(clamp, x=15)`` for ``call(fn, **kw)``)
     for keyword in call.keywords:
-        if keyword.arg not in names or keyword.arg in given:
+        if keyword.arg not in names and helper.args.kwarg is not None:
+            spread.append(keyword)
+        elif keyword.arg not in names or keyword.arg in given:
             return None  # none of its parameters, or one named twice
-        given[keyword.arg] = keyword.value
+        else:
+            given[keyword.arg] = keyword.value
     defaults = dict(zip(names[len(names) - len(helper.args.defaults) :], helper.args.defaults))
     given.update((name, value) for name, value in defaults.items() if name not in given)
     if len(given) != len(names):
         return None
     if helper.args.vararg is not None:  # (``status(check_port, '80')`` for ``status(fn, *args)``)
         given[helper.args.vararg.arg] = ast.Tuple(list(rest), ast.Load())
+    if helper.args.kwarg is not None:
+        keys: list[ast.expr | None] = [ast.Constant(keyword.arg) for keyword in spread]
+        given[helper.args.kwarg.arg] = ast.Dict(keys, [keyword.value for keyword in spread])
     return given
 
 
@@ -192,8 +200,8 @@ class _Substituted(ast.NodeTransformer):
         return node
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
-        """A call with ``*args`` handed a tuple spread into its arguments: ``fn(*args)`` reads
-        ``check_port('80')``."""
+        """A call with ``*args`` handed a tuple, or ``**kw`` a dict, spread into its arguments:
+        ``fn(*args)`` reads ``check_port('80')``, ``fn(**kw)`` reads ``clamp(x=15, lo=0)``."""
         self.generic_visit(node)
         spread = []
         for argument in node.args:
@@ -202,4 +210,17 @@ class _Substituted(ast.NodeTransformer):
             else:
                 spread.append(argument)
         node.args = spread
+        keywords = []
+        for keyword in node.keywords:
+            named = isinstance(keyword.value, ast.Dict) and all(
+                isinstance(key, ast.Constant) and isinstance(key.value, str) for key in keyword.value.keys
+            )
+            if keyword.arg is None and named:
+                keywords += [
+                    ast.keyword(key.value, value)
+                    for key, value in zip(keyword.value.keys, keyword.value.values)
+                ]  # type: ignore[union-attr]
+            else:
+                keywords.append(keyword)
+        node.keywords = keywords
         return node
