@@ -108,10 +108,9 @@ def _used_again(fresh: list[Call], count: int) -> list[Call]:
     peek()`` then ``push(8), peek()``: a peek at the bottom, the twenty-second pass). The tests
     make each object's calls once, so what an object does on a second round is never seen (the
     nineteenth pass: four such problems were strong under both attacks, their one wrong edit
-    shown only there). Likewise, of the
-    calls a test makes before the call (``reset(); add(5); total()``), the last is made once
-    more (``add(5)`` twice: a total that keeps only the last). Drawn calls first, so the
-    literals vary; the contract holds but for the second round's ints."""
+    shown only there). Likewise, of the calls a test makes before the call (``reset(); add(5);
+    total()``), the last is made once more (``add(5)`` twice: a total that keeps only the last).
+    Drawn calls first, so the literals vary; the contract holds but for the second round's ints."""
     again: list[Call] = []
     used = [
         call

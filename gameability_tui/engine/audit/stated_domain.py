@@ -297,16 +297,16 @@ def _stated_precondition_flag(call: Call, prompt: str, parameters: tuple[str, ..
             return (broken,)
         if CASE_WORDS.search(clause):
             continue
-        introduced = [found for run in introduced_ranges(clause) for found in _comparisons(run)]
-        if not _states_a_precondition(clause, parameters):
-            stated = introduced  # ("the number of paths ... for 0 <= r <= 11": that range alone)
-        else:
+        precondition = _states_a_precondition(clause, parameters)
+        if precondition:
             stated = _comparisons(clause) + _worded(clause, parameters)
+        else:  # ("the number of paths ... for 0 <= r <= 11": that range alone)
+            stated = [found for run in introduced_ranges(clause) for found in _comparisons(run)]
         for subject, operator, bound, said in stated:
             value = _measured(subject, named)
             if value is not None and not _HOLDS[operator](value, bound):
                 return (f"domain: the task says '{said}', and this input's {subject} is {value!r}",)
-        if not _states_a_precondition(clause, parameters):
+        if not precondition:
             continue
         broken = (
             _prime_broken(clause, named) or _parity_broken(clause, named) or _relation_broken(clause, named)

@@ -63,7 +63,7 @@ from dataclasses import replace
 from typing import Any
 
 from .arithmetic import Arithmetic, compared_arithmetic, meeting_edits, value_at
-from .calls import Call, assignments, called_name, parsed, positional_defaults
+from .calls import Call, assignments, called_name, interleaved, parsed, positional_defaults
 from .contract import V1_MODES, contract_violations, lifted, passed_default, relation_violations
 from .digits import DIGITS, Field, digit_edits, digit_fields
 from .fresh import by_shape, drawn_by_shape, literals_of, with_literals
@@ -329,14 +329,6 @@ def _aggregate_meetings(base: Call) -> Iterator[Call]:
     for rank in range(3):
         for calls in ranked:
             yield calls[rank]
-
-
-def _interleaved(kinds: list[list[Call]]) -> Iterator[Call]:
-    """The first call of each list, then the second of each, and so on."""
-    for rank in range(max(map(len, kinds), default=0)):
-        for calls in kinds:
-            if rank < len(calls):
-                yield calls[rank]
 
 
 def _letter_edits(base: Call, letters: list[str]) -> Iterator[Call]:
@@ -620,7 +612,7 @@ def _by_shape(visible: list[Call], known: set[str], limit: int, aim: Aim) -> lis
         drawn = aim(flat, {call.key() for call in flat}, makeable)
         rebuilt = [with_literals(call.args, calls[0]) for call in drawn]
         per_shape.append([call for call in rebuilt if call.key() not in known])
-    return list(_interleaved(per_shape))[:limit]
+    return list(interleaved(per_shape))[:limit]
 
 
 def _aimed_on(
@@ -676,7 +668,7 @@ def _aimed_on(
         [call for step in (0, 1, -1) for base in visible for call in made_to(base, number + step)]
         for made_to, number, _ in _constants_met(visible, *met)
     ]
-    meetings = _interleaved([list(_aggregate_meetings(base)) for base in visible] + at_constants)
+    meetings = interleaved([list(_aggregate_meetings(base)) for base in visible] + at_constants)
     for _ in range(aggregates):
         call = _next_new(meetings, seen, visible, mode, relations, named=named, accept=accept)
         if call is None:
@@ -728,8 +720,8 @@ def guard_calls(
         if meet:  # every pair's first meeting before any pair's second (``clamp(x, lo, hi)``'s
             # ``lo == hi`` came after twelve meetings of ``x``)
             pairs = [pair for base in calls for pair in _meetings_by_pair(base)]
-            kinds.append(list(_interleaved(pairs)))
-        return _interleaved(kinds)
+            kinds.append(list(interleaved(pairs)))
+        return interleaved(kinds)
 
     # a guard on what an object holds (``Stack.pop`` raising when empty, the tests pushing three)
     # is met with fewer calls on it; these take up to half the inputs
@@ -833,9 +825,9 @@ def boundary_calls(
             ]
             if step == 0 and meet:
                 aims.append(
-                    list(_interleaved([pair[:1] for base in calls for pair in _meetings_by_pair(base)]))
+                    list(interleaved([pair[:1] for base in calls for pair in _meetings_by_pair(base)]))
                 )
-        yield from _interleaved(aims)
+        yield from interleaved(aims)
 
     named = met_floats(reference) | lifted(lifts)
     chosen = _aimed_at(visible, known, limit, mode, edits, True, named) if numbers or meet else []
@@ -860,7 +852,7 @@ def stated_calls(
 
     def edits(calls: list[Call]) -> Iterator[Call]:
         kinds = [[call for base in calls for call in STATED_EDITS[rule](base)] for rule in sorted(lifts)]
-        return _interleaved(kinds + [list(word_ties(calls)) if "unique" in lifts else []])
+        return interleaved(kinds + [list(word_ties(calls)) if "unique" in lifts else []])
 
     return _aimed_at(visible, known, limit, mode, edits, True, lifted(lifts))
 
@@ -916,7 +908,7 @@ STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
 
 def _repeats_in_turn(calls: list[Call]) -> Iterator[Call]:
     """Each visible call with an item repeated in place, every call's first before any second."""
-    return _interleaved([list(_repeat_edits(base)) for base in calls])
+    return interleaved([list(_repeat_edits(base)) for base in calls])
 
 
 Sums = list[tuple[Arithmetic, list[int | float]]]

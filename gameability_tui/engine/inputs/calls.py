@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import ast
 import functools
-import itertools
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,12 +76,11 @@ class Call:
         given = (marked(self.args), marked_keywords(self.kwargs))
         chain = job_steps(self.chain)
         uses = tuple(map(job_steps, self.uses))
+        peers = tuple((name, by, marked(a), marked_keywords(k)) for name, by, a, k in self.peers)
         if self.before:
-            peers = tuple((name, by, marked(a), marked_keywords(k)) for name, by, a, k in self.peers)
             before = tuple((name, a, dict(k)) for name, a, k in self.before)
             return (*given, chain, uses, self.reads, (self.name, peers, self.roots), before)
         if self.peers:
-            peers = tuple((name, by, marked(a), marked_keywords(k)) for name, by, a, k in self.peers)
             return (*given, chain, uses, self.reads, (self.name, peers, self.roots))
         if self.reads:  # with no uses: the objects it was passed, read after it
             return (*given, chain, uses, self.reads)
@@ -162,11 +160,19 @@ class Call:
         return repr((self.args, self.kwargs))
 
 
+def interleaved(kinds: list[list[Call]]) -> Iterator[Call]:
+    """The first call of each list, then the second of each, and so on."""
+    for rank in range(max(map(len, kinds), default=0)):
+        for calls in kinds:
+            if rank < len(calls):
+                yield calls[rank]
+
+
 def new_in_turn(kinds: list[list[Call]], known: set[str], limit: int) -> list[Call]:
-    """Up to ``limit`` of ``kinds``' calls, the first of each kind, then the second of each, and
-    so on, none of whose keys is in ``known`` nor taken already."""
+    """Up to ``limit`` of ``kinds``' calls, taken in turn (``interleaved``), none of whose keys
+    is in ``known`` nor taken already."""
     seen, chosen = set(known), []
-    for call in (call for turn in itertools.zip_longest(*kinds) for call in turn if call is not None):
+    for call in interleaved(kinds):
         if len(chosen) == limit:
             break
         if call.key() not in seen:
