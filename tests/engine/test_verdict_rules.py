@@ -25,7 +25,7 @@ from gameability_tui.engine.audit import (
     prepare,
 )
 from gameability_tui.engine.audit.asserts import assert_text
-from gameability_tui.engine.audit.reference import keeps_a_cache, visible_calls
+from gameability_tui.engine.audit.reference import _shown_by_the_text, keeps_a_cache, visible_calls
 from gameability_tui.engine.audit.stated_domain import domain_flags, lifted_rules
 from gameability_tui.engine.inputs.aimed import aimed_calls, boundary_calls, guard_calls
 from gameability_tui.engine.inputs.arguments import Made
@@ -6579,3 +6579,39 @@ def test_a_setup_helper_handed_the_entry_and_keywords_reads_as_the_call():
     assert result.status == "ok" and result.entry == "clamp"
     assert "    if lo >= hi:" in {s.after for s in result.survivors}
     assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)
+
+
+# 122. From the twenty-third pass (class 5, what the text states): a docstring's own example
+# (``words('one,two')``) is an input the text allows, but the tests wrote only ``', '`` and no
+# edit of their literals drops the space, so a mutant wrong only there looked equivalent. The
+# text's example calls are inputs (its written answers are not: the reference's is the oracle).
+WORDS_BY_COMMAS = 'def words(s):\n    return s.replace(",", " ").split()\n'
+WORDS_SAID = (
+    'def words(s):\n    """The words of s, split at commas or spaces.\n'
+    "    >>> words('one,two')\n    ['one', 'two']\n    \"\"\"\n"
+)
+WORDS_TESTS = [
+    "assert words('Hi, my name is John') == ['Hi', 'my', 'name', 'is', 'John']",
+    "assert words('One, two, three') == ['One', 'two', 'three']",
+    "assert words('') == []",
+]
+
+
+def test_the_texts_own_example_is_an_input():
+    blank = "    return s.replace(\",\", '').split()"
+    shown = audit_problem(problem("words", WORDS_BY_COMMAS, WORDS_TESTS, prompt=WORDS_SAID), DEEP)
+    assert blank in {s.after for s in shown.survivors}
+    assert any("words('one,two')" in a.text and a.passes_reference for a in shown.asserts)
+    unsaid = audit_problem(problem("words", WORDS_BY_COMMAS, WORDS_TESTS, prompt="Split s into words."), DEEP)
+    assert blank not in {s.after for s in unsaid.survivors}
+
+
+def test_an_example_in_another_shape_than_the_tests_is_not_taken():
+    said = "make_adder(n) returns a function adding n: make_adder(3) is one, make_adder(2)(5) == 7."
+    adder = "def make_adder(n):\n    return lambda x: x + n\n"
+    tests = ["assert make_adder(1)(1) == 2", "assert make_adder(0)(9) == 9"]
+    found = visible_calls(problem("make_adder", adder, tests, prompt=said))
+    assert found is not None
+    entry, call_name, visible = found
+    shown = _shown_by_the_text(problem("make_adder", adder, tests, prompt=said), entry, call_name, visible)
+    assert [(call.args, call.chain) for call in shown] == [((2,), (("", (5,), ()),))]

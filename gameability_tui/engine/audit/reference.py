@@ -40,6 +40,7 @@ from ..inputs.harvest import harvest_calls
 from ..inputs.partial_reads import looked_at_in_part
 from ..inputs.raises import tests_expect_raises
 from ..inputs.std_makers import std_names
+from ..inputs.text_examples import example_sources, in_the_tests_shapes
 from ..inputs.type_guards import other_type_calls, type_guarded_positions
 from ..inputs.unpassed import unpassed_calls
 from ..model import AuditParams, Problem, ProblemResult
@@ -186,6 +187,14 @@ def _harvested(
     return harvest_calls(sources, call_name, builders, as_written, classes, statements_discard, std)
 
 
+def _shown_by_the_text(problem: Problem, entry: str, call_name: str, visible: list[Call]) -> list[Call]:
+    """The calls the task's text writes as examples (``text_examples``), in the tests' shapes."""
+    names = (call_name, entry.rsplit(".", 1)[-1])
+    sources = example_sources(problem.prompt, names, call_name)
+    shown = _harvested(problem, entry, call_name, sources, False, statements_discard=False)
+    return in_the_tests_shapes(shown, visible)
+
+
 def makers(problem: Problem, entry: str) -> frozenset[str]:
     """The names other than the entry that the reference or the setup defines at top level: a
     test's call of one on literals makes an argument in place (``norm(Point(3, 4))``, LeetCode's
@@ -214,6 +223,11 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     known = {call.key() for call in visible + draws}
     hidden = _harvested(problem, entry, call_name, problem.hidden, as_written, statements_discard=False)
     fresh += [call for call in hidden if call.key() not in known]
+    if not as_written:  # (the text's own examples: ``>>> words('one,two')``)
+        known = {call.key() for call in visible + fresh}
+        fresh += [
+            call for call in _shown_by_the_text(problem, entry, call_name, visible) if call.key() not in known
+        ]
     always = len(fresh)
     fresh += draws[params.fresh_inputs :]
     # (rules learned from the tests that the text lifts: "0.0 for an empty list", "the sign is ignored")
