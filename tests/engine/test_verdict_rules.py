@@ -6615,3 +6615,40 @@ def test_an_example_in_another_shape_than_the_tests_is_not_taken():
     entry, call_name, visible = found
     shown = _shown_by_the_text(problem("make_adder", adder, tests, prompt=said), entry, call_name, visible)
     assert [(call.args, call.chain) for call in shown] == [((2,), (("", (5,), ()),))]
+
+
+# 123. From the twenty-third pass (what the text states): "the gcd of two non-negative ints",
+# said of no parameter by name, was not read, so ``gcd(-1, 0)`` was drawn across the raise guard
+# and ``a == 0`` made ``a <= 0`` was a "survivor" on inputs the task rules out.
+GCD = (
+    "def gcd(a, b):\n    if a == 0 and b == 0:\n        raise ValueError('gcd(0, 0) is undefined')\n"
+    "    while b:\n        a, b = b, a % b\n    return a\n"
+)
+GCD_SAID = (
+    "gcd(a, b): the greatest common divisor of two non-negative ints, not both zero. Raise\n"
+    "ValueError when both are zero."
+)
+GCD_TESTS = [
+    "assert gcd(12, 18) == 6",
+    "assert gcd(0, 7) == 7",
+    "assert gcd(7, 0) == 7",
+    "assert gcd(1, 1) == 1",
+    "try:\n    gcd(0, 0)\nexcept ValueError:\n    pass\nelse:\n    assert False",
+]
+
+
+def test_a_sign_said_of_several_unnamed_ints_keeps_each_of_them():
+    assert domain_flags(Call((-1, 0)), GCD_SAID, ("a", "b"))
+    assert domain_flags(Call((3, -2)), GCD_SAID, ("a", "b"))
+    assert not domain_flags(Call((0, 5)), GCD_SAID, ("a", "b"))
+    assert not domain_flags(Call((-1,)), GCD_SAID, ("a",))  # (one int is not two)
+    assert domain_flags(Call((0, 4)), "lcm of both positive integers", ("x", "y"))
+    result = audit_problem(problem("gcd", GCD, GCD_TESTS, prompt=GCD_SAID), DEEP)
+    assert not {s.after for s in result.survivors} & {
+        "    if a <= 0 and b == 0:",
+        "    if a == 0 and b <= 0:",
+    }
+    unsaid = audit_problem(
+        problem("gcd", GCD, GCD_TESTS, prompt="gcd(a, b): the greatest common divisor."), DEEP
+    )
+    assert {s.after for s in unsaid.survivors} & {"    if a <= 0 and b == 0:", "    if a == 0 and b <= 0:"}

@@ -17,7 +17,8 @@ a statement about the input:
 - "a list of positive integers" (or non-negative; array, sequence): a list argument holding a
   number at or below 0 (below 0) breaks it;
 - "given a positive integer" (or non-negative): the call's one argument, an int, at or below 0
-  (below 0) breaks it;
+  (below 0) breaks it; "two non-negative ints" (three, four, both, all): where the call passes
+  that many ints, one below 0 (at or below 0) breaks it;
 - "groups are balanced" (brackets, parentheses, a string), stated, not asked: a text argument
   whose brackets do not each close one of their kind breaks it;
 - "a square matrix" (grid, board; "an n x n grid"): a grid argument whose rows are not as many
@@ -62,6 +63,12 @@ SIGNED_ITEMS = re.compile(
     r"\b(array|list|sequence)\s+of\s+(non-?negative|positive)\s+(integer|number|int)s?\b", re.IGNORECASE
 )
 SIGNED_ONE = re.compile(r"\bgiven\s+an?\s+(non-?negative|positive)\s+(integer|number|int)\b", re.IGNORECASE)
+# of several arguments, none named: "the gcd of two non-negative ints", "both positive integers"
+SIGNED_SEVERAL = re.compile(
+    r"\b(two|three|four|both|all)\s+(given\s+)?(non-?negative|positive)\s+(integers|numbers|ints)\b",
+    re.IGNORECASE,
+)
+_HOW_MANY = {"two": 2, "three": 3, "four": 4, "both": 2}
 
 
 PRECONDITION = re.compile(
@@ -503,6 +510,13 @@ def _signed_flag(arguments: list[Any], prompt: str) -> tuple[str, ...]:
     one = SIGNED_ONE.search(prompt)
     if one and len(arguments) == 1 and _breaks(arguments[0], one.group(1).lower()):
         return (f"domain: the task says '{one.group(0)}', and this input is {arguments[0]!r}",)
+    several = SIGNED_SEVERAL.search(prompt)
+    numbers = [(position, value) for position, value in enumerate(arguments) if type(value) is int]
+    if several and len(numbers) == _HOW_MANY.get(several.group(1).lower(), len(numbers)) > 1:
+        for position, value in numbers:
+            if _breaks(value, several.group(3).lower()):
+                said = f"domain: the task says '{several.group(0)}'"
+                return (f"{said}, and argument {position + 1} of this input is {value!r}",)
     return ()
 
 
