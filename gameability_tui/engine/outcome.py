@@ -578,13 +578,16 @@ class Oracle:
     fragments: tuple[tuple[str, bool], ...] = ()
     # the task's text leaves a returned list's order free ("in any order"): compared as a bag
     unordered: bool = False
+    # a looser float tolerance the task's text states ("within 1e-3"): the atol of the rule
+    stated_atol: float = 0.0
 
     def same(self, got: Outcome, expected: Outcome) -> bool:
         if self.evalplus:
             return matches(got, expected, self.atol, self.kind)
         if self.unordered:
             got, expected = in_any_order(got), in_any_order(expected)
-        return same(got, expected, self.kind, prints=self.prints)
+        rule = FloatRule(atol=self.stated_atol) if self.stated_atol else RELATIVE
+        return same(got, expected, self.kind, rule, prints=self.prints)
 
     def differs(self, got: Outcome, expected: Outcome) -> bool:
         """Whether ``got`` tells a candidate apart from the reference's ``expected``: where the reference

@@ -27,6 +27,7 @@ from gameability_tui.engine.audit import (
 from gameability_tui.engine.audit.asserts import assert_text
 from gameability_tui.engine.audit.reference import _shown_by_the_text, keeps_a_cache, visible_calls
 from gameability_tui.engine.audit.stated_domain import domain_flags, lifted_rules
+from gameability_tui.engine.audit.stated_tolerance import stated_tolerance
 from gameability_tui.engine.inputs.aimed import aimed_calls, boundary_calls, guard_calls
 from gameability_tui.engine.inputs.arguments import Made
 from gameability_tui.engine.inputs.calls import Bound, Call, entry_of, factory_names
@@ -6652,3 +6653,41 @@ def test_a_sign_said_of_several_unnamed_ints_keeps_each_of_them():
         problem("gcd", GCD, GCD_TESTS, prompt="gcd(a, b): the greatest common divisor."), DEEP
     )
     assert {s.after for s in unsaid.survivors} & {"    if a <= 0 and b == 0:", "    if a == 0 and b <= 0:"}
+
+
+# 124. From the twenty-second pass (class 3): "any value within 1e-3 of math.sqrt(n) is a correct
+# answer" was read by no rule: a Newton loop one turn shorter (7e-5 off) was "broken" and its
+# assert demanded 1e-6. A looser tolerance the text states is the oracle's and the asserts'.
+SQRT_BY_NEWTON = (
+    "def approx_sqrt(n):\n    x = (n + 1) / 2\n    for _ in range(6):\n"
+    "        x = (x + n / x) / 2\n    return x\n"
+)
+SQRT_TESTS = [
+    "assert abs(approx_sqrt(1) - 1.0) < 1e-3",
+    "assert abs(approx_sqrt(30) - 30 ** 0.5) < 1e-3",
+    "assert abs(approx_sqrt(100) - 10.0) < 1e-3",
+]
+SQRT_SAID = "approx_sqrt(n): the square root of n for 1 <= n <= 100. Any value within 1e-3 of it is correct."
+
+
+def test_a_tolerance_the_text_states_is_the_oracles():
+    assert stated_tolerance(SQRT_SAID) == 1e-3
+    assert stated_tolerance("an absolute error of at most 10**-4 is allowed") == 1e-4
+    assert stated_tolerance("pairs of items within 2 of each other") == 0.0
+    assert stated_tolerance("within 1e-9 of the true value") == 0.0  # (not looser than the default)
+    shorter = "    for _ in range(5):"
+    said = audit_problem(problem("approx_sqrt", SQRT_BY_NEWTON, SQRT_TESTS, prompt=SQRT_SAID), DEEP)
+    assert shorter not in {s.after for s in said.survivors}
+    unsaid = audit_problem(
+        problem("approx_sqrt", SQRT_BY_NEWTON, SQRT_TESTS, prompt="The square root of n."), DEEP
+    )
+    assert shorter in {s.after for s in unsaid.survivors}
+
+
+def test_an_assert_under_a_stated_tolerance_is_written_with_it():
+    small = ["assert abs(approx_sqrt(1) - 1.0) < 1e-3", "assert abs(approx_sqrt(4) - 2.0) < 1e-3"]
+    said = audit_problem(problem("approx_sqrt", SQRT_BY_NEWTON, small, prompt=SQRT_SAID), DEEP)
+    assert "        x = (x + n / x) // 2" in {s.after for s in said.survivors}  # (7 for 7.07 at 50)
+    texts = [a.text for a in said.asserts if "abs(" in a.text]
+    assert texts and all("<= 0.001 + 1e-07 * abs(" in text for text in texts)
+    assert all(a.passes_reference and a.kills for a in said.asserts)

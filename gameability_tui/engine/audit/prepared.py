@@ -23,6 +23,7 @@ from ..observed import prints, writes_errors
 from ..outcome import Oracle
 from ..sandbox import Job, Run
 from .stated_domain import frees_order, states_the_message
+from .stated_tolerance import stated_tolerance
 
 
 def parse_checks(texts: tuple[str, ...]) -> list[tuple[tuple, dict]]:
@@ -63,7 +64,8 @@ def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
     unless the task's text names one of them alone),
     and their messages where the tests read them (for the words they look for, where that is all
     and the text does not fix the whole message);
-    the module data the tests read after a call; a list as a bag where the text frees its order."""
+    the module data the tests read after a call; a list as a bag where the text frees its order;
+    floats within a tolerance the text states, where it is looser than the default rule."""
     seen = (problem.reference, tuple(problem.tests), problem.setup, problem.call_alias)
     raises = tests_expect_raises(*seen)
     messages = tests_check_messages(*seen)
@@ -78,6 +80,7 @@ def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
         fragments=message_fragments(tuple(problem.tests), problem.setup or "")
         if messages and not states_the_message(problem.prompt) else (),
         unordered=frees_order(problem.prompt),
+        stated_atol=0.0 if problem.checks else stated_tolerance(problem.prompt),
     )  # fmt: skip
 
 
