@@ -6691,3 +6691,28 @@ def test_an_assert_under_a_stated_tolerance_is_written_with_it():
     texts = [a.text for a in said.asserts if "abs(" in a.text]
     assert texts and all("<= 0.001 + 1e-07 * abs(" in text for text in texts)
     assert all(a.passes_reference and a.kills for a in said.asserts)
+
+
+# 125. From the twenty-third pass (what the text states): "a list of ints whose sum is even", a
+# rule of a value computed from the input, was not read: ``//`` made ``/`` was a "survivor" on
+# odd sums only, which the task rules out.
+HALF_TOTAL = "def half_total(xs):\n    return sum(xs) // 2\n"
+HALF_TESTS = [
+    "assert half_total([]) == 0",
+    "assert half_total([3, 5]) == 4",
+    "assert half_total([-4, -6]) == -5",
+]
+
+
+def test_a_parity_the_text_states_of_a_lists_sum_keeps_it():
+    said = "half_total(xs): xs is a list of ints whose sum is even; return half of that sum."
+    assert domain_flags(Call(([1, 2],)), said, ("xs",))
+    assert not domain_flags(Call(([1, 3],)), said, ("xs",))
+    assert not domain_flags(Call(([1, 2],)), "Check whether the sum is even.", ("xs",))
+    halved = "    return sum(xs) / 2"
+    kept = audit_problem(problem("half_total", HALF_TOTAL, HALF_TESTS, prompt=said), DEEP)
+    assert halved not in {s.after for s in kept.survivors}
+    unsaid = audit_problem(
+        problem("half_total", HALF_TOTAL, HALF_TESTS, prompt="Half the sum, rounded down."), DEEP
+    )
+    assert halved in {s.after for s in unsaid.survivors}

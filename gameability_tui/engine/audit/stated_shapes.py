@@ -1,5 +1,5 @@
-"""What a task's text states of an input beyond a range: the parity of its length, a power of
-two, a multiple of a number; and a range a clause introduces with "for" ("for 1 <= n <= 100").
+"""What a task's text states of an input beyond a range: the parity of its length or its sum, a
+power of two, a multiple of a number; and a range a clause introduces with "for" ("for 1 <= n <= 100").
 
 Threat: "xs, a list of ints with an odd number of elements", "n is a power of two", "the length
 of the string is always a multiple of 3", "the number of paths ... for 0 <= r <= 11": the deep
@@ -35,6 +35,8 @@ LENGTH_MULTIPLE = re.compile(
     rf"\b(?:length|len\(\s*\w+\s*\))\b[^.;]{{0,40}}?\bis\s+(?:always\s+)?(?:a\s+)?multiple\s+of\s+{_COUNT}\b",
     re.IGNORECASE,
 )
+# "a list of ints whose sum is even", "the sum of its items is always odd"
+SUM_PARITY = re.compile(r"\b(?:whose|its|the)\s+sum\b[^.;,]{0,30}?\bis\s+(?:always\s+)?(odd|even)\b", re.I)
 # what reads as a question or a case before a statement ("check whether n is a power of two")
 ASKED = re.compile(r"\b(whether|if|check|determine|test|decide|when|unless)\b[^.;]*$", re.IGNORECASE)
 # a range a clause introduces ("... for 0 <= r <= 11 and 0 <= c <= 11", "with 1 <= k <= 9")
@@ -49,7 +51,8 @@ RUN_ENDS = re.compile(r"[.;:(]|\b(?!and\b|or\b)[A-Za-z]{3,}\b(?!\s*[<>≤≥=(])
 
 def shape_broken(clause: str, named: dict[str, Any], prompt: str = "") -> str:
     """Why this input (``named``: its arguments by parameter name) breaks what ``clause`` states
-    of the parity or multiple of a sized argument's length, or of an int argument being a power
+    of the parity or multiple of a sized argument's length, the parity of a list's sum ("whose sum
+    is even", the twenty-third pass: c3_halve_even_strong), or of an int argument being a power
     of two or a multiple of a number; empty where it breaks none. A text that speaks of both
     parities (``prompt``: "for an odd number of elements ..., for an even number ...") names
     cases, not the domain."""
@@ -65,6 +68,15 @@ def shape_broken(clause: str, named: dict[str, Any], prompt: str = "") -> str:
         asked = ASKED.search(clause[: found.start()])
         if value is not None and not asked and len(value) % _number(found.group(1)):
             return _said(found.group(0), "length", len(value))
+    for found in SUM_PARITY.finditer(clause):
+        value = _sized_one(clause, named)
+        numbers = type(value) in (list, tuple) and all(type(item) is int for item in value)
+        if (
+            numbers
+            and not ASKED.search(clause[: found.start()])
+            and sum(value) % 2 != (found.group(1) == "odd")
+        ):
+            return _said(found.group(0), "sum", sum(value))
     for name, value in named.items():
         if type(value) is not int:
             continue
