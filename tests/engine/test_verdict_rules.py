@@ -6716,3 +6716,22 @@ def test_a_parity_the_text_states_of_a_lists_sum_keeps_it():
         problem("half_total", HALF_TOTAL, HALF_TESTS, prompt="Half the sum, rounded down."), DEEP
     )
     assert halved in {s.after for s in unsaid.survivors}
+
+
+# 126. From the twenty-third pass (class 6): a memo keyed on one side of a rectangle, ``(w, h)``
+# made ``(w, w)``, is an edit no operator made, so the problem looked strong. The deep attack
+# writes a name of a tuple or a call's arguments as its neighbour ("name-twin").
+AREA_CACHED = (
+    "_cache = {}\n\n\ndef area(w, h):\n    key = (w, h)\n    if key not in _cache:\n"
+    "        _cache[key] = w * h\n    return _cache[key]\n"
+)
+
+
+def test_a_variable_written_as_its_neighbour_is_a_deep_mutant():
+    tests = ["assert area(2, 3) == 6", "assert area(4, 5) == 20", "assert area(2, 3) == 6"]
+    result = audit_problem(problem("area", AREA_CACHED, tests), DEEP)
+    assert "    key = (w, w)" in {s.after for s in result.survivors}
+    assert result.asserts and all(a.passes_reference and a.kills for a in result.asserts)
+    assert "    key = (w, w)" not in {
+        s.after for s in audit_problem(problem("area", AREA_CACHED, tests), AuditParams()).survivors
+    }

@@ -18,7 +18,8 @@ Two catalogues:
   ways, a dropped negation, ``None`` to ``0``, a dropped operand of ``and``/``or``, a method's
   or rounding mode's twin, an exception class to its base, and deleted stores and rebindings
   (the nineteenth pass, likewise); since round eighteen a standard-library option's other value
-  and a date format's neighbouring fields swapped.
+  and a date format's neighbouring fields swapped; since round twenty-two a name of a tuple or a
+  call's arguments written as its neighbour.
 
 Each operator's ``examples`` are (source, one of its mutants) pairs;
 ``tests/engine/mutants/test_operators.py`` checks every example both ways: the operator produces
@@ -554,6 +555,36 @@ class DropOperand(Operator):
         return _with(node, values=[value for index, value in enumerate(node.values) if index != choice])
 
 
+@dataclass(frozen=True)
+class SwapSiblingName(Operator):
+    """One name of a tuple, list or call's arguments written as another name beside it: a key
+    ``(w, h)`` made ``(w, w)``, ``f(a, b)`` made ``f(b, b)``: a variable mixed up with its
+    neighbour, which no edit of an operator or constant makes (the twenty-third pass:
+    c6_cache_key, a memo keyed on one side of a rectangle)."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        return len(self._swaps(node))
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        position, other = self._swaps(node)[choice]
+        field = "args" if isinstance(node, ast.Call) else "elts"
+        items = list(getattr(node, field))
+        items[position] = ast.Name(other, ast.Load())
+        return _with(node, **{field: items})
+
+    @staticmethod
+    def _swaps(node: ast.AST) -> list[tuple[int, str]]:
+        if isinstance(node, ast.Call):
+            items = node.args
+        elif isinstance(node, (ast.Tuple, ast.List)) and isinstance(node.ctx, ast.Load):
+            items = node.elts
+        else:
+            return []
+        names = {index: item.id for index, item in enumerate(items) if isinstance(item, ast.Name)}
+        distinct = list(dict.fromkeys(names.values()))
+        return [(index, other) for index, name in names.items() for other in distinct if other != name]
+
+
 # the nearest other of a method call or a named constant: a mistake of one word
 METHOD_TWINS = {
     "isdigit": "isalnum", "isalpha": "isalnum", "isalnum": "isalpha", "isnumeric": "isalnum",
@@ -1019,6 +1050,15 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             "while x <= stop:\n    x += 1",
             "while a < b < c:\n    a += 1",
         ),
+    ),
+    SwapSiblingName(
+        "name-twin",
+        examples=(
+            ("key = (w, h)", "key = (w, w)"),
+            ("x = f(a, b)", "x = f(b, b)"),
+            ("x = [i, j]", "x = [j, j]"),
+        ),
+        untouched=("x = f(a, 1)", "x = f(a, b=c)", "x = f(a, a)"),
     ),
     SwapDimension(
         "grid-dimension",
