@@ -33,6 +33,7 @@ from gameability_tui.engine.inputs.arguments import Made
 from gameability_tui.engine.inputs.calls import Bound, Call, entry_of, factory_names
 from gameability_tui.engine.inputs.fresh import contract_violations, fresh_calls
 from gameability_tui.engine.inputs.harvest import harvest_calls, is_callback
+from gameability_tui.engine.inputs.named_methods import methods_the_text_names
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.mutants.sites import make_mutants
 from gameability_tui.engine.observed import DROP_STEP
@@ -6735,3 +6736,29 @@ def test_a_variable_written_as_its_neighbour_is_a_deep_mutant():
     assert "    key = (w, w)" not in {
         s.after for s in audit_problem(problem("area", AREA_CACHED, tests), AuditParams()).survivors
     }
+
+
+# 127. From the twenty-third pass (class 4): "size() returns how many items it holds", and no test
+# asks the size: no drawn input called it, so ``return None`` there was "equivalent". A method
+# the text writes as a call, taking only ``self``, is called on the objects the tests use.
+QUEUE = (
+    "class Queue:\n    def __init__(self):\n        self.items = []\n\n    def push(self, x):\n"
+    "        self.items.append(x)\n\n    def pop(self):\n        return self.items.pop(0)\n\n"
+    "    def size(self):\n        return len(self.items)\n"
+)
+QUEUE_TESTS = [
+    "q = Queue()\nq.push(1)\nq.push(2)\nassert q.pop() == 1\nassert q.pop() == 2",
+    "q = Queue()\nq.push('a')\nassert q.pop() == 'a'",
+]
+
+
+def test_a_method_the_text_names_and_no_test_calls_is_called():
+    said = (
+        "Queue: push(x) adds x; pop() removes and returns the oldest item; size() returns how many it holds."
+    )
+    assert methods_the_text_names(said, QUEUE) == ("pop", "size")  # (push takes x)
+    result = audit_problem(problem("Queue", QUEUE, QUEUE_TESTS, prompt=said), AuditParams())
+    assert "        return None" in {s.after for s in result.survivors}
+    assert any("q.size() ==" in a.text and a.passes_reference and a.kills for a in result.asserts)
+    unsaid = audit_problem(problem("Queue", QUEUE, QUEUE_TESTS, prompt="A FIFO queue."), AuditParams())
+    assert "        return None" not in {s.after for s in unsaid.survivors}

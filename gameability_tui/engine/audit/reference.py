@@ -37,6 +37,7 @@ from ..inputs.calls import (
 from ..inputs.contract import V1_MODES
 from ..inputs.fresh import fresh_calls, literals_of
 from ..inputs.harvest import harvest_calls
+from ..inputs.named_methods import methods_the_text_names, with_named_methods
 from ..inputs.partial_reads import looked_at_in_part
 from ..inputs.raises import tests_expect_raises
 from ..inputs.std_makers import std_names
@@ -128,6 +129,12 @@ def _used_again(fresh: list[Call], count: int) -> list[Call]:
         else:  # (the second round one int up: ``push(7)`` then ``push(8)``, a top unlike the bottom)
             again.append(replace(call, uses=call.uses + tuple(map(_one_up, call.uses)), roots=call.roots * 2))
     return again
+
+
+def _named_but_never_called(problem: Problem, visible: list[Call]) -> tuple[str, ...]:
+    """The methods the task's text names (``named_methods``) that no visible call makes."""
+    called = {method for call in visible for use in (call.chain, *call.uses) for method, _, _ in use}
+    return tuple(m for m in methods_the_text_names(problem.prompt, problem.reference) if m not in called)
 
 
 def _one_up(use: tuple) -> tuple:
@@ -260,6 +267,13 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         fresh += _made_again(fresh, repeats)
         fresh += _visible_twice(visible, {call.key() for call in fresh}, repeats)
     more = [] if as_written else _used_again(fresh + visible, int(params.fresh_inputs * REPEAT_SHARE))
+    if not as_written:  # (a method the text names that no test calls: ``size()``)
+        unasked = _named_but_never_called(problem, visible)
+        more += (
+            with_named_methods(fresh + visible, unasked, int(params.fresh_inputs * REPEAT_SHARE))
+            if unasked
+            else []
+        )
     if more:  # (an object's second round of calls, which no test makes)
         known = {call.key() for call in visible + fresh}
         fresh += [call for call in more if call.key() not in known]

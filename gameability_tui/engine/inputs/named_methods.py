@@ -1,0 +1,63 @@
+"""Calls of a method the task's text names and no test makes, on the objects the tests use.
+
+"size() returns how many items it holds" is part of the task, yet where every test pushes and
+pops and none asks the size, no drawn input ever calls it, so ``return None`` in ``size`` was
+"equivalent" and the problem strong (the twenty-third pass: c4_unused_method). A method the
+text writes with its parentheses and that takes no argument but ``self`` is called, where a test
+uses an object, after the test's own uses and once after the first of them (an empty queue's
+size and a filled one's), so its answer is compared as any use's is.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+
+from .calls import Call, parsed
+
+
+def methods_the_text_names(prompt: str, reference: str) -> tuple[str, ...]:
+    """The reference's public methods that take nothing but ``self`` (no property, static or
+    class method) and that ``prompt`` writes as a call: ``size()``, ``q.is_empty()``."""
+    tree = parsed(reference)
+    if tree is None or not prompt:
+        return ()
+    named = []
+    for cls in (node for node in tree.body if isinstance(node, ast.ClassDef)):
+        for method in cls.body:
+            if (
+                isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and not method.name.startswith("_")
+                and not method.decorator_list
+                and _takes_only_self(method.args)
+                and re.search(rf"(?<![\w]){re.escape(method.name)}\(\s*\)", prompt)
+            ):
+                named.append(method.name)
+    return tuple(dict.fromkeys(named))
+
+
+def with_named_methods(calls: list[Call], methods: tuple[str, ...], count: int) -> Iterator[Call]:
+    """Up to ``count`` of ``calls`` that use an object (one object, no chain) with each of
+    ``methods`` no use of theirs makes called after the first use and after the last."""
+    made = 0
+    for call in calls:
+        if made >= count:
+            return
+        if not call.uses or call.chain or call.peers:
+            continue
+        used = {method for use in call.uses for method, _, _ in use}
+        asked = tuple(((method, (), ()),) for method in methods if method not in used)
+        if asked:
+            made += 1
+            yield replace(call, uses=(call.uses[0], *asked, *call.uses[1:], *asked))
+
+
+def _takes_only_self(arguments: ast.arguments) -> bool:
+    required = len(arguments.posonlyargs) + len(arguments.args) - len(arguments.defaults)
+    return (
+        required == 1
+        and not arguments.vararg
+        and not any(default is None for default in arguments.kw_defaults)
+    )
