@@ -99,8 +99,12 @@ from .step_units import STEPS
 # arguments are drawn; a type guard is crossed with values of other types; a setup's helper
 # handed the entry and its arguments reads as the call it makes; format() is a protocol step;
 # a class's data stored anew is state; a handler reading type(e) alone reads no message;
-# 'upper or lower case' lifts case, one letter takes the other case; a running best by any key
-ENGINE_VERSION = 31
+# 'upper or lower case' lifts case, one letter takes the other case; a running best by any key.
+# 32: the text's own example calls are inputs; a sign said of several unnamed ints, and a list's
+# sum's parity, are the domain; a tolerance the text states is the oracle's and the asserts';
+# a method the text names and no test calls is called; the deep attack writes a name as its
+# neighbour
+ENGINE_VERSION = 32
 
 
 @dataclass(frozen=True)
