@@ -34,6 +34,7 @@ from gameability_tui.engine.inputs.calls import Bound, Call, entry_of, factory_n
 from gameability_tui.engine.inputs.fresh import contract_violations, fresh_calls
 from gameability_tui.engine.inputs.harvest import harvest_calls, is_callback
 from gameability_tui.engine.inputs.named_methods import methods_the_text_names
+from gameability_tui.engine.inputs.reads_between import reads_between
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.mutants.sites import make_mutants
 from gameability_tui.engine.observed import DROP_STEP
@@ -6762,3 +6763,31 @@ def test_a_method_the_text_names_and_no_test_calls_is_called():
     assert any("q.size() ==" in a.text and a.passes_reference and a.kills for a in result.asserts)
     unsaid = audit_problem(problem("Queue", QUEUE, QUEUE_TESTS, prompt="A FIFO queue."), AuditParams())
     assert "        return None" not in {s.after for s in unsaid.survivors}
+
+
+# 128. From the twenty-third pass (class 6): an LRU's ``get`` that forgot to mark its key as used
+# shows only where a write follows the read and a read follows the write, which no test made, so
+# deleting the ``move_to_end`` was "equivalent". A read is made before the last write, and the
+# reads again after it.
+LRU = (
+    "from collections import OrderedDict\n\n\nclass LRU:\n    def __init__(self, capacity):\n"
+    "        self.capacity = capacity\n        self.data = OrderedDict()\n\n    def get(self, k):\n"
+    "        if k not in self.data:\n            return None\n        self.data.move_to_end(k)\n"
+    "        return self.data[k]\n\n    def put(self, k, v):\n        self.data[k] = v\n"
+    "        self.data.move_to_end(k)\n        if len(self.data) > self.capacity:\n"
+    "            self.data.popitem(last=False)\n"
+)
+LRU_TESTS = [
+    "c = LRU(2)\nc.put('a', 1)\nc.put('b', 2)\nc.put('c', 3)\nassert c.get('a') is None\n"
+    "assert c.get('c') == 3",
+    "c = LRU(1)\nc.put('x', 1)\nassert c.get('x') == 1\nassert c.get('y') is None",
+]
+
+
+def test_a_read_before_the_last_write_shows_what_the_read_changes():
+    result = audit_problem(problem("LRU", LRU, LRU_TESTS), DEEP)
+    touch = {s.before.strip() for s in result.survivors if s.after.strip() == "pass"}
+    assert "self.data.move_to_end(k)" in touch
+    assert any("assert c.get('a') == 1; c.put(" in a.text and a.passes_reference for a in result.asserts)
+    (written,) = list(reads_between(visible_calls(problem("LRU", LRU, LRU_TESTS))[2], 2))
+    assert [use[0][0] for use in written.uses] == ["put", "put", "get", "put", "get", "get"]

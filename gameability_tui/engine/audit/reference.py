@@ -40,6 +40,7 @@ from ..inputs.harvest import harvest_calls
 from ..inputs.named_methods import methods_the_text_names, with_named_methods
 from ..inputs.partial_reads import looked_at_in_part
 from ..inputs.raises import tests_expect_raises
+from ..inputs.reads_between import reads_between
 from ..inputs.std_makers import std_names
 from ..inputs.text_examples import example_sources, in_the_tests_shapes
 from ..inputs.type_guards import other_type_calls, type_guarded_positions
@@ -268,12 +269,10 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         fresh += _visible_twice(visible, {call.key() for call in fresh}, repeats)
     more = [] if as_written else _used_again(fresh + visible, int(params.fresh_inputs * REPEAT_SHARE))
     if not as_written:  # (a method the text names that no test calls: ``size()``)
+        repeats = int(params.fresh_inputs * REPEAT_SHARE)
         unasked = _named_but_never_called(problem, visible)
-        more += (
-            with_named_methods(fresh + visible, unasked, int(params.fresh_inputs * REPEAT_SHARE))
-            if unasked
-            else []
-        )
+        more += with_named_methods(visible + fresh, unasked, repeats) if unasked else []
+        more += reads_between(visible + fresh, repeats)  # (a read that changes what a later read sees)
     if more:  # (an object's second round of calls, which no test makes)
         known = {call.key() for call in visible + fresh}
         fresh += [call for call in more if call.key() not in known]

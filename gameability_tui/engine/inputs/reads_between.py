@@ -1,0 +1,41 @@
+"""Uses of an object with a read made before its last write, and every read made again after.
+
+A test writes, then reads: ``put('a', 1); put('b', 2); put('c', 3)``, then ``get('a')`` and
+``get('c')``. What a read changes (an LRU's ``get`` marks its key as recently used) shows only
+where a write follows the read and a read follows that write, a sequence no such test makes, so
+deleting the ``move_to_end`` in ``get`` was "equivalent" (the twenty-third pass: c6_lru_touch).
+Here the first read is made before the last write, and the reads are all made again after it:
+``put a, put b, get a, put c, get a, get c``, where an LRU that forgot the touch has evicted ``a``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from ..observed import DROP_STEP
+from .calls import Call
+
+
+def reads_between(calls: list[Call], count: int) -> Iterator[Call]:
+    """Up to ``count`` of ``calls`` whose uses are two writes or more (uses made as statements)
+    and then reads, remade with the first read before the last write and every read after it."""
+    made = 0
+    for call in calls:
+        if made >= count:
+            return
+        writes = _leading_writes(call.uses)
+        reads = call.uses[writes:]
+        if call.chain or call.peers or writes < 2 or not reads or any(map(_is_write, reads)):
+            continue
+        made += 1
+        yield replace(call, uses=(*call.uses[: writes - 1], reads[0], call.uses[writes - 1], *reads))
+
+
+def _leading_writes(uses: tuple) -> int:
+    return next((index for index, use in enumerate(uses) if not _is_write(use)), len(uses))
+
+
+def _is_write(use: tuple) -> bool:
+    """A use the test makes as a statement: its answer thrown away (``observed.DROP_STEP``)."""
+    return bool(use) and use[-1][0] == DROP_STEP
