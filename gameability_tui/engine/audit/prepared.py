@@ -76,7 +76,7 @@ def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
         errors=writes_errors(problem.reference), reads=module_reads(problem.reference, problem.tests),
         caught=apart_where_named(caught_together(tuple(problem.tests), problem.setup), problem.prompt)
         if raises else (),
-        raise_reads=attributes_read(tuple(problem.tests), problem.setup) if messages else (),
+        raise_reads=attributes_read(tuple(problem.tests), problem.setup) if raises else (),
         fragments=message_fragments(tuple(problem.tests), problem.setup or "")
         if messages and not states_the_message(problem.prompt) else (),
         unordered=frees_order(problem.prompt),

@@ -297,34 +297,49 @@ def tests_expect_raises(reference: str, tests: tuple[str, ...], setup: str, alia
     return False
 
 
-def _reads_name(nodes: list[ast.AST], name: str | None) -> bool:
-    """Whether ``nodes`` read the variable ``name`` (an exception a handler or ``with`` caught)."""
-    if name is None:
-        return False
-    return any(
-        isinstance(inner, ast.Name) and inner.id == name and isinstance(inner.ctx, ast.Load)
-        for node in nodes
-        for inner in ast.walk(node)
-    )
+# what reads an exception's message: its ``args``, a message attribute, its own text methods
+MESSAGE_ATTRIBUTES = frozenset(("args", "message", "msg", "strerror", "__str__", "__repr__", "__notes__"))
+# what a raises check's context offers (``pytest.raises(...) as caught``, ``assertRaises as cm``)
+_TYPE_OF_CHECK = frozenset(("type", "typename"))
+_CAUGHT_OF_CHECK = frozenset(("value", "exception"))
 
 
-def _reads_beyond_type(nodes: list[ast.AST], name: str | None) -> bool:
-    """Whether ``nodes`` read the caught exception ``name`` for more than its type: ``type(e)``,
+def _reads_beyond_type(nodes: list[ast.AST], name: str | None, of_check: bool = False) -> bool:
+    """Whether ``nodes`` read the caught exception ``name`` for its message: ``type(e)``,
     ``type(e).__name__``, ``isinstance(e, ...)`` and ``e.__class__`` read the type alone (the
     twenty-third pass: a setup's ``check`` answering ``type(e).__name__`` made the message part
-    of the answer, and a message no text fixes a survivor)."""
+    of the answer, and a message no text fixes a survivor), and ``e.position`` an attribute
+    alone, which is the exception's state (``outcome.raise_state``), not its message (the
+    twenty-third pass: c1_exc_position's unstated message was pinned). ``of_check``: ``name``
+    is a raises check's context, read through ``.value`` or ``.exception`` (``caught.value.code``)."""
     if name is None:
         return False
     for node in nodes:
         parents = {id(child): parent for parent in ast.walk(node) for child in ast.iter_child_nodes(parent)}
         for inner in ast.walk(node):
-            if not (isinstance(inner, ast.Name) and inner.id == name and isinstance(inner.ctx, ast.Load)):
-                continue
-            parent = parents.get(id(inner))
-            typed = isinstance(parent, ast.Call) and ending_name(parent.func) in ("type", "isinstance")
-            if not (typed or (isinstance(parent, ast.Attribute) and parent.attr == "__class__")):
+            loaded = isinstance(inner, ast.Name) and inner.id == name and isinstance(inner.ctx, ast.Load)
+            if loaded and _reads_message(inner, parents, of_check):
                 return True
     return False
+
+
+def _reads_message(load: ast.Name, parents: dict[int, ast.AST], of_check: bool) -> bool:
+    parent = parents.get(id(load))
+    if of_check:  # (the context: its type, or the exception it holds, read as a handler's name)
+        if not isinstance(parent, ast.Attribute):
+            return True
+        if parent.attr in _TYPE_OF_CHECK:
+            return False
+        if parent.attr not in _CAUGHT_OF_CHECK:
+            return True  # (``caught.match(...)``, anything else of it)
+        load, parent = parent, parents.get(id(parent))
+    if isinstance(parent, ast.Call) and ending_name(parent.func) in ("type", "isinstance"):
+        return False
+    if isinstance(parent, ast.Attribute) and parent.value is load:
+        return parent.attr in MESSAGE_ATTRIBUTES or (
+            parent.attr.startswith("__") and parent.attr != "__class__"
+        )
+    return True
 
 
 def _checks_message(node: ast.AST, test: ast.AST) -> bool:
@@ -343,7 +358,8 @@ def _checks_message(node: ast.AST, test: ast.AST) -> bool:
         )
     if isinstance(node, ast.With):
         return any(
-            isinstance(item.optional_vars, ast.Name) and _reads_name([test], item.optional_vars.id)
+            isinstance(item.optional_vars, ast.Name)
+            and _reads_beyond_type([test], item.optional_vars.id, of_check=True)
             for item in node.items
             if is_raises_context(item.context_expr)
         )
