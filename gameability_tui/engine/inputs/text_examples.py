@@ -27,7 +27,7 @@ def example_sources(prompt: str, names: tuple[str, ...], call_name: str) -> tupl
     kept here and dropped by the harvest, which takes literals alone."""
     found: list[str] = []
     for name in dict.fromkeys(names):
-        for match in re.finditer(rf"(?<![\w.]){re.escape(name)}\s*\(", prompt):
+        for match in re.finditer(rf"(?<![\w.])(?<!def\s){re.escape(name)}\s*\(", prompt):  # (not its ``def``)
             text = _whole_call(prompt, match.start(), match.end() - 1)
             if text is not None and (text := call_name + text[len(name) :]) not in found:
                 found.append(text)
