@@ -6827,3 +6827,23 @@ def test_an_exceptions_attribute_read_alone_reads_no_message():
     )
     assert not tests_check_messages(BAD_CHAR, (within,), "", None)
     assert tests_check_messages(BAD_CHAR, (within.replace(".position == 0", ".args == ('x',)"),), "", None)
+
+
+# 130. From the twenty-fourth pass: an answer was called a random draw where one other seed
+# answered otherwise; a shuffle of ``[3, 3, 2]`` has three orders, seeds 0 and 1 give the same,
+# so deleting the shuffle "differed" there. An answer any of four other seeds changes is a draw.
+SHUFFLED = (
+    "import random\n\n\ndef shuffled(xs):\n    out = list(xs)\n    random.shuffle(out)\n    return out\n"
+)
+SHUFFLED_TESTS = [
+    "assert sorted(shuffled([3, 1, 2])) == [1, 2, 3]",
+    "assert shuffled([]) == []",
+    "assert sorted(shuffled([5, 5, 6])) == [5, 5, 6]",
+]
+
+
+def test_an_answer_any_other_seed_changes_is_a_random_draw():
+    kept = problem("shuffled", SHUFFLED, SHUFFLED_TESTS, hidden=("shuffled([3, 3, 2])",))
+    result = audit_problem(kept, DEEP)
+    assert "    pass" not in {s.after for s in result.survivors}
+    assert result.n_survived == 0
