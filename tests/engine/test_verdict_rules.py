@@ -6847,3 +6847,28 @@ def test_an_answer_any_other_seed_changes_is_a_random_draw():
     result = audit_problem(kept, DEEP)
     assert "    pass" not in {s.after for s in result.survivors}
     assert result.n_survived == 0
+
+
+# 131. From the twenty-fourth pass: "If two items are equally near, either one is accepted" freed
+# no tie (only "may be returned" did), so ``<=`` for ``<`` in a running best was a survivor.
+CLOSEST = (
+    "def closest(xs, target):\n    best = xs[0]\n    for x in xs[1:]:\n"
+    "        if abs(x - target) < abs(best - target):\n            best = x\n    return best\n"
+)
+
+
+def test_either_one_is_accepted_frees_a_tie():
+    tests = [
+        "assert closest([1, 5, 9], 6) == 5",
+        "assert closest([10], 3) == 10",
+        "assert closest([8, 2], 7) == 8",
+    ]
+    tie = "        if abs(x - target) <= abs(best - target):"
+    said = "closest(xs, target): the item nearest to target. If two are equally near, either one is accepted."
+    assert tie not in {
+        s.after for s in audit_problem(problem("closest", CLOSEST, tests, prompt=said), DEEP).survivors
+    }
+    first = "closest(xs, target): the item nearest to target. If two items are equally near, the first."
+    assert tie in {
+        s.after for s in audit_problem(problem("closest", CLOSEST, tests, prompt=first), DEEP).survivors
+    }

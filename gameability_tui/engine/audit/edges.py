@@ -44,10 +44,12 @@ TIE_WORDS = re.compile(
     r"(several|multiple|more than one)\b[^.]*\b(return|answer|choose|pick)|in case of)\b",
     re.IGNORECASE,
 )
-# the text lets the answer be any of the tied candidates ("any one of them may be returned")
+# the text lets the answer be any of the tied candidates ("any one of them may be returned",
+# "either one is accepted": the twenty-fourth pass)
 ANY_OF_TIED = re.compile(
     r"\b(any|either)\s+(one\s+)?(of\s+(them|those|these|the\s+\w+)\s+)?(may|can)\s+be\s+(returned|chosen|given)\b"
-    r"|\bany\s+(one\s+)?of\s+(them|those|these)\s+is\s+(fine|acceptable|correct|accepted)\b",
+    r"|\b(any|either)\s+(one\s+)?(of\s+(them|those|these|the\s+\w+)\s+)?(is|are|will\s+be)\s+"
+    r"(fine|acceptable|correct|accepted|allowed|valid)\b",
     re.IGNORECASE,
 )
 ZERO_WORDS = re.compile(r"\bzero\b|(?<![\w.])0(?![\w.])", re.IGNORECASE)
