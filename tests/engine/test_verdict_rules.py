@@ -6872,3 +6872,45 @@ def test_either_one_is_accepted_frees_a_tie():
     assert tie in {
         s.after for s in audit_problem(problem("closest", CLOSEST, tests, prompt=first), DEEP).survivors
     }
+
+
+# 132. From the twenty-fourth pass (what the text states): "people always divides total exactly"
+# and "no two neighbouring items of xs are equal" were not read, so ``//`` made ``/`` (uneven
+# splits) and ``>`` made ``>=`` (equal neighbours) were "survivors" on inputs the task rules out.
+SHARE = "def share(total, people):\n    return total // people\n"
+SHARE_TESTS = ["assert share(10, 2) == 5", "assert share(0, 3) == 0", "assert share(12, 4) == 3"]
+PEAKS = (
+    "def count_peaks(xs):\n    count = 0\n    for i in range(1, len(xs) - 1):\n"
+    "        if xs[i] > xs[i - 1] and xs[i] > xs[i + 1]:\n            count += 1\n    return count\n"
+)
+PEAKS_TESTS = [
+    "assert count_peaks([1, 3, 2]) == 1",
+    "assert count_peaks([1, 2, 3]) == 0",
+    "assert count_peaks([5, 1, 5, 1]) == 1",
+]
+
+
+def test_a_divisibility_the_text_states_keeps_the_draws():
+    said = "share(total, people): each person's share of total. people always divides total exactly."
+    assert domain_flags(Call((10, 3)), said, ("total", "people"))
+    assert not domain_flags(Call((12, 3)), said, ("total", "people"))
+    assert domain_flags(Call((7, 2)), "total is always divisible by people", ("total", "people"))
+    assert not domain_flags(Call((7, 2)), "Check whether total is divisible by people.", ("total", "people"))
+    floats = "    return total / people"
+    assert floats not in {
+        s.after for s in audit_problem(problem("share", SHARE, SHARE_TESTS, prompt=said), DEEP).survivors
+    }
+    unsaid = audit_problem(problem("share", SHARE, SHARE_TESTS, prompt="share(total, people)."), DEEP)
+    assert floats in {s.after for s in unsaid.survivors}
+
+
+def test_neighbours_the_text_says_differ_keep_the_draws():
+    said = (
+        "count_peaks(xs): how many items exceed both neighbours. No two neighbouring items of xs are equal."
+    )
+    assert domain_flags(Call(([2, 2, 1],)), said, ("xs",))
+    assert not domain_flags(Call(([2, 1, 2],)), said, ("xs",))
+    kept = audit_problem(problem("count_peaks", PEAKS, PEAKS_TESTS, prompt=said), DEEP)
+    assert not any(">=" in s.after for s in kept.survivors)
+    unsaid = audit_problem(problem("count_peaks", PEAKS, PEAKS_TESTS, prompt="count_peaks(xs)."), DEEP)
+    assert any(">=" in s.after for s in unsaid.survivors)

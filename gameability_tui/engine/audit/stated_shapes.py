@@ -37,6 +37,19 @@ LENGTH_MULTIPLE = re.compile(
 )
 # "a list of ints whose sum is even", "the sum of its items is always odd"
 SUM_PARITY = re.compile(r"\b(?:whose|its|the)\s+sum\b[^.;,]{0,30}?\bis\s+(?:always\s+)?(odd|even)\b", re.I)
+# "no two neighbouring items of xs are equal", "adjacent elements are always different"
+DISTINCT_NEIGHBOURS = re.compile(
+    r"\bno\s+two\s+(?:neighbou?ring|adjacent|consecutive)\s+(?:items|elements|values|numbers|entries)\b"
+    r"[^.;]{0,30}?\b(?:are|is)\s+(?:ever\s+)?(?:equal|the\s+same)\b"
+    r"|\b(?:neighbou?ring|adjacent|consecutive)\s+(?:items|elements|values|numbers|entries)\b[^.;]{0,30}?"
+    r"\b(?:are|is)\s+(?:always\s+)?(?:different|distinct|never\s+equal)\b",
+    re.I,
+)
+# "people always divides total exactly", "total is always divisible by people"
+DIVIDES = re.compile(r"\b([A-Za-z_]\w*)\s+(?:always\s+)?divides\s+([A-Za-z_]\w*)\b", re.I)
+DIVISIBLE = re.compile(
+    r"\b([A-Za-z_]\w*)\s+is\s+(?:always\s+)?(?:exactly\s+)?divisible\s+by\s+([A-Za-z_]\w*)\b", re.I
+)
 # what reads as a question or a case before a statement ("check whether n is a power of two")
 ASKED = re.compile(r"\b(whether|if|check|determine|test|decide|when|unless)\b[^.;]*$", re.IGNORECASE)
 # a range a clause introduces ("... for 0 <= r <= 11 and 0 <= c <= 11", "with 1 <= k <= 9")
@@ -52,7 +65,9 @@ RUN_ENDS = re.compile(r"[.;:(]|\b(?!and\b|or\b)[A-Za-z]{3,}\b(?!\s*[<>≤≥=(])
 def shape_broken(clause: str, named: dict[str, Any], prompt: str = "") -> str:
     """Why this input (``named``: its arguments by parameter name) breaks what ``clause`` states
     of the parity or multiple of a sized argument's length, the parity of a list's sum ("whose sum
-    is even", the twenty-third pass: c3_halve_even_strong), or of an int argument being a power
+    is even", the twenty-third pass: c3_halve_even_strong), a list's neighbours never equal, one
+    int parameter dividing another ("people always divides total exactly": the twenty-fourth
+    pass), or of an int argument being a power
     of two or a multiple of a number; empty where it breaks none. A text that speaks of both
     parities (``prompt``: "for an odd number of elements ..., for an even number ...") names
     cases, not the domain."""
@@ -77,6 +92,18 @@ def shape_broken(clause: str, named: dict[str, Any], prompt: str = "") -> str:
             and sum(value) % 2 != (found.group(1) == "odd")
         ):
             return _said(found.group(0), "sum", sum(value))
+    for found in DISTINCT_NEIGHBOURS.finditer(clause):
+        value = _sized_one(clause, named)
+        listed = type(value) in (list, tuple, str)
+        if (
+            listed
+            and not ASKED.search(clause[: found.start()])
+            and any(a == b for a, b in zip(value, value[1:]))
+        ):
+            return _said(found.group(0), "list", value)
+    broken = _divisibility_broken(clause, named)
+    if broken:
+        return broken
     for name, value in named.items():
         if type(value) is not int:
             continue
@@ -95,6 +122,23 @@ def shape_broken(clause: str, named: dict[str, Any], prompt: str = "") -> str:
         )
         if multiple and not ASKED.search(clause[: multiple.start()]) and value % _number(multiple.group(1)):
             return _said(multiple.group(0), name, value)
+    return ""
+
+
+def _divisibility_broken(clause: str, named: dict[str, Any]) -> str:
+    """Why ``named`` breaks "d divides n" or "n is divisible by d", said of two int parameters."""
+    pairs = [(m.group(1), m.group(2), m) for m in DIVIDES.finditer(clause)]
+    pairs += [(m.group(2), m.group(1), m) for m in DIVISIBLE.finditer(clause)]
+    for divisor, dividend, found in pairs:
+        d, n = named.get(divisor), named.get(dividend)
+        if (
+            type(d) is int
+            and type(n) is int
+            and not ASKED.search(clause[: found.start()])
+            and (d == 0 or n % d)
+        ):
+            said = f"domain: the task says '{found.group(0)}'"
+            return f"{said}, and this input's {dividend} is {n!r} and its {divisor} {d!r}"
     return ""
 
 
