@@ -6914,3 +6914,20 @@ def test_neighbours_the_text_says_differ_keep_the_draws():
     assert not any(">=" in s.after for s in kept.survivors)
     unsaid = audit_problem(problem("count_peaks", PEAKS, PEAKS_TESTS, prompt="count_peaks(xs)."), DEEP)
     assert any(">=" in s.after for s in unsaid.survivors)
+
+
+# 133. From the twenty-fourth pass: "sorted in strictly increasing order" with tests whose lists
+# repeat no item: the contract kept items unique, so ``<=`` for ``<`` was never met. "Strictly"
+# (and "non-decreasing") speaks of equal items, and lifts that rule.
+def test_strictly_lifts_the_rule_that_items_never_repeat():
+    assert "unique" in lifted_rules("Check whether a list is sorted in strictly increasing order.")
+    assert "unique" in lifted_rules("Return True if xs is non-decreasing.")
+    assert "unique" not in lifted_rules("Check whether a list is sorted in increasing order.")
+    increasing = "def is_strictly_increasing(xs):\n    return all(a < b for a, b in zip(xs, xs[1:]))\n"
+    tests = [
+        "assert is_strictly_increasing([1, 2, 3]) == True",
+        "assert is_strictly_increasing([3, 1]) == False",
+    ]
+    said = "Write a function to check whether a list is sorted in strictly increasing order."
+    result = audit_problem(problem("is_strictly_increasing", increasing, tests, prompt=said), AuditParams())
+    assert "    return all(a <= b for a, b in zip(xs, xs[1:]))" in {s.after for s in result.survivors}

@@ -182,7 +182,8 @@ def crossed_rules(visible: list[Call], prompt: str, parameters: tuple[str, ...])
 EMPTY_INPUT = re.compile(r"\bempty\b", re.IGNORECASE)
 REPEATED_ITEMS = re.compile(
     r"\b(more\s+than\s+once|duplicates?|duplicated|repeated|repeats|ties?|tied"
-    r"|equal\s+(items|elements|values|neighbou?rs|adjacent))\b",
+    r"|equal\s+(items|elements|values|neighbou?rs|adjacent)"
+    r"|strictly\s+(increasing|decreasing|ascending|descending|sorted|monotonic)|non-?(decreasing|increasing))\b",
     re.IGNORECASE,
 )
 # ("the sign is ignored", "with the sign of a", "opposite sign", an argument written negative:
