@@ -6931,3 +6931,21 @@ def test_strictly_lifts_the_rule_that_items_never_repeat():
     said = "Write a function to check whether a list is sorted in strictly increasing order."
     result = audit_problem(problem("is_strictly_increasing", increasing, tests, prompt=said), AuditParams())
     assert "    return all(a <= b for a, b in zip(xs, xs[1:]))" in {s.after for s in result.survivors}
+
+
+# 134. From the twenty-fourth pass (class 6): a setter that forgets to clear the cache of the
+# function the tests check shows only where that function is called before the setter and again
+# after it, which no test did (``set_rate(5)`` then ``scaled(3)``). The call a test makes after
+# its setup calls is also made before them.
+SCALED = (
+    "from functools import lru_cache\n\nRATE = {'value': 2}\n\n\ndef set_rate(r):\n"
+    "    RATE['value'] = r\n    scaled.cache_clear()\n\n\n@lru_cache(maxsize=None)\n"
+    "def scaled(x):\n    return x * RATE['value']\n"
+)
+
+
+def test_a_call_is_also_made_before_the_calls_that_set_it_up():
+    tests = ["assert scaled(2) == 4", "set_rate(5)\nassert scaled(3) == 15"]
+    result = audit_problem(problem("scaled", SCALED, tests), DEEP)
+    assert "    pass" in {s.after for s in result.survivors if "cache_clear" in s.before}
+    assert any(a.text.startswith("scaled(") and "\nset_rate(" in a.text and a.kills for a in result.asserts)

@@ -102,7 +102,7 @@ def _made_again(fresh: list[Call], count: int) -> list[Call]:
     return again[:count]
 
 
-def _used_again(fresh: list[Call], count: int) -> list[Call]:
+def _used_again(fresh: list[Call], count: int, call_name: str) -> list[Call]:
     """Up to ``count`` calls on an object the tests call (``make_acc()(5)``, ``inv.add(3);
     inv.add(4); inv.total()``) made with more calls than any test makes: a use made inline made
     twice on one object (``made = make_acc(); made(5); made(5)``: a running total that forgets);
@@ -112,7 +112,10 @@ def _used_again(fresh: list[Call], count: int) -> list[Call]:
     make each object's calls once, so what an object does on a second round is never seen (the
     nineteenth pass: four such problems were strong under both attacks, their one wrong edit
     shown only there). Likewise, of the calls a test makes before the call (``reset(); add(5);
-    total()``), the last is made once more (``add(5)`` twice: a total that keeps only the last).
+    total()``), the last is made once more (``add(5)`` twice: a total that keeps only the last),
+    and the call itself (``call_name``) is made before them too (``scaled(3)``, ``set_rate(5)``,
+    ``scaled(3)``: a cache the setter forgot to clear, the twenty-fourth pass's
+    c6_cache_clear_stale).
     Drawn calls first, so the literals vary; the contract holds but for the second round's ints."""
     again: list[Call] = []
     used = [
@@ -123,6 +126,8 @@ def _used_again(fresh: list[Call], count: int) -> list[Call]:
     for number, call in enumerate(used[:count]):
         if call.before and not call.chain:  # the last call made before it, once more (``add(5)``)
             again.append(replace(call, before=call.before + call.before[-1:]))
+            if call_name.isidentifier():  # and the call itself before them too (a stale cache)
+                again.append(replace(call, before=((call_name, call.args, call.kwargs), *call.before)))
         elif call.chain:  # one use, made inline (``make_acc()(5)``, ``Query('t').where('a').sql()``)
             again.append(replace(call, chain=(), uses=(call.chain, call.chain), name=call.name or "made"))
         elif number % 2 == 0:
@@ -267,7 +272,9 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         repeats = int(params.fresh_inputs * REPEAT_SHARE)
         fresh += _made_again(fresh, repeats)
         fresh += _visible_twice(visible, {call.key() for call in fresh}, repeats)
-    more = [] if as_written else _used_again(fresh + visible, int(params.fresh_inputs * REPEAT_SHARE))
+    more = (
+        [] if as_written else _used_again(fresh + visible, int(params.fresh_inputs * REPEAT_SHARE), call_name)
+    )
     if not as_written:  # (a method the text names that no test calls: ``size()``)
         repeats = int(params.fresh_inputs * REPEAT_SHARE)
         unasked = _named_but_never_called(problem, visible)
