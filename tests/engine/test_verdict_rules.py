@@ -24,6 +24,7 @@ from gameability_tui.engine.audit import (
     judge_program,
     prepare,
 )
+from gameability_tui.engine.audit.advancing_state import advances_module_state
 from gameability_tui.engine.audit.asserts import assert_text
 from gameability_tui.engine.audit.reference import _shown_by_the_text, keeps_a_cache, visible_calls
 from gameability_tui.engine.audit.stated_domain import domain_flags, lifted_rules
@@ -6949,3 +6950,39 @@ def test_a_call_is_also_made_before_the_calls_that_set_it_up():
     result = audit_problem(problem("scaled", SCALED, tests), DEEP)
     assert "    pass" in {s.after for s in result.survivors if "cache_clear" in s.before}
     assert any(a.text.startswith("scaled(") and "\nset_rate(" in a.text and a.kills for a in result.asserts)
+
+
+# 135. From the twenty-fourth pass (class 6): ``new_id()`` taking ``next`` of a module-level
+# ``itertools.count(100, 1)``, checked once for its value: each fresh input was that one call
+# from a fresh load, so a step of 2 was "equivalent". A call that moves the module's state on is
+# made twice, and its assert makes it once first where a patch puts it.
+NEW_ID = "import itertools\n\n_ids = itertools.count(100, 1)\n\n\ndef new_id():\n    return next(_ids)\n"
+
+
+def test_a_call_that_moves_module_state_on_is_made_twice():
+    tests = ["assert new_id() == 100", "assert isinstance(new_id(), int)"]
+    result = audit_problem(problem("new_id", NEW_ID, tests), AuditParams())
+    assert "_ids = itertools.count(100, 2)" in {s.after for s in result.survivors}
+    assert [a.text for a in result.asserts] == ["new_id()\nassert new_id() == 103"]
+    assert all(a.passes_reference and a.kills for a in result.asserts)
+    assert advances_module_state("_n = 0\n\ndef bump():\n    global _n\n    _n += 1\n    return _n\n")
+    assert not advances_module_state("LIMIT = 3\n\ndef f(x):\n    return min(x, LIMIT)\n")
+
+
+# 136. From the twenty-fourth pass (class 6): "reset() sets the count back to zero", and no test
+# calls ``reset``: a broken reset was "equivalent". A module function the text names, taking no
+# argument, is made between two calls of the entry (``hit()``, ``reset()``, ``hit()``).
+HITS = (
+    "_hits = 0\n\n\ndef hit():\n    global _hits\n    _hits += 1\n    return _hits\n\n\n"
+    "def reset():\n    global _hits\n    _hits = 0\n"
+)
+
+
+def test_a_function_the_text_names_and_no_test_calls_is_made_between_calls():
+    said = "hit() counts a visit and returns the visits so far; reset() sets the count back to zero."
+    tests = ["assert hit() == 1", "assert hit() == 2"]
+    result = audit_problem(problem("hit", HITS, tests, prompt=said), AuditParams())
+    assert "    _hits = 1" in {s.after for s in result.survivors}
+    assert any("reset()\nassert hit() == 1" in a.text and a.kills for a in result.asserts)
+    unsaid = audit_problem(problem("hit", HITS, tests, prompt="hit() counts a visit."), AuditParams())
+    assert "    _hits = 1" not in {s.after for s in unsaid.survivors}

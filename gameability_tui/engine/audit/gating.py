@@ -10,6 +10,7 @@ rule. An assert the reference fails is never shown."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from difflib import SequenceMatcher
 
 from .. import outcome as oc
@@ -20,6 +21,7 @@ from ..inputs.written import with_contract
 from ..model import AuditParams, CandidateAssert, Problem, Survivor
 from ..sandbox import AssertRun, run_job
 from ..sandbox.limits import CONFIRM_STEPS_PER_SECOND
+from .advancing_state import advances_module_state
 from .asserts import GatedText, assert_text, order_candidates
 from .flags import compares_exactly, value_flags, visible_answers
 from .prepared import Prepared, backstop_seconds, base_job, oracle_for
@@ -134,18 +136,31 @@ def _answers_where_exported(
     patch makes it: from a fresh load, after the visible tests (``Job.after_tests``), so that an
     assert states what a harness running the patched tests sees (threat: ``add(3)`` then ``assert
     total() == 6`` held from a fresh load, and failed after tests that had added 10). A call made
-    twice (a cache's second answer) keeps its own. Elsewhere: none, every answer is the key's."""
+    twice keeps its own answer where it is a cache's second, and is made twice there where the
+    module's state moves on with each call (``advancing_state``: ``new_id()`` after the tests').
+    Elsewhere: none, every answer is the key's."""
     plain = [index for index in witnesses if prepared.fresh[index].key() not in twice]
+    if advances_module_state(problem.reference) and prepared.call_name.isidentifier():
+        plain += [index for index in witnesses if prepared.fresh[index].key() in twice]
     if not plain or not may_keep_state(problem.reference):
         return {}
+    calls = [_made_once_first(prepared.fresh[i], prepared.call_name, twice) for i in plain]
     run = run_job(
         base_job(
-            problem, prepared.entry, params, mode="calls", calls=[prepared.fresh[i].as_job() for i in plain],
+            problem, prepared.entry, params, mode="calls", calls=[call.as_job() for call in calls],
             call_budgets=[None] * len(plain), after_tests=True,
             cpu_seconds=params.reference_seconds, wall_seconds=params.reference_seconds + 5,
         )
     )  # fmt: skip
     return {index: run.calls[position][0] for position, index in enumerate(plain) if position in run.calls}
+
+
+def _made_once_first(call: Call, call_name: str, twice: set[str]) -> Call:
+    """``call``, made once before itself where it is made twice: its second answer, on the state
+    the first left, where a counter or an iterator the module keeps moves on with each call."""
+    if call.key() not in twice:
+        return call
+    return replace(call, before=((call_name, call.args, call.kwargs), *call.before))
 
 
 def _made_twice(fresh: list[Call]) -> set[str]:

@@ -23,6 +23,7 @@ from ..inputs.arguments import Callback
 from ..inputs.calls import (
     Call,
     assignments,
+    called_names,
     class_names,
     defined_names,
     entry_of,
@@ -37,7 +38,12 @@ from ..inputs.calls import (
 from ..inputs.contract import V1_MODES
 from ..inputs.fresh import fresh_calls, literals_of
 from ..inputs.harvest import harvest_calls
-from ..inputs.named_methods import methods_the_text_names, with_named_methods
+from ..inputs.named_methods import (
+    between_named_functions,
+    functions_the_text_names,
+    methods_the_text_names,
+    with_named_methods,
+)
 from ..inputs.partial_reads import looked_at_in_part
 from ..inputs.raises import tests_expect_raises
 from ..inputs.reads_between import reads_between
@@ -52,6 +58,7 @@ from ..sandbox import Run, run_job
 from ..sandbox.jobs import RANDOM_SEED
 from ..sandbox.steps import UNCOUNTED, cost_order
 from ..step_units import STEPS
+from .advancing_state import advances_module_state
 from .prepared import Prepared, base_job, oracle_for, parse_checks, problem_seed
 from .stated_domain import crossed_rules, domain_flags, lifted_rules, speaks_of_integers
 from .written_contract import within_written_contract
@@ -141,6 +148,17 @@ def _named_but_never_called(problem: Problem, visible: list[Call]) -> tuple[str,
     """The methods the task's text names (``named_methods``) that no visible call makes."""
     called = {method for call in visible for use in (call.chain, *call.uses) for method, _, _ in use}
     return tuple(m for m in methods_the_text_names(problem.prompt, problem.reference) if m not in called)
+
+
+def _functions_never_called(problem: Problem, entry: str, call_name: str) -> tuple[str, ...]:
+    """The module's functions the task's text names (``named_methods``) that no test calls, where
+    the tests call the entry by a plain name."""
+    if not call_name.isidentifier():
+        return ()
+    called = called_names([*problem.tests, problem.setup or ""])
+    return tuple(
+        f for f in functions_the_text_names(problem.prompt, problem.reference, entry) if not called[f]
+    )
 
 
 def _one_up(use: tuple) -> tuple:
@@ -268,7 +286,8 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
             known = {call.key() for call in visible + fresh}  # (a type the reference refuses)
             guarded = type_guarded_positions(problem.reference, entry)
             fresh += other_type_calls(visible, guarded, known, UNPASSED_DRAWS) if guarded else []
-    if not as_written and keeps_a_cache(problem.reference) and not lazy_kind(problem.reference, entry):
+    again = keeps_a_cache(problem.reference) or advances_module_state(problem.reference)
+    if not as_written and again and not lazy_kind(problem.reference, entry):
         repeats = int(params.fresh_inputs * REPEAT_SHARE)
         fresh += _made_again(fresh, repeats)
         fresh += _visible_twice(visible, {call.key() for call in fresh}, repeats)
@@ -279,10 +298,12 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         repeats = int(params.fresh_inputs * REPEAT_SHARE)
         unasked = _named_but_never_called(problem, visible)
         more += with_named_methods(visible + fresh, unasked, repeats) if unasked else []
+        functions = _functions_never_called(problem, entry, call_name)
+        more += between_named_functions(visible + fresh, functions, call_name, repeats) if functions else []
         more += reads_between(visible + fresh, repeats)  # (a read that changes what a later read sees)
     if more:  # (an object's second round of calls, which no test makes)
         known = {call.key() for call in visible + fresh}
-        fresh += [call for call in more if call.key() not in known]
+        fresh += [call for key, call in {c.key(): c for c in more}.items() if key not in known]  # (each once)
     drawable = fresh or as_written or any(map(literals_of, visible))
     if not drawable and (
         looked_at_in_part(problem.tests, call_name)  # (``len(empty_board()) == 3``)

@@ -1,11 +1,13 @@
-"""Calls of a method the task's text names and no test makes, on the objects the tests use.
+"""Calls of a method or function the task's text names and no test makes.
 
 "size() returns how many items it holds" is part of the task, yet where every test pushes and
 pops and none asks the size, no drawn input ever calls it, so ``return None`` in ``size`` was
 "equivalent" and the problem strong (the twenty-third pass: c4_unused_method). A method the
 text writes with its parentheses and that takes no argument but ``self`` is called, where a test
 uses an object, after the test's own uses and once after the first of them (an empty queue's
-size and a filled one's), so its answer is compared as any use's is.
+size and a filled one's), so its answer is compared as any use's is. Likewise a function of the
+module taking no argument ("reset() sets the count back to zero", the twenty-fourth pass:
+c6_reset_uncalled): the entry's call is made, then that function, then the call again.
 """
 
 from __future__ import annotations
@@ -38,6 +40,41 @@ def methods_the_text_names(prompt: str, reference: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(named))
 
 
+def functions_the_text_names(prompt: str, reference: str, entry: str) -> tuple[str, ...]:
+    """The reference's public top-level functions other than ``entry`` that take no argument
+    and that ``prompt`` writes as a call: ``reset()``."""
+    tree = parsed(reference)
+    if tree is None or not prompt:
+        return ()
+    return tuple(
+        function.name
+        for function in tree.body
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and function.name != entry
+        and not function.name.startswith("_")
+        and not function.decorator_list
+        and _takes_nothing(function.args)
+        and re.search(rf"(?<![\w.]){re.escape(function.name)}\(\s*\)", prompt)
+    )
+
+
+def between_named_functions(
+    calls: list[Call], functions: tuple[str, ...], call_name: str, count: int
+) -> Iterator[Call]:
+    """Up to ``count`` of ``calls`` made plain (nothing chained, used or read on them), each
+    made once, then one of ``functions``, before itself (``hit()``, ``reset()``, then ``hit()``)."""
+    made = 0
+    for call in calls:
+        if call.chain or call.uses or call.peers or call.reads:
+            continue
+        for function in functions:
+            if made >= count:
+                return
+            made += 1
+            itself = (call_name, call.args, call.kwargs)
+            yield replace(call, before=(*call.before, itself, (function, (), ())))
+
+
 def with_named_methods(calls: list[Call], methods: tuple[str, ...], count: int) -> Iterator[Call]:
     """Up to ``count`` of ``calls`` that use an object (one object, no chain) with each of
     ``methods`` no use of theirs makes called after the first use and after the last."""
@@ -52,6 +89,11 @@ def with_named_methods(calls: list[Call], methods: tuple[str, ...], count: int) 
         if asked:
             made += 1
             yield replace(call, uses=(call.uses[0], *asked, *call.uses[1:], *asked))
+
+
+def _takes_nothing(arguments: ast.arguments) -> bool:
+    required = len(arguments.posonlyargs) + len(arguments.args) - len(arguments.defaults)
+    return required == 0 and not any(default is None for default in arguments.kw_defaults)
 
 
 def _takes_only_self(arguments: ast.arguments) -> bool:
