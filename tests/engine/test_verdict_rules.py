@@ -32,6 +32,7 @@ from gameability_tui.engine.audit.stated_tolerance import stated_tolerance
 from gameability_tui.engine.inputs.aimed import aimed_calls, boundary_calls, guard_calls
 from gameability_tui.engine.inputs.arguments import Made
 from gameability_tui.engine.inputs.calls import Bound, Call, entry_of, factory_names
+from gameability_tui.engine.inputs.domain import RAW_BYTE_EXTREMES, learn_domain
 from gameability_tui.engine.inputs.fresh import contract_violations, fresh_calls
 from gameability_tui.engine.inputs.harvest import harvest_calls, is_callback
 from gameability_tui.engine.inputs.named_methods import methods_the_text_names
@@ -6986,3 +6987,25 @@ def test_a_function_the_text_names_and_no_test_calls_is_made_between_calls():
     assert any("reset()\nassert hit() == 1" in a.text and a.kills for a in result.asserts)
     unsaid = audit_problem(problem("hit", HITS, tests, prompt="hit() counts a visit."), AuditParams())
     assert "    _hits = 1" not in {s.after for s in unsaid.survivors}
+
+
+# 137. From the twenty-fourth pass: bytes the tests wrote as small escapes (``b'\x01\x02'``) kept
+# that alphabet, so no draw summed to 256 and ``% 257`` for ``% 256`` was "equivalent"; "those at
+# odd indexes in lower case" lifted no case, so no upper-case text was drawn and a dropped
+# ``.lower()`` was "equivalent".
+def test_raw_bytes_take_any_byte_and_an_answer_put_in_a_case_lifts_case():
+    assert set(RAW_BYTE_EXTREMES) <= set(learn_domain([b"\x01\x02", b"\x10\x20"]).characters)
+    assert "\xff" not in learn_domain([b"hello", b"abc"]).characters  # (bytes written as text)
+    checksum = "def checksum(data):\n    return sum(data) % 256\n"
+    tests = [
+        "assert checksum(b'\\x01\\x02') == 3",
+        "assert checksum(b'') == 0",
+        "assert checksum(b'\\x10\\x20') == 48",
+    ]
+    result = audit_problem(problem("checksum", checksum, tests), DEEP)
+    assert "    return sum(data) % 257" in {s.after for s in result.survivors}
+    said = (
+        "Return s with the characters at even indexes in upper case and those at odd indexes in lower case."
+    )
+    assert "case" in lifted_rules(said)
+    assert "case" not in lifted_rules("s is given in lower case; return its vowels.")

@@ -221,7 +221,10 @@ LETTER_CASE = re.compile(
     r"|\b(letter\s+)?case\s+(is|are)\s+(ignored|irrelevant|not\s+important)\b|\bcase\s+does\s+not\s+matter\b"
     r"|\b(in\s+)?(upper|lower)(case)?\s+or\s+(upper|lower)[- ]?case\b"
     r"|\b(make|makes|making|convert\w*|turn\w*|change\w*)\s+(\w+\s+){0,5}?(upper|lower)[- ]?case\b"
-    r"|\bto\s+(upper|lower)[- ]?case\b|\bcapitali[sz]\w*",
+    r"|\bto\s+(upper|lower)[- ]?case\b|\bcapitali[sz]\w*"
+    # (an answer's letters put in a case, "those at odd indexes in lower case"; not the input's,
+    # "s is given in lower case")
+    r"|(?<!given\s)(?<!\bis\s)(?<!\bare\s)(?<!only\s)(?<!\ball\s)\bin\s+(upper|lower)[- ]?case\b",
     re.IGNORECASE,
 )
 # lines ended the Windows way ("lines may end with b'\\r\\n'", "CRLF", "a carriage return")

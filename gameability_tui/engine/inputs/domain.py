@@ -56,6 +56,12 @@ class Domain:
     numerals: bool = False  # every visible value is a number written out (``'80'``), not in 0s and 1s
 
 
+# Bytes the tests write as escapes (``b'\x01\x02'``) are data, not text: any byte value is one
+# (the twenty-fourth pass: ``sum(data) % 256`` with the tests' small bytes never reached 256, so
+# ``% 257`` was "equivalent"). Their alphabet takes the extremes of each half of a byte too.
+RAW_BYTE_EXTREMES = "\x00\x7f\x80\xff"
+
+
 def learn_domain(observed: list[Any]) -> Domain:
     domain = Domain(types={type(value) for value in observed})
     numbers = [v for v in observed if type(v) in (int, float)]
@@ -76,6 +82,9 @@ def learn_domain(observed: list[Any]) -> Domain:
         domain.numerals = domain.numerals and not set(domain.characters) <= set("-01")
         if any(" " in s.strip() for s in strings):
             domain.tokens = sorted({token for s in strings for token in s.split()})
+    raw = [v for v in observed if type(v) is bytes]
+    if raw and len(raw) == len(observed) and any(not 32 <= byte < 127 for value in raw for byte in value):
+        domain.characters = "".join(sorted({*domain.characters, *RAW_BYTE_EXTREMES}))
     sized = [v for v in observed if type(v) in (list, tuple, str, bytes, dict, set)]
     domain.nonempty = bool(sized) and all(len(v) > 0 for v in sized)
     sequences = [v for v in observed if type(v) in (list, tuple)]
