@@ -6920,11 +6920,15 @@ def test_neighbours_the_text_says_differ_keep_the_draws():
 
 # 133. From the twenty-fourth pass: "sorted in strictly increasing order" with tests whose lists
 # repeat no item: the contract kept items unique, so ``<=`` for ``<`` was never met. "Strictly"
-# (and "non-decreasing") speaks of equal items, and lifts that rule.
+# (and "non-decreasing") asked or branched on speaks of equal items, and lifts that rule.
 def test_strictly_lifts_the_rule_that_items_never_repeat():
     assert "unique" in lifted_rules("Check whether a list is sorted in strictly increasing order.")
     assert "unique" in lifted_rules("Return True if xs is non-decreasing.")
     assert "unique" not in lifted_rules("Check whether a list is sorted in increasing order.")
+    # (said of the input it is the domain, the twenty-fourth pass: t_strictly_increasing_strong)
+    assert "unique" not in lifted_rules(
+        "first_missing(xs): xs is a strictly increasing list of positive ints."
+    )
     increasing = "def is_strictly_increasing(xs):\n    return all(a < b for a, b in zip(xs, xs[1:]))\n"
     tests = [
         "assert is_strictly_increasing([1, 2, 3]) == True",

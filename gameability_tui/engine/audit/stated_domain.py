@@ -182,8 +182,7 @@ def crossed_rules(visible: list[Call], prompt: str, parameters: tuple[str, ...])
 EMPTY_INPUT = re.compile(r"\bempty\b", re.IGNORECASE)
 REPEATED_ITEMS = re.compile(
     r"\b(more\s+than\s+once|duplicates?|duplicated|repeated|repeats|ties?|tied"
-    r"|equal\s+(items|elements|values|neighbou?rs|adjacent)"
-    r"|strictly\s+(increasing|decreasing|ascending|descending|sorted|monotonic)|non-?(decreasing|increasing))\b",
+    r"|equal\s+(items|elements|values|neighbou?rs|adjacent))\b",
     re.IGNORECASE,
 )
 # ("the sign is ignored", "with the sign of a", "opposite sign", an argument written negative:
@@ -273,7 +272,7 @@ def lifted_rules(prompt: str) -> frozenset[str]:
         "crlf": CRLF_LINES,
     }  # fmt: skip
     lifts = {rule for rule, pattern in said.items() if _said_of_inputs(pattern, prompt)}
-    lifts |= {"unique"} if TIED_ON_A_MEASURE.search(prompt) else set()
+    lifts |= {"unique"} if TIED_ON_A_MEASURE.search(prompt) or _asks_strict_order(prompt) else set()
     lifts |= {"overlap"} if OVERLAPPING.search(prompt) else set()
     return frozenset(lifts | ({"zero"} if _states_zero(prompt) else set()))
 
@@ -558,6 +557,28 @@ def _statements(prompt: str) -> tuple[str, ...]:
     """The text's clauses, then its asides (``_asides``): each read as one statement, once per
     text (every fresh input of a problem is checked against them)."""
     return (*_clauses(prompt), *_asides(prompt))
+
+
+# an order whose test is whether neighbours may be equal ("strictly increasing", "non-decreasing")
+STRICT_ORDER = re.compile(
+    r"\bstrictly\s+(increasing|decreasing|ascending|descending|sorted|monotonic)\b|\bnon-?(decreasing|increasing)\b",
+    re.IGNORECASE,
+)
+
+
+def _asks_strict_order(prompt: str) -> bool:
+    """Whether the text asks whether an input is in a strict (or non-strict) order, or branches on
+    it ("check whether a list is sorted in strictly increasing order", "True if xs is
+    non-decreasing"): equal neighbours are then the case it turns
+    on, and the rule that items never repeat, learned from tests that repeat none, is lifted (the
+    twenty-fourth pass: mbpp_strictly_sorted). Said of the input ("xs is a strictly increasing
+    list") it is the domain, and lifts nothing (t_strictly_increasing_strong)."""
+    for clause in _clauses(prompt):
+        order = STRICT_ORDER.search(clause)
+        before = clause[: order.start()] if order else ""
+        if order and (QUESTION.search(before) or CASE_OPENERS.search(before)):
+            return True
+    return False
 
 
 # what leaves a returned list's order free ("in any order", "the order does not matter")
