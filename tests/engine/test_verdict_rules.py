@@ -36,7 +36,7 @@ from gameability_tui.engine.inputs.domain import RAW_BYTE_EXTREMES, learn_domain
 from gameability_tui.engine.inputs.fresh import contract_violations, fresh_calls
 from gameability_tui.engine.inputs.harvest import harvest_calls, is_callback
 from gameability_tui.engine.inputs.named_methods import methods_the_text_names
-from gameability_tui.engine.inputs.raises import tests_check_messages
+from gameability_tui.engine.inputs.raises import tests_check_messages as messages_are_read
 from gameability_tui.engine.inputs.reads_between import reads_between
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.mutants.sites import make_mutants
@@ -6819,16 +6819,16 @@ def test_an_exceptions_attribute_read_alone_reads_no_message():
     result = audit_problem(problem("parse_digits", BAD_CHAR, BAD_CHAR_TESTS), DEEP)
     assert silent not in {s.after for s in result.survivors if "super().__init__" in s.before}
     assert not any("bad character" in a.text for a in result.asserts)
-    assert not tests_check_messages(BAD_CHAR, tuple(BAD_CHAR_TESTS), "", None)
+    assert not messages_are_read(BAD_CHAR, tuple(BAD_CHAR_TESTS), "", None)
     for read in ("str(e) == 'bad character at 0'", "e.args[0].endswith('0')"):
         told = (BAD_CHAR_TESTS[0], BAD_CHAR_TESTS[1].replace("e.position == 0", read))
-        assert tests_check_messages(BAD_CHAR, told, "", None)
+        assert messages_are_read(BAD_CHAR, told, "", None)
     within = (
         "import pytest\nwith pytest.raises(BadChar) as caught:\n    parse_digits('x')\n"
         "assert caught.value.position == 0"
     )
-    assert not tests_check_messages(BAD_CHAR, (within,), "", None)
-    assert tests_check_messages(BAD_CHAR, (within.replace(".position == 0", ".args == ('x',)"),), "", None)
+    assert not messages_are_read(BAD_CHAR, (within,), "", None)
+    assert messages_are_read(BAD_CHAR, (within.replace(".position == 0", ".args == ('x',)"),), "", None)
 
 
 # 130. From the twenty-fourth pass: an answer was called a random draw where one other seed
