@@ -6943,7 +6943,7 @@ def test_strictly_lifts_the_rule_that_items_never_repeat():
 # function the tests check shows only where that function is called before the setter and again
 # after it, which no test did (``set_rate(5)`` then ``scaled(3)``). The call a test makes after
 # its setup calls is also made before them.
-SCALED = (
+SCALED_BY_RATE = (
     "from functools import lru_cache\n\nRATE = {'value': 2}\n\n\ndef set_rate(r):\n"
     "    RATE['value'] = r\n    scaled.cache_clear()\n\n\n@lru_cache(maxsize=None)\n"
     "def scaled(x):\n    return x * RATE['value']\n"
@@ -6952,7 +6952,7 @@ SCALED = (
 
 def test_a_call_is_also_made_before_the_calls_that_set_it_up():
     tests = ["assert scaled(2) == 4", "set_rate(5)\nassert scaled(3) == 15"]
-    result = audit_problem(problem("scaled", SCALED, tests), DEEP)
+    result = audit_problem(problem("scaled", SCALED_BY_RATE, tests), DEEP)
     assert "    pass" in {s.after for s in result.survivors if "cache_clear" in s.before}
     assert any(a.text.startswith("scaled(") and "\nset_rate(" in a.text and a.kills for a in result.asserts)
 
