@@ -7,6 +7,7 @@ the caller's process), then each program runs in its own sandboxed child like an
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from typing import Any
 
 from .. import outcome as oc
@@ -16,6 +17,7 @@ from ..sandbox import Job, run_job
 from .asserts import assert_text
 from .gating import run_asserts  # the gate's own runner: the same child, budgets and setup
 from .prepared import backstop_seconds, oracle_for
+from .reference import may_keep_state
 from .stated_tolerance import with_stated_tolerance
 
 
@@ -98,11 +100,34 @@ def own_tests(
             return FAILS  # the child died on it: whatever a harness makes of that, it is no pass
         return PASSES if run.passed else (RUNS_PAST if run.exceeded else FAILS)
 
-    reference = run_asserts(problem, entry, problem.reference, texts, None, params)
+    reference = _in_order(problem, entry, problem.reference, texts, None, params)
     steps = [reference[i].steps if i in reference else 0 for i in range(len(texts))]
     budgets = [params.confirm_for(s) for s in steps]
     rows = []
     for source in survivors:
-        runs = run_asserts(problem, entry, source, texts, budgets, params)
+        runs = _in_order(problem, entry, source, texts, budgets, params)
         rows.append([word(runs.get(i)) for i in range(len(texts))])
     return {"reference": [word(reference.get(i)) for i in range(len(texts))], "survivors": rows}
+
+
+def _in_order(
+    problem: Problem,
+    entry: str,
+    program: str,
+    texts: list[str],
+    budgets: list[int] | None,
+    params: AuditParams,
+) -> dict[int, Any]:
+    """Each test of ``texts`` where a harness runs it: after the ones before it, on a program that
+    keeps state (threat: ``run_asserts`` puts an assert after every visible test, as a patch
+    does, so ``assert new_id() == 100`` "failed" on the reference and on every survivor, in the
+    app's view of the benchmark's own tests); from a fresh load, all in one child, elsewhere."""
+    if not may_keep_state(program):
+        return run_asserts(problem, entry, program, texts, budgets, params)
+    runs = {}
+    for index, text in enumerate(texts):
+        before = replace(problem, tests=tuple(texts[:index]))
+        budget = None if budgets is None else [budgets[index]]
+        if (run := run_asserts(before, entry, program, [text], budget, params).get(0)) is not None:
+            runs[index] = run
+    return runs

@@ -29,3 +29,16 @@ def test_the_apps_engine_client_gates_by_the_same_rule():
         assert client.judge(PROBLEM, "f", TEXTS, [LOOPS]) == [(True, (0,)), (True, ())]
     finally:
         client.stop()
+
+
+def test_a_stateful_programs_own_tests_run_each_after_the_ones_before_it():
+    # the app's view of the benchmark's own tests on ``new_id()``: each test where a harness runs
+    # it, after the tests before it, not after every visible test (which made the first one,
+    # ``== 100``, "fail" on the reference and on every survivor)
+    counter = "import itertools\n\n_ids = itertools.count(100, 1)\n\n\ndef new_id():\n    return next(_ids)\n"
+    stepped = counter.replace("count(100, 1)", "count(100, 2)")
+    tests = ("assert new_id() == 100", "assert new_id() == 101")
+    problem = Problem("ids", counter, tests, entry="new_id")
+    runs = own_tests(problem, "new_id", [stepped], list(tests), PINNED)
+    assert runs["reference"] == ["passes", "passes"]
+    assert runs["survivors"] == [["passes", "fails"]]
