@@ -6677,10 +6677,6 @@ SQRT_SAID = "approx_sqrt(n): the square root of n for 1 <= n <= 100. Any value w
 
 
 def test_a_tolerance_the_text_states_is_the_oracles():
-    assert stated_tolerance(SQRT_SAID) == 1e-3
-    assert stated_tolerance("an absolute error of at most 10**-4 is allowed") == 1e-4
-    assert stated_tolerance("pairs of items within 2 of each other") == 0.0
-    assert stated_tolerance("within 1e-9 of the true value") == 0.0  # (not looser than the default)
     shorter = "    for _ in range(5):"
     said = audit_problem(problem("approx_sqrt", SQRT_BY_NEWTON, SQRT_TESTS, prompt=SQRT_SAID), DEEP)
     assert shorter not in {s.after for s in said.survivors}
@@ -6688,6 +6684,10 @@ def test_a_tolerance_the_text_states_is_the_oracles():
         problem("approx_sqrt", SQRT_BY_NEWTON, SQRT_TESTS, prompt="The square root of n."), DEEP
     )
     assert shorter in {s.after for s in unsaid.survivors}
+    assert stated_tolerance(SQRT_SAID) == 1e-3
+    assert stated_tolerance("an absolute error of at most 10**-4 is allowed") == 1e-4
+    assert stated_tolerance("pairs of items within 2 of each other") == 0.0
+    assert stated_tolerance("within 1e-9 of the true value") == 0.0  # (not looser than the default)
 
 
 def test_an_assert_under_a_stated_tolerance_is_written_with_it():
@@ -6761,12 +6761,12 @@ def test_a_method_the_text_names_and_no_test_calls_is_called():
     said = (
         "Queue: push(x) adds x; pop() removes and returns the oldest item; size() returns how many it holds."
     )
-    assert methods_the_text_names(said, QUEUE) == ("pop", "size")  # (push takes x)
     result = audit_problem(problem("Queue", QUEUE, QUEUE_TESTS, prompt=said), AuditParams())
     assert "        return None" in {s.after for s in result.survivors}
     assert any("q.size() ==" in a.text and a.passes_reference and a.kills for a in result.asserts)
     unsaid = audit_problem(problem("Queue", QUEUE, QUEUE_TESTS, prompt="A FIFO queue."), AuditParams())
     assert "        return None" not in {s.after for s in unsaid.survivors}
+    assert methods_the_text_names(said, QUEUE) == ("pop", "size")  # (push takes x)
 
 
 # 128. From the twenty-third pass (class 6): an LRU's ``get`` that forgot to mark its key as used
