@@ -7013,3 +7013,43 @@ def test_raw_bytes_take_any_byte_and_an_answer_put_in_a_case_lifts_case():
     )
     assert "case" in lifted_rules(said)
     assert "case" not in lifted_rules("s is given in lower case; return its vowels.")
+
+
+# 138. From the twenty-fifth pass: calls passing keywords (``plural(n=1, word='cat')``) were
+# aimed at as they stood, so "n is an int >= 0" never made ``n=0`` and ``n > 1`` for ``n != 1``
+# was "equivalent"; "len(xs) is always a multiple of 3" was not read (a ``\b`` after the
+# parenthesis); "Ties may be broken arbitrarily" freed no tie; "at most two decimal places" was
+# not read, so ``'.225'`` was drawn from ``'2.25'``.
+def test_a_keyword_argument_takes_the_texts_floor():
+    plural = "def plural(n, word):\n    if n != 1:\n        word += 's'\n    return f'{n} {word}'\n"
+    tests = [
+        "assert plural(n=1, word='cat') == '1 cat'",
+        "assert plural(n=3, word='dog') == '3 dogs'",
+        "assert plural(word='bird', n=12) == '12 birds'",
+    ]
+    said = "plural(n, word): 'N word', with an s added unless n is exactly 1 (n is an int >= 0)."
+    result = audit_problem(problem("plural", plural, tests, prompt=said), DEEP)
+    assert "    if n > 1:" in {s.after for s in result.survivors}
+
+
+def test_a_lengths_multiple_ties_broken_arbitrarily_and_decimal_places_are_read():
+    said = "triples(xs): xs in groups of three; len(xs) is always a multiple of 3."
+    assert domain_flags(Call(([1] * 8,)), said, ("xs",))
+    assert not domain_flags(Call(([1] * 9,)), said, ("xs",))
+    money = "a and b are amounts written as strings with at most two decimal places (like '12' or '0.5')."
+    assert domain_flags(Call(("-5", ".225")), money, ("a", "b"))
+    assert not domain_flags(Call(("-5", "2.25")), money, ("a", "b"))
+    shortest = (
+        "def shortest(words):\n    best = words[0]\n    for w in words[1:]:\n"
+        "        if len(w) < len(best):\n            best = w\n    return best\n"
+    )
+    tests = ["assert shortest(['pear', 'fig', 'banana']) == 'fig'", "assert shortest(['xx', 'y']) == 'y'"]
+    tie = "        if len(w) <= len(best):"
+    free = "shortest(words): a shortest string of words. Ties may be broken arbitrarily."
+    assert tie not in {
+        s.after for s in audit_problem(problem("shortest", shortest, tests, prompt=free), DEEP).survivors
+    }
+    first = "shortest(words): a shortest string of words. Ties go to the first."
+    assert tie in {
+        s.after for s in audit_problem(problem("shortest", shortest, tests, prompt=first), DEEP).survivors
+    }

@@ -49,7 +49,12 @@ TIE_WORDS = re.compile(
 ANY_OF_TIED = re.compile(
     r"\b(any|either)\s+(one\s+)?(of\s+(them|those|these|the\s+\w+)\s+)?(may|can)\s+be\s+(returned|chosen|given)\b"
     r"|\b(any|either)\s+(one\s+)?(of\s+(them|those|these|the\s+\w+)\s+)?(is|are|will\s+be)\s+"
-    r"(fine|acceptable|correct|accepted|allowed|valid)\b",
+    r"(fine|acceptable|correct|accepted|allowed|valid)\b"
+    # a tie said to be free in any words: "ties may be broken arbitrarily" (the twenty-fifth pass),
+    # "return any of them", "whichever you like"
+    r"|\bties?\b[^.;]{0,40}?\b(arbitrar\w*|freely|any\s+way|either\s+way)"
+    r"|\b(broken|resolved|settled|decided)\s+(arbitrarily|freely|any\s+way)\b"
+    r"|\breturn\s+any\s+(one\s+)?of\s+(them|those|these)\b|\bwhichever\s+(one\s+)?you\s+(like|want|choose)\b",
     re.IGNORECASE,
 )
 ZERO_WORDS = re.compile(r"\bzero\b|(?<![\w.])0(?![\w.])", re.IGNORECASE)

@@ -32,7 +32,7 @@ OF_ANOTHER = re.compile(
 )
 # "the length of the string is always a multiple of 3", "len(s) is a multiple of three"
 LENGTH_MULTIPLE = re.compile(
-    rf"\b(?:length|len\(\s*\w+\s*\))\b[^.;]{{0,40}}?\bis\s+(?:always\s+)?(?:a\s+)?multiple\s+of\s+{_COUNT}\b",
+    rf"(?:\blength\b|\blen\(\s*\w+\s*\))[^.;]{{0,40}}?\bis\s+(?:always\s+)?(?:a\s+)?multiple\s+of\s+{_COUNT}\b",
     re.IGNORECASE,
 )
 # "a list of ints whose sum is even", "the sum of its items is always odd"
@@ -49,6 +49,10 @@ DISTINCT_NEIGHBOURS = re.compile(
 DIVIDES = re.compile(r"\b([A-Za-z_]\w*)\s+(?:always\s+)?divides\s+([A-Za-z_]\w*)\b", re.I)
 DIVISIBLE = re.compile(
     r"\b([A-Za-z_]\w*)\s+is\s+(?:always\s+)?(?:exactly\s+)?divisible\s+by\s+([A-Za-z_]\w*)\b", re.I
+)
+# "amounts written with at most two decimal places", "no more than 2 decimal digits"
+DECIMAL_PLACES = re.compile(
+    rf"\b(?:at\s+most|no\s+more\s+than|up\s+to)\s+{_COUNT}\s+decimal\s+(?:places|digits)\b", re.I
 )
 # what reads as a question or a case before a statement ("check whether n is a power of two")
 ASKED = re.compile(r"\b(whether|if|check|determine|test|decide|when|unless)\b[^.;]*$", re.IGNORECASE)
@@ -67,7 +71,7 @@ def shape_broken(clause: str, named: dict[str, Any], prompt: str = "") -> str:
     of the parity or multiple of a sized argument's length, the parity of a list's sum ("whose sum
     is even", the twenty-third pass: c3_halve_even_strong), a list's neighbours never equal, one
     int parameter dividing another ("people always divides total exactly": the twenty-fourth
-    pass), or of an int argument being a power
+    pass), numbers written with at most N decimal places, or of an int argument being a power
     of two or a multiple of a number; empty where it breaks none. A text that speaks of both
     parities (``prompt``: "for an odd number of elements ..., for an even number ...") names
     cases, not the domain."""
@@ -101,7 +105,7 @@ def shape_broken(clause: str, named: dict[str, Any], prompt: str = "") -> str:
             and any(a == b for a, b in zip(value, value[1:]))
         ):
             return _said(found.group(0), "list", value)
-    broken = _divisibility_broken(clause, named)
+    broken = _divisibility_broken(clause, named) or _places_broken(clause, named)
     if broken:
         return broken
     for name, value in named.items():
@@ -140,6 +144,34 @@ def _divisibility_broken(clause: str, named: dict[str, Any]) -> str:
             said = f"domain: the task says '{found.group(0)}'"
             return f"{said}, and this input's {dividend} is {n!r} and its {divisor} {d!r}"
     return ""
+
+
+def _places_broken(clause: str, named: dict[str, Any]) -> str:
+    """Why ``named`` breaks "at most two decimal places", said of the numbers the inputs write:
+    a decimal text, a ``Decimal`` or a float with more places (the twenty-second and
+    twenty-fifth passes: ``'.225'`` drawn from ``'2.25'`` where the text allows two)."""
+    found = DECIMAL_PLACES.search(clause)
+    if found is None or ASKED.search(clause[: found.start()]):
+        return ""
+    most = _number(found.group(1))
+    for name, value in named.items():
+        places = _decimal_places(value)
+        if places is not None and places > most:
+            return _said(found.group(0), name, value)
+    return ""
+
+
+def _decimal_places(value: Any) -> int | None:
+    """How many places after the point a number, or a text that is one, writes; None for others."""
+    if type(value) is float:
+        text = repr(value)
+    elif type(value) is str or type(value).__name__ == "Decimal":
+        text = str(value).strip()
+    else:
+        return None
+    if not re.fullmatch(r"[-+]?\d*(\.\d*)?", text) or not re.search(r"\d", text):
+        return None
+    return len(text.partition(".")[2])
 
 
 def introduced_ranges(clause: str) -> list[str]:
