@@ -7053,3 +7053,18 @@ def test_a_lengths_multiple_ties_broken_arbitrarily_and_decimal_places_are_read(
     assert tie in {
         s.after for s in audit_problem(problem("shortest", shortest, tests, prompt=first), DEEP).survivors
     }
+
+
+# 139. From the twenty-fifth pass (class 4): ``ys = list(xs)`` then ``ys.sort()``: dropping the
+# copy sorts the caller's list, which no test looked at after the call; no operator dropped a
+# copy. The deep attack leaves out ``list(x)``, ``dict(x)``, ``x.copy()`` and ``x[:]``.
+def test_a_dropped_copy_is_a_deep_mutant_and_its_assert_checks_the_argument():
+    median = "def median(xs):\n    ys = list(xs)\n    ys.sort()\n    return ys[len(ys) // 2]\n"
+    tests = [
+        "assert median([3, 1, 2]) == 2",
+        "assert median([5]) == 5",
+        "assert median([9, 7, 8, 1, 2]) == 7",
+    ]
+    result = audit_problem(problem("median", median, tests), DEEP)
+    assert "    ys = xs" in {s.after for s in result.survivors}
+    assert any("assert arg0 == [" in a.text and a.kills for a in result.asserts)

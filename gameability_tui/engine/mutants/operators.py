@@ -19,7 +19,7 @@ Two catalogues:
   or rounding mode's twin, an exception class to its base, and deleted stores and rebindings
   (the nineteenth pass, likewise); since round eighteen a standard-library option's other value
   and a date format's neighbouring fields swapped; since round twenty-two a name of a tuple or a
-  call's arguments written as its neighbour.
+  call's arguments written as its neighbour, and a defensive copy left out.
 
 Each operator's ``examples`` are (source, one of its mutants) pairs;
 ``tests/engine/mutants/test_operators.py`` checks every example both ways: the operator produces
@@ -722,6 +722,36 @@ class DropNormalizing(Operator):
         return node.func.value if isinstance(node.func, ast.Attribute) else node.args[0]
 
 
+@dataclass(frozen=True)
+class DropCopy(Operator):
+    """A defensive copy of a name left out: ``list(xs)``, ``dict(d)``, ``xs.copy()`` and ``xs[:]``
+    to ``xs``, so a later ``sort()`` or store changes the caller's own value (the twenty-fifth
+    pass: c4_median_sorts_arg, whose tests never looked at the list after the call)."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        return int(self._copied(node) is not None)
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return self._copied(node)
+
+    @staticmethod
+    def _copied(node: ast.AST) -> ast.expr | None:
+        if isinstance(node, ast.Call) and not node.keywords:
+            if _called_name(node) in ("list", "dict") and len(node.args) == 1:
+                return node.args[0] if isinstance(node.args[0], ast.Name) else None
+            method = node.func
+            copies = isinstance(method, ast.Attribute) and method.attr == "copy" and not node.args
+            return method.value if copies and isinstance(method.value, ast.Name) else None
+        if (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.slice, ast.Slice)
+            and isinstance(node.value, ast.Name)
+        ):
+            whole = node.slice.lower is None and node.slice.upper is None and node.slice.step is None
+            return node.value if whole and isinstance(node.ctx, ast.Load) else None
+        return None
+
+
 # the methods whose call with no argument splits or strips at any white space
 WHITESPACE_METHODS = frozenset(("split", "strip", "lstrip", "rstrip"))
 
@@ -1036,6 +1066,11 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("n = abs(n)", "n = n"),
         ),
         untouched=("x = s.count('a')", "x = sorted(xs, key=f)", "x = f(s)"),
+    ),
+    DropCopy(
+        "drop-copy",
+        examples=(("ys = list(xs)", "ys = xs"), ("d2 = d.copy()", "d2 = d"), ("ys = xs[:]", "ys = xs")),
+        untouched=("ys = list(map(f, xs))", "ys = xs[1:]", "xs[:] = ys", "ys = list(xs, 1)"),
     ),
     SpaceForWhitespace(
         "space-for-whitespace",
