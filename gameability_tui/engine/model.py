@@ -100,10 +100,13 @@ from .step_units import STEPS
 # handed the entry and its arguments reads as the call it makes; format() is a protocol step;
 # a class's data stored anew is state; a handler reading type(e) alone reads no message;
 # 'upper or lower case' lifts case, one letter takes the other case; a running best by any key.
-# 32: the text's own example calls are inputs; a sign said of several unnamed ints, and a list's
-# sum's parity, are the domain; a tolerance the text states is the oracle's and the asserts';
-# a method the text names and no test calls is called; the deep attack writes a name as its
-# neighbour
+# 32: the text's own example calls are inputs; a sign said of several unnamed ints, a list's
+# sum's parity, a divisibility, distinct neighbours and decimal places are the domain; a
+# tolerance the text states is the oracle's and the asserts'; more words free a tie; a method
+# or function the text names and no test calls is called; a read before the last write, a call
+# before its setup, a call moving module state twice; an attribute read is no message read;
+# four other seeds tell a random draw; raw bytes take any byte; keywords are aimed at; the deep
+# attack writes a name as its neighbour and drops a copy
 ENGINE_VERSION = 32
 
 
