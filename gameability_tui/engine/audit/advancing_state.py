@@ -11,12 +11,14 @@ the state the last one left; its calls are made twice, as a memoizing reference'
 from __future__ import annotations
 
 import ast
+import functools
 
 from ..inputs.calls import assignments, called_name, parsed
 
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
+@functools.lru_cache(maxsize=256)
 def advances_module_state(source: str) -> bool:
     """Whether a function of ``source`` bumps a name it declares ``global`` (``_hits += 1``) or
     takes ``next(...)`` of an iterator bound at the top level."""

@@ -222,6 +222,8 @@ def _shown_by_the_text(problem: Problem, entry: str, call_name: str, visible: li
     """The calls the task's text writes as examples (``text_examples``), in the tests' shapes."""
     names = (call_name, entry.rsplit(".", 1)[-1])
     sources = example_sources(problem.prompt, names, call_name)
+    if not sources:
+        return []
     shown = _harvested(problem, entry, call_name, sources, False, statements_discard=False)
     return in_the_tests_shapes(shown, visible)
 

@@ -513,7 +513,7 @@ def _signed_flag(arguments: list[Any], prompt: str) -> tuple[str, ...]:
     one = SIGNED_ONE.search(prompt)
     if one and len(arguments) == 1 and _breaks(arguments[0], one.group(1).lower()):
         return (f"domain: the task says '{one.group(0)}', and this input is {arguments[0]!r}",)
-    several = SIGNED_SEVERAL.search(prompt)
+    several = _signed_several(prompt)
     numbers = [(position, value) for position, value in enumerate(arguments) if type(value) is int]
     if several and len(numbers) == _HOW_MANY.get(several.group(1).lower(), len(numbers)) > 1:
         for position, value in numbers:
@@ -521,6 +521,12 @@ def _signed_flag(arguments: list[Any], prompt: str) -> tuple[str, ...]:
                 said = f"domain: the task says '{several.group(0)}'"
                 return (f"{said}, and argument {position + 1} of this input is {value!r}",)
     return ()
+
+
+@functools.lru_cache(maxsize=256)
+def _signed_several(prompt: str) -> re.Match | None:
+    """A sign said of several unnamed ints ("two non-negative ints"), read once per text."""
+    return SIGNED_SEVERAL.search(prompt)
 
 
 def _balanced_flag(arguments: list[Any], prompt: str) -> tuple[str, ...]:

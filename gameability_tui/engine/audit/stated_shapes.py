@@ -12,6 +12,7 @@ an assert on one is flagged.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -82,28 +83,18 @@ def shape_broken(clause: str, named: dict[str, Any], prompt: str = "") -> str:
         value = _sized_one(clause, named)
         if value is not None and len(value) % 2 != (found.group(1).lower() == "odd"):
             return _said(found.group(0), "length", len(value))
-    for found in LENGTH_MULTIPLE.finditer(clause):
+    for found in _stated(LENGTH_MULTIPLE, clause):
         value = _sized_one(clause, named)
-        asked = ASKED.search(clause[: found.start()])
-        if value is not None and not asked and len(value) % _number(found.group(1)):
+        if value is not None and len(value) % _number(found.group(1)):
             return _said(found.group(0), "length", len(value))
-    for found in SUM_PARITY.finditer(clause):
+    for found in _stated(SUM_PARITY, clause):
         value = _sized_one(clause, named)
         numbers = type(value) in (list, tuple) and all(type(item) is int for item in value)
-        if (
-            numbers
-            and not ASKED.search(clause[: found.start()])
-            and sum(value) % 2 != (found.group(1) == "odd")
-        ):
+        if numbers and sum(value) % 2 != (found.group(1) == "odd"):
             return _said(found.group(0), "sum", sum(value))
-    for found in DISTINCT_NEIGHBOURS.finditer(clause):
+    for found in _stated(DISTINCT_NEIGHBOURS, clause):
         value = _sized_one(clause, named)
-        listed = type(value) in (list, tuple, str)
-        if (
-            listed
-            and not ASKED.search(clause[: found.start()])
-            and any(a == b for a, b in zip(value, value[1:]))
-        ):
+        if type(value) in (list, tuple, str) and any(a == b for a, b in zip(value, value[1:])):
             return _said(found.group(0), "list", value)
     broken = _divisibility_broken(clause, named) or _places_broken(clause, named)
     if broken:
@@ -129,18 +120,20 @@ def shape_broken(clause: str, named: dict[str, Any], prompt: str = "") -> str:
     return ""
 
 
+@functools.lru_cache(maxsize=1024)
+def _stated(pattern: re.Pattern, clause: str) -> tuple[re.Match, ...]:
+    """The matches of ``pattern`` in ``clause`` that state something (no question or case opens
+    before them), found once per clause: every fresh input of a problem is read against them."""
+    return tuple(found for found in pattern.finditer(clause) if not ASKED.search(clause[: found.start()]))
+
+
 def _divisibility_broken(clause: str, named: dict[str, Any]) -> str:
     """Why ``named`` breaks "d divides n" or "n is divisible by d", said of two int parameters."""
-    pairs = [(m.group(1), m.group(2), m) for m in DIVIDES.finditer(clause)]
-    pairs += [(m.group(2), m.group(1), m) for m in DIVISIBLE.finditer(clause)]
+    pairs = [(m.group(1), m.group(2), m) for m in _stated(DIVIDES, clause)]
+    pairs += [(m.group(2), m.group(1), m) for m in _stated(DIVISIBLE, clause)]
     for divisor, dividend, found in pairs:
         d, n = named.get(divisor), named.get(dividend)
-        if (
-            type(d) is int
-            and type(n) is int
-            and not ASKED.search(clause[: found.start()])
-            and (d == 0 or n % d)
-        ):
+        if type(d) is int and type(n) is int and (d == 0 or n % d):
             said = f"domain: the task says '{found.group(0)}'"
             return f"{said}, and this input's {dividend} is {n!r} and its {divisor} {d!r}"
     return ""
@@ -150,8 +143,8 @@ def _places_broken(clause: str, named: dict[str, Any]) -> str:
     """Why ``named`` breaks "at most two decimal places", said of the numbers the inputs write:
     a decimal text, a ``Decimal`` or a float with more places (the twenty-second and
     twenty-fifth passes: ``'.225'`` drawn from ``'2.25'`` where the text allows two)."""
-    found = DECIMAL_PLACES.search(clause)
-    if found is None or ASKED.search(clause[: found.start()]):
+    found = next(iter(_stated(DECIMAL_PLACES, clause)), None)
+    if found is None:
         return ""
     most = _number(found.group(1))
     for name, value in named.items():

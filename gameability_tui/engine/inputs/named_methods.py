@@ -13,6 +13,7 @@ c6_reset_uncalled): the entry's call is made, then that function, then the call 
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import replace
@@ -20,6 +21,7 @@ from dataclasses import replace
 from .calls import Call, parsed
 
 
+@functools.lru_cache(maxsize=256)
 def methods_the_text_names(prompt: str, reference: str) -> tuple[str, ...]:
     """The reference's public methods that take nothing but ``self`` (no property, static or
     class method) and that ``prompt`` writes as a call: ``size()``, ``q.is_empty()``."""
@@ -40,6 +42,7 @@ def methods_the_text_names(prompt: str, reference: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(named))
 
 
+@functools.lru_cache(maxsize=256)
 def functions_the_text_names(prompt: str, reference: str, entry: str) -> tuple[str, ...]:
     """The reference's public top-level functions other than ``entry`` that take no argument
     and that ``prompt`` writes as a call: ``reset()``."""
