@@ -20,6 +20,8 @@ from dataclasses import replace
 
 from .calls import Call, parsed
 
+FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
 
 @functools.lru_cache(maxsize=256)
 def methods_the_text_names(prompt: str, reference: str) -> tuple[str, ...]:
@@ -28,18 +30,8 @@ def methods_the_text_names(prompt: str, reference: str) -> tuple[str, ...]:
     tree = parsed(reference)
     if tree is None or not prompt:
         return ()
-    named = []
-    for cls in (node for node in tree.body if isinstance(node, ast.ClassDef)):
-        for method in cls.body:
-            if (
-                isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef))
-                and not method.name.startswith("_")
-                and not method.decorator_list
-                and _takes_only_self(method.args)
-                and re.search(rf"(?<![\w]){re.escape(method.name)}\(\s*\)", prompt)
-            ):
-                named.append(method.name)
-    return tuple(dict.fromkeys(named))
+    methods = [method for cls in tree.body if isinstance(cls, ast.ClassDef) for method in cls.body]
+    return _written_as_calls(prompt, methods, required=1, after=r"\w")
 
 
 @functools.lru_cache(maxsize=256)
@@ -49,15 +41,24 @@ def functions_the_text_names(prompt: str, reference: str, entry: str) -> tuple[s
     tree = parsed(reference)
     if tree is None or not prompt:
         return ()
+    functions = [node for node in tree.body if getattr(node, "name", None) != entry]
+    return _written_as_calls(prompt, functions, required=0, after=r"\w.")
+
+
+def _written_as_calls(prompt: str, nodes: list[ast.stmt], required: int, after: str) -> tuple[str, ...]:
+    """The names of ``nodes`` that are plain public functions taking ``required`` arguments (no
+    decorator) and that ``prompt`` writes called with nothing, not after a character of
+    ``after``."""
     return tuple(
-        function.name
-        for function in tree.body
-        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
-        and function.name != entry
-        and not function.name.startswith("_")
-        and not function.decorator_list
-        and _takes_nothing(function.args)
-        and re.search(rf"(?<![\w.]){re.escape(function.name)}\(\s*\)", prompt)
+        dict.fromkeys(
+            node.name
+            for node in nodes
+            if isinstance(node, FUNCTIONS)
+            and not node.name.startswith("_")
+            and not node.decorator_list
+            and _required(node.args) == required
+            and re.search(rf"(?<![{after}]){re.escape(node.name)}\(\s*\)", prompt)
+        )
     )
 
 
@@ -94,15 +95,8 @@ def with_named_methods(calls: list[Call], methods: tuple[str, ...], count: int) 
             yield replace(call, uses=(call.uses[0], *asked, *call.uses[1:], *asked))
 
 
-def _takes_nothing(arguments: ast.arguments) -> bool:
-    required = len(arguments.posonlyargs) + len(arguments.args) - len(arguments.defaults)
-    return required == 0 and not any(default is None for default in arguments.kw_defaults)
-
-
-def _takes_only_self(arguments: ast.arguments) -> bool:
-    required = len(arguments.posonlyargs) + len(arguments.args) - len(arguments.defaults)
-    return (
-        required == 1
-        and not arguments.vararg
-        and not any(default is None for default in arguments.kw_defaults)
-    )
+def _required(arguments: ast.arguments) -> int | None:
+    """How many arguments a call must pass; None where it must pass a keyword or takes ``*args``."""
+    if arguments.vararg or any(default is None for default in arguments.kw_defaults):
+        return None
+    return len(arguments.posonlyargs) + len(arguments.args) - len(arguments.defaults)
