@@ -21,7 +21,7 @@ from ..model import CandidateAssert
 from ..observed import AWAITED_MARK, CHAINED_MARK, DISCARDED, IDENTITY_MASK, READ_MARK, SHOWN_MARK
 from ..sandbox.encoding import caught_group
 from ..stdvalues import COUNTS, DEQUE, ORDERED, VALUES, VIEW, is_std, std_source
-from .tolerance import close_rule, finite, helper_name, nested_close, tolerated
+from .tolerance import close_rule, finite, helper_name, nested_close, tolerated, with_atol
 
 
 def assert_text(
@@ -36,6 +36,7 @@ def assert_text(
     caught: tuple[tuple[str, ...], ...] = (),
     fragments: tuple[tuple[str, bool], ...] = (),
     unordered: bool = False,
+    atol: float = 0.0,
 ) -> str | None:
     """An assert that passes on ``expected`` (the reference's outcome of ``call``), written in the
     benchmark's convention, or None when none can be written. ``check_arguments`` also checks
@@ -56,12 +57,14 @@ def assert_text(
     An argument made by a standard-library value type (``tax(Decimal('20'))``) brings the test's
     import of its name, on a line before the assert; the calls a test makes before the call
     (``Call.before``) are made first, each on a line of its own. With ``unordered`` (the text
-    leaves a returned list's order free: ``Oracle.unordered``), a list is compared sorted."""
+    leaves a returned list's order free: ``Oracle.unordered``), a list is compared sorted. With
+    ``atol`` (a looser tolerance the text states: ``Oracle.stated_atol``), floats within it."""
     text = _assert_for(
         call, name, expected, check_arguments, raises, exact, lazy, prints, caught, fragments, unordered
     )
     if text is None:
         return None
+    text = with_atol(text, atol)
     if call.before:  # the calls the test made first, as it made them (``set_rate('EUR', 3)``)
         text = "\n".join([*call.render_before(), text])
     written = {part for line in text.split("\n") for part in line.split("; ")}

@@ -28,7 +28,6 @@ from .prepared import Prepared, backstop_seconds, base_job, oracle_for
 from .reference import may_keep_state, rules_crossed
 from .repeats import repeated
 from .stated_domain import domain_flags
-from .stated_tolerance import with_stated_tolerance
 from .survivor_flags import survivor_flags
 from .verdict import Verdict
 from .visible_order import order_flags
@@ -83,8 +82,8 @@ def candidate_asserts(
         text = assert_text(
             call, prepared.call_name, expected, check_arguments, oracle.raises, exact, lazy, oracle.prints,
             caught=oracle.caught, fragments=oracle.fragments, unordered=oracle.unordered,
+            atol=oracle.stated_atol,
         )  # fmt: skip
-        text = text and with_stated_tolerance(text, oracle.stated_atol)
         if text is not None and call.key() in twice:
             text = _after_once(call.render(prepared.call_name), text)
         if text is not None and text not in texts:

@@ -18,7 +18,6 @@ from .asserts import assert_text
 from .gating import run_asserts  # the gate's own runner: the same child, budgets and setup
 from .prepared import backstop_seconds, oracle_for
 from .reference import may_keep_state
-from .stated_tolerance import with_stated_tolerance
 
 
 class BadArguments(ValueError):
@@ -77,9 +76,8 @@ def probe(
     lazy = lazy_kind(problem.reference, entry)
     text = assert_text(
         call, name, reference, raises=oracle.raises, lazy=lazy, prints=oracle.prints, caught=oracle.caught,
-        fragments=oracle.fragments, unordered=oracle.unordered,
+        fragments=oracle.fragments, unordered=oracle.unordered, atol=oracle.stated_atol,
     )  # fmt: skip
-    text = text and with_stated_tolerance(text, oracle.stated_atol)
     return {"call": call.render(name), "reference": oc.describe(reference), "survivors": rows, "assert": text}
 
 

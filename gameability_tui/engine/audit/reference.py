@@ -288,22 +288,20 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
             known = {call.key() for call in visible + fresh}  # (a type the reference refuses)
             guarded = type_guarded_positions(problem.reference, entry)
             fresh += other_type_calls(visible, guarded, known, UNPASSED_DRAWS) if guarded else []
+    repeats = int(params.fresh_inputs * REPEAT_SHARE)
     again = keeps_a_cache(problem.reference) or advances_module_state(problem.reference)
     if not as_written and again and not lazy_kind(problem.reference, entry):
-        repeats = int(params.fresh_inputs * REPEAT_SHARE)
         fresh += _made_again(fresh, repeats)
         fresh += _visible_twice(visible, {call.key() for call in fresh}, repeats)
-    more = (
-        [] if as_written else _used_again(fresh + visible, int(params.fresh_inputs * REPEAT_SHARE), call_name)
-    )
-    if not as_written:  # (a method the text names that no test calls: ``size()``)
-        repeats = int(params.fresh_inputs * REPEAT_SHARE)
+    more = []
+    if not as_written:  # (an object's second round of calls; what the text names and no test calls)
+        more += _used_again(fresh + visible, repeats, call_name)
         unasked = _named_but_never_called(problem, visible)
         more += with_named_methods(visible + fresh, unasked, repeats) if unasked else []
         functions = _functions_never_called(problem, entry, call_name)
         more += between_named_functions(visible + fresh, functions, call_name, repeats) if functions else []
         more += reads_between(visible + fresh, repeats)  # (a read that changes what a later read sees)
-    if more:  # (an object's second round of calls, which no test makes)
+    if more:
         known = {call.key() for call in visible + fresh}
         fresh += [call for key, call in {c.key(): c for c in more}.items() if key not in known]  # (each once)
     drawable = fresh or as_written or any(map(literals_of, visible))

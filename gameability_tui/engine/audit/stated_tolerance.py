@@ -47,11 +47,3 @@ def _value(number: str) -> float:
     """``number`` as written: ``1e-3``, ``0.001``, ``10**-3``, ``10^(-3)``."""
     power = re.fullmatch(r"10\s*(?:\*\*|\^)\s*\(?\s*-\s*(\d+)\s*\)?", number)
     return 10.0 ** -int(power.group(1)) if power else float(number)
-
-
-def with_stated_tolerance(text: str, atol: float) -> str:
-    """An assert written with the default rule (``tolerance.close_rule``, ``nested_close``), each
-    float compared within ``atol`` instead, where the text states that looser one."""
-    if not atol:
-        return text
-    return text.replace(f"<= {FLOAT_ATOL} + ", f"<= {atol!r} + ")

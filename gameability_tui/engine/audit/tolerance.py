@@ -23,6 +23,13 @@ def close_rule(got: str, want: str) -> str:
     return f"abs({got} - {want}) <= {FLOAT_ATOL} + {FLOAT_RTOL} * abs({want})"
 
 
+def with_atol(text: str, atol: float) -> str:
+    """An assert written with the oracle's default rule (``close_rule``, ``nested_close``), each
+    float compared within ``atol`` instead, where the task's text states that looser one
+    (``Oracle.stated_atol``); as written where ``atol`` is 0."""
+    return text.replace(f"<= {FLOAT_ATOL} + ", f"<= {atol!r} + ") if atol else text
+
+
 def helper_name(text: str, value: object, imports: set[str]) -> str:
     """A name for the ``close`` helper that ``text`` does not use, and that no other helper of
     the same assert (another read's, with other clauses) already holds."""

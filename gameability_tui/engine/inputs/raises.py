@@ -304,8 +304,9 @@ _TYPE_OF_CHECK = frozenset(("type", "typename"))
 _CAUGHT_OF_CHECK = frozenset(("value", "exception"))
 
 
-def _reads_beyond_type(nodes: list[ast.AST], name: str | None, of_check: bool = False) -> bool:
-    """Whether ``nodes`` read the caught exception ``name`` for its message: ``type(e)``,
+def _reads_its_message(nodes: list[ast.AST], name: str | None, of_check: bool = False) -> bool:
+    """Whether ``nodes`` read the caught exception ``name`` for its message, not for its type or
+    its state alone: ``type(e)``,
     ``type(e).__name__``, ``isinstance(e, ...)`` and ``e.__class__`` read the type alone (the
     twenty-third pass: a setup's ``check`` answering ``type(e).__name__`` made the message part
     of the answer, and a message no text fixes a survivor), and ``e.position`` an attribute
@@ -353,13 +354,13 @@ def _checks_message(node: ast.AST, test: ast.AST) -> bool:
         return any(
             handler.type is not None
             and not _fails(handler.body)
-            and _reads_beyond_type(handler.body, handler.name)
+            and _reads_its_message(handler.body, handler.name)
             for handler in node.handlers
         )
     if isinstance(node, ast.With):
         return any(
             isinstance(item.optional_vars, ast.Name)
-            and _reads_beyond_type([test], item.optional_vars.id, of_check=True)
+            and _reads_its_message([test], item.optional_vars.id, of_check=True)
             for item in node.items
             if is_raises_context(item.context_expr)
         )
