@@ -107,7 +107,10 @@ from .step_units import STEPS
 # before its setup, a call moving module state twice; an attribute read is no message read;
 # four other seeds tell a random draw; raw bytes take any byte; keywords are aimed at; the deep
 # attack writes a name as its neighbour and drops a copy
-ENGINE_VERSION = 32
+# 33: a number in a line of words (``'Ann,34'``) takes any digits; a number parsed in base 16, 8
+# or 2 is written in its base; a constant compared inside a branch is met first from the calls
+# that take the branch
+ENGINE_VERSION = 33
 
 
 @dataclass(frozen=True)

@@ -7068,3 +7068,59 @@ def test_a_dropped_copy_is_a_deep_mutant_and_its_assert_checks_the_argument():
     result = audit_problem(problem("median", median, tests), DEEP)
     assert "    ys = xs" in {s.after for s in result.survivors}
     assert any("assert arg0 == [" in a.text and a.kills for a in result.asserts)
+
+
+# 140. From the twenty-fifth pass: a number the reference parses out of a text was never met at
+# the constant it is compared with. A line ``'Ann,34'`` edited to ``'Ann,18'`` was a word the
+# tests never wrote (outside the contract), so ``age >= 18`` against ``age > 18`` was "equivalent";
+# a number parsed in base 16 (``int(s, 16) > 255``) was written in decimal (``'255'``, which is
+# 597), never as ``'ff'``.
+def test_a_number_parsed_from_a_line_of_words_is_met_at_its_constant():
+    voters = (
+        "def voters(text):\n    names = []\n    for line in text.split(';'):\n"
+        "        name, age = line.split(':')\n        if int(age) >= 21:\n"
+        "            names.append(name)\n    return names\n"
+    )
+    tests = [
+        "assert voters('Al: 40;Cid: 9') == ['Al']",
+        "assert voters('Dot: 35') == ['Dot']",
+        "assert voters('Eve: 3;Fay: 64') == ['Fay']",
+    ]
+    result = audit_problem(problem("voters", voters, tests), AuditParams())
+    assert "        if int(age) > 21:" in {s.after for s in result.survivors}
+    assert any("21" in a.text and a.kills for a in result.asserts)
+    lines = [Call(("Ann,34 Bo,12",)), Call(("Cy,40 Di,7",))]
+    assert contract_violations(Call(("Ann,18 Bo,12",)), lines) == []
+    assert contract_violations(Call(("Ann,xy Bo,12",)), lines)
+
+
+def test_a_number_parsed_in_base_sixteen_is_written_in_base_sixteen():
+    level = (
+        "def level(code):\n    value = int(code, 16)\n    if value >= 200:\n"
+        "        return 'high'\n    return 'low'\n"
+    )
+    tests = ["assert level('0a') == 'low'", "assert level('ff') == 'high'", "assert level('7B') == 'low'"]
+    result = audit_problem(problem("level", level, tests), AuditParams())
+    assert "    if value > 200:" in {s.after for s in result.survivors}
+    assert any(("'c8'" in a.text or "'C8'" in a.text) and a.kills for a in result.asserts)
+
+
+# 141. From the twenty-fifth pass: a constant compared inside a branch (``if b == 0: if a > 0``)
+# was met from the visible calls in their order, the first ones taking the other branch: the
+# default attack's few boundary inputs never made ``safe_div(0, 0)``, and ``a >= 0`` for ``a > 0``
+# was "equivalent". The calls whose arguments take the branch are edited first.
+def test_a_constant_compared_inside_a_branch_is_met_from_a_call_that_takes_it():
+    sign_of_ratio = (
+        "def sign_of_ratio(a, b):\n    if b == 0:\n        if a > 0:\n            return 'up'\n"
+        "        return 'flat'\n    return 'up' if a / b > 0 else 'down'\n"
+    )
+    tests = [
+        "assert sign_of_ratio(6, 3) == 'up'",
+        "assert sign_of_ratio(1, -4) == 'down'",
+        "assert sign_of_ratio(-7, 2) == 'down'",
+        "assert sign_of_ratio(5, 0) == 'up'",
+        "assert sign_of_ratio(-2, 0) == 'flat'",
+    ]
+    result = audit_problem(problem("sign_of_ratio", sign_of_ratio, tests), AuditParams())
+    assert "        if a >= 0:" in {s.after for s in result.survivors}
+    assert any("sign_of_ratio(0, 0) == 'flat'" in a.text and a.kills for a in result.asserts)

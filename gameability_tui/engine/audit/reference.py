@@ -273,7 +273,7 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     elif not as_written:
         known = {call.key() for call in visible + fresh}
         limit = int(params.fresh_inputs * BOUNDARY_SHARE)
-        fresh += boundary_calls(visible, problem.reference, known, limit, params.inputs, lifts)
+        fresh += boundary_calls(visible, problem.reference, known, limit, params.inputs, lifts, entry)
         known = {call.key() for call in visible + fresh}  # (the cases the text speaks of)
         fresh += stated_calls(visible, known, int(params.fresh_inputs * STATED_SHARE), params.inputs, lifts)
     if not as_written:  # a default no test overrides; a clamp's far side; a raise's guard

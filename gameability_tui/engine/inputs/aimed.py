@@ -63,9 +63,10 @@ from dataclasses import replace
 from typing import Any
 
 from .arithmetic import Arithmetic, compared_arithmetic, meeting_edits, value_at
+from .branches import Condition, nested_comparisons, takes_every_branch
 from .calls import Call, assignments, called_name, interleaved, parsed, positional_defaults
 from .contract import V1_MODES, contract_violations, lifted, passed_default, relation_violations
-from .digits import DIGITS, Field, digit_edits, digit_fields
+from .digits import DIGITS, Field, based_digits, digit_edits, digit_fields, parsed_bases
 from .fresh import by_shape, drawn_by_shape, literals_of, with_literals
 from .relations import Relations, learn_relations, new_draw
 from .relations import relation_violations as relations_broken
@@ -74,6 +75,7 @@ from .text_cases import overlapping, word_ties
 from .unpassed import Unpassed, default_edits, untested_defaults
 
 SIZED = (list, tuple, str)
+Branches = dict[int | float, list[tuple[tuple[Condition, ...], tuple[str, ...]]]]
 TIE_DRAWS = 3  # the default attack's repeated items, beside its boundary inputs
 MEMBERSHIP = (ast.In, ast.NotIn, ast.Is, ast.IsNot)  # no boundary where two values meet
 DECIMAL_TEXT = re.compile(r"-?[0-9]+\.[0-9]+")  # a number written with a point
@@ -150,6 +152,7 @@ def _number_edits(
     exact: bool = False,
     fields: list[Field] = (),
     floats: bool = True,
+    bases: tuple[int, ...] = (),
 ) -> Iterator[Call]:
     for position, value in enumerate(base.args):
         if type(value) in (int, float):
@@ -160,11 +163,11 @@ def _number_edits(
                 for candidate in _near(numbers, type(value[index]), sides, exact, floats):
                     yield _with_arg(base, position, _replaced(value, index, candidate))
         elif type(value) is str:
-            for changed in digit_edits(value, _near(numbers, int, exact=exact), fields):
+            for changed in digit_edits(value, _near(numbers, int, exact=exact), fields, bases):
                 yield _with_arg(base, position, changed)
         elif type(value) in (list, tuple) and _texts(value):  # (``['72', '30', '90']``: scores)
             for index in _spread_positions(len(value)):
-                for changed in digit_edits(value[index], _near(numbers, int, exact=exact), fields):
+                for changed in digit_edits(value[index], _near(numbers, int, exact=exact), fields, bases):
                     yield _with_arg(base, position, _replaced(value, index, changed))
 
 
@@ -629,15 +632,16 @@ def _aimed_on(
     lifts: frozenset[str] = frozenset(),
     defaults: tuple[Unpassed, ...] = (),
 ) -> list[Call]:
-    numbers, fields = reference_numbers(reference), digit_fields(reference)
+    numbers, fields, bases = reference_numbers(reference), digit_fields(reference), parsed_bases(reference)
     letters, other_types = tested_letters(reference), takes_other_types(reference)
     decodes = handles_decode_errors(reference)
     named = met_floats(reference) | letters | ({None} if other_types else set()) | lifted(lifts)
+    named |= based_digits(bases)
     named |= lifted(frozenset(passed_default(position) for position, _ in defaults))
     alphabet = _characters(visible) if mode != "free" else string.ascii_letters
     relations = learn_relations(visible) if mode not in V1_MODES else None
     kinds = [
-        [call for base in visible for call in _number_edits(base, numbers, fields=fields)],
+        [call for base in visible for call in _number_edits(base, numbers, fields=fields, bases=bases)],
         [call for base in visible for call in _length_edits(base)],
         [call for base in visible for call in _meeting_edits(base)],
         [call for base in visible for call in _case_edits(base, alphabet)],
@@ -712,11 +716,17 @@ def guard_calls(
         for number in _numbers_in(test, named):
             _add(numbers, number)
     meet = any(_compares_two_values(test) for test in tests)
-    fields = digit_fields(reference)
+    fields, bases = digit_fields(reference), parsed_bases(reference)
     lengths = [near for length in _length_bounds(tests, named) for near in (length - 1, length, length + 1)]
 
     def edits(calls: list[Call]) -> Iterator[Call]:
-        kinds = [[edit for base in calls for edit in _number_edits(base, numbers, sides=True, fields=fields)]]
+        kinds = [
+            [
+                edit
+                for base in calls
+                for edit in _number_edits(base, numbers, sides=True, fields=fields, bases=bases)
+            ]
+        ]
         if lengths:  # (``if len(password) < 8: raise``: the tests pass 9 letters and 5)
             kinds.append([edit for base in calls for edit in _sized_to(base, lengths)])
         if meet:  # every pair's first meeting before any pair's second (``clamp(x, lo, hi)``'s
@@ -731,7 +741,7 @@ def guard_calls(
     known = known | {call.key() for call in fewer}
     # a guard's far side may lie below every number the tests pass (``b == 0`` raising, shown
     # with 0 and 3: ``b = -1`` is a divisor the reference takes): no other contract rule eased
-    named = met_floats(reference) | lifted(lifts)
+    named = met_floats(reference) | lifted(lifts) | based_digits(bases)
     return _aimed_at(visible, known, limit - len(fewer), mode, edits, floors=False, named=named) + fewer
 
 
@@ -759,6 +769,7 @@ def boundary_calls(
     limit: int,
     mode: str,
     lifts: frozenset[str] = frozenset(),
+    entry: str = "",
 ) -> list[Call]:
     """Up to ``limit`` calls on the boundaries of the reference's comparisons, with a constant
     (``return int(age) >= 18``, ``if n > 100: n = 100``) or of two values read by name (``return
@@ -785,7 +796,9 @@ def boundary_calls(
     ``digits.py``), and an arithmetic of the arguments compared with a constant (``w1 + w2 >
     100``) takes its value by solving for one argument (``arithmetic.py``): the seventeenth
     pass. A remainder's divisor the reference computes with (``% 26``, ``wrap_divisors``) is
-    met like a compared constant in the "contract-v2" inputs: the nineteenth pass."""
+    met like a compared constant in the "contract-v2" inputs: the nineteenth pass. A constant
+    compared inside the ``entry``'s branches is met first from the calls that take them
+    (``branches.py``: the twenty-fifth pass)."""
     comparisons, named = _comparisons(reference), _named_numbers(reference)
     numbers = _compared_constants(comparisons, named)
     for divisor in wrap_divisors(reference) if mode not in V1_MODES else ():  # (where a value wraps)
@@ -796,8 +809,9 @@ def boundary_calls(
         return []
     lengths = _length_bounds(comparisons, named)
     totals = _total_bounds(comparisons, named)
-    fields = digit_fields(reference)
+    fields, bases = digit_fields(reference), parsed_bases(reference)
     sums = [] if drawn_by_shape(visible) else _compared_sums(reference, named)
+    branches = _branches_of_constants(reference, entry, named) if mode not in V1_MODES else {}
 
     def edits(calls: list[Call]) -> Iterator[Call]:
         shown = _numbers_shown(calls)
@@ -807,9 +821,9 @@ def boundary_calls(
             aims += [
                 [
                     edit
-                    for base in calls
+                    for base in _branch_first(calls, branches.get(number, []))
                     for edit in _number_edits(
-                        base, [number + step], exact=True, fields=fields, floats=step == 0
+                        base, [number + step], exact=True, fields=fields, floats=step == 0, bases=bases
                     )
                 ]
                 for number in numbers
@@ -831,12 +845,34 @@ def boundary_calls(
                 )
         yield from interleaved(aims)
 
-    named = met_floats(reference) | lifted(lifts)
+    named = met_floats(reference) | lifted(lifts) | based_digits(bases)
     chosen = _aimed_at(visible, known, limit, mode, edits, True, named) if numbers or meet else []
     if ties:  # (``arr[i] > arr[i + 1]`` ties where an item is repeated: beside the others)
         known = known | {call.key() for call in chosen}
         chosen += _aimed_at(visible, known, TIE_DRAWS, mode, _repeats_in_turn, floors=True, named=named)
     return chosen
+
+
+def _branches_of_constants(reference: str, entry: str, named: dict[str, int | float]) -> Branches:
+    """For each constant compared inside branches of ``entry``, the branches around each such
+    comparison (with the parameters that name the arguments)."""
+    found: Branches = {}
+    for node, conditions, parameters in nested_comparisons(reference, entry) if entry else ():
+        for number in _constant_numbers([node.left, *node.comparators], named):
+            found.setdefault(number, []).append((conditions, parameters))
+    return found
+
+
+def _branch_first(
+    calls: list[Call], branches: list[tuple[tuple[Condition, ...], tuple[str, ...]]]
+) -> list[Call]:
+    """``calls``, those that take every branch around one of ``branches``' comparisons first."""
+    if not branches:
+        return calls
+    taking = [any(takes_every_branch(call, *branch) for branch in branches) for call in calls]
+    return [call for call, first in zip(calls, taking) if first] + [
+        call for call, first in zip(calls, taking) if not first
+    ]
 
 
 def stated_calls(

@@ -6,7 +6,9 @@ mutant only where the digits it reads take the constant's value. Replacing a who
 reaches a field that is a run of its own (``'2024-08-01'``'s month), never one inside a longer
 run (``'B1207'``'s floor ``12``, ``'94105'``'s first digit): the seventeenth red-team pass. So the
 fields the reference slices out of a text and turns into a number are read from its source, and
-each is written first, then each whole run.
+each is written first, then each whole run. A number the reference parses in another base
+(``int(s, 16)``) is written in that base into a run of its digits (``'ff'`` for 255 where the
+tests pass ``'7f'``), first: the twenty-fifth pass's ``n > 255`` of a hex byte never met 255.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from .calls import called_name, parsed
 Field = tuple[int | None, int | None]
 NUMBER_MAKERS = ("int", "float")
 DIGITS = re.compile(r"\d+")
+BASE_DIGITS = {2: "01", 8: "01234567", 16: "0123456789abcdefABCDEF"}  # the bases ``int`` parses
 
 
 def digit_fields(reference: str) -> list[Field]:
@@ -36,6 +39,27 @@ def digit_fields(reference: str) -> list[Field]:
         if field is not None and field not in fields:
             fields.append(field)
     return fields
+
+
+def parsed_bases(reference: str) -> tuple[int, ...]:
+    """The bases other than ten the reference parses texts in (``int(s, 16)``, ``int(bits,
+    base=2)``), in source order, once each."""
+    tree = parsed(reference)
+    bases: list[int] = []
+    for node in ast.walk(tree) if tree is not None else ():
+        if not (isinstance(node, ast.Call) and called_name(node) == "int"):
+            continue
+        given = [*node.args[1:2], *(keyword.value for keyword in node.keywords if keyword.arg == "base")]
+        for base in given:
+            if isinstance(base, ast.Constant) and base.value in BASE_DIGITS and base.value not in bases:
+                bases.append(base.value)
+    return tuple(bases)
+
+
+def based_digits(bases: tuple[int, ...]) -> frozenset[str]:
+    """The characters that write numbers in ``bases``: digits of a text the reference parses,
+    whatever the tests' texts hold (``'fe'`` beside ``'7f'``)."""
+    return frozenset(character for base in bases for character in BASE_DIGITS[base])
 
 
 def _field_of(index: ast.expr) -> Field | None:
@@ -62,19 +86,41 @@ def _whole(node: ast.expr) -> int | bool:
     return False
 
 
-def digit_edits(text: str, candidates: list[int], fields: list[Field] = ()) -> Iterator[str]:
+def digit_edits(
+    text: str, candidates: list[int], fields: list[Field] = (), bases: tuple[int, ...] = ()
+) -> Iterator[str]:
     """``text`` with a number in place of digits it holds, zero-padded to their width: first in
-    each of ``fields`` that holds only digits (a number that fits), then in each whole run."""
+    each run of the digits of each of ``bases`` (written in that base, in the run's case), then
+    in each of ``fields`` that holds only digits (a number that fits), then in each whole run."""
+    based = []  # (runs of another base's digits: a decimal run inside one is part of its number)
+    for base in bases:
+        for match in re.finditer(f"[{BASE_DIGITS[base]}]+", text):
+            based.append(match.span())
+            upper = match.group().isupper()
+            for candidate in candidates:
+                if candidate >= 0:
+                    written = _in_base(candidate, base).zfill(match.end() - match.start())
+                    yield (
+                        text[: match.start()] + (written.upper() if upper else written) + text[match.end() :]
+                    )
     for start, stop in fields:
         begin, end, _ = slice(start, stop).indices(len(text))
         if begin < end and DIGITS.fullmatch(text[begin:end]):
             fitting = [number for number in candidates if len(str(number)) <= end - begin]
             yield from _written(text, begin, end, fitting)
     for match in DIGITS.finditer(text):
-        yield from _written(text, match.start(), match.end(), candidates)
+        if not any(
+            begin <= match.start() and match.end() <= end and (begin, end) != match.span()
+            for begin, end in based
+        ):
+            yield from _written(text, match.start(), match.end(), candidates)
 
 
 def _written(text: str, begin: int, end: int, candidates: list[int]) -> Iterator[str]:
     for candidate in candidates:
         if candidate >= 0:
             yield text[:begin] + str(candidate).zfill(end - begin) + text[end:]
+
+
+def _in_base(number: int, base: int) -> str:
+    return {2: f"{number:b}", 8: f"{number:o}", 16: f"{number:x}"}[base]
