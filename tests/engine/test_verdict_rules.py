@@ -33,6 +33,7 @@ from gameability_tui.engine.inputs.aimed import aimed_calls, boundary_calls, gua
 from gameability_tui.engine.inputs.arguments import Made
 from gameability_tui.engine.inputs.calls import Bound, Call, entry_of, factory_names
 from gameability_tui.engine.inputs.domain import RAW_BYTE_EXTREMES, learn_domain
+from gameability_tui.engine.inputs.fallbacks import answers_when_nothing_is_found
 from gameability_tui.engine.inputs.fresh import contract_violations, fresh_calls
 from gameability_tui.engine.inputs.harvest import harvest_calls, is_callback
 from gameability_tui.engine.inputs.named_methods import methods_the_text_names
@@ -7124,3 +7125,21 @@ def test_a_constant_compared_inside_a_branch_is_met_from_a_call_that_takes_it():
     result = audit_problem(problem("sign_of_ratio", sign_of_ratio, tests), AuditParams())
     assert "        if a >= 0:" in {s.after for s in result.survivors}
     assert any("sign_of_ratio(0, 0) == 'flat'" in a.text and a.kills for a in result.asserts)
+
+
+# 142. From the twenty-fifth pass: a search's not-found answer (``next(gen, -1)``, a loop that
+# returns what it finds then ``return ''``) was reached by no default input where every visible
+# list holds a match, so ``-1`` to ``-2`` was "equivalent". Where the reference has one, the
+# default attack also cuts a list or text to one item (``aimed.fallback_calls``).
+def test_a_searchs_not_found_answer_is_reached_by_a_one_item_list():
+    first_odd = "def first_odd(xs):\n    return next((x for x in xs if x % 2), -1)\n"
+    tests = [
+        "assert first_odd([1, 3, 5]) == 1",
+        "assert first_odd([2, 4, 1, 3]) == 1",
+        "assert first_odd([8, 9, 1]) == 9",
+    ]
+    result = audit_problem(problem("first_odd", first_odd, tests), AuditParams())
+    assert "    return next((x for x in xs if x % 2), -2)" in {s.after for s in result.survivors}
+    assert any(a.text.endswith("== -1") and a.kills for a in result.asserts)
+    printing = "def total(xs):\n    for x in xs:\n        print(x)\n    return 0\n"
+    assert not answers_when_nothing_is_found(printing)

@@ -67,6 +67,7 @@ from .branches import Condition, nested_comparisons, takes_every_branch
 from .calls import Call, assignments, called_name, interleaved, parsed, positional_defaults
 from .contract import V1_MODES, contract_violations, lifted, passed_default, relation_violations
 from .digits import DIGITS, Field, based_digits, digit_edits, digit_fields, parsed_bases
+from .fallbacks import answers_when_nothing_is_found
 from .fresh import by_shape, drawn_by_shape, literals_of, with_literals
 from .relations import Relations, learn_relations, new_draw
 from .relations import relation_violations as relations_broken
@@ -873,6 +874,25 @@ def _branch_first(
     return [call for call, first in zip(calls, taking) if first] + [
         call for call, first in zip(calls, taking) if not first
     ]
+
+
+def fallback_calls(visible: list[Call], reference: str, known: set[str], limit: int, mode: str) -> list[Call]:
+    """Up to ``limit`` visible calls with a sequence or text argument cut to one item (the first
+    items of the calls in turn, then the last, then the middle), inside the contract, where the
+    reference answers otherwise when a search finds nothing (``fallbacks.py``): the default
+    attack's share of the deep attack's cuts."""
+    if limit <= 0 or not answers_when_nothing_is_found(reference):
+        return []
+
+    def edits(calls: list[Call]) -> Iterator[Call]:
+        for which in (lambda size: 0, lambda size: size - 1, lambda size: size // 2):
+            for base in calls:
+                for position, value in enumerate(base.args):
+                    if type(value) in SIZED and len(value) > 1:
+                        index = which(len(value))
+                        yield _with_arg(base, position, value[index : index + 1])
+
+    return _aimed_at(visible, known, limit, mode, edits, floors=True)
 
 
 def stated_calls(
