@@ -7143,3 +7143,24 @@ def test_a_searchs_not_found_answer_is_reached_by_a_one_item_list():
     assert any(a.text.endswith("== -1") and a.kills for a in result.asserts)
     printing = "def total(xs):\n    for x in xs:\n        print(x)\n    return 0\n"
     assert not answers_when_nothing_is_found(printing)
+
+
+# 143. From the twenty-second pass (suggestions): on a class that counts its instances, six
+# asserts each held right after the visible tests (``number == 4``), and the second failed after
+# the first, as an export taking both appends them. Where the reference keeps state, an assert
+# that fails after the ones offered before it is left out where they reject what it rejects.
+def test_asserts_on_kept_state_hold_together_as_an_export_appends_them():
+    ticket = (
+        "class Ticket:\n    issued = 0\n\n    def __init__(self, title):\n"
+        "        Ticket.issued += 1\n        self.title = title\n        self.number = Ticket.issued\n"
+    )
+    tests = [
+        "a = Ticket('x')\nb = Ticket('y')\nassert b.number == a.number + 1",
+        "c = Ticket('z')\nassert c.title == 'z'\nassert Ticket.issued == c.number",
+    ]
+    result = audit_problem(problem("Ticket", ticket, tests), AuditParams())
+    assert result.survivors and result.asserts
+    namespace: dict = {}
+    exec(ticket, namespace)
+    for text in [*tests, *(a.text for a in result.asserts)]:
+        exec(text, namespace)  # (an AssertionError fails the test)

@@ -109,7 +109,7 @@ def candidate_asserts(
     if v2 and problem.check_reference:
         for text, why in zip(texts, reference_disagrees(problem, prepared.entry, list(texts), params)):
             flags[text] = flags[text] + ((why,) if why else ())
-    return order_candidates(
+    ordered = order_candidates(
         [
             GatedText(
                 t,
@@ -126,6 +126,31 @@ def candidate_asserts(
         params.max_asserts,
         flagged_last=v2,
     )
+    if v2 and len(ordered) > 1 and may_keep_state(problem.reference):
+        return _held_together(problem, prepared.entry, ordered, params)
+    return ordered
+
+
+AFTER_OTHERS = "state: it fails after the asserts offered before it (it holds after the visible tests alone)"
+
+
+def _held_together(
+    problem: Problem, entry: str, asserts: list[CandidateAssert], params: AuditParams
+) -> list[CandidateAssert]:
+    """Where the reference keeps state, the asserts as an export that takes several of them runs
+    them: each after the visible tests and the ones offered before it. One that fails there is
+    left out where those reject every survivor it rejects, else flagged (threat: six asserts
+    ``vars(Ticket('x')) == {'number': 4, ...}``, each right after the tests' three tickets, and
+    the second of them wrong after the first: the twenty-second pass)."""
+    kept = [asserts[0]]
+    for candidate in asserts[1:]:
+        after = replace(problem, tests=(*problem.tests, *(earlier.text for earlier in kept)))
+        held = run_asserts(after, entry, problem.reference, [candidate.text], None, params)
+        if 0 in held and held[0].passed:
+            kept.append(candidate)
+        elif not set(candidate.kills) <= {survivor for earlier in kept for survivor in earlier.kills}:
+            kept.append(replace(candidate, flags=(*candidate.flags, AFTER_OTHERS)))
+    return kept
 
 
 def _answers_where_exported(
