@@ -109,7 +109,10 @@ from .step_units import STEPS
 # attack writes a name as its neighbour and drops a copy
 # 33: a number in a line of words (``'Ann,34'``) takes any digits; a number parsed in base 16, 8
 # or 2 is written in its base; a constant compared inside a branch is met first from the calls
-# that take the branch
+# that take the branch; a one-item list where a search has a not-found answer or a position is
+# read by a constant; a tested remainder's divisor; "xs is sorted in decreasing order", "acyclic"
+# and a fine tie in more words are read; tests rejecting every mutant make a problem strong;
+# asserts on kept state hold together
 ENGINE_VERSION = 33
 
 

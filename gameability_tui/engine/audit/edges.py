@@ -54,7 +54,11 @@ ANY_OF_TIED = re.compile(
     # "return any of them", "whichever you like"
     r"|\bties?\b[^.;]{0,40}?\b(arbitrar\w*|freely|any\s+way|either\s+way)"
     r"|\b(broken|resolved|settled|decided)\s+(arbitrarily|freely|any\s+way)\b"
-    r"|\breturn\s+any\s+(one\s+)?of\s+(them|those|these)\b|\bwhichever\s+(one\s+)?you\s+(like|want|choose)\b",
+    r"|\breturn\s+any\s+(one\s+)?of\s+(them|those|these)\b|\bwhichever\s+(one\s+)?you\s+(like|want|choose)\b"
+    # a tie, then any of the tied ones said to be fine in the same sentence: "if there is a tie,
+    # returning any of the tied words is fine" (the twenty-sixth pass)
+    r"|\b(ties?|tied|equally)\b[^.;]{0,60}?\b(any|either|whichever)\b[^.;]{0,40}?"
+    r"\b(fine|acceptable|correct|accepted|allowed|valid|ok|okay)\b",
     re.IGNORECASE,
 )
 ZERO_WORDS = re.compile(r"\bzero\b|(?<![\w.])0(?![\w.])", re.IGNORECASE)

@@ -65,7 +65,12 @@ def _judge(problem: Problem, params: AuditParams, prepared: Prepared) -> Problem
         n_slow=counts["slow"], n_fresh=len(prepared.fresh), reference_raised=prepared.raised, kinds=kinds,
     )  # fmt: skip
     if counts["broken"] == 0:
-        detail = _why_none_is_broken(problem, params, prepared, counts["truncated"])
+        sources = [mutant.source for mutant in prepared.mutants]
+        rejected = rejected_by_tests(problem, params, prepared, sources)
+        if prepared.mutants and rejected == len(prepared.mutants):  # none can pass them: strong
+            detail = f"no mutant differs on the fresh inputs, and the visible tests reject all {rejected}"
+            return ProblemResult(id=problem.id, status="ok", detail=detail, **common)
+        detail = _why_none_is_broken(rejected, len(prepared.mutants), counts["truncated"])
         return excluded(problem.id, "no-broken-mutant", detail, **common)
     asserts = candidate_asserts(problem, params, prepared, survivors, survivor_verdicts)
     return ProblemResult(
@@ -73,15 +78,16 @@ def _judge(problem: Problem, params: AuditParams, prepared: Prepared) -> Problem
     )
 
 
-def _why_none_is_broken(problem: Problem, params: AuditParams, prepared: Prepared, truncated: int) -> str:
+def _why_none_is_broken(rejected: int, mutants: int, truncated: int) -> str:
     """The real reason no mutant is broken (the seventh class): none differs from the reference
     anywhere the audit looked, or the visible tests reject some that the fresh inputs cannot
-    tell apart (what the tests compare or call is not what a fresh input shows)."""
-    rejected = rejected_by_tests(problem, params, prepared, [mutant.source for mutant in prepared.mutants])
+    tell apart (what the tests compare or call is not what a fresh input shows). Where they
+    reject every one, the problem is strong instead: no mutant can pass them (the twenty-sixth
+    pass: a class counter read only through ``Session.active``, each mutant failing a test)."""
     if rejected:
         detail = (
             f"no mutant differs from the reference on the fresh inputs, yet the visible tests reject "
-            f"{rejected} of {len(prepared.mutants)}: the tests see what the fresh inputs do not (an "
+            f"{rejected} of {mutants}: the tests see what the fresh inputs do not (an "
             "operator or protocol of the results' own, such as ==, or only the visible inputs)"
         )
     else:

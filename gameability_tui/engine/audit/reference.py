@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from .. import outcome as oc
 from ..exclusions import excluded
-from ..inputs.aimed import aimed_calls, boundary_calls, fallback_calls, guard_calls, met_floats, stated_calls
+from ..inputs.aimed import aimed_calls, boundary_calls, guard_calls, met_floats, one_item_calls, stated_calls
 from ..inputs.arguments import Callback
 from ..inputs.calls import (
     Call,
@@ -86,9 +86,9 @@ GUARD_DRAWS = 12
 # this share of its random draws, 6 beside the default 8 (none where it draws none).
 BOUNDARY_SHARE = 0.75
 # The default attack's visible calls with a list or text cut to one item, where the reference
-# answers otherwise when a search finds nothing (``aimed.fallback_calls``; the deep attack's
-# cuts make these and more).
-FALLBACK_DRAWS = 3
+# answers otherwise when a search finds nothing or reads a fixed position (``l[1]``;
+# ``aimed.one_item_calls``; the deep attack's cuts make these and more).
+ONE_ITEM_DRAWS = 3
 # Calls made a second time where the reference memoizes (``_made_again``): up to this share of
 # the random draws, 4 beside the default 8 (none where it draws none).
 REPEAT_SHARE = 0.5
@@ -280,8 +280,8 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         fresh += boundary_calls(visible, problem.reference, known, limit, params.inputs, lifts, entry)
         known = {call.key() for call in visible + fresh}  # (the cases the text speaks of)
         fresh += stated_calls(visible, known, int(params.fresh_inputs * STATED_SHARE), params.inputs, lifts)
-        known = {call.key() for call in visible + fresh}  # (a search that finds nothing)
-        fresh += fallback_calls(visible, problem.reference, known, FALLBACK_DRAWS, params.inputs)
+        known = {call.key() for call in visible + fresh}  # (a search that finds nothing; a 1-item list)
+        fresh += one_item_calls(visible, problem.reference, known, ONE_ITEM_DRAWS, params.inputs)
     if not as_written:  # a default no test overrides; a clamp's far side; a raise's guard
         known = {call.key() for call in visible + fresh}
         fresh += unpassed_calls(problem.reference, entry, visible, known, UNPASSED_DRAWS)

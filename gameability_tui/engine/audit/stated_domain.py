@@ -59,6 +59,18 @@ SORTED_INPUT = re.compile(
     r"\b(in|given|a|an|the|two|three|one|of)\s+(given\s+)?sorted\s+(array|list)s?\b", re.IGNORECASE
 )
 NOT_A_PRECONDITION = re.compile(r"rotat|circular|generate|to get|into a sorted|make", re.IGNORECASE)
+# a sentence saying an input is sorted ("xs is sorted in decreasing order"), which asks nothing
+SORTED_SAID = re.compile(r"\b\w+\s+(is|are)\s+(already\s+|always\s+)?sorted\b", re.IGNORECASE)
+ASKED = re.compile(
+    r"\b(whether|if|check|checks|determine|test|tests|true|false|return|returns|rotat\w*|circular\w*)\b",
+    re.IGNORECASE,
+)
+DESCENDING = re.compile(
+    r"(?<!non-)(?<!non)\b(decreasing|descending)\b|\bnon-?increasing\b|\blargest\s+first\b", re.IGNORECASE
+)
+ASCENDING = re.compile(
+    r"(?<!non-)(?<!non)\b(increasing|ascending)\b|\bnon-?decreasing\b|\bsmallest\s+first\b", re.IGNORECASE
+)
 SIGNED_ITEMS = re.compile(
     r"\b(array|list|sequence)\s+of\s+(non-?negative|positive)\s+(integer|number|int)s?\b", re.IGNORECASE
 )
@@ -491,15 +503,44 @@ def _is_prime(value: int) -> bool | None:
 
 
 def _sorted_flag(arguments: list[Any], prompt: str) -> tuple[str, ...]:
-    if not SORTED_INPUT.search(prompt) or NOT_A_PRECONDITION.search(prompt):
+    order = _stated_order(prompt)
+    if order is None:
         return ()
     for position, value in enumerate(arguments):
-        if type(value) in (list, tuple) and len(value) > 2 and _unsorted(value):
+        if type(value) in (list, tuple) and _out_of_order(value, order):
+            said = "sorted" if order == "either" else f"sorted in {order} order"
             return (
-                f"domain: the task says its array is sorted, and argument {position + 1} of this input "
+                f"domain: the task says its array is {said}, and argument {position + 1} of this input "
                 "is not (a visible test passing one does not make it the task's)",
             )
     return ()
+
+
+@functools.lru_cache(maxsize=256)
+def _stated_order(prompt: str) -> str | None:
+    """The order the task's text says its list comes in: "a sorted array" (either way), or a
+    sentence saying the input is sorted ("xs is sorted in decreasing order": the twenty-sixth
+    pass, whose witnesses were unsorted lists and an increasing one) that asks nothing
+    ("check whether xs is sorted" is the question, not a precondition); None where it says
+    neither."""
+    for sentence in re.split(r"(?<=[.;:])\s+", prompt):
+        if SORTED_SAID.search(sentence) and not ASKED.search(sentence):
+            if DESCENDING.search(sentence):
+                return "decreasing"
+            return "increasing" if ASCENDING.search(sentence) else "either"
+    if SORTED_INPUT.search(prompt) and not NOT_A_PRECONDITION.search(prompt):
+        return "either"
+    return None
+
+
+def _out_of_order(items: list[Any] | tuple[Any, ...], order: str) -> bool:
+    if order == "either":
+        return len(items) > 2 and _unsorted(items)
+    try:
+        pairs = list(zip(items, items[1:]))
+        return not all(a >= b if order == "decreasing" else a <= b for a, b in pairs)
+    except TypeError:  # items that do not compare: nothing the text's "sorted" can mean
+        return False
 
 
 def _signed_flag(arguments: list[Any], prompt: str) -> tuple[str, ...]:

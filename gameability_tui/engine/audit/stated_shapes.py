@@ -55,6 +55,8 @@ DIVISIBLE = re.compile(
 DECIMAL_PLACES = re.compile(
     rf"\b(?:at\s+most|no\s+more\s+than|up\s+to)\s+{_COUNT}\s+decimal\s+(?:places|digits)\b", re.I
 )
+# "a directed acyclic graph (no cycles)", "the graph has no cycle", "a DAG"
+ACYCLIC = re.compile(r"\bacyclic\b|(?-i:\bDAG\b)|\b(?:no|without)\s+cycles?\b", re.IGNORECASE)
 # what reads as a question or a case before a statement ("check whether n is a power of two")
 ASKED = re.compile(r"\b(whether|if|check|determine|test|decide|when|unless)\b[^.;]*$", re.IGNORECASE)
 # a range a clause introduces ("... for 0 <= r <= 11 and 0 <= c <= 11", "with 1 <= k <= 9")
@@ -96,6 +98,10 @@ def shape_broken(clause: str, named: dict[str, Any], prompt: str = "") -> str:
         value = _sized_one(clause, named)
         if type(value) in (list, tuple, str) and any(a == b for a, b in zip(value, value[1:])):
             return _said(found.group(0), "list", value)
+    for found in _stated(ACYCLIC, clause):
+        graph = next((value for value in named.values() if type(value) is dict and _has_cycle(value)), None)
+        if graph is not None:
+            return _said(found.group(0), "graph", graph)
     broken = _divisibility_broken(clause, named) or _places_broken(clause, named)
     if broken:
         return broken
@@ -125,6 +131,33 @@ def _stated(pattern: re.Pattern, clause: str) -> tuple[re.Match, ...]:
     """The matches of ``pattern`` in ``clause`` that state something (no question or case opens
     before them), found once per clause: every fresh input of a problem is read against them."""
     return tuple(found for found in pattern.finditer(clause) if not ASKED.search(clause[: found.start()]))
+
+
+def _has_cycle(graph: dict) -> bool:
+    """Whether a graph written as a dict of each node's successors has a cycle (a node its own
+    successor too); a dict of anything else (a successor no node, a value no collection) has
+    none to speak of (the twenty-sixth pass: "a directed acyclic graph (no cycles)", whose deep
+    witnesses were graphs with self-loops)."""
+    if not all(isinstance(successors, (list, tuple, set, frozenset)) for successors in graph.values()):
+        return False
+    state: dict = {}  # 1: on the path being walked, 2: done
+
+    def walk(node: Any) -> bool:
+        state[node] = 1
+        for successor in graph.get(node, ()):
+            try:
+                seen = state.get(successor)
+            except TypeError:  # a successor that cannot be a key
+                return False
+            if seen == 1 or (seen is None and successor in graph and walk(successor)):
+                return True
+        state[node] = 2
+        return False
+
+    try:
+        return any(state.get(node) is None and walk(node) for node in list(graph))
+    except RecursionError:
+        return False
 
 
 def _divisibility_broken(clause: str, named: dict[str, Any]) -> str:

@@ -67,10 +67,10 @@ from .branches import Condition, nested_comparisons, takes_every_branch
 from .calls import Call, assignments, called_name, interleaved, parsed, positional_defaults
 from .contract import V1_MODES, contract_violations, lifted, passed_default, relation_violations
 from .digits import DIGITS, Field, based_digits, digit_edits, digit_fields, parsed_bases
-from .fallbacks import answers_when_nothing_is_found
 from .fresh import by_shape, drawn_by_shape, literals_of, with_literals
 from .relations import Relations, learn_relations, new_draw
 from .relations import relation_violations as relations_broken
+from .short_inputs import answers_when_nothing_is_found, reads_a_fixed_position
 from .std_makers import constructible
 from .text_cases import overlapping, word_ties
 from .unpassed import Unpassed, default_edits, untested_defaults
@@ -78,6 +78,7 @@ from .unpassed import Unpassed, default_edits, untested_defaults
 SIZED = (list, tuple, str)
 Branches = dict[int | float, list[tuple[tuple[Condition, ...], tuple[str, ...]]]]
 TIE_DRAWS = 3  # the default attack's repeated items, beside its boundary inputs
+DIVISOR_DRAWS = 2  # and its numbers at a tested remainder's divisor (``y % 400 == 0``)
 MEMBERSHIP = (ast.In, ast.NotIn, ast.Is, ast.IsNot)  # no boundary where two values meet
 DECIMAL_TEXT = re.compile(r"-?[0-9]+\.[0-9]+")  # a number written with a point
 UNDECODABLE = b"\xff"  # a byte that starts no UTF-8 sequence
@@ -799,14 +800,16 @@ def boundary_calls(
     pass. A remainder's divisor the reference computes with (``% 26``, ``wrap_divisors``) is
     met like a compared constant in the "contract-v2" inputs: the nineteenth pass. A constant
     compared inside the ``entry``'s branches is met first from the calls that take them
-    (``branches.py``: the twenty-fifth pass)."""
+    (``branches.py``: the twenty-fifth pass). A remainder tested against a constant (``y % 400 ==
+    0``) is met at its divisor, up to ``DIVISOR_DRAWS`` more inputs (the twenty-sixth pass)."""
     comparisons, named = _comparisons(reference), _named_numbers(reference)
     numbers = _compared_constants(comparisons, named)
     for divisor in wrap_divisors(reference) if mode not in V1_MODES else ():  # (where a value wraps)
         _add(numbers, divisor)
     meet = any(_compares_two_inputs(node) for node in comparisons)
     ties = any(_compares_an_item(node) for node in comparisons)
-    if not (numbers or meet or ties) or limit <= 0:
+    divisors = tested_divisors(reference) if mode not in V1_MODES else ()
+    if not (numbers or meet or ties or divisors) or limit <= 0:
         return []
     lengths = _length_bounds(comparisons, named)
     totals = _total_bounds(comparisons, named)
@@ -851,6 +854,15 @@ def boundary_calls(
     if ties:  # (``arr[i] > arr[i + 1]`` ties where an item is repeated: beside the others)
         known = known | {call.key() for call in chosen}
         chosen += _aimed_at(visible, known, TIE_DRAWS, mode, _repeats_in_turn, floors=True, named=named)
+    if divisors:  # (``y % 400 == 0`` meets its mutants at a multiple: beside the others)
+
+        def multiples(calls: list[Call]) -> Iterator[Call]:
+            return interleaved(
+                [[edit for base in calls for edit in _number_edits(base, [d], exact=True)] for d in divisors]
+            )
+
+        known = known | {call.key() for call in chosen}
+        chosen += _aimed_at(visible, known, DIVISOR_DRAWS, mode, multiples, floors=True, named=named)
     return chosen
 
 
@@ -876,12 +888,12 @@ def _branch_first(
     ]
 
 
-def fallback_calls(visible: list[Call], reference: str, known: set[str], limit: int, mode: str) -> list[Call]:
+def one_item_calls(visible: list[Call], reference: str, known: set[str], limit: int, mode: str) -> list[Call]:
     """Up to ``limit`` visible calls with a sequence or text argument cut to one item (the first
     items of the calls in turn, then the last, then the middle), inside the contract, where the
-    reference answers otherwise when a search finds nothing (``fallbacks.py``): the default
-    attack's share of the deep attack's cuts."""
-    if limit <= 0 or not answers_when_nothing_is_found(reference):
+    reference answers otherwise when a search finds nothing or reads a fixed position
+    (``short_inputs.py``): the default attack's share of the deep attack's cuts."""
+    if limit <= 0 or not (answers_when_nothing_is_found(reference) or reads_a_fixed_position(reference)):
         return []
 
     def edits(calls: list[Call]) -> Iterator[Call]:
@@ -1093,6 +1105,26 @@ def _comparisons(reference: str) -> list[ast.Compare]:
         and not isinstance(node.ops[0], MEMBERSHIP)
         and not any(_remainder(side) for side in (node.left, *node.comparators))
     ]
+
+
+@functools.lru_cache(maxsize=64)
+def tested_divisors(reference: str) -> tuple[int, ...]:
+    """The constant divisors (3 or more) of remainders the reference tests against a constant
+    (``y % 400 == 0``): a multiple of the divisor is where ``% 401`` or ``== 1`` part from it,
+    and no number near the tests' (2024, 1900) is one (the twenty-sixth pass's leap year)."""
+    tree = parsed(reference)
+    found: list[int] = []
+    for node in ast.walk(tree) if tree is not None else ():
+        if (
+            isinstance(node, ast.Compare)
+            and len(node.ops) == 1
+            and isinstance(node.ops[0], (ast.Eq, ast.NotEq))
+        ):
+            for side, other in ((node.left, node.comparators[0]), (node.comparators[0], node.left)):
+                divisor = side.right if _remainder(side) and _constant(other) else None  # type: ignore[union-attr]
+                if isinstance(divisor, ast.Constant) and type(divisor.value) is int and divisor.value >= 3:
+                    _add(found, divisor.value)
+    return tuple(sorted(found, reverse=True))  # (the largest first: a small one is met by chance)
 
 
 @functools.lru_cache(maxsize=64)
