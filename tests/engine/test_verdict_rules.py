@@ -7225,3 +7225,16 @@ def test_a_fixed_position_meets_a_one_item_list_and_a_tested_remainder_its_divis
     leaps = audit_problem(problem("is_leap", leap, years), AuditParams())
     assert any("y % 401 == 0" in s.after for s in leaps.survivors)
     assert any("is_leap(400) == True" in a.text and a.kills for a in leaps.asserts)
+
+
+# 147. From the twenty-sixth pass (suggestions): the text writes ``cell(n)`` and the reference
+# takes ``width=6`` too; the deep attack passed the untested default (``cell(42, 5)``), inputs a
+# one-parameter solution cannot take. A parameter the text's signature leaves out is not passed.
+def test_a_parameter_the_texts_signature_leaves_out_is_not_passed():
+    cell = "def cell(n, width=6):\n    return str(n).rjust(width)\n"
+    tests = ["assert cell(42).strip() == '42'", "assert cell(-7).lstrip() == '-7'"]
+    said = "cell(n): the int n as text, right-aligned in a field of 6 characters."
+    result = audit_problem(problem("cell", cell, tests, prompt=said), DEEP)
+    assert result.asserts and all(re.search(r"cell\(-?\d+\)", a.text) for a in result.asserts)
+    assert domain_flags(Call((42, 5)), said, ("n", "width"))
+    assert not domain_flags(Call((42, 5)), "cell(n, width): n right-aligned.", ("n", "width"))

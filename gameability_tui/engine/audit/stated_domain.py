@@ -155,6 +155,8 @@ WHOLE_NUMBERS = re.compile(r"\b(integers?|whole numbers?|ints?)\b", re.IGNORECAS
 CONDITION_WORDS = re.compile(r"\b(if|when|otherwise|else|unless)\b", re.IGNORECASE)
 CASE_OPENERS = re.compile(r"\b(if|when|unless)\b", re.IGNORECASE)  # (``otherwise`` names no case)
 BAD_INPUT_WORDS = re.compile(r"\b(invalid|error|raises?|fails?|illegal|not allowed)\b", re.IGNORECASE)
+# a call written with names alone, ``cell(n)``, ``pairs(xs, k)``: a signature, not an example
+SIGNATURE = re.compile(r"\b[A-Za-z_]\w*\(\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*\)")
 PRIME_CHECKED_UP_TO = 10**12  # trial division to 10**6: a millisecond at most
 _FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
@@ -173,8 +175,35 @@ def domain_flags(
         or _distinct_flag(arguments, prompt)
         or _square_flag(arguments, prompt)
         or _stated_precondition_flag(call, prompt, parameters)
+        or _signature_flag(call, prompt, parameters)
     )
     return tuple(flag for flag in flags if _said(flag) not in crossed)
+
+
+def _signature_flag(call: Call, prompt: str, parameters: tuple[str, ...]) -> tuple[str, ...]:
+    """Where the text writes the entry's signature with fewer parameters than the reference
+    takes (``cell(n)`` for ``def cell(n, width=6)``), an input passing one it leaves out is not
+    the task's: a solution taking only ``n`` fails its assert (the twenty-sixth pass's deep
+    asserts ``cell(42, 5)``, made to pass a default no test overrides)."""
+    written, said = _written_signature(prompt, parameters)
+    passed = [*parameters[: len(call.args)], *(name for name, _ in call.kwargs)]
+    beyond = [name for name in passed if written and name not in written]
+    return (f"domain: the task says '{said}', and this input passes {beyond[0]}",) if beyond else ()
+
+
+@functools.lru_cache(maxsize=256)
+def _written_signature(prompt: str, parameters: tuple[str, ...]) -> tuple[tuple[str, ...], str]:
+    """The most parameters the text writes in a signature of the entry, and how: a name then,
+    in parentheses, the first parameters of ``parameters`` by their names and in order, fewer
+    than all (``cell(n)``); nothing where it writes none so, or writes them all."""
+    written: tuple[tuple[str, ...], str] = ((), "")
+    for found in SIGNATURE.finditer(prompt):
+        names = tuple(name.strip() for name in found.group(1).split(","))
+        if names == parameters:
+            return ((), "")
+        if len(written[0]) < len(names) < len(parameters) and names == parameters[: len(names)]:
+            written = (names, found.group(0))
+    return written
 
 
 def crossed_rules(visible: list[Call], prompt: str, parameters: tuple[str, ...]) -> frozenset[str]:
