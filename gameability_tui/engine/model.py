@@ -112,7 +112,8 @@ from .step_units import STEPS
 # that take the branch; a one-item list where a search has a not-found answer or a position is
 # read by a constant; a tested remainder's divisor; "xs is sorted in decreasing order", "acyclic"
 # and a fine tie in more words are read; tests rejecting every mutant make a problem strong;
-# asserts on kept state hold together
+# asserts on kept state hold together; a parameter the text's signature leaves out is not
+# passed; each other name the tests call for itself is an entry too
 ENGINE_VERSION = 33
 
 

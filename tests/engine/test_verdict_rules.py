@@ -26,6 +26,7 @@ from gameability_tui.engine.audit import (
 )
 from gameability_tui.engine.audit.advancing_state import advances_module_state
 from gameability_tui.engine.audit.asserts import assert_text
+from gameability_tui.engine.audit.other_entries import other_entries
 from gameability_tui.engine.audit.reference import _shown_by_the_text, keeps_a_cache, visible_calls
 from gameability_tui.engine.audit.stated_domain import domain_flags, lifted_rules
 from gameability_tui.engine.audit.stated_tolerance import stated_tolerance
@@ -7238,3 +7239,31 @@ def test_a_parameter_the_texts_signature_leaves_out_is_not_passed():
     assert result.asserts and all(re.search(r"cell\(-?\d+\)", a.text) for a in result.asserts)
     assert domain_flags(Call((42, 5)), said, ("n", "width"))
     assert not domain_flags(Call((42, 5)), "cell(n, width): n right-aligned.", ("n", "width"))
+
+
+# 148. From the twenty-sixth pass (class 5): tests making three of the reference's classes
+# (``Rect(2, 3).area()``, ``Square(2).describe()``, ``Circle(1).describe()``) had one entry, the
+# first; no circle was drawn, and ``self.r ** 3`` for ``** 2`` was "equivalent". Each other name
+# the tests call for itself is an entry too; one made only as an argument (``norm(Point(3, 4))``)
+# stays a maker.
+def test_each_class_the_tests_make_for_itself_is_an_entry():
+    shapes = (
+        "class Rect:\n    def __init__(self, w, h):\n        self.w, self.h = w, h\n\n"
+        "    def area(self):\n        return self.w * self.h\n\n\n"
+        "class Circle:\n    def __init__(self, r):\n        self.r = r\n\n"
+        "    def area(self):\n        return round(3.14159 * self.r ** 2, 1)\n"
+    )
+    tests = [
+        "assert Rect(2, 3).area() == 6",
+        "assert Rect(4, 5).area() == 20",
+        "assert Circle(1).area() == 3.1",
+    ]
+    result = audit_problem(problem("Rect", shapes, tests), AuditParams())
+    assert result.entry == "Rect"
+    assert "        return round(3.14159 * self.r ** 3, 1)" in {s.after for s in result.survivors}
+    assert any("Circle(" in a.text and a.kills for a in result.asserts)
+    point = "class Point:\n    def __init__(self, x, y):\n        self.x, self.y = x, y\n\n\n"
+    norm = point + "def norm(p):\n    return abs(p.x) + abs(p.y)\n"
+    norm_tests = ["assert norm(Point(3, 4)) == 7", "assert norm(Point(-1, 2)) == 3"]
+    assert other_entries(problem("norm", norm, norm_tests), "norm") == []
+    assert other_entries(problem("Rect", shapes, tests), "Rect") == ["Circle"]
