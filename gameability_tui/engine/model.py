@@ -113,7 +113,8 @@ from .step_units import STEPS
 # read by a constant; a tested remainder's divisor; "xs is sorted in decreasing order", "acyclic"
 # and a fine tie in more words are read; tests rejecting every mutant make a problem strong;
 # asserts on kept state hold together; a parameter the text's signature leaves out is not
-# passed; each other name the tests call for itself is an entry too
+# passed; each other name the tests call for itself is an entry too; the deep attack drops a
+# ``tuple(...)`` and a copy of an attribute or item
 ENGINE_VERSION = 33
 
 

@@ -696,16 +696,18 @@ def _swapped_fields(text: str) -> list[str]:
 NORMALIZING_METHODS = frozenset(
     ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "replace", "title", "capitalize")
 )
-NORMALIZING_CALLS = frozenset(("sorted", "abs"))
+NORMALIZING_CALLS = frozenset(("sorted", "abs", "tuple"))
 
 
 @dataclass(frozen=True)
 class DropNormalizing(Operator):
     """A call that normalizes a value left out (``s.lower()`` to ``s``, ``a.replace(' ', '')``
-    to ``a``, ``sorted(xs)`` to ``xs``, ``abs(n)`` to ``n``): the case, spaces, order or sign the
-    text says to ignore, which tests written in one case, with one-word texts, in order or with
-    positive numbers never show (the twenty-first pass: a palindrome test "ignoring case" with
-    no capital, a title case whose words were lower already)."""
+    to ``a``, ``sorted(xs)`` to ``xs``, ``abs(n)`` to ``n``, ``tuple(xs)`` to ``xs``): the case,
+    spaces, order, sign or type the text says to ignore or asks for, which tests written in one
+    case, with one-word texts, in order, with positive numbers or reading items alone never show
+    (the twenty-first pass: a palindrome test "ignoring case" with no capital, a title case whose
+    words were lower already; the twenty-sixth: "as a tuple (so it can be a dict key)", tested
+    through ``list(...)`` and ``==`` between two answers)."""
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
         if not isinstance(node, ast.Call) or node.keywords:
@@ -724,9 +726,11 @@ class DropNormalizing(Operator):
 
 @dataclass(frozen=True)
 class DropCopy(Operator):
-    """A defensive copy of a name left out: ``list(xs)``, ``dict(d)``, ``xs.copy()`` and ``xs[:]``
-    to ``xs``, so a later ``sort()`` or store changes the caller's own value (the twenty-fifth
-    pass: c4_median_sorts_arg, whose tests never looked at the list after the call)."""
+    """A defensive copy of a stored value left out: ``list(xs)``, ``dict(d)``, ``xs.copy()`` and
+    ``xs[:]`` to ``xs``, so a later ``sort()`` or store changes the caller's own value (the
+    twenty-fifth pass: c4_median_sorts_arg, whose tests never looked at the list after the call);
+    of a name, an attribute or an item (``list(_cache[n])``: a cache handing out its own list,
+    which a caller's change then poisons: the twenty-sixth pass)."""
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
         return int(self._copied(node) is not None)
@@ -738,18 +742,21 @@ class DropCopy(Operator):
     def _copied(node: ast.AST) -> ast.expr | None:
         if isinstance(node, ast.Call) and not node.keywords:
             if _called_name(node) in ("list", "dict") and len(node.args) == 1:
-                return node.args[0] if isinstance(node.args[0], ast.Name) else None
+                return node.args[0] if _stored(node.args[0]) else None
             method = node.func
             copies = isinstance(method, ast.Attribute) and method.attr == "copy" and not node.args
-            return method.value if copies and isinstance(method.value, ast.Name) else None
-        if (
-            isinstance(node, ast.Subscript)
-            and isinstance(node.slice, ast.Slice)
-            and isinstance(node.value, ast.Name)
-        ):
+            return method.value if copies and _stored(method.value) else None  # type: ignore[union-attr]
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice) and _stored(node.value):
             whole = node.slice.lower is None and node.slice.upper is None and node.slice.step is None
             return node.value if whole and isinstance(node.ctx, ast.Load) else None
         return None
+
+
+def _stored(node: ast.expr) -> bool:
+    """Whether ``node`` reads a stored value: a name, or an attribute or item of one."""
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    return isinstance(node, ast.Name)
 
 
 # the methods whose call with no argument splits or strips at any white space
@@ -1064,13 +1071,20 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("x = sorted(xs)", "x = xs"),
             ("x = sorted(set(xs))", "x = list(set(xs))"),
             ("n = abs(n)", "n = n"),
+            ("key = tuple(sorted(w))", "key = sorted(w)"),
         ),
-        untouched=("x = s.count('a')", "x = sorted(xs, key=f)", "x = f(s)"),
+        untouched=("x = s.count('a')", "x = sorted(xs, key=f)", "x = f(s)", "x = tuple()"),
     ),
     DropCopy(
         "drop-copy",
-        examples=(("ys = list(xs)", "ys = xs"), ("d2 = d.copy()", "d2 = d"), ("ys = xs[:]", "ys = xs")),
-        untouched=("ys = list(map(f, xs))", "ys = xs[1:]", "xs[:] = ys", "ys = list(xs, 1)"),
+        examples=(
+            ("ys = list(xs)", "ys = xs"),
+            ("d2 = d.copy()", "d2 = d"),
+            ("ys = xs[:]", "ys = xs"),
+            ("return list(_cache[n])", "return _cache[n]"),
+            ("items = self.items.copy()", "items = self.items"),
+        ),
+        untouched=("ys = list(map(f, xs))", "ys = xs[1:]", "xs[:] = ys", "ys = list(xs, 1)", "ys = f(x)[:]"),
     ),
     SpaceForWhitespace(
         "space-for-whitespace",
