@@ -2321,9 +2321,11 @@ def test_a_subscript_that_reached_an_earlier_calls_work_now_reads_this_calls_own
 
 def test_a_read_that_raises_on_the_reference_is_asserted_to_raise_so_the_call_keeps_its_assert():
     # (the second test takes its key out again, so where a patch puts an assert, after the
-    # tests, TABLE['b'] raises as it does from a fresh load)
+    # tests, TABLE['b'] raises as it does from a fresh load; one hidden call alone: beside
+    # ``put('b', 3)``'s, whose assert would store 'b', this one is left out since round
+    # twenty-three, as it fails after the other, which rejects the same survivor)
     tests = ["put('a', 5)\nassert TABLE['a'] == 10", "put('b', 1)\nassert TABLE['b'] == 1\ndel TABLE['b']"]
-    table = problem("table", TABLE_PUT, tests, hidden=("put('a', 3)", "put('b', 3)"))
+    table = problem("table", TABLE_PUT, tests, hidden=("put('a', 3)",))
     result = audit_problem(table, PINNED)
     [survivor] = [s for s in result.survivors if "x >= 3" in s.after]
     texts = [c.text for c in result.asserts]
@@ -4474,7 +4476,8 @@ def test_by_default_a_comparison_with_a_constant_is_met_one_above_it_too():
 def test_the_boundary_inputs_keep_the_contract_s_floor_and_leave_remainders_alone():
     # ``n >= -5``: the tests pass only positive numbers, so -5 (or -4, -6) is no input the task
     # promises, while 3 is met (2, below it, lies on a side no test shows); ``n % 7 == 0``
-    # compares a remainder, and neither 7 nor 0 is a boundary of ``n``
+    # compares a remainder: 0 is no boundary of ``n``, and 7, a multiple, is met on a budget of
+    # its own (``% 8`` for ``% 7`` parts there: the twenty-sixth pass), its neighbours never
     shifted = (
         "def shift(n):\n    if n >= -5 and n < 3:\n        return 0\n    if n % 7 == 0:\n"
         "        return 1\n    return n\n"
@@ -4484,7 +4487,7 @@ def test_the_boundary_inputs_keep_the_contract_s_floor_and_leave_remainders_alon
     visible = found[2]
     known = {call.key() for call in visible}
     drawn = [call.render("shift") for call in boundary_calls(visible, shifted, known, 6, "contract-v2")]
-    assert drawn == ["shift(3)"]
+    assert drawn == ["shift(3)", "shift(7)"]
 
 
 def test_a_boundary_s_neighbour_lies_on_a_side_of_it_the_tests_show():
@@ -5492,8 +5495,8 @@ def test_a_remainders_divisor_is_met_where_the_reference_wraps_a_value():
     result = audit_problem(problem("caesar", CAESAR, tests, prompt=said), AuditParams())
     assert "return ''.join(chr((ord(c) - 97 + k) % 27 + 97) for c in s)" in _survivor_changes(result)
     assert result.asserts and all(", 25)" in a.text for a in result.asserts)
-    parity = "def even(n):\n    return n % 2 == 0 or n % 7 == 0\n"
-    assert boundary_calls([Call((4,)), Call((9,))], parity, set(), 6, "contract-v2") == []
+    parity = "def even(n):\n    return n % 2 == 0 or n % 7 == 0\n"  # (a multiple of 7 alone: round 23)
+    assert boundary_calls([Call((4,)), Call((9,))], parity, set(), 6, "contract-v2") == [Call((7,))]
 
 
 # 84. From the twentieth pass (class 1): "the rate r (0 < r <= 1) ...; a rate outside that range

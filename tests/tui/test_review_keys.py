@@ -164,4 +164,5 @@ async def test_reject_rest_rejects_only_the_undecided(tmp_path):
         await open_problem(pilot, "index_of")
         await pilot.press("a", "R")
         decisions = [d for (pid, _), d in on_disk(tmp_path).items() if pid == "index_of"]
-        assert decisions == [ACCEPTED] + [REJECTED] * 3
+        rest = len(app.state.candidates("index_of")) - 1
+        assert rest > 0 and decisions == [ACCEPTED] + [REJECTED] * rest
