@@ -7270,3 +7270,28 @@ def test_each_class_the_tests_make_for_itself_is_an_entry():
     norm_tests = ["assert norm(Point(3, 4)) == 7", "assert norm(Point(-1, 2)) == 3"]
     assert other_entries(problem("norm", norm, norm_tests), "norm") == []
     assert other_entries(problem("Rect", shapes, tests), "Rect") == ["Circle"]
+
+
+# 149. From round twenty-three's own measure (suggestions): a one-item list reaches a search's
+# not-found answer, and an assert pinning it (``first_odd([8]) == -1``, "the largest prime" of
+# ``[0]``) states what the reference answers on an input the task may presuppose away (EvalPlus's
+# contracts for MBPP/807 and HumanEval/94 refuse both). Where every survivor an assert rejects
+# changes only that answer, no visible answer is its value and the text says nothing of the
+# case, the assert is flagged ``path``; where the text says it ("-1 if there is none"), not.
+def test_an_assert_pinning_a_searchs_not_found_answer_is_flagged():
+    first_odd = (
+        "def first_odd(xs):\n    for x in xs:\n        if x % 2:\n            return x\n    return -1\n"
+    )
+    tests = [
+        "assert first_odd([1, 3, 5]) == 1",
+        "assert first_odd([2, 4, 1, 3]) == 1",
+        "assert first_odd([8, 9]) == 9",
+    ]
+    unsaid = audit_problem(
+        problem("first_odd", first_odd, tests, prompt="Find the first odd number."), AuditParams()
+    )
+    pinned = [a for a in unsaid.asserts if a.text.endswith("== -1")]
+    assert pinned and all(any("finds nothing" in flag for flag in a.flags) for a in pinned)
+    said = "Find the first odd number of xs, or -1 if there is none."
+    stated = audit_problem(problem("first_odd", first_odd, tests, prompt=said), AuditParams())
+    assert not any("finds nothing" in flag for a in stated.asserts for flag in a.flags)

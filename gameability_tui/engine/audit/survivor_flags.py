@@ -2,9 +2,9 @@
 
 ``flags.value_flags`` judge an assert by its answer alone; these judge it by what the survivors it
 rejects changed: a special case no visible test runs (``special_cases.py``, with the reference's
-coverage from ``coverage.py``), a tie or a boundary at 0 the task's text decides otherwise
-(``edges.py``). An assert that rejects any survivor changed elsewhere gets none of them: it
-rejects something plainly broken.
+coverage from ``coverage.py``), a search's not-found answer (``not_found.py``), a tie or a
+boundary at 0 the task's text decides otherwise (``edges.py``). An assert that rejects any
+survivor changed elsewhere gets none of them: it rejects something plainly broken.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from ..model import AuditParams, Problem, Survivor
 from .coverage import reference_coverage
 from .edges import edge_flags
 from .flags import stated_in
+from .not_found import not_found_flags
 from .special_cases import could_flag, path_flags, special_cases
 
 
@@ -40,10 +41,9 @@ def survivor_flags(
         visible = covered.visible if covered else None
         ran = covered.by_assert.get(text) if covered else None
         # (a special case's answer the text states is the task's: "1 for an empty list")
-        path = (
-            ()
-            if stated_in(expected[text], problem.prompt)
-            else path_flags(expected[text], answers, cases, killed, visible, ran)
-        )
+        stated = stated_in(expected[text], problem.prompt)
+        path = () if stated else path_flags(expected[text], answers, cases, killed, visible, ran)
+        if not (path or stated):  # (a search that found nothing: ``not_found.py``)
+            path = not_found_flags(problem.reference, killed, problem.prompt, expected[text], answers)
         found[text] = path + edge_flags(problem.reference, killed, problem.prompt)
     return found
