@@ -77,10 +77,13 @@ def _blocks(node: ast.AST) -> list[list[ast.stmt]]:
 
 
 def _after_a_search(block: list[ast.stmt], position: int) -> bool:
-    """Whether ``block[position]`` is the answer after a search: a ``return`` following a loop
-    that returns from inside, or an assignment of a name a following loop stores under an
-    ``if`` (``maxx = 0`` before ``if ...: maxx = x``)."""
+    """Whether ``block[position]`` is the answer after a search, a constant: a ``return``
+    following a loop that returns from inside, or an assignment of a name a following loop
+    stores under an ``if`` (``maxx = 0`` before ``if ...: maxx = x``; ``best = arr[0] * arr[1]``
+    is a first candidate, no answer for nothing found)."""
     statement = block[position]
+    if not _constant(getattr(statement, "value", None)):
+        return False
     if isinstance(statement, ast.Return):
         return any(isinstance(s, (ast.For, ast.While)) and _returns_inside(s) for s in block[:position])
     if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
@@ -89,6 +92,13 @@ def _after_a_search(block: list[ast.stmt], position: int) -> bool:
             loops = [s for s in block[position + 1 :] if isinstance(s, (ast.For, ast.While))]
             return any(_stores_under_an_if(loop, target.id) for loop in loops)
     return False
+
+
+def _constant(node: ast.expr | None) -> bool:
+    """A literal (``0``, ``-1``, ``None``, ``''``), signed or not."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        node = node.operand
+    return isinstance(node, ast.Constant)
 
 
 def _is_next_with_default(node: ast.Call) -> bool:

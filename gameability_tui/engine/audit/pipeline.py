@@ -71,7 +71,14 @@ def _judged_by_other_entries(problem: Problem, params: AuditParams, entry: str) 
 
 def _result(problem: Problem, params: AuditParams, judged: list[_Judged]) -> ProblemResult:
     """The problem's verdict from its mutants judged on each entry's inputs: a mutant is broken
-    where it differs on any entry's, judged by the first entry on which it does."""
+    where it differs on any entry's, judged by the first entry on which it does. Where none
+    differs on the entry's own inputs and no other entry finds a survivor, the entry's own
+    verdict stands: mutants of another name that the tests reject say nothing of those the
+    entry's inputs cannot tell apart (``total()`` read before any ``add``: still excluded)."""
+    if not any(verdict.broken for verdict in judged[0].verdicts) and not any(
+        verdict.survived for other in judged[1:] for verdict in other.verdicts
+    ):
+        judged = judged[:1]
     main = judged[0]
     by_source = [{m.source: v for m, v in zip(j.prepared.mutants, j.verdicts)} for j in judged]
     kinds: dict[str, KindCount] = {}
