@@ -114,7 +114,8 @@ from .step_units import STEPS
 # and a fine tie in more words are read; tests rejecting every mutant make a problem strong;
 # asserts on kept state hold together; a parameter the text's signature leaves out is not
 # passed; each other name the tests call for itself is an entry too; the deep attack drops a
-# ``tuple(...)`` and a copy of an attribute or item
+# ``tuple(...)`` and a copy of an attribute or item; an assert pinning a search's not-found
+# answer is flagged ``path``
 ENGINE_VERSION = 33
 
 
