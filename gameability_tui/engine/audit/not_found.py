@@ -7,8 +7,9 @@ raises only when an item matches. Where every survivor an assert rejects changes
 value, the assert pins what the reference answers on an input holding nothing the task looks
 for, and a task that asks for "the first odd number" or "the largest prime" of a list may
 presuppose there is one (EvalPlus's contracts for MBPP/807 and HumanEval/94 say so): the
-maintainer decides, the flag says why. A text that says what to answer then ("-1 if there is
-none") decides it, and no flag is raised.
+maintainer decides, the flag says why. A text that speaks of that case ("-1 if there is
+none", "or -1 when it is absent") decides it, and no flag is raised; a text that merely writes
+the value elsewhere (a 0 in an example list) does not.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from .edits import Edit, edit_of
 NOT_FOUND_SAID = re.compile(
     r"\b(if\s+(there\s+is|there\s+are|it\s+has|it\s+contains)\s+no|if\s+no(ne)?\b|not\s+found|no\s+such"
     r"|does\s+not\s+(exist|contain|occur|appear)|doesn't\s+(exist|contain|occur|appear)|is\s+not\s+in"
-    r"|are\s+not\s+in|if\s+absent|otherwise|if\s+not\s+present|none\s+exists?)",
+    r"|are\s+not\s+in|absent|missing|otherwise|not\s+present|none\s+exists?|no\s+match)",
     re.IGNORECASE,
 )
 

@@ -43,7 +43,7 @@ def survivor_flags(
         # (a special case's answer the text states is the task's: "1 for an empty list")
         stated = stated_in(expected[text], problem.prompt)
         path = () if stated else path_flags(expected[text], answers, cases, killed, visible, ran)
-        if not (path or stated):  # (a search that found nothing: ``not_found.py``)
+        if not path:  # (a search that found nothing: ``not_found.py``, which reads the text itself)
             path = not_found_flags(problem.reference, killed, problem.prompt, expected[text], answers)
         found[text] = path + edge_flags(problem.reference, killed, problem.prompt)
     return found
