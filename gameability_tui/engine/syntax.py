@@ -12,3 +12,10 @@ def ending_name(func: ast.expr) -> str:
     if isinstance(func, ast.Attribute):
         return func.attr
     return func.id if isinstance(func, ast.Name) else ""
+
+
+def statement_blocks(node: ast.AST) -> list[list[ast.stmt]]:
+    """The blocks of statements ``node`` holds (its ``body``, ``orelse`` and ``finalbody``, those
+    it has and that are not empty), in that order; an ``except``'s are its handlers'."""
+    blocks = (getattr(node, field, None) for field in ("body", "orelse", "finalbody"))
+    return [block for block in blocks if isinstance(block, list) and block and isinstance(block[0], ast.stmt)]

@@ -18,8 +18,10 @@ import ast
 import re
 from typing import Any
 
+from ..inputs.short_inputs import follows_a_search, is_next_with_default
 from ..model import Survivor
 from ..outcome import safe_repr
+from ..syntax import statement_blocks
 from .edits import Edit, edit_of
 
 # the text speaks of the case where nothing is found
@@ -59,22 +61,14 @@ def _changes_a_not_found_answer(edit: Edit) -> bool:
     chain = (*edit.parents, edit.before)
     for depth, node in enumerate(chain[:-1]):
         inner = chain[depth + 1]
-        if isinstance(node, ast.Call) and _is_next_with_default(node) and inner is node.args[1]:
+        if isinstance(node, ast.Call) and is_next_with_default(node) and inner is node.args[1]:
             return True
-        for block in _blocks(node):
+        for block in statement_blocks(node):
             if inner in block and _after_a_search(block, block.index(inner)):
                 return True
             if isinstance(node, (ast.For, ast.While)) and block is node.orelse and inner in block:
                 return True
     return False
-
-
-def _blocks(node: ast.AST) -> list[list[ast.stmt]]:
-    return [
-        block
-        for block in (getattr(node, field, None) for field in ("body", "orelse", "finalbody"))
-        if isinstance(block, list) and block and isinstance(block[0], ast.stmt)
-    ]
 
 
 def _after_a_search(block: list[ast.stmt], position: int) -> bool:
@@ -86,7 +80,7 @@ def _after_a_search(block: list[ast.stmt], position: int) -> bool:
     if not _constant(getattr(statement, "value", None)):
         return False
     if isinstance(statement, ast.Return):
-        return any(isinstance(s, (ast.For, ast.While)) and _returns_inside(s) for s in block[:position])
+        return follows_a_search(block, position)
     if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
         target = statement.targets[0]
         if isinstance(target, ast.Name):
@@ -100,14 +94,6 @@ def _constant(node: ast.expr | None) -> bool:
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         node = node.operand
     return isinstance(node, ast.Constant)
-
-
-def _is_next_with_default(node: ast.Call) -> bool:
-    return isinstance(node.func, ast.Name) and node.func.id == "next" and len(node.args) == 2
-
-
-def _returns_inside(loop: ast.For | ast.While) -> bool:
-    return any(isinstance(node, ast.Return) for statement in loop.body for node in ast.walk(statement))
 
 
 def _stores_under_an_if(loop: ast.For | ast.While, name: str) -> bool:

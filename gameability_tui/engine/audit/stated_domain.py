@@ -563,10 +563,12 @@ def _stated_order(prompt: str) -> str | None:
 
 
 def _out_of_order(items: list[Any] | tuple[Any, ...], order: str) -> bool:
-    if order == "either":
-        return len(items) > 2 and _unsorted(items)
+    """Whether ``items`` break the ``order`` the text states; "either": sorted neither up nor
+    down (two items always are one of them)."""
     try:
         pairs = list(zip(items, items[1:]))
+        if order == "either":
+            return len(items) > 2 and not all(a <= b for a, b in pairs) and not all(a >= b for a, b in pairs)
         return not all(a >= b if order == "decreasing" else a <= b for a, b in pairs)
     except TypeError:  # items that do not compare: nothing the text's "sorted" can mean
         return False
@@ -782,11 +784,3 @@ def _breaks(value: Any, word: str) -> bool:
     if type(value) not in (int, float):
         return False
     return value <= 0 if word == "positive" else value < 0
-
-
-def _unsorted(items: list[Any] | tuple[Any, ...]) -> bool:
-    try:
-        pairs = list(zip(items, items[1:]))
-        return not all(a <= b for a, b in pairs) and not all(a >= b for a, b in pairs)
-    except TypeError:  # items that do not compare: nothing the text's "sorted" can mean
-        return False

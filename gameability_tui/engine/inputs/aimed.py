@@ -1121,9 +1121,9 @@ def tested_divisors(reference: str) -> tuple[int, ...]:
             and isinstance(node.ops[0], (ast.Eq, ast.NotEq))
         ):
             for side, other in ((node.left, node.comparators[0]), (node.comparators[0], node.left)):
-                divisor = side.right if _remainder(side) and _constant(other) else None  # type: ignore[union-attr]
-                if isinstance(divisor, ast.Constant) and type(divisor.value) is int and divisor.value >= 3:
-                    _add(found, divisor.value)
+                divisor = _wrapping_divisor(side) if _constant(other) else None
+                if divisor is not None:
+                    _add(found, divisor)
     return tuple(sorted(found, reverse=True))  # (the largest first: a small one is met by chance)
 
 
@@ -1144,10 +1144,18 @@ def wrap_divisors(reference: str) -> tuple[int, ...]:
     }
     found: list[int] = []
     for node in ast.walk(tree):
-        divisor = node.right if _remainder(node) and id(node) not in compared else None  # type: ignore[union-attr]
-        if isinstance(divisor, ast.Constant) and type(divisor.value) is int and divisor.value >= 3:
-            _add(found, divisor.value)
+        divisor = _wrapping_divisor(node) if id(node) not in compared else None
+        if divisor is not None:
+            _add(found, divisor)
     return tuple(found)
+
+
+def _wrapping_divisor(node: ast.AST) -> int | None:
+    """The constant int divisor, 3 or more, of a remainder ``node`` (``x % 26``), else None."""
+    divisor = node.right if _remainder(node) else None  # type: ignore[attr-defined]
+    if isinstance(divisor, ast.Constant) and type(divisor.value) is int and divisor.value >= 3:
+        return divisor.value
+    return None
 
 
 def _remainder(node: ast.expr) -> bool:

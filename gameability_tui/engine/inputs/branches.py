@@ -18,7 +18,8 @@ import operator
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .calls import Call, parsed
+from ..syntax import statement_blocks
+from .calls import Call, defined_function, parameter_names
 
 Condition = tuple[ast.expr, bool]  # an ``if`` test, and whether the branch needs it true
 COMPARED: dict[type, Callable[[Any, Any], bool]] = {
@@ -36,19 +37,10 @@ def nested_comparisons(
 ) -> list[tuple[ast.Compare, tuple[Condition, ...], tuple[str, ...]]]:
     """Each comparison in the body of the top-level function ``entry`` that sits in a branch,
     with the tests of the branches around it, and the function's parameters."""
-    tree = parsed(reference)
-    function = next(
-        (
-            node
-            for node in (tree.body if tree is not None else ())
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == entry
-        ),
-        None,
-    )
+    function = defined_function(reference, entry)
     if function is None:
         return []
-    arguments = function.args
-    parameters = tuple(a.arg for a in [*arguments.posonlyargs, *arguments.args])
+    parameters = parameter_names(reference, entry)
     return [(node, conditions, parameters) for node, conditions in _visit(function.body, ()) if conditions]
 
 
@@ -63,16 +55,10 @@ def _visit(
         elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue  # (another function's parameters)
         else:
-            blocks = [getattr(statement, field, None) for field in ("body", "orelse", "finalbody")]
-            nested = [
-                block
-                for block in blocks
-                if isinstance(block, list) and block and isinstance(block[0], ast.stmt)
-            ]
             own = [node for node in ast.iter_child_nodes(statement) if isinstance(node, ast.expr)]
             for node in own:
                 yield from _compared_in(node, around)
-            for block in nested:
+            for block in statement_blocks(statement):
                 yield from _visit(block, around)
             for handler in getattr(statement, "handlers", ()):
                 yield from _visit(handler.body, around)

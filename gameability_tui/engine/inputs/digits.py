@@ -23,6 +23,7 @@ Field = tuple[int | None, int | None]
 NUMBER_MAKERS = ("int", "float")
 DIGITS = re.compile(r"\d+")
 BASE_DIGITS = {2: "01", 8: "01234567", 16: "0123456789abcdefABCDEF"}  # the bases ``int`` parses
+WRITTEN_IN = {2: "b", 8: "o", 10: "d", 16: "x"}  # each base's ``format`` type
 
 
 def digit_fields(reference: str) -> list[Field]:
@@ -96,13 +97,7 @@ def digit_edits(
     for base in bases:
         for match in re.finditer(f"[{BASE_DIGITS[base]}]+", text):
             based.append(match.span())
-            upper = match.group().isupper()
-            for candidate in candidates:
-                if candidate >= 0:
-                    written = _in_base(candidate, base).zfill(match.end() - match.start())
-                    yield (
-                        text[: match.start()] + (written.upper() if upper else written) + text[match.end() :]
-                    )
+            yield from _written(text, match.start(), match.end(), candidates, base, match.group().isupper())
     for start, stop in fields:
         begin, end, _ = slice(start, stop).indices(len(text))
         if begin < end and DIGITS.fullmatch(text[begin:end]):
@@ -116,11 +111,12 @@ def digit_edits(
             yield from _written(text, match.start(), match.end(), candidates)
 
 
-def _written(text: str, begin: int, end: int, candidates: list[int]) -> Iterator[str]:
+def _written(
+    text: str, begin: int, end: int, candidates: list[int], base: int = 10, upper: bool = False
+) -> Iterator[str]:
+    """``text`` with each non-negative candidate in place of ``text[begin:end]``, written in
+    ``base`` (in upper case with ``upper``), zero-padded to the width it replaces."""
     for candidate in candidates:
         if candidate >= 0:
-            yield text[:begin] + str(candidate).zfill(end - begin) + text[end:]
-
-
-def _in_base(number: int, base: int) -> str:
-    return {2: f"{number:b}", 8: f"{number:o}", 16: f"{number:x}"}[base]
+            written = format(candidate, WRITTEN_IN[base]).zfill(end - begin)
+            yield text[:begin] + (written.upper() if upper else written) + text[end:]

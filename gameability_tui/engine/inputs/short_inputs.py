@@ -24,29 +24,31 @@ def answers_when_nothing_is_found(reference: str) -> bool:
     if tree is None:
         return False
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and called_name(node) == "next" and len(node.args) == 2:
+        if isinstance(node, ast.Call) and is_next_with_default(node):
             return True
         if isinstance(node, (ast.For, ast.While)) and node.orelse:
             return True
         body = getattr(node, "body", None)
-        if isinstance(body, list) and _returns_after_a_search(body):
+        if isinstance(body, list) and any(
+            isinstance(statement, ast.Return) and follows_a_search(body, position)
+            for position, statement in enumerate(body)
+        ):
             return True
     return False
 
 
-def _returns_after_a_search(statements: list[ast.stmt]) -> bool:
-    for position, statement in enumerate(statements):
-        if isinstance(statement, (ast.For, ast.While)) and _returns_inside(statement):
-            return any(isinstance(later, ast.Return) for later in statements[position + 1 :])
-    return False
+def is_next_with_default(node: ast.Call) -> bool:
+    """``next(items, default)``: a search whose answer for nothing found is ``default``."""
+    return called_name(node) == "next" and len(node.args) == 2
 
 
-def _returns_inside(loop: ast.For | ast.While) -> bool:
+def follows_a_search(block: list[ast.stmt], position: int) -> bool:
+    """Whether ``block[position]`` comes after a loop of ``block`` that returns from inside (what
+    it finds): what runs there runs where the loop found nothing."""
     return any(
-        isinstance(node, ast.Return)
-        for statement in loop.body
-        for node in ast.walk(statement)
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+        isinstance(statement, (ast.For, ast.While))
+        and any(isinstance(node, ast.Return) for inner in statement.body for node in ast.walk(inner))
+        for statement in block[:position]
     )
 
 
