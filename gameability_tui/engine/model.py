@@ -116,7 +116,14 @@ from .step_units import STEPS
 # passed; each other name the tests call for itself is an entry too; the deep attack drops a
 # ``tuple(...)`` and a copy of an attribute or item; an assert pinning a search's not-found
 # answer is flagged ``path``
-ENGINE_VERSION = 33
+# 34: a bound written as a power (``10**12``, ``10^3``) or with separators is read whole; each end
+# of a range the text states of a whole-number parameter is an input; a remainder compared with
+# constants is met a period on; a rounding to places takes numbers that are no integers where
+# the text never says integers; a range of every item (``nums[i]``, "each item is between") is
+# the domain; a survivor that only picks another of the tied candidates, where the text frees
+# ties, is none; the deep attack drops a caching decorator; an assert rejects a survivor by
+# running on only past ten times the harness floor
+ENGINE_VERSION = 34
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from gameability_tui.engine.audit import (
 )
 from gameability_tui.engine.audit.advancing_state import advances_module_state
 from gameability_tui.engine.audit.asserts import assert_text
+from gameability_tui.engine.audit.free_ties import without_free_tie_choices
 from gameability_tui.engine.audit.other_entries import other_entries
 from gameability_tui.engine.audit.reference import _shown_by_the_text, keeps_a_cache, visible_calls
 from gameability_tui.engine.audit.stated_domain import domain_flags, lifted_rules
@@ -4842,7 +4843,8 @@ def test_inputs_keep_the_range_the_task_s_text_states(prompt):
 def test_a_problem_whose_every_draw_breaks_its_text_says_so():
     source = "def f(n):\n    return n * 2\n"
     tests = ["assert f(3) == 6", "assert f(4) == 8"]
-    result = audit_problem(problem("f", source, tests, prompt="Assume n >= 1000. Double n."), AuditParams())
+    said = "Assume n >= 1000 and n is prime. Double n."  # (``f(1000)``, the range's end, is no prime)
+    result = audit_problem(problem("f", source, tests, prompt=said), AuditParams())
     assert result.status == "excluded:no-fresh-inputs"
     assert result.detail.startswith(
         "every fresh input breaks what the task's text states of its inputs "
@@ -7295,3 +7297,142 @@ def test_an_assert_pinning_a_searchs_not_found_answer_is_flagged():
     said = "Find the first odd number of xs, or -1 if there is none."
     stated = audit_problem(problem("first_odd", first_odd, tests, prompt=said), AuditParams())
     assert not any("finds nothing" in flag for a in stated.asserts for flag in a.flags)
+
+
+# 150. From the twenty-fifth pass and HumanEval/107: a bound written as a power or with
+# separators (``2 <= n <= 10**12``, ``1 <= n <= 10^3``, ``1,000,000``, ``1e6``) was read as its
+# first figures (10, 1), so every input above them broke "the domain" and was dropped.
+def test_a_bound_written_as_a_power_is_read_whole():
+    for said, inside, outside in [
+        ("for 2 <= n <= 10**12", 13195, 10**12 + 1),
+        ("Note: 1 <= n <= 10^3", 1000, 1001),
+        ("n is between 1 and 1,000,000.", 50_000, 1_000_001),
+        ("Assume 1 <= n <= 1e6.", 999_999, 10**6 + 1),
+        ("Assume 1 <= n <= 10⁵.", 100_000, 100_001),
+    ]:
+        prompt = f"f(n): the number of steps. {said}"
+        assert not domain_flags(Call((inside,)), prompt, ("n",)), said
+        assert domain_flags(Call((outside,)), prompt, ("n",)), said
+
+
+# 151. From the twenty-fourth and twenty-sixth passes (class 2): "for 0 <= n <= 200" promises
+# ``trib(200)``; with the memo store dropped the recursion is exponential and never returns there,
+# but the tests stop at 15 and no draw reached the top. Each end of a range the text states of a
+# whole-number parameter is an input.
+def test_the_top_of_a_stated_range_shows_a_dropped_memo():
+    trib = (
+        "def trib(n, memo={}):\n    if n < 2:\n        return 0\n    if n == 2:\n        return 1\n"
+        "    if n in memo:\n        return memo[n]\n"
+        "    value = trib(n - 1) + trib(n - 2) + trib(n - 3)\n    memo[n] = value\n    return value\n"
+    )
+    tests = ["assert trib(0) == 0", "assert trib(5) == 4", "assert trib(10) == 81", "assert trib(15) == 1705"]
+    said = "trib(n): the n-th Tribonacci number (trib(2) = 1), for 0 <= n <= 200."
+    result = audit_problem(problem("trib", trib, tests, prompt=said), DEEP)
+    dropped = [s for s in result.survivors if s.before.strip() == "memo[n] = value"]
+    assert dropped and all(s.witnesses == ("trib(200)",) for s in dropped)
+    unsaid = audit_problem(problem("trib", trib, tests, prompt="trib(n): the n-th Tribonacci number."), DEEP)
+    assert not any(s.before.strip() == "memo[n] = value" for s in unsaid.survivors)
+
+
+# 152. From the twenty-sixth pass: ``11 <= n % 100 <= 13`` made ``% 101`` parts from it at 111
+# (the text lists "111th"), and no test or draw was there. A remainder compared with constants is
+# met a period on: its divisor plus each constant (111 and 113).
+def test_a_remainder_compared_with_constants_is_met_a_period_on():
+    ordinal = (
+        "def ordinal(n):\n    if 11 <= n % 100 <= 13:\n        return f'{n}th'\n"
+        "    return f'{n}' + {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')\n"
+    )
+    tests = [
+        f"assert ordinal({n}) == '{n}{suffix}'"
+        for n, suffix in [(1, "st"), (2, "nd"), (3, "rd"), (4, "th"), (11, "th"), (13, "th"), (101, "st")]
+    ]
+    for params in (AuditParams(), DEEP):
+        result = audit_problem(problem("ordinal", ordinal, tests), params)
+        assert "    if 11 <= n % 101 <= 13:" in {s.after for s in result.survivors}
+
+
+# 153. From the twenty-sixth pass: "If there is a tie, returning any of the tied words is fine",
+# and the deep attack's ``best = words[0]`` made ``words[-1]`` was a survivor: it starts the
+# running best at another of the candidates, so it keeps another of the tied words. Where every
+# answer a survivor gives apart from the reference's is the reference's own on the same items in
+# reverse order, it is a tie's other pick; one that answers a word no order makes the reference
+# give (the last word, however rare) stays a survivor.
+def test_a_survivor_that_only_picks_another_tied_candidate_is_no_survivor():
+    common = (
+        "def most_common(words):\n    counts = {}\n    for w in words:\n"
+        "        counts[w] = counts.get(w, 0) + 1\n"
+        "    best = words[0]\n    for w, c in counts.items():\n        if c > counts[best]:\n"
+        "            best = w\n    return best\n"
+    )
+    tests = ["assert most_common(['a', 'b', 'a']) == 'a'", "assert most_common(['x', 'y', 'y', 'y']) == 'y'"]
+    free = "a word that occurs most often. If there is a tie, returning any of the tied words is fine."
+    result = audit_problem(problem("most_common", common, tests, prompt=free), DEEP)
+    assert "    best = words[-1]" not in {s.after for s in result.survivors}
+    unsaid = audit_problem(problem("most_common", common, tests, prompt="a word occurring most often"), DEEP)
+    assert "    best = words[-1]" in {s.after for s in unsaid.survivors}
+    freed = problem("most_common", common, tests, prompt=free)
+    prepared = prepare(freed, DEEP)
+    last = judge_program(freed, DEEP, prepared, common.replace("    return best\n", "    return words[-1]\n"))
+    assert last.survived and without_free_tie_choices(freed, DEEP, prepared, [last])[0].survived
+    tied = judge_program(freed, DEEP, prepared, common.replace("best = words[0]", "best = words[-1]"))
+    assert tied.survived and not without_free_tie_choices(freed, DEEP, prepared, [tied])[0].survived
+
+
+# 154. From the twenty-sixth pass (class 3): ``round(c * 9 / 5 + 32, 1)`` made ``, 2)`` agrees on
+# every int (``c * 9 / 5`` has one place at most), the tests passed ints and no draw passed
+# anything else. Where the reference rounds to decimal places and the text never speaks of
+# integers, a number that is no integer is an input: the deep attack makes ties of the ints.
+def test_a_rounding_to_places_meets_a_number_that_is_no_integer():
+    c_to_f = "def c_to_f(c):\n    return round(c * 9 / 5 + 32, 1)\n"
+    tests = ["assert abs(c_to_f(37) - 98.6) < 0.1", "assert abs(c_to_f(0) - 32) < 0.1"]
+    said = "c_to_f(c): degrees Celsius to Fahrenheit, rounded to one decimal place."
+    result = audit_problem(problem("c_to_f", c_to_f, tests, prompt=said), DEEP)
+    rounded = [s for s in result.survivors if s.after == "    return round(c * 9 / 5 + 32, 2)"]
+    assert rounded and all("." in witness for witness in rounded[0].witnesses)
+    whole = "c_to_f(c): the integer c degrees Celsius to Fahrenheit, rounded to one decimal place."
+    ints = audit_problem(problem("c_to_f", c_to_f, tests, prompt=whole), DEEP)
+    assert "    return round(c * 9 / 5 + 32, 2)" not in {s.after for s in ints.survivors}
+
+
+# 155. From the twenty-fourth pass (class 2): ``@lru_cache`` left out of a recursive ``fib`` is
+# exponential, and "for 0 <= n <= 90" promises ``fib(90)``; no operator dropped the cache. The
+# deep attack drops it, and the assert offered is one no harness passes: ``fib(30)``, which the
+# cache-less ``fib`` answers in 0.2 s (past the confirmation floor, within a harness's second),
+# rejects it only by running long, and is not offered as rejecting it.
+def test_a_dropped_cache_is_shown_at_the_top_of_the_range_and_its_assert_is_no_slow_one():
+    fib = (
+        "from functools import lru_cache\n\n\n@lru_cache(maxsize=None)\ndef fib(n):\n"
+        "    if n < 2:\n        return n\n    return fib(n - 1) + fib(n - 2)\n"
+    )
+    tests = ["assert fib(0) == 0", "assert fib(1) == 1", "assert fib(10) == 55", "assert fib(20) == 6765"]
+    said = "fib(n): the n-th Fibonacci number (fib(0) = 0, fib(1) = 1), for 0 <= n <= 90."
+    result = audit_problem(problem("fib", fib, tests, prompt=said), DEEP)
+    dropped = [s for s in result.survivors if s.kind == "drop-cache"]
+    assert dropped and "fib(90)" in dropped[0].witnesses
+    assert [a.text for a in result.asserts] == ["assert fib(90) == 2880067194370816120"]
+    assert gate_asserts(
+        problem("fib", fib, tests), "fib", [dropped[0].source], ["assert fib(30) == 832040"], DEEP
+    ) == [(True, frozenset())]
+
+
+# 156. From the twenty-sixth pass: "Each item is 0.0 or has an absolute value between 0.001 and
+# 1000" was not read, and the deep attack's ``normalize([1e-12])`` made ``n - 1e-12`` for
+# ``n + 1e-12`` a survivor on an input the task rules out. A range of every item, said in words
+# (with its one other value and its absolute value) or written of ``nums[i]``, is the domain.
+def test_a_range_of_every_item_is_read():
+    said = "normalize(v): each item is 0.0 or has an absolute value between 0.001 and 1000."
+    assert domain_flags(Call(([0.0, 1e-12],)), said, ("v",))
+    assert domain_flags(Call(([2000.0],)), said, ("v",))
+    assert not domain_flags(Call(([0.0, -2.0, 0.5],)), said, ("v",))
+    written = "f(nums, k): Constraints: 1 <= len(nums) <= 100, -1000 <= nums[i] <= 1000."
+    assert domain_flags(Call(([1, 5000], 3)), written, ("nums", "k"))
+    assert not domain_flags(Call(([1, -1000], 3)), written, ("nums", "k"))
+    normalize = "import math\n\n\ndef normalize(v):\n    n = math.sqrt(sum(x * x for x in v))\n"
+    normalize += "    return [x / (n + 1e-12) for x in v]\n"
+    tests = [
+        "r = normalize([3.0, 4.0])\nassert abs(r[0] - 0.6) < 1e-9 and abs(r[1] - 0.8) < 1e-9",
+        "assert normalize([0.0, 0.0]) == [0.0, 0.0]",
+        "r = normalize([-2.0])\nassert abs(r[0] + 1.0) < 1e-9",
+    ]
+    result = audit_problem(problem("normalize", normalize, tests, prompt=said), DEEP)
+    assert (result.status, result.n_survived) == ("ok", 0)

@@ -12,6 +12,7 @@ from ..inputs.contract import V1_MODES
 from ..model import AuditParams, CandidateAssert, KindCount, Problem, ProblemResult, Survivor
 from ..sandbox import children_kept
 from .edges import only_a_tie_the_text_leaves_free
+from .free_ties import without_free_tie_choices
 from .gating import candidate_asserts, witness_texts
 from .other_entries import other_entries
 from .prepared import Prepared
@@ -54,6 +55,7 @@ def _judged(problem: Problem, params: AuditParams, prepared: Prepared) -> _Judge
         else verdict
         for mutant, verdict in zip(prepared.mutants, verdicts)
     ]
+    verdicts = without_free_tie_choices(problem, params, prepared, verdicts)  # (a tie's other pick)
     return _Judged(problem, prepared, verdicts)
 
 

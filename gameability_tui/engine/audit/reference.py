@@ -18,7 +18,15 @@ from dataclasses import replace
 
 from .. import outcome as oc
 from ..exclusions import excluded
-from ..inputs.aimed import aimed_calls, boundary_calls, guard_calls, met_floats, one_item_calls, stated_calls
+from ..inputs.aimed import (
+    aimed_calls,
+    boundary_calls,
+    guard_calls,
+    met_floats,
+    one_item_calls,
+    rounding_places,
+    stated_calls,
+)
 from ..inputs.arguments import Callback
 from ..inputs.calls import (
     Call,
@@ -46,6 +54,7 @@ from ..inputs.named_methods import (
 )
 from ..inputs.partial_reads import looked_at_in_part
 from ..inputs.raises import tests_expect_raises
+from ..inputs.range_ends import calls_at_ends
 from ..inputs.reads_between import reads_between
 from ..inputs.std_makers import std_names
 from ..inputs.text_examples import example_sources, in_the_tests_shapes
@@ -60,7 +69,7 @@ from ..sandbox.steps import UNCOUNTED, cost_order
 from ..step_units import STEPS
 from .advancing_state import advances_module_state
 from .prepared import Prepared, base_job, oracle_for, parse_checks, problem_seed
-from .stated_domain import crossed_rules, domain_flags, lifted_rules, speaks_of_integers
+from .stated_domain import crossed_rules, domain_flags, lifted_rules, speaks_of_integers, stated_ends
 from .written_contract import within_written_contract
 
 # The reference's steps on a visible test are counted up to this many, and the test finished
@@ -268,7 +277,7 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     always = len(fresh)
     fresh += draws[params.fresh_inputs :]
     # (rules learned from the tests that the text lifts: "0.0 for an empty list", "the sign is ignored")
-    lifts = lifted_rules(problem.prompt) if params.inputs not in V1_MODES else frozenset()
+    lifts = _lifted(problem) if params.inputs not in V1_MODES else frozenset()
     if attack.aimed:
         known = {call.key() for call in visible + fresh}
         fresh += aimed_calls(
@@ -282,6 +291,10 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         fresh += stated_calls(visible, known, int(params.fresh_inputs * STATED_SHARE), params.inputs, lifts)
         known = {call.key() for call in visible + fresh}  # (a search that finds nothing; a 1-item list)
         fresh += one_item_calls(visible, problem.reference, known, ONE_ITEM_DRAWS, params.inputs)
+    if not as_written:  # the ends of a range the text states ("for 0 <= n <= 200")
+        parameters = parameter_names(problem.reference, entry)
+        known = {call.key() for call in visible + fresh}
+        fresh += calls_at_ends(visible, stated_ends(problem.prompt, parameters), parameters, known)
     if not as_written:  # a default no test overrides; a clamp's far side; a raise's guard
         known = {call.key() for call in visible + fresh}
         fresh += unpassed_calls(problem.reference, entry, visible, known, UNPASSED_DRAWS)
@@ -330,6 +343,18 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     always -= sum(1 for call in fresh[:always] if call.key() not in kept)
     fresh = [call for call in fresh if call.key() in kept]
     return prepare_on(problem, params, entry, call_name, visible, fresh, always=always)
+
+
+def _lifted(problem: Problem) -> frozenset[str]:
+    """The rules learned from the tests that the task lifts (``lifted_rules``), and ``"float"``
+    where the reference rounds its answer to decimal places (``round(c * 9 / 5 + 32, 1)``) and
+    the text never speaks of integers: a number that is no integer is then an input though
+    every test passes ints, and only such a number shows a rounding to two places for one (the
+    twenty-sixth pass: ``c_to_f(36.67)``, where ``c * 9 / 5`` of an int has one place at most)."""
+    lifts = lifted_rules(problem.prompt)
+    if rounding_places(problem.reference) and not speaks_of_integers(problem.prompt):
+        lifts |= {"float"}
+    return lifts
 
 
 def _visible_witnesses(visible: list[Call], fresh: list[Call]) -> list[Call]:

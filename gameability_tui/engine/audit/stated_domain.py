@@ -88,8 +88,16 @@ PRECONDITION = re.compile(
 )
 CASE_WORDS = re.compile(r"\b(if|when|otherwise|else|unless|return\w*)\b", re.IGNORECASE)
 _OPERATOR = r"(<=|>=|<|>|≤|≥)"
-_NUMBER = r"(-?\d+(?:\.\d+)?)"
-_SUBJECT = r"(len\(\s*[A-Za-z_]\w*\s*\)|[A-Za-z_]\w*)"
+# a number as texts write bounds: ``12``, ``-0.5``, ``1,000,000``, a power (``10**12``, ``10^6``,
+# ``10⁵``) or an exponent (``1e6``); read whole, never as its first figures (``10**12`` was read
+# as 10 and ruled out every input above it: the twenty-fifth pass, HumanEval/107's ``10^3``)
+_SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+_POWER = rf"(?:\s*(?:\*\*|\^)\s*\d+|[{_SUPERSCRIPT_DIGITS}]+|[eE][+-]?\d+)"
+_FIGURES = rf"-?(?:\d{{1,3}}(?:,\d{{3}})+(?![\d,])|\d+)(?:\.\d+)?{_POWER}?"
+_NUMBER = rf"({_FIGURES})"
+_SUPERSCRIPTS = str.maketrans(_SUPERSCRIPT_DIGITS, "0123456789")
+# a parameter, its length, or each of its items (``nums[i]``, ``grid[i][j]``: a range of the items)
+_SUBJECT = r"(len\(\s*[A-Za-z_]\w*\s*\)|[A-Za-z_]\w*(?:\[\s*[A-Za-z_]\w*\s*\])*)"
 CHAINED = re.compile(rf"{_NUMBER}\s*{_OPERATOR}\s*{_SUBJECT}\s*{_OPERATOR}\s*{_NUMBER}")
 SUBJECT_FIRST = re.compile(rf"(?<![\w.\[(]){_SUBJECT}\s*{_OPERATOR}\s*{_NUMBER}(?![\w.])")
 NUMBER_FIRST = re.compile(rf"(?<![\w.]){_NUMBER}\s*{_OPERATOR}\s*{_SUBJECT}(?![\w.(\[])")
@@ -109,7 +117,7 @@ _NUMBER_WORDS = (
 )  # fmt: skip
 _SPELLED = {word: value for value, word in enumerate(_NUMBER_WORDS)}
 # a number in figures or spelled out, whole ("tenfold" is none), not a choice ("one of the keys")
-_AMOUNT = rf"(-?\d+(?:\.\d+)?|{'|'.join(_SPELLED)})\b(?!\s+of\b)"
+_AMOUNT = rf"({_FIGURES}|{'|'.join(_SPELLED)})\b(?!\s+of\b)"
 WORDED_RANGE = re.compile(
     rf"\b(?:between|from)\s+{_AMOUNT}\s+(?:and|to)\s+{_AMOUNT}(?:\s*\(?inclusive\)?)?{_UNIT}", re.IGNORECASE
 )
@@ -125,6 +133,15 @@ _WORDED_OPERATOR = {
     "at most": "<=",
     "no more than": "<=",
 }
+# a range every item of a list keeps, in words: "each item is between 1 and 100", "all numbers
+# in xs are between -5 and 5", "Each item is 0.0 or has an absolute value between 0.001 and 1000"
+ITEM_RANGE = re.compile(
+    r"\b(?:each|every|all)\s+(?:items?|elements?|numbers?|values?|entries|entry|integers?|floats?)\b"
+    r"(?:\s+(?:of|in)\s+([A-Za-z_]\w*))?\s+(?:is|are)\s+(?:always\s+)?"
+    rf"(?:({_FIGURES})\s+or\s+(?:has|have)\s+)?(?:an?\s+)?(absolute\s+values?\s+)?"
+    rf"between\s+({_FIGURES})\s+and\s+({_FIGURES})",
+    re.IGNORECASE,
+)
 # a clause that opens on what a parameter is or holds: "n is always ...", "items has ..."
 ABOUT_A_PARAMETER = re.compile(r"^\s*([A-Za-z_]\w*)\s+(is|are|has|have|will|always|must|can)\b")
 _HOLDS = {
@@ -354,9 +371,12 @@ def _stated_precondition_flag(call: Call, prompt: str, parameters: tuple[str, ..
         else:  # ("the number of paths ... for 0 <= r <= 11": that range alone)
             stated = [found for run in introduced_ranges(clause) for found in _comparisons(run)]
         for subject, operator, bound, said in stated:
-            value = _measured(subject, named)
-            if value is not None and not _HOLDS[operator](value, bound):
-                return (f"domain: the task says '{said}', and this input's {subject} is {value!r}",)
+            for value in _measures(subject, named):
+                if not _HOLDS[operator](value, bound):
+                    return (f"domain: the task says '{said}', and this input's {subject} is {value!r}",)
+        broken = _item_range_broken(clause, named)
+        if broken:
+            return (broken,)
         if not precondition:
             continue
         broken = (
@@ -365,6 +385,32 @@ def _stated_precondition_flag(call: Call, prompt: str, parameters: tuple[str, ..
         if broken:
             return (broken,)
     return ()
+
+
+# where a range's operator puts its end, for a whole-number bound
+_ENDS = {"<=": 0, ">=": 0, "<": -1, ">": 1}
+
+
+@functools.lru_cache(maxsize=256)
+def stated_ends(prompt: str, parameters: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """The ends of each whole-number range the text states of a parameter, as (name, value):
+    "0 <= n <= 200" gives ("n", 0) and ("n", 200), "n is between 1 and 12" ("n", 1) and ("n",
+    12), "for 2 <= n <= 10**12" ("n", 10**12). The ends are inputs the task promises to take,
+    and the top of a range is where a solution too slow for it shows (a memo dropped: ``trib(200)``
+    never returns where the tests stop at 15, the twenty-fourth and twenty-sixth passes)."""
+    ends: list[tuple[str, int]] = []
+    for clause in _statements(prompt):
+        if CASE_WORDS.search(clause):
+            continue
+        if _states_a_precondition(clause, parameters):
+            stated = _comparisons(clause) + _worded(clause, parameters)
+        else:
+            stated = [found for run in introduced_ranges(clause) for found in _comparisons(run)]
+        for subject, operator, bound, _ in stated:
+            if subject in parameters and operator in _ENDS and float(bound).is_integer():
+                end = (subject, int(bound) + _ENDS[operator])
+                ends += [end] if end not in ends else []
+    return tuple(ends)
 
 
 def _relation_broken(clause: str, named: dict[str, Any]) -> str:
@@ -415,15 +461,15 @@ def _comparisons(clause: str) -> list[tuple[str, str, float, str]]:
     found = []
     for match in CHAINED.finditer(clause):
         low, first, subject, second, high = match.groups()
-        found += [(subject, _FLIPPED[_ascii(first)], float(low), match.group(0))]
-        found += [(subject, _ascii(second), float(high), match.group(0))]
+        found += [(subject, _FLIPPED[_ascii(first)], stated_number(low), match.group(0))]
+        found += [(subject, _ascii(second), stated_number(high), match.group(0))]
     rest = CHAINED.sub("", clause)
     for match in SUBJECT_FIRST.finditer(rest):
         subject, operator, bound = match.groups()
-        found.append((subject, _ascii(operator), float(bound), match.group(0)))
+        found.append((subject, _ascii(operator), stated_number(bound), match.group(0)))
     for match in NUMBER_FIRST.finditer(rest):
         bound, operator, subject = match.groups()
-        found.append((subject, _FLIPPED[_ascii(operator)], float(bound), match.group(0)))
+        found.append((subject, _FLIPPED[_ascii(operator)], stated_number(bound), match.group(0)))
     return found
 
 
@@ -456,7 +502,19 @@ def _ascii(operator: str) -> str:
 
 
 def _amount(text: str) -> float:
-    return float(_SPELLED.get(text.lower(), text))
+    return float(_SPELLED[text.lower()]) if text.lower() in _SPELLED else stated_number(text)
+
+
+def stated_number(text: str) -> float:
+    """The value of a number matched by ``_FIGURES``: ``1,000`` is 1000.0, ``10**12`` and
+    ``10^12`` and ``10¹²`` are 1e12, ``1e6`` is 1e6."""
+    text = text.replace(",", "").replace(" ", "")
+    power = re.fullmatch(r"(-?[\d.]+)(?:\*\*|\^)(\d+)", text) or re.fullmatch(
+        rf"(-?[\d.]+)([{_SUPERSCRIPT_DIGITS}]+)", text
+    )
+    if power:
+        return float(power.group(1)) ** int(power.group(2).translate(_SUPERSCRIPTS))
+    return float(text)
 
 
 def _counted(name: str, unit: str | None) -> str:
@@ -465,6 +523,41 @@ def _counted(name: str, unit: str | None) -> str:
     if not unit:
         return name
     return f"len({name}.split())" if unit.lower().startswith("word") else f"len({name})"
+
+
+def _measures(subject: str, named: dict[str, Any]) -> list[float]:
+    """The numbers a comparison's subject names in this input: each item where it names the
+    items (``nums[i]``, ``grid[i][j]``: every number that deep in), else ``_measured``'s one."""
+    if "[" not in subject:
+        value = _measured(subject, named)
+        return [] if value is None else [value]
+    items = [named.get(subject.partition("[")[0].strip())]
+    for _ in range(subject.count("[")):
+        items = [item for value in items if type(value) in (list, tuple) for item in value]
+    return [item for item in items if type(item) in (int, float)]
+
+
+def _item_range_broken(clause: str, named: dict[str, Any]) -> str:
+    """Where the clause says a range of every item of a list ("each item is between 1 and 100",
+    "Each item is 0.0 or has an absolute value between 0.001 and 1000": the twenty-sixth pass,
+    whose deep draws passed ``1e-12``), of the list it names or the one list of numbers this
+    input passes, and an item is outside it (and is not the one value it allows besides)."""
+    for found in ITEM_RANGE.finditer(clause):
+        name, other, absolute, low, high = found.groups()
+        lists = [
+            value
+            for key, value in named.items()
+            if (name is None or key == name) and type(value) in (list, tuple) and value
+            and all(type(item) in (int, float) for item in value)
+        ]  # fmt: skip
+        if len(lists) != 1:
+            continue
+        allowed = None if other is None else stated_number(other)
+        for item in lists[0]:
+            size = abs(item) if absolute else item
+            if item != allowed and not stated_number(low) <= size <= stated_number(high):
+                return f"domain: the task says '{found.group(0)}', and this input has the item {item!r}"
+    return ""
 
 
 def _measured(subject: str, named: dict[str, Any]) -> float | None:

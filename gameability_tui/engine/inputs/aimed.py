@@ -401,14 +401,15 @@ def rounding_places(reference: str) -> tuple[int, ...]:
 def _tie_edits(base: Call, places: tuple[int, ...]) -> Iterator[Call]:
     """``base`` with each number, or decimal text (``'1.234'``), made a tie at each of
     ``places``: its first digits after the point, then a 5 (``'1.235'`` at two places), and
-    with the digit before the 5 of the other parity (``'1.225'``)."""
+    with the digit before the 5 of the other parity (``'1.225'``); an int's ties are floats
+    (``37.05``), inputs where the contract takes floats for it."""
     for position, value in enumerate(base.args):
         for tie in _ties(value, places):
             yield _with_arg(base, position, tie)
 
 
 def _ties(value: Any, places: tuple[int, ...]) -> list:
-    if type(value) is float and math.isfinite(value):
+    if type(value) in (int, float) and math.isfinite(value):  # (an int takes them where floats are lifted)
         return [float(tie) for tie in _ties(f"{value:.12f}", places)]
     if type(value) is not str or not is_decimal_text(value):
         return []
@@ -635,6 +636,8 @@ def _aimed_on(
     defaults: tuple[Unpassed, ...] = (),
 ) -> list[Call]:
     numbers, fields, bases = reference_numbers(reference), digit_fields(reference), parsed_bases(reference)
+    for period_on in tested_divisors(reference) if mode not in V1_MODES else ():  # (``n % 100 <= 13``: 113)
+        _add(numbers, period_on)
     letters, other_types = tested_letters(reference), takes_other_types(reference)
     decodes = handles_decode_errors(reference)
     named = met_floats(reference) | letters | ({None} if other_types else set()) | lifted(lifts)
@@ -1109,21 +1112,24 @@ def _comparisons(reference: str) -> list[ast.Compare]:
 
 @functools.lru_cache(maxsize=64)
 def tested_divisors(reference: str) -> tuple[int, ...]:
-    """The constant divisors (3 or more) of remainders the reference tests against a constant
-    (``y % 400 == 0``): a multiple of the divisor is where ``% 401`` or ``== 1`` part from it,
-    and no number near the tests' (2024, 1900) is one (the twenty-sixth pass's leap year)."""
+    """The numbers where a remainder the reference tests against constants meets them a period
+    on: its divisor (3 or more) plus each constant below it. ``y % 400 == 0`` gives 400, where
+    ``% 401`` or ``== 1`` part from it and no number near the tests' (2024, 1900) is one (the
+    twenty-sixth pass's leap year); ``11 <= n % 100 <= 13`` gives 111 and 113, where ``% 101``
+    parts from it and tests of 11 to 13 and 101 do not (the twenty-sixth pass's ordinal
+    suffixes, "111th")."""
     tree = parsed(reference)
     found: list[int] = []
     for node in ast.walk(tree) if tree is not None else ():
-        if (
-            isinstance(node, ast.Compare)
-            and len(node.ops) == 1
-            and isinstance(node.ops[0], (ast.Eq, ast.NotEq))
-        ):
-            for side, other in ((node.left, node.comparators[0]), (node.comparators[0], node.left)):
-                divisor = _wrapping_divisor(side) if _constant(other) else None
-                if divisor is not None:
-                    _add(found, divisor)
+        if not isinstance(node, ast.Compare):
+            continue
+        sides = [node.left, *node.comparators]
+        divisors = [divisor for divisor in map(_wrapping_divisor, sides) if divisor is not None]
+        met = [value for value in map(_int_constant, sides) if value is not None]
+        for divisor in divisors[:1] if len(divisors) == 1 else ():
+            for value in met:
+                if 0 <= value < divisor:
+                    _add(found, divisor + value)
     return tuple(sorted(found, reverse=True))  # (the largest first: a small one is met by chance)
 
 
@@ -1156,6 +1162,12 @@ def _wrapping_divisor(node: ast.AST) -> int | None:
     if isinstance(divisor, ast.Constant) and type(divisor.value) is int and divisor.value >= 3:
         return divisor.value
     return None
+
+
+def _int_constant(node: ast.expr) -> int | None:
+    """The int a constant as written names (``-1`` too), else None."""
+    value = ast.literal_eval(node) if _constant(node) else None
+    return value if type(value) is int else None
 
 
 def _remainder(node: ast.expr) -> bool:

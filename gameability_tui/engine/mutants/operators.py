@@ -752,6 +752,39 @@ class DropCopy(Operator):
         return None
 
 
+# the standard library's memoizing decorators (``functools.lru_cache``, ``functools.cache``)
+CACHE_DECORATORS = frozenset(("lru_cache", "cache"))
+
+
+@dataclass(frozen=True)
+class DropCache(Operator):
+    """A memoizing decorator left out: ``@lru_cache(maxsize=None)`` (or ``@cache``,
+    ``@functools.lru_cache``) made ``@lambda f: f``, the function as written. Right on every
+    input, but a recursion it made linear is exponential again, so a solution without it does not
+    return at the top of the range the task promises (the twenty-fourth pass: ``fib(90)``, tested
+    to ``fib(20)``; ``stated_ends`` draws the top)."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        decorates = isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+            node is decorator for decorator in parent.decorator_list
+        )
+        return int(decorates and _cache_name(node) in CACHE_DECORATORS)
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        function = ast.arguments(
+            posonlyargs=[], args=[ast.arg("f")], kwonlyargs=[], kw_defaults=[], defaults=[]
+        )
+        return ast.Lambda(args=function, body=ast.Name("f", ast.Load()))
+
+
+def _cache_name(node: ast.AST) -> str | None:
+    """The name a decorator is called or read by: ``lru_cache`` of ``@functools.lru_cache(1)``."""
+    node = node.func if isinstance(node, ast.Call) else node
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else None
+
+
 def _stored(node: ast.expr) -> bool:
     """Whether ``node`` reads a stored value: a name, or an attribute or item of one."""
     while isinstance(node, (ast.Attribute, ast.Subscript)):
@@ -1085,6 +1118,14 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("items = self.items.copy()", "items = self.items"),
         ),
         untouched=("ys = list(map(f, xs))", "ys = xs[1:]", "xs[:] = ys", "ys = list(xs, 1)", "ys = f(x)[:]"),
+    ),
+    DropCache(
+        "drop-cache",
+        examples=(
+            ("@lru_cache(maxsize=None)\ndef f(n):\n    return n", "@lambda f: f\ndef f(n):\n    return n"),
+            ("@functools.cache\ndef f(n):\n    return n", "@lambda f: f\ndef f(n):\n    return n"),
+        ),
+        untouched=("@property\ndef f(self):\n    return 1", "x = lru_cache(None)(g)"),
     ),
     SpaceForWhitespace(
         "space-for-whitespace",

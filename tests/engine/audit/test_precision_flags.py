@@ -277,7 +277,10 @@ def test_a_constraint_on_a_length_is_read_and_a_case_the_text_answers_is_not():
     assert domain_flags(Call(([],)), text, ("arr",)) == (
         "domain: the task says '1 <= len(arr) <= 100', and this input's len(arr) is 0",
     )
-    assert domain_flags(Call(([5000],)), text, ("arr",)) == ()  # an item's bound is not read
+    assert domain_flags(Call(([5000],)), text, ("arr",)) == (  # an item's bound (round twenty-four)
+        "domain: the task says '0 <= arr[i] <= 1000', and this input's arr[i] is 5000",
+    )
+    assert domain_flags(Call(([1000, 0],)), text, ("arr",)) == ()
     assert domain_flags(Call(([3, 1],)), text, ("arr",)) == ()
     answers = "Return x if n > 0, and y otherwise."  # what to do in a case: not a precondition
     assert domain_flags(Call((-5,)), answers, ("n",)) == ()
