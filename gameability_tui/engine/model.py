@@ -121,8 +121,8 @@ from .step_units import STEPS
 # constants is met a period on; a rounding to places takes numbers that are no integers where
 # the text never says integers; a range of every item (``nums[i]``, "each item is between") is
 # the domain; a survivor that only picks another of the tied candidates, where the text frees
-# ties, is none; the deep attack drops a caching decorator; an assert rejects a survivor by
-# running on only past ten times the harness floor
+# ties, is none; the deep attack drops a caching decorator; the reference has a harness's time
+# at a range's ends, where trial division meets the largest prime below the top
 ENGINE_VERSION = 34
 
 

@@ -7396,10 +7396,8 @@ def test_a_rounding_to_places_meets_a_number_that_is_no_integer():
 
 # 155. From the twenty-fourth pass (class 2): ``@lru_cache`` left out of a recursive ``fib`` is
 # exponential, and "for 0 <= n <= 90" promises ``fib(90)``; no operator dropped the cache. The
-# deep attack drops it, and the assert offered is one no harness passes: ``fib(30)``, which the
-# cache-less ``fib`` answers in 0.2 s (past the confirmation floor, within a harness's second),
-# rejects it only by running long, and is not offered as rejecting it.
-def test_a_dropped_cache_is_shown_at_the_top_of_the_range_and_its_assert_is_no_slow_one():
+# deep attack drops it, and ``fib(90)`` (the range's top) rejects it.
+def test_a_dropped_cache_is_shown_at_the_top_of_the_range():
     fib = (
         "from functools import lru_cache\n\n\n@lru_cache(maxsize=None)\ndef fib(n):\n"
         "    if n < 2:\n        return n\n    return fib(n - 1) + fib(n - 2)\n"
@@ -7409,10 +7407,7 @@ def test_a_dropped_cache_is_shown_at_the_top_of_the_range_and_its_assert_is_no_s
     result = audit_problem(problem("fib", fib, tests, prompt=said), DEEP)
     dropped = [s for s in result.survivors if s.kind == "drop-cache"]
     assert dropped and "fib(90)" in dropped[0].witnesses
-    assert [a.text for a in result.asserts] == ["assert fib(90) == 2880067194370816120"]
-    assert gate_asserts(
-        problem("fib", fib, tests), "fib", [dropped[0].source], ["assert fib(30) == 832040"], DEEP
-    ) == [(True, frozenset())]
+    assert any(a.text == "assert fib(90) == 2880067194370816120" and a.kills for a in result.asserts)
 
 
 # 156. From the twenty-sixth pass: "Each item is 0.0 or has an absolute value between 0.001 and
@@ -7436,3 +7431,20 @@ def test_a_range_of_every_item_is_read():
     ]
     result = audit_problem(problem("normalize", normalize, tests, prompt=said), DEEP)
     assert (result.status, result.n_survived) == ("ok", 0)
+
+
+# 157. From the twenty-fifth pass (class 2): ``d * d <= n`` made ``d + d <= n`` in a trial
+# division is right but runs to n / 2, too slow only on a large prime, and the tests' numbers all
+# have small factors. Where the reference divides by a value it steps through, the largest prime
+# at or below the stated top is an input, and the reference has a harness's time there.
+def test_a_trial_division_meets_the_largest_prime_of_the_stated_range():
+    factor = (
+        "def lpf(n):\n    last = 1\n    while n % 2 == 0:\n        last = 2\n        n //= 2\n    d = 3\n"
+        "    while d * d <= n:\n        while n % d == 0:\n            last = d\n            n //= d\n"
+        "        d += 2\n    if n > 1:\n        last = n\n    return last\n"
+    )
+    tests = [f"assert lpf({n}) == {p}" for n, p in [(13195, 29), (2, 2), (9, 3), (97, 97), (49, 7), (8, 2)]]
+    said = "lpf(n): the largest prime factor of n, for 2 <= n <= 10**8."
+    result = audit_problem(problem("lpf", factor, tests, prompt=said), DEEP)
+    slow = [s for s in result.survivors if s.after == "    while d + d <= n:"]
+    assert slow and slow[0].witnesses == ("lpf(99999989)",)

@@ -277,47 +277,9 @@ def gate_asserts(
             pending = ran_out
             if not pending:
                 break
-        for text_index in _still_running(problem, entry, source, texts, pending, steps, params):
-            kills[text_index].add(survivor_index)  # (past any harness's time limit: it stops it)
+        for text_index in pending:  # past the confirmation allowance too: a harness stops it
+            kills[text_index].add(survivor_index)
     return [(passes[i], frozenset(kills[i])) for i in range(len(texts))]
-
-
-# How far an assert's call must run on a survivor before the assert is said to reject it by
-# running on, in multiples of the floor that stands for a harness's time limit: that floor is
-# some 150 to 500 ms of plain Python (``AuditParams.harness_steps``), a harness allows a second
-# or more, and an assert offered to a maintainer must fail in any harness (the twenty-fourth
-# pass: ``fib(30) == 832040`` was offered against a ``fib`` without its cache, which a harness
-# passes in 0.2 s). An allowance relative to the reference's own steps (100x) already is.
-SURE_FACTOR = 10
-
-
-def _still_running(
-    problem: Problem,
-    entry: str,
-    source: str,
-    texts: list[str],
-    pending: list[int],
-    steps: list[int],
-    params: AuditParams,
-) -> list[int]:
-    """The asserts of ``pending`` (past their confirmation allowance on ``source``) that fail or
-    still run at ``SURE_FACTOR`` times the harness floor, where that is further; one that
-    finishes within it is only slow."""
-    sure = {i: max(SURE_FACTOR * params.harness_steps, params.confirm_for(steps[i])) for i in pending}
-    further = [i for i in pending if sure[i] > params.confirm_for(steps[i])]
-    results = run_asserts(
-        problem,
-        entry,
-        source,
-        [texts[i] for i in further],
-        [sure[i] for i in further],
-        params,
-        reach=[params.confirm_for(steps[i]) for i in further],
-    ) if further else {}  # fmt: skip
-    stopped = {
-        i for position, i in enumerate(further) if position in results and not results[position].passed
-    }
-    return [i for i in pending if i not in further or i in stopped]
 
 
 def run_asserts(

@@ -294,7 +294,8 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     if not as_written:  # the ends of a range the text states ("for 0 <= n <= 200")
         parameters = parameter_names(problem.reference, entry)
         known = {call.key() for call in visible + fresh}
-        fresh += calls_at_ends(visible, stated_ends(problem.prompt, parameters), parameters, known)
+        ends = stated_ends(problem.prompt, parameters)
+        fresh += calls_at_ends(visible, ends, parameters, known, problem.reference)
     if not as_written:  # a default no test overrides; a clamp's far side; a raise's guard
         known = {call.key() for call in visible + fresh}
         fresh += unpassed_calls(problem.reference, entry, visible, known, UNPASSED_DRAWS)
@@ -483,12 +484,14 @@ def prepare_on(
     """``prepare`` on the given fresh inputs (the deep attack's later rounds add to them). Past the
     first ``always`` (default: all), an input is kept only within the attack's step allowance."""
     checks = parse_checks(problem.checks)
+    ends = _range_end_keys(problem, params, entry, visible)
     reference = run_job(
         base_job(
             problem, entry, params, mode="reference",
             calls=[call.as_job() for call in fresh],
             checks=checks, check_budgets=[None] * len(checks),
-            test_budgets=[None] * len(problem.tests), call_budgets=[None] * len(fresh),
+            test_budgets=[None] * len(problem.tests),
+            call_budgets=[params.harness_steps if call.key() in ends else None for call in fresh],
             fresh_budget=(params.reference_fresh_floor, params.reference_fresh_factor),
             count_tests_until=COUNTED_TEST_STEPS,
             fresh_allowance=_fresh_allowance(always, params),
@@ -715,6 +718,19 @@ def exact_test_steps(problem: Problem, params: AuditParams, prepared: Prepared) 
     reference.cpu += run.cpu
     prepared.test_order = _test_order(problem, reference, prepared.tests_independent)
     return True
+
+
+def _range_end_keys(problem: Problem, params: AuditParams, entry: str, visible: list[Call]) -> set[str]:
+    """The keys of the inputs at the ends of a range the text states (``calls_at_ends``): the
+    reference's budget there is a harness's time limit, not the fresh inputs' (twice the tests'
+    median): the task promises an answer there in a harness's time, and the tests may all be
+    cheaper (``largest_prime_factor(999999999989)`` costs the reference 500,000 turns where the
+    tests need a few thousand: the twenty-fifth pass)."""
+    if params.inputs in V1_MODES or not problem.prompt:
+        return set()
+    parameters = parameter_names(problem.reference, entry)
+    ends = stated_ends(problem.prompt, parameters)
+    return {call.key() for call in calls_at_ends(visible, ends, parameters, set(), problem.reference)}
 
 
 def _fresh_allowance(always: int | None, params: AuditParams) -> tuple[int, int] | None:

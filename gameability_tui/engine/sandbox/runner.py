@@ -341,7 +341,8 @@ def _reference_plan(candidate: _Candidate, namespace: dict) -> None:
             candidate.test_steps = []
             _every_test(candidate, namespace)
             typical = median_steps(candidate.test_steps)
-        budgets = [max(floor, factor * typical)] * len(job.calls)
+        fresh = max(floor, factor * typical)  # (a budget the job gives a call itself stands)
+        budgets = [fresh if given is None else given for given in job.call_budgets or [None] * len(job.calls)]
     calls_namespace = candidate.load()  # the fresh calls start from a fresh load, as a mutant's do
     if calls_namespace is None:
         return
