@@ -31,7 +31,7 @@ from gameability_tui.engine.audit.other_entries import other_entries
 from gameability_tui.engine.audit.reference import _shown_by_the_text, keeps_a_cache, visible_calls
 from gameability_tui.engine.audit.stated_domain import domain_flags, lifted_rules
 from gameability_tui.engine.audit.stated_tolerance import stated_tolerance
-from gameability_tui.engine.inputs.aimed import aimed_calls, boundary_calls, guard_calls
+from gameability_tui.engine.inputs.aimed import aimed_calls, boundary_calls, guard_calls, rounds_for_fractions
 from gameability_tui.engine.inputs.arguments import Made
 from gameability_tui.engine.inputs.calls import Bound, Call, entry_of, factory_names
 from gameability_tui.engine.inputs.domain import RAW_BYTE_EXTREMES, learn_domain
@@ -7182,6 +7182,19 @@ def test_a_problem_whose_tests_reject_every_mutant_is_strong():
     assert result.detail.endswith(f"the visible tests reject all {result.n_mutants}")
 
 
+# a running best over counts, started at the first word: on a tie it keeps the first met
+MOST_COMMON = (
+    "def most_common(words):\n    counts = {}\n    for w in words:\n"
+    "        counts[w] = counts.get(w, 0) + 1\n"
+    "    best = words[0]\n    for w, c in counts.items():\n        if c > counts[best]:\n"
+    "            best = w\n    return best\n"
+)
+MOST_COMMON_TESTS = [
+    "assert most_common(['a', 'b', 'a']) == 'a'",
+    "assert most_common(['x', 'y', 'y', 'y']) == 'y'",
+]
+
+
 # 145. From the twenty-sixth pass: "xs is sorted in decreasing order" was not read (only "a sorted
 # array"), so unsorted and increasing lists were drawn; "a directed acyclic graph (no cycles)" was
 # not read, so graphs with self-loops were; "If there is a tie, returning any of the tied words is
@@ -7198,13 +7211,7 @@ def test_a_sorted_order_an_acyclic_graph_and_a_fine_tie_are_read():
     dag = "reach(g, a, b): g maps each node to its successors; it is a directed acyclic graph (no cycles)."
     assert domain_flags(Call(({1: [2], 2: [2]}, 1, 2)), dag, ("g", "a", "b"))
     assert not domain_flags(Call(({1: [2, 3], 2: [3], 3: []}, 1, 3)), dag, ("g", "a", "b"))
-    common = (
-        "def most_common(words):\n    counts = {}\n    for w in words:\n"
-        "        counts[w] = counts.get(w, 0) + 1\n"
-        "    best = words[0]\n    for w, c in counts.items():\n        if c > counts[best]:\n"
-        "            best = w\n    return best\n"
-    )
-    tests = ["assert most_common(['a', 'b', 'a']) == 'a'", "assert most_common(['x', 'y', 'y', 'y']) == 'y'"]
+    common, tests = MOST_COMMON, MOST_COMMON_TESTS
     free = (
         "most_common(words): a word that occurs most often. "
         "If there is a tie, returning any of the tied words is fine."
@@ -7358,13 +7365,7 @@ def test_a_remainder_compared_with_constants_is_met_a_period_on():
 # reverse order, it is a tie's other pick; one that answers a word no order makes the reference
 # give (the last word, however rare) stays a survivor.
 def test_a_survivor_that_only_picks_another_tied_candidate_is_no_survivor():
-    common = (
-        "def most_common(words):\n    counts = {}\n    for w in words:\n"
-        "        counts[w] = counts.get(w, 0) + 1\n"
-        "    best = words[0]\n    for w, c in counts.items():\n        if c > counts[best]:\n"
-        "            best = w\n    return best\n"
-    )
-    tests = ["assert most_common(['a', 'b', 'a']) == 'a'", "assert most_common(['x', 'y', 'y', 'y']) == 'y'"]
+    common, tests = MOST_COMMON, MOST_COMMON_TESTS
     free = "a word that occurs most often. If there is a tie, returning any of the tied words is fine."
     result = audit_problem(problem("most_common", common, tests, prompt=free), DEEP)
     assert "    best = words[-1]" not in {s.after for s in result.survivors}
@@ -7392,6 +7393,11 @@ def test_a_rounding_to_places_meets_a_number_that_is_no_integer():
     whole = "c_to_f(c): the integer c degrees Celsius to Fahrenheit, rounded to one decimal place."
     ints = audit_problem(problem("c_to_f", c_to_f, tests, prompt=whole), DEEP)
     assert "    return round(c * 9 / 5 + 32, 2)" not in {s.after for s in ints.survivors}
+    # a quotient of whole numbers needs its rounding on them: no other numbers are implied
+    # (MBPP/851's ``Sum / N``, a sum of divisors); nor is ``math.pi * r * r``'s
+    assert rounds_for_fractions("def f(p):\n    t = p * 1.08\n    return round(t, 2)\n")
+    assert not rounds_for_fractions("def f(n, s):\n    ans = float(s) / float(n)\n    return round(ans, 2)\n")
+    assert not rounds_for_fractions("import math\n\n\ndef f(r):\n    return round(math.pi * r * r, 2)\n")
 
 
 # 155. From the twenty-fourth pass (class 2): ``@lru_cache`` left out of a recursive ``fib`` is

@@ -24,10 +24,9 @@ from .. import outcome as oc
 from ..inputs.calls import Call
 from ..model import AuditParams, Problem
 from ..sandbox import run_job
-from ..sandbox.steps import median_steps
 from .edges import ANY_OF_TIED
 from .prepared import Prepared, base_job, oracle_for
-from .reference import may_keep_state
+from .reference import later_input_budget, may_keep_state
 from .verdict import Verdict
 
 
@@ -84,9 +83,7 @@ def _reference_answers(
     from a fresh load, under the budget the reference has on fresh inputs."""
     if not calls:
         return {}
-    tests = prepared.reference.tests
-    typical = max(median_steps([tests[i][2] for i in tests]), 0)
-    budget = max(params.reference_fresh_floor, params.reference_fresh_factor * typical)
+    budget = later_input_budget(problem, params, prepared)
     keys = list(calls)
     run = run_job(
         base_job(

@@ -24,7 +24,7 @@ from ..inputs.aimed import (
     guard_calls,
     met_floats,
     one_item_calls,
-    rounding_places,
+    rounds_for_fractions,
     stated_calls,
 )
 from ..inputs.arguments import Callback
@@ -65,7 +65,7 @@ from ..mutants.attack import attack_for
 from ..mutants.sites import Mutant, make_mutants
 from ..sandbox import Run, run_job
 from ..sandbox.jobs import RANDOM_SEED
-from ..sandbox.steps import UNCOUNTED, cost_order
+from ..sandbox.steps import UNCOUNTED, cost_order, median_steps
 from ..step_units import STEPS
 from .advancing_state import advances_module_state
 from .prepared import Prepared, base_job, oracle_for, parse_checks, problem_seed
@@ -348,12 +348,13 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
 
 def _lifted(problem: Problem) -> frozenset[str]:
     """The rules learned from the tests that the task lifts (``lifted_rules``), and ``"float"``
-    where the reference rounds its answer to decimal places (``round(c * 9 / 5 + 32, 1)``) and
-    the text never speaks of integers: a number that is no integer is then an input though
-    every test passes ints, and only such a number shows a rounding to two places for one (the
-    twenty-sixth pass: ``c_to_f(36.67)``, where ``c * 9 / 5`` of an int has one place at most)."""
+    where the reference rounds to decimal places what needs no rounding on whole numbers
+    (``round(c * 9 / 5 + 32, 1)``: ``rounds_for_fractions``) and the text never speaks of
+    integers: a number that is no integer is then an input though every test passes ints, and
+    only such a number shows a rounding to two places for one (the twenty-sixth pass:
+    ``c_to_f(36.67)``)."""
     lifts = lifted_rules(problem.prompt)
-    if rounding_places(problem.reference) and not speaks_of_integers(problem.prompt):
+    if rounds_for_fractions(problem.reference) and not speaks_of_integers(problem.prompt):
         lifts |= {"float"}
     return lifts
 
@@ -694,6 +695,17 @@ def _test_order(problem: Problem, reference: Run, independent: bool) -> list[int
     if independent:
         order.sort(key=lambda i: cost_order(reference.tests[i][2]))
     return order
+
+
+def later_input_budget(problem: Problem, params: AuditParams, prepared: Prepared) -> int:
+    """The reference's step budget on an input run after ``prepare_on`` (a later round's draws, a
+    reordered witness): what ``prepare_on`` gives a fresh input, from the tests' median steps,
+    counted exactly where some were not."""
+    tests = prepared.reference.tests
+    typical = median_steps([tests[i][2] for i in tests])
+    if typical == UNCOUNTED and exact_test_steps(problem, params, prepared):
+        typical = median_steps([tests[i][2] for i in prepared.reference.tests])
+    return max(params.reference_fresh_floor, params.reference_fresh_factor * max(typical, 0))
 
 
 def exact_test_steps(problem: Problem, params: AuditParams, prepared: Prepared) -> bool:

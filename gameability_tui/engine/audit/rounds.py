@@ -15,9 +15,8 @@ from ..inputs.fresh import fresh_calls
 from ..model import AuditParams, Problem, ProblemResult
 from ..mutants.attack import attack_for, round_seed
 from ..sandbox import run_job
-from ..sandbox.steps import UNCOUNTED, median_steps
 from .prepared import Prepared, base_job
-from .reference import exact_test_steps, may_keep_state, prepare_on, within_the_text
+from .reference import later_input_budget, may_keep_state, prepare_on, within_the_text
 from .verdict import Verdict, judge_programs
 from .written_contract import within_written_contract
 
@@ -84,11 +83,8 @@ def _grown(
     """``prepared`` with the answers to ``extra`` added, for a reference that keeps no state: only
     the new inputs are run (from a fresh load, under the budget the reference run gives fresh
     inputs), and kept by the same rules as ``prepare_on``, which would run every input again."""
+    budget = later_input_budget(problem, params, prepared)
     reference = prepared.reference
-    typical = median_steps([reference.tests[i][2] for i in reference.tests])
-    if typical == UNCOUNTED and exact_test_steps(problem, params, prepared):
-        typical = median_steps([reference.tests[i][2] for i in reference.tests])
-    budget = max(params.reference_fresh_floor, params.reference_fresh_factor * max(typical, 0))
     run = run_job(
         base_job(
             problem, prepared.entry, params, mode="calls", tests=[], calls=[call.as_job() for call in extra],

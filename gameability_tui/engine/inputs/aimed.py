@@ -398,6 +398,75 @@ def rounding_places(reference: str) -> tuple[int, ...]:
     return tuple(places)
 
 
+def rounds_for_fractions(reference: str) -> bool:
+    """Whether the reference rounds to decimal places (``round(x, k)``, k >= 1) an expression
+    that has at most k places on whole numbers: a sum, difference or product of them and of
+    constants with k places at most, divided only by constants that divide 10**k (``c * 9 / 5 +
+    32`` to one place; ``price * 1.08`` to two), read through names assigned once. Such a
+    rounding changes nothing on whole numbers, so it is there for numbers that are not (the
+    twenty-sixth pass's ``c_to_f``); ``round(total / n, 2)`` rounds a quotient of whole
+    numbers, and says nothing of other inputs (MBPP/851's ``Sum / N``: a sum of divisors, a
+    whole number by the task's meaning), nor does ``math.pi * r * r``."""
+    tree = parsed(reference)
+    if tree is None:
+        return False
+    values: dict[str, list[ast.expr]] = {}
+    imported: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            values.setdefault(node.targets[0].id, []).append(node.value)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)) and isinstance(node.target, ast.Name):
+            values.setdefault(node.target.id, []).append(node)  # (not one value: never followed)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            imported |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and called_name(node) == "round" and len(node.args) == 2:
+            places = node.args[1]
+            known = isinstance(places, ast.Constant) and type(places.value) is int and 1 <= places.value <= 12
+            if known and _whole_to_places(node.args[0], places.value, values, imported):
+                return True
+    return False
+
+
+# calls whose value has no more places than their arguments
+_PLACE_KEEPING_CALLS = frozenset(("abs", "int", "float", "min", "max", "sum", "len"))
+
+
+def _whole_to_places(
+    node: ast.expr, places: int, values: dict[str, list[ast.expr]], imported: set[str], depth: int = 0
+) -> bool:
+    """Whether ``node`` has at most ``places`` decimal places wherever the names it reads are
+    whole numbers (see ``rounds_for_fractions``); a name assigned once is read as its value."""
+    for part in ast.walk(node):
+        if isinstance(part, ast.Name) and part.id in values:
+            assigned = values[part.id]
+            if depth >= 3 or len(assigned) != 1 or not isinstance(assigned[0], ast.expr):
+                return False
+            if not _whole_to_places(assigned[0], places, values, imported, depth + 1):
+                return False
+        elif isinstance(part, ast.Name) and part.id in imported:
+            return False  # (``math.pi``, ``from math import pi``: no whole number)
+        elif isinstance(part, ast.Constant) and type(part.value) is float:
+            if len(repr(part.value).partition(".")[2]) > places or "e" in repr(part.value):
+                return False
+        elif isinstance(part, ast.BinOp) and isinstance(part.op, ast.Div):
+            divisor = part.right
+            whole = isinstance(divisor, ast.Constant) and type(divisor.value) is int and divisor.value
+            if not whole or 10**places % divisor.value:
+                return False
+        elif not _keeps_places(part):
+            return False
+    return True
+
+
+def _keeps_places(part: ast.AST) -> bool:
+    """Whether an operation or call other than ``/`` keeps whole numbers' places: ``+``, ``-``,
+    ``*``, ``//`` and ``_PLACE_KEEPING_CALLS`` do; ``**``, ``%`` of a fraction, ``sqrt`` need not."""
+    if isinstance(part, ast.BinOp):
+        return isinstance(part.op, (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv))
+    return not isinstance(part, ast.Call) or called_name(part) in _PLACE_KEEPING_CALLS
+
+
 def _tie_edits(base: Call, places: tuple[int, ...]) -> Iterator[Call]:
     """``base`` with each number, or decimal text (``'1.234'``), made a tie at each of
     ``places``: its first digits after the point, then a 5 (``'1.235'`` at two places), and
