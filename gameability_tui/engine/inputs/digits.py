@@ -117,6 +117,8 @@ def _written(
     """``text`` with each non-negative candidate in place of ``text[begin:end]``, written in
     ``base`` (in upper case with ``upper``), zero-padded to the width it replaces."""
     for candidate in candidates:
-        if candidate >= 0:
-            written = format(candidate, WRITTEN_IN[base]).zfill(end - begin)
+        if candidate >= 0 and (base == 10 or type(candidate) is int):
+            # (a float constant is written as Python writes it: ``'14.5'`` for ``'10'``)
+            written = str(candidate) if base == 10 else format(candidate, WRITTEN_IN[base])
+            written = written.zfill(end - begin)
             yield text[:begin] + (written.upper() if upper else written) + text[end:]
