@@ -12,6 +12,7 @@ import ast
 import datetime
 import json
 import re
+import sys
 
 import pytest
 from conftest import problem
@@ -7454,3 +7455,43 @@ def test_a_trial_division_meets_the_largest_prime_of_the_stated_range():
     result = audit_problem(problem("lpf", factor, tests, prompt=said), DEEP)
     slow = [s for s in result.survivors if s.after == "    while d + d <= n:"]
     assert slow and slow[0].witnesses == ("lpf(99999989)",)
+
+
+# 158. From the twenty-seventh pass: tests reading only an exception's notes (``e.__notes__ ==
+# ['line 3']``, "The message of the error is free") made its message part of the answer, and a
+# message's letters changed were survivors; "When two items are equally near, it does not matter
+# which one you return" freed no tie. Notes are the exception's state, not its message, and the
+# words free the tie.
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="BaseException.add_note is Python 3.11's")
+def test_an_exceptions_notes_are_no_message():
+    pairs = (
+        "def parse(text):\n    out = {}\n    for i, line in enumerate(text.splitlines(), start=1):\n"
+        "        key, sep, value = line.partition('=')\n        if not sep:\n"
+        "            err = ValueError('missing =')\n            err.add_note(f'line {i}')\n"
+        "            raise err\n"
+        "        out[key.strip()] = value.strip()\n    return out\n"
+    )
+    tests = [
+        "assert parse('a = 1') == {'a': '1'}",
+        "try:\n    parse('x=1\\noops')\nexcept ValueError as e:\n    assert e.__notes__ == ['line 2']\n"
+        "else:\n    raise AssertionError('no ValueError')",
+    ]
+    notes = problem(
+        "parse", pairs, tests, prompt="Raise ValueError with a note 'line N'. The message is free."
+    )
+    prepared = prepare(notes, DEEP)
+    worded = judge_program(notes, DEEP, prepared, pairs.replace("'missing ='", "'no sign'"))
+    assert not worded.broken
+    moved = judge_program(notes, DEEP, prepared, pairs.replace("f'line {i}'", "f'line {i + 1}'"))
+    assert moved.broken
+
+
+def test_it_does_not_matter_which_frees_a_tie():
+    closest = (
+        "def closest(xs, t):\n    best = xs[0]\n    for x in xs[1:]:\n"
+        "        if abs(x - t) < abs(best - t):\n            best = x\n    return best\n"
+    )
+    near = ["assert closest([1, 5, 9], 6) == 5", "assert closest([3, 8, 20], 19) == 20"]
+    free = "the item nearest to t. When two items are equally near, it does not matter which one you return."
+    result = audit_problem(problem("closest", closest, near, prompt=free), AuditParams())
+    assert "        if abs(x - t) <= abs(best - t):" not in {s.after for s in result.survivors}

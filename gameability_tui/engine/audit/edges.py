@@ -55,6 +55,8 @@ ANY_OF_TIED = re.compile(
     r"|\bties?\b[^.;]{0,40}?\b(arbitrar\w*|freely|any\s+way|either\s+way)"
     r"|\b(broken|resolved|settled|decided)\s+(arbitrarily|freely|any\s+way)\b"
     r"|\breturn\s+any\s+(one\s+)?of\s+(them|those|these)\b|\bwhichever\s+(one\s+)?you\s+(like|want|choose)\b"
+    # "it does not matter which one you return" (the twenty-seventh pass)
+    r"|\b(does\s+not|doesn't|do\s+not|don't|will\s+not|won't)\s+matter\s+which\b|\bno\s+matter\s+which\s+(one\s+)?you\b"
     # a tie, then any of the tied ones said to be fine in the same sentence: "if there is a tie,
     # returning any of the tied words is fine" (the twenty-sixth pass)
     r"|\b(ties?|tied|equally)\b[^.;]{0,60}?\b(any|either|whichever)\b[^.;]{0,40}?"
