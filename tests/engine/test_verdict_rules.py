@@ -30,7 +30,7 @@ from gameability_tui.engine.audit.asserts import assert_text
 from gameability_tui.engine.audit.free_ties import without_free_tie_choices
 from gameability_tui.engine.audit.other_entries import other_entries
 from gameability_tui.engine.audit.reference import _shown_by_the_text, keeps_a_cache, visible_calls
-from gameability_tui.engine.audit.stated_domain import domain_flags, lifted_rules
+from gameability_tui.engine.audit.stated_domain import domain_flags, lifted_rules, stated_ends
 from gameability_tui.engine.audit.stated_tolerance import stated_tolerance
 from gameability_tui.engine.inputs.aimed import aimed_calls, boundary_calls, guard_calls, rounds_for_fractions
 from gameability_tui.engine.inputs.arguments import Made
@@ -7495,3 +7495,24 @@ def test_it_does_not_matter_which_frees_a_tie():
     free = "the item nearest to t. When two items are equally near, it does not matter which one you return."
     result = audit_problem(problem("closest", closest, near, prompt=free), AuditParams())
     assert "        if abs(x - t) <= abs(best - t):" not in {s.after for s in result.survivors}
+
+
+# 159. From the twenty-seventh pass (class 6): ``self.history = []`` in ``__init__`` beside a class
+# attribute ``history = []``: deleted, every tracker falls back to the class's one list, and a
+# second tracker counts the first's events; the deep attack kept every constructor binding. And
+# "a and b ..., each at most 10**6" bounds both: its ends are inputs, and beyond them none.
+def test_a_constructor_binding_a_class_attribute_shadows_is_deleted_and_each_bound_is_read():
+    tracker = (
+        "class Tracker:\n    history = []\n\n    def __init__(self):\n        self.history = []\n\n"
+        "    def log(self, event):\n        self.history.append(event)\n        return len(self.history)\n"
+    )
+    tests = [
+        "t = Tracker()\nassert t.log('a') == 1\nassert t.log('b') == 2",
+        "t2 = Tracker()\nt2.log('x')\nassert t2.history[-1] == 'x'",
+    ]
+    result = audit_problem(problem("Tracker", tracker, tests), DEEP)
+    assert "        pass" in {s.after for s in result.survivors if s.before == "        self.history = []"}
+    said = "gcd(a, b): the greatest common divisor of two non-negative ints a and b, each at most 10**6."
+    assert domain_flags(Call((2_000_000, 3)), said, ("a", "b"))
+    assert not domain_flags(Call((1_000_000, 3)), said, ("a", "b"))
+    assert stated_ends(said, ("a", "b")) == (("a", 1_000_000), ("b", 1_000_000))

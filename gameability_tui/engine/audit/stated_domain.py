@@ -125,6 +125,12 @@ WORDED_BOUND = re.compile(
     rf"\b(at\s+least|at\s+most|no\s+more\s+than|no\s+less\s+than|no\s+fewer\s+than|exactly)\s+{_AMOUNT}{_UNIT}",
     re.IGNORECASE,
 )
+# a bound said of each of several inputs: "a and b ..., each at most 10**6", "both at least 1"
+EACH_BOUND = re.compile(
+    rf"\b(?:each|both|all)\s+(?:of\s+them\s+)?(?:is\s+|are\s+)?"
+    rf"(at\s+least|at\s+most|no\s+more\s+than|no\s+less\s+than|no\s+fewer\s+than)\s+{_AMOUNT}",
+    re.IGNORECASE,
+)
 _WORDED_OPERATOR = {
     "exactly": "==",
     "at least": ">=",
@@ -366,10 +372,7 @@ def _stated_precondition_flag(call: Call, prompt: str, parameters: tuple[str, ..
         if CASE_WORDS.search(clause):
             continue
         precondition = _states_a_precondition(clause, parameters)
-        if precondition:
-            stated = _comparisons(clause) + _worded(clause, parameters)
-        else:  # ("the number of paths ... for 0 <= r <= 11": that range alone)
-            stated = [found for run in introduced_ranges(clause) for found in _comparisons(run)]
+        stated = _stated_ranges(clause, parameters, precondition)
         for subject, operator, bound, said in stated:
             for value in _measures(subject, named):
                 if not _HOLDS[operator](value, bound):
@@ -402,15 +405,32 @@ def stated_ends(prompt: str, parameters: tuple[str, ...]) -> tuple[tuple[str, in
     for clause in _statements(prompt):
         if CASE_WORDS.search(clause):
             continue
-        if _states_a_precondition(clause, parameters):
-            stated = _comparisons(clause) + _worded(clause, parameters)
-        else:
-            stated = [found for run in introduced_ranges(clause) for found in _comparisons(run)]
+        stated = _stated_ranges(clause, parameters, _states_a_precondition(clause, parameters))
         for subject, operator, bound, _ in stated:
             if subject in parameters and operator in _ENDS and float(bound).is_integer():
                 end = (subject, int(bound) + _ENDS[operator])
                 ends += [end] if end not in ends else []
     return tuple(ends)
+
+
+def _stated_ranges(
+    clause: str, parameters: tuple[str, ...], precondition: bool
+) -> list[tuple[str, str, float, str]]:
+    """(subject, operator, bound, text) for each range ``clause`` states of the inputs: every
+    comparison and range in words where it states a precondition, else the ranges a "for"
+    opens ("the number of paths ... for 0 <= r <= 11": that range alone); and a bound said of
+    each of the parameters it names ("a and b ..., each at most 10**6": the twenty-seventh
+    pass's gcd, whose subtraction recurses past Python's limit only near the top)."""
+    if precondition:
+        stated = _comparisons(clause) + _worded(clause, parameters)
+    else:
+        stated = [found for run in introduced_ranges(clause) for found in _comparisons(run)]
+    named = [name for name in parameters if re.search(rf"\b{re.escape(name)}\b", clause)]
+    for found in EACH_BOUND.finditer(clause) if named else ():
+        words, bound = found.groups()
+        operator = _WORDED_OPERATOR[" ".join(words.lower().split())]
+        stated += [(name, operator, _amount(bound), found.group(0)) for name in named]
+    return stated
 
 
 def _relation_broken(clause: str, named: dict[str, Any]) -> str:

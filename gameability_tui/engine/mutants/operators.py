@@ -345,12 +345,29 @@ class DeleteStatement(Operator):
     """A statement replaced by ``pass``: a call made for its effect (``out.append(x)``), an
     augmented assignment, a value stored on an object or in a container (``self._total = None``:
     a cache no longer cleared), a name rebound from itself (``k = k % len(xs)``: a reduction
-    skipped), or the lone statement of an ``if`` (a guard that no longer acts)."""
+    skipped), or the lone statement of an ``if`` (a guard that no longer acts). A constructor's
+    binding is kept (its loss shows at the first read), but where a class of the module also
+    binds that name in its body (``history = []``): then every object falls back to the one
+    list the class holds, shared by all (the twenty-seventh pass's ``Tracker``)."""
+
+    shadowed: tuple[str, ...] = ()  # the names classes of the module bind in their bodies
+
+    def bound_to(self, tree: ast.Module) -> Operator:
+        names = {
+            target.id
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ClassDef)
+            for statement in node.body
+            if isinstance(statement, (ast.Assign, ast.AnnAssign))
+            for target in (statement.targets if isinstance(statement, ast.Assign) else [statement.target])
+            if isinstance(target, ast.Name)
+        }
+        return replace(self, shadowed=tuple(sorted(names))) if names else self
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
         if isinstance(node, ast.Expr):
             return int(isinstance(node.value, ast.Call))
-        if isinstance(node, ast.AugAssign) or _stores_or_rebinds(node, parent):
+        if isinstance(node, ast.AugAssign) or _stores_or_rebinds(node, parent, self.shadowed):
             return 1
         guarded = isinstance(parent, ast.If) and len(parent.body) == 1 and parent.body[0] is node
         return int(guarded and isinstance(node, DELETABLE))
@@ -359,15 +376,16 @@ class DeleteStatement(Operator):
         return ast.Pass()
 
 
-def _stores_or_rebinds(node: ast.AST, parent: ast.AST | None) -> bool:
+def _stores_or_rebinds(node: ast.AST, parent: ast.AST | None, shadowed: tuple[str, ...] = ()) -> bool:
     """Whether ``node`` is ``obj.attr = ...`` or ``items[key] = ...`` (but the first bindings a
-    constructor makes, whose loss every later read shows at once), or ``name = <an expression
-    reading name>``."""
+    constructor makes, whose loss every later read shows at once, unless a class binds the name
+    too: ``shadowed``), or ``name = <an expression reading name>``."""
     if not isinstance(node, ast.Assign) or len(node.targets) != 1:
         return False
     target = node.targets[0]
     if isinstance(target, (ast.Attribute, ast.Subscript)):
-        return not (isinstance(parent, ast.FunctionDef) and parent.name == "__init__")
+        constructs = isinstance(parent, ast.FunctionDef) and parent.name == "__init__"
+        return not constructs or (isinstance(target, ast.Attribute) and target.attr in shadowed)
     read = {inner.id for inner in ast.walk(node.value) if isinstance(inner, ast.Name)}
     return isinstance(target, ast.Name) and target.id in read
 
@@ -982,6 +1000,10 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("if x < 0:\n    return 0\nf()", "if x < 0:\n    pass\nf()"),
             ("self._total = None", "pass"),
             ("k = k % n", "pass"),
+            (
+                "class T:\n    items = []\n\n    def __init__(self):\n        self.items = []",
+                "class T:\n    items = []\n\n    def __init__(self):\n        pass",
+            ),
         ),
         untouched=("x = 1", '"""A docstring."""', "def __init__(self):\n    self.items = []"),
     ),
