@@ -11,7 +11,7 @@ from conftest import GUARDED_SUM as GUARDED
 from conftest import problem
 
 from gameability_tui.engine import audit
-from gameability_tui.engine.audit import infection, reference, rounds, verdict
+from gameability_tui.engine.audit import infection, reference, verdict
 from gameability_tui.engine.audit.reference import prepare
 from gameability_tui.engine.model import AuditParams, ProblemResult
 
@@ -157,7 +157,7 @@ def test_results_are_those_of_running_every_mutant_on_every_test(case, counted, 
     probed, counts = [], []
     real_flags, real_count = infection.unchanged_flags, audit.exact_test_steps
     monkeypatch.setattr(verdict, "unchanged_flags", lambda *a: probed.append(real_flags(*a)) or probed[-1])
-    for stage in (verdict, rounds):
+    for stage in (verdict, reference):
         monkeypatch.setattr(stage, "exact_test_steps", lambda *a: counts.append(a[0].id) or real_count(*a))
     monkeypatch.setattr(reference, "COUNTED_TEST_STEPS", 1_000)
     capped = audit.audit_problem(case, params).to_dict()

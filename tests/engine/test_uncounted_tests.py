@@ -7,7 +7,7 @@ import pytest
 from conftest import GUARDED_SUM, problem
 
 from gameability_tui.engine import audit
-from gameability_tui.engine.audit import reference, rounds, verdict
+from gameability_tui.engine.audit import reference, verdict
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.sandbox import steps as step_counting
 from gameability_tui.engine.sandbox.runner import UNTRACED
@@ -39,7 +39,7 @@ def test_results_are_those_of_an_exact_count(case, monkeypatch):
     assert exact.n_survived >= 1  # the case exercises a survivor that runs the costly test
     counted = []
     real = audit.exact_test_steps
-    for stage in (verdict, rounds):
+    for stage in (verdict, reference):
         monkeypatch.setattr(stage, "exact_test_steps", lambda *a: counted.append(a[0].id) or real(*a))
     monkeypatch.setattr(reference, "COUNTED_TEST_STEPS", 1_000)  # f(2000) takes about 6,000 steps
     capped = audit.audit_problem(case, params)

@@ -7516,3 +7516,19 @@ def test_a_constructor_binding_a_class_attribute_shadows_is_deleted_and_each_bou
     assert domain_flags(Call((2_000_000, 3)), said, ("a", "b"))
     assert not domain_flags(Call((1_000_000, 3)), said, ("a", "b"))
     assert stated_ends(said, ("a", "b")) == (("a", 1_000_000), ("b", 1_000_000))
+
+
+# 160. From the twenty-seventh pass (class 7): tests reaching the reference's classes only through
+# the dict it fills (``REGISTRY['square'](3).area()``) were excluded as "no function that the
+# reference defines is called by the tests", which the maintainer reads as a broken test file.
+def test_an_entry_reached_only_through_a_stored_value_is_named_in_the_exclusion():
+    registry = (
+        "REGISTRY = {}\n\n\ndef register(name):\n    def deco(cls):\n        REGISTRY[name] = cls\n"
+        "        return cls\n    return deco\n\n\n@register('square')\nclass Square:\n"
+        "    def __init__(self, side):\n        self.side = side\n\n    def area(self):\n"
+        "        return self.side ** 2\n"
+    )
+    tests = ["assert REGISTRY['square'](3).area() == 9"]
+    result = audit_problem(problem("reg", registry, tests), AuditParams())
+    assert result.status == "excluded:no-entry-point"
+    assert "only through a value it stores (`REGISTRY['square'](3).area()`)" in result.detail

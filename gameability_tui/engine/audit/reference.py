@@ -450,11 +450,42 @@ def _why_no_entry(problem: Problem) -> ProblemResult:
     unparsable = _test_code_that_does_not_compile(problem)
     if unparsable is not None:  # (no call can be read in a test that does not compile)
         return excluded(problem.id, "reference-fails-tests", unparsable)
+    stored = _called_through_a_store(problem)
     if not problem.tests and not problem.harvest:
         detail = "the problem has no visible tests to call an entry"
+    elif stored:
+        detail = (
+            f"the tests call the reference's code only through a value it stores (`{stored}`), "
+            "which is not read as an entry: a test calling a function or class by its name would be"
+        )
     else:
         detail = "no function that the reference defines is called by the tests"
     return excluded(problem.id, "no-entry-point", detail)
+
+
+def _called_through_a_store(problem: Problem) -> str:
+    """The first call a test makes of an item or attribute of a name the reference defines
+    (``REGISTRY['square'](3)``: the twenty-seventh pass's registry, whose exclusion said no
+    function was called), as written; "" where none is."""
+    module = parsed(problem.reference)
+    stores = [
+        target.id
+        for statement in (module.body if module is not None else [])
+        if isinstance(statement, (ast.Assign, ast.AnnAssign))
+        for target in (statement.targets if isinstance(statement, ast.Assign) else [statement.target])
+        if isinstance(target, ast.Name)
+    ]
+    defined = {*defined_names(problem.reference), *stores}
+    for test in problem.tests:
+        tree = parsed(test)
+        for node in ast.walk(tree) if tree is not None else ():
+            if isinstance(node, ast.Call) and isinstance(node.func, (ast.Subscript, ast.Attribute)):
+                root = node.func
+                while isinstance(root, (ast.Subscript, ast.Attribute, ast.Call)):
+                    root = root.func if isinstance(root, ast.Call) else root.value
+                if isinstance(root, ast.Name) and root.id in defined:
+                    return ast.unparse(node)
+    return ""
 
 
 def _test_code_that_does_not_compile(problem: Problem) -> str | None:
