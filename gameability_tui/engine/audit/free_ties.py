@@ -42,10 +42,10 @@ def without_free_tie_choices(
     turned = {witness: _reversed(prepared.fresh[witness]) for witness in witnesses}
     answers = _reference_answers(problem, params, prepared, {w: c for w, c in turned.items() if c})
     oracle = oracle_for(problem, params)
+    picks = {w: _with_arguments_of(answers[w], prepared.reference_calls[w]) for w in answers}
     kept = list(verdicts)
     for index in survivors:
         verdict = verdicts[index]
-        picks = {w: _with_arguments_of(answers[w], prepared.reference_calls[w]) for w in answers}
         if all(w in picks and not oracle.differs(verdict.outcomes[w], picks[w]) for w in verdict.witnesses):
             kept[index] = Verdict()  # (another of the tied candidates: a right answer)
     return kept

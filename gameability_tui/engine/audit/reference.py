@@ -296,7 +296,7 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         known = {call.key() for call in visible + fresh}
         ends = stated_ends(problem.prompt, parameters)
         fresh += calls_at_ends(visible, ends, parameters, known, problem.reference)
-    if not as_written:  # a default no test overrides; a clamp's far side; a raise's guard
+        # a default no test overrides; a clamp's far side; a raise's guard
         known = {call.key() for call in visible + fresh}
         fresh += unpassed_calls(problem.reference, entry, visible, known, UNPASSED_DRAWS)
         setup = problem.setup or ""

@@ -121,15 +121,11 @@ _AMOUNT = rf"({_FIGURES}|{'|'.join(_SPELLED)})\b(?!\s+of\b)"
 WORDED_RANGE = re.compile(
     rf"\b(?:between|from)\s+{_AMOUNT}\s+(?:and|to)\s+{_AMOUNT}(?:\s*\(?inclusive\)?)?{_UNIT}", re.IGNORECASE
 )
-WORDED_BOUND = re.compile(
-    rf"\b(at\s+least|at\s+most|no\s+more\s+than|no\s+less\s+than|no\s+fewer\s+than|exactly)\s+{_AMOUNT}{_UNIT}",
-    re.IGNORECASE,
-)
+_BOUND_WORDS = r"at\s+least|at\s+most|no\s+more\s+than|no\s+less\s+than|no\s+fewer\s+than"
+WORDED_BOUND = re.compile(rf"\b({_BOUND_WORDS}|exactly)\s+{_AMOUNT}{_UNIT}", re.IGNORECASE)
 # a bound said of each of several inputs: "a and b ..., each at most 10**6", "both at least 1"
 EACH_BOUND = re.compile(
-    rf"\b(?:each|both|all)\s+(?:of\s+them\s+)?(?:is\s+|are\s+)?"
-    rf"(at\s+least|at\s+most|no\s+more\s+than|no\s+less\s+than|no\s+fewer\s+than)\s+{_AMOUNT}",
-    re.IGNORECASE,
+    rf"\b(?:each|both|all)\s+(?:of\s+them\s+)?(?:is\s+|are\s+)?({_BOUND_WORDS})\s+{_AMOUNT}", re.IGNORECASE
 )
 _WORDED_OPERATOR = {
     "exactly": "==",
