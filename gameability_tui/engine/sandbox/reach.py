@@ -61,7 +61,7 @@ def _library_entries() -> list[str]:
     working folder, which ``-m`` puts there), unless ``-P`` left it out. A candidate has no
     business importing from the auditor's folder, and one that nobody cannot read (``cd ~``)
     must not keep every candidate as the auditor's user; the project itself is a loaded package."""
-    return list(sys.path) if sys.flags.safe_path else sys.path[1:]
+    return list(sys.path) if getattr(sys.flags, "safe_path", False) else sys.path[1:]  # (3.11+: -P)
 
 
 def _module_folders(module: object) -> list[str]:

@@ -249,3 +249,16 @@ def test_a_worker_started_in_a_folder_nobody_cannot_read_still_runs_candidates_a
     (closed_folder / "started_here.py").write_text(_report(program))
     report = _run_elsewhere("", ("-m", "started_here"), cwd=closed_folder, PYTHONPATH=str(ROOT))
     assert report["uid"] == "65534" and report["note"] is None and report["warned"] == []
+
+
+def test_the_library_path_is_read_on_a_python_without_safe_path(monkeypatch):
+    # (Python 3.10 has no ``sys.flags.safe_path``: every child failed there, and pyproject allows 3.10)
+    class Flags:  # 3.10's flags: no ``safe_path``
+        pass
+
+    class Python:
+        flags = Flags()
+        path = ["/the-auditors-folder", "/the-library"]
+
+    monkeypatch.setattr(reach, "sys", Python)
+    assert reach._library_entries() == ["/the-library"]
