@@ -92,9 +92,10 @@ def empty_folder(folder: str) -> None:
 
     Threat: a candidate renames its lane folder and leaves a link to another folder in its
     place; a cleanup that follows it deletes that folder's contents. Defence: the folder is
-    opened with ``O_NOFOLLOW`` and emptied through its descriptor (``shutil.rmtree`` with a
-    ``dir_fd`` never follows links either); a link, or anything but a folder, is unlinked
-    itself. Whatever stands at that path afterwards is not trusted: ``lane_folder`` makes it anew.
+    opened with ``O_NOFOLLOW`` and emptied through its descriptor, each folder in it likewise
+    (``_empty_at``: Python 3.10's ``shutil.rmtree`` takes no ``dir_fd``); a link, or anything
+    but a folder, is unlinked itself. Whatever stands at that path afterwards is not trusted:
+    ``lane_folder`` makes it anew.
     """
     parent, name = os.path.split(folder)
     try:
@@ -125,7 +126,9 @@ def _empty_at(parent_fd: int, name: str) -> None:
             leftovers = [(entry.name, entry.is_dir(follow_symlinks=False)) for entry in entries]
         for entry, is_folder in leftovers:
             if is_folder:
-                shutil.rmtree(entry, ignore_errors=True, dir_fd=fd)
+                with contextlib.suppress(OSError, RecursionError):  # (a nest deeper than the stack)
+                    _empty_at(fd, entry)
+                    os.rmdir(entry, dir_fd=fd)
             else:
                 with contextlib.suppress(OSError):
                     os.unlink(entry, dir_fd=fd)

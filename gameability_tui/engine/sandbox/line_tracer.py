@@ -34,10 +34,17 @@ def reported_lines(code: CodeType) -> frozenset[int]:
     if first in lines and all(
         instruction.opname in _SET_UP
         for instruction in dis.get_instructions(code)
-        if instruction.positions is not None and instruction.positions.lineno == first
+        if _line_of(instruction) == first
     ):
         lines.discard(first)
     return frozenset(lines)
+
+
+def _line_of(instruction: dis.Instruction) -> int | None:
+    """The line an instruction belongs to (3.11+); on 3.10, which has no positions, the line it
+    starts, if any."""
+    positions = getattr(instruction, "positions", None)
+    return positions.lineno if positions is not None else instruction.starts_line
 
 
 @contextlib.contextmanager
