@@ -53,6 +53,7 @@ import re
 from typing import Any
 
 from ..inputs.calls import Call
+from ..inputs.range_ends import is_prime
 from .stated_shapes import introduced_ranges, shape_broken
 
 SORTED_INPUT = re.compile(
@@ -176,7 +177,7 @@ CASE_OPENERS = re.compile(r"\b(if|when|unless)\b", re.IGNORECASE)  # (``otherwis
 BAD_INPUT_WORDS = re.compile(r"\b(invalid|error|raises?|fails?|illegal|not allowed)\b", re.IGNORECASE)
 # a call written with names alone, ``cell(n)``, ``pairs(xs, k)``: a signature, not an example
 SIGNATURE = re.compile(r"\b[A-Za-z_]\w*\(\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*\)")
-PRIME_CHECKED_UP_TO = 10**12  # trial division to 10**6: a millisecond at most
+PRIME_CHECKED_UP_TO = 10**12  # the bound the domain reads primality to (past it, no flag)
 _FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
@@ -421,7 +422,7 @@ def _stated_ranges(
         stated = _comparisons(clause) + _worded(clause, parameters)
     else:
         stated = [found for run in introduced_ranges(clause) for found in _comparisons(run)]
-    named = [name for name in parameters if re.search(rf"\b{re.escape(name)}\b", clause)]
+    named = _parameters_named(clause, parameters)
     for found in EACH_BOUND.finditer(clause) if named else ():
         words, bound = found.groups()
         operator = _WORDED_OPERATOR[" ".join(words.lower().split())]
@@ -496,7 +497,7 @@ def _worded(clause: str, parameters: tuple[str, ...]) -> list[tuple[str, str, fl
     "whether the given number n can be written as the sum of exactly 4 positive even numbers"
     says what to find, not what n is.)"""
     about = ABOUT_A_PARAMETER.match(clause)
-    named = [name for name in parameters if re.search(rf"\b{re.escape(name)}\b", clause)]
+    named = _parameters_named(clause, parameters)
     if about is None or named != [about.group(1)]:
         return []
     found = []
@@ -511,6 +512,11 @@ def _worded(clause: str, parameters: tuple[str, ...]) -> list[tuple[str, str, fl
             (subject, _WORDED_OPERATOR[" ".join(words.lower().split())], _amount(bound), match.group(0))
         )
     return found
+
+
+def _parameters_named(clause: str, parameters: tuple[str, ...]) -> list[str]:
+    """The parameters ``clause`` names, each as a whole word, in the signature's order."""
+    return [name for name in parameters if re.search(rf"\b{re.escape(name)}\b", clause)]
 
 
 def _ascii(operator: str) -> str:
@@ -634,10 +640,8 @@ def _parity_of(name: str) -> re.Pattern:
 
 
 def _is_prime(value: int) -> bool | None:
-    """Whether ``value`` is a prime; None where it is too large to tell at once."""
-    if value > PRIME_CHECKED_UP_TO:
-        return None
-    return value >= 2 and all(value % d for d in range(2, int(value**0.5) + 1))
+    """Whether ``value`` is a prime; None past the bound the domain reads primality to."""
+    return None if value > PRIME_CHECKED_UP_TO else is_prime(value)
 
 
 def _sorted_flag(arguments: list[Any], prompt: str) -> tuple[str, ...]:

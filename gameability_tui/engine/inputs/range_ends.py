@@ -62,13 +62,12 @@ def divides_by_a_stepped_value(reference: str) -> bool:
         for node in ast.walk(tree)
         if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name)
     }
-    return any(
-        isinstance(node, (ast.BinOp, ast.AugAssign))
-        and isinstance(node.op, (ast.Mod, ast.FloorDiv))
-        and isinstance(node.right if isinstance(node, ast.BinOp) else node.value, ast.Name)
-        and (node.right if isinstance(node, ast.BinOp) else node.value).id in stepped
+    divisors = (
+        node.right if isinstance(node, ast.BinOp) else node.value
         for node in ast.walk(tree)
+        if isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, (ast.Mod, ast.FloorDiv))
     )
+    return any(isinstance(divisor, ast.Name) and divisor.id in stepped for divisor in divisors)
 
 
 def _with_primes(ends: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
