@@ -7532,3 +7532,35 @@ def test_an_entry_reached_only_through_a_stored_value_is_named_in_the_exclusion(
     result = audit_problem(problem("reg", registry, tests), AuditParams())
     assert result.status == "excluded:no-entry-point"
     assert "only through a value it stores (`REGISTRY['square'](3).area()`)" in result.detail
+
+
+# 161. From the twenty-fourth, twenty-sixth and twenty-seventh passes: three single-site edits no
+# operator built. Euclid by subtraction (``a % b`` to ``a - b``) recurses as deep as a / b and
+# fails inside the stated range; ``remaining - need`` as ``remaining % need`` is right while
+# fewer than twice ``need`` are left; a mean made without ``Fraction`` is a float, equal to the
+# Fraction wherever the mean is exact in binary. And a range of several parameters at once
+# (``1 <= a, b <= 10**4``) bounds each: it was read as ``1 <= a`` and ``b <= 10**4`` alone.
+def test_a_remainder_for_a_difference_and_a_dropped_exact_number_are_deep_edits():
+    gcd = (
+        "def gcd(a, b):\n    a, b = max(a, b), min(a, b)\n    if b == 0:\n        return a\n"
+        "    return gcd(b, a % b)\n"
+    )
+    tests = ["assert gcd(12, 8) == 4", "assert gcd(3, 7) == 1", "assert gcd(0, 5) == 5"]
+    said = "gcd(a, b): the greatest common divisor of a and b. Constraints: 1 <= a, b <= 10**4."
+    assert stated_ends(said, ("a", "b")) == (("a", 1), ("a", 10_000), ("b", 1), ("b", 10_000))
+    result = audit_problem(problem("gcd", gcd, tests, prompt=said), DEEP)
+    assert "    return gcd(b, a - b)" in {s.after for s in result.survivors}
+    eat = (
+        "def eat(number, need, remaining):\n    if need <= remaining:\n"
+        "        return [number + need, remaining - need]\n    return [number + remaining, 0]\n"
+    )
+    tests = [
+        "assert eat(5, 6, 10) == [11, 4]", "assert eat(4, 8, 9) == [12, 1]", "assert eat(2, 11, 5) == [7, 0]"
+    ]  # fmt: skip
+    result = audit_problem(problem("eat", eat, tests), DEEP)
+    assert "        return [number + need, remaining % need]" in {s.after for s in result.survivors}
+    mean = "from fractions import Fraction\n\n\ndef mean(xs):\n    return Fraction(sum(xs)) / len(xs)\n"
+    tests = ["assert mean([1, 2]) == 1.5", "assert mean([2, 4, 6]) == 4", "assert mean([-1, 1]) == 0"]
+    said = "mean(xs): the mean of a non-empty list of ints, as an exact fractions.Fraction."
+    result = audit_problem(problem("mean", mean, tests, prompt=said), DEEP)
+    assert "    return sum(xs) / len(xs)" in {s.after for s in result.survivors}

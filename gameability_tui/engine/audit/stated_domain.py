@@ -100,6 +100,11 @@ _SUPERSCRIPTS = str.maketrans(_SUPERSCRIPT_DIGITS, "0123456789")
 # a parameter, its length, or each of its items (``nums[i]``, ``grid[i][j]``: a range of the items)
 _SUBJECT = r"(len\(\s*[A-Za-z_]\w*\s*\)|[A-Za-z_]\w*(?:\[\s*[A-Za-z_]\w*\s*\])*)"
 CHAINED = re.compile(rf"{_NUMBER}\s*{_OPERATOR}\s*{_SUBJECT}\s*{_OPERATOR}\s*{_NUMBER}")
+# one range of several subjects, as constraints write it: ``1 <= a, b <= 10^4`` bounds a and b
+# both (read as ``1 <= a`` and ``b <= 10^4`` alone, a was unbounded above and b below)
+_ONE_SUBJECT = f"(?:{_SUBJECT[1:-1]})"
+_SUBJECTS = rf"({_ONE_SUBJECT}(?:\s*,\s*{_ONE_SUBJECT})+)"
+CHAINED_SEVERAL = re.compile(rf"{_NUMBER}\s*{_OPERATOR}\s*{_SUBJECTS}\s*{_OPERATOR}\s*{_NUMBER}")
 SUBJECT_FIRST = re.compile(rf"(?<![\w.\[(]){_SUBJECT}\s*{_OPERATOR}\s*{_NUMBER}(?![\w.])")
 NUMBER_FIRST = re.compile(rf"(?<![\w.]){_NUMBER}\s*{_OPERATOR}\s*{_SUBJECT}(?![\w.(\[])")
 # a comparison of two measures of the arguments, maybe chained: ``-len(xs) <= k < len(xs)``,
@@ -467,7 +472,7 @@ def _states_a_precondition(clause: str, parameters: tuple[str, ...] = ()) -> boo
     about = ABOUT_A_PARAMETER.match(clause)
     if about and about.group(1) in parameters:
         return True
-    rest = CHAINED.sub("", clause)
+    rest = CHAINED.sub("", CHAINED_SEVERAL.sub("", clause))
     rest = RELATION.sub("", SUBJECT_FIRST.sub("", NUMBER_FIRST.sub("", rest)))
     return bool(rest != clause) and not re.sub(r"[\s,*\-•]|\band\b", "", rest)
 
@@ -476,6 +481,12 @@ def _comparisons(clause: str) -> list[tuple[str, str, float, str]]:
     """(subject, operator, bound, text) for each comparison written in ``clause``, the subject on
     the left: ``1 <= n <= 9`` gives ``n >= 1`` and ``n <= 9``."""
     found = []
+    for match in CHAINED_SEVERAL.finditer(clause):
+        low, first, subjects, second, high = match.groups()
+        for subject in re.split(r"\s*,\s*", subjects):
+            found += [(subject, _FLIPPED[_ascii(first)], stated_number(low), match.group(0))]
+            found += [(subject, _ascii(second), stated_number(high), match.group(0))]
+    clause = CHAINED_SEVERAL.sub("", clause)
     for match in CHAINED.finditer(clause):
         low, first, subject, second, high = match.groups()
         found += [(subject, _FLIPPED[_ascii(first)], stated_number(low), match.group(0))]

@@ -426,15 +426,18 @@ DIVISIONS = {ast.Div: ast.FloorDiv, ast.FloorDiv: ast.Div}
 
 @dataclass(frozen=True)
 class ReplaceText(Operator):
-    """A text or bytes literal made empty, or without its first character: a separator
-    (``' | '``), a set of letters (``'aeiou'`` to ``'eiou'``), a prefix; a number written with a
+    """A text or bytes literal made empty, or without its first or its last character: a
+    separator (``' | '``), a set of letters (``'aeiou'`` to ``'eiou'``, ``b' \\n'`` to ``b' '``: the
+    twenty-seventh pass's bytes a ``translate`` deletes, whose last no test held), a prefix, a
+    name cut short (``'Wed'`` to ``'We'``); a number written with a
     point, one place off (``Decimal('0.01')`` to ``'0.1'`` and ``'0.001'``: the eighteenth pass's
     cents, where ``Decimal('12.0') == Decimal('12.00')`` hid it). Not a docstring (no site) nor a
     piece of an f-string (its pieces are no span of their own to splice)."""
 
     def _values(self, node: ast.AST) -> list:
         value = node.value
-        found = [type(value)(), *([value[1:]] if len(value) > 1 else [])] if value else []
+        found = [type(value)(), *([value[1:], value[:-1]] if len(value) > 1 else [])] if value else []
+        found = list(dict.fromkeys(found))  # (``'aa'`` cut at either end is one mutant)
         if type(value) is str and DECIMAL_NUMERAL.fullmatch(value):  # a place slipped: ``'0.01'``
             whole, _, fraction = value.partition(".")
             fewer = [f"{whole}.{fraction[1:]}"] if fraction.startswith("0") else []
@@ -452,8 +455,12 @@ class ReplaceText(Operator):
 
 DECIMAL_NUMERAL = re.compile(r"-?[0-9]*\.[0-9]+")
 
-# the other partners of an arithmetic (the sample's swap makes ``-`` of ``+``, ``//`` of ``*``)
-OTHER_ARITHMETIC = {ast.Add: ast.Mult, ast.Mult: ast.Add}
+# the other partners of an arithmetic (the sample's swap makes ``-`` of ``+``, ``//`` of ``*``);
+# ``%`` and ``-`` each other's, as a remainder is what is left once the divisor is taken away as
+# often as it goes: ``gcd(b, a % b)`` as ``gcd(b, a - b)`` (Euclid by subtraction, a recursion as
+# deep as a / b), ``turn % n`` as ``turn - n`` (right for the first n turns), ``left - need`` as
+# ``left % need`` (right while less than twice need: the twenty-sixth and twenty-seventh passes)
+OTHER_ARITHMETIC = {ast.Add: ast.Mult, ast.Mult: ast.Add, ast.Sub: ast.Mod, ast.Mod: ast.Sub}
 
 
 @dataclass(frozen=True)
@@ -715,6 +722,10 @@ NORMALIZING_METHODS = frozenset(
     ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "replace", "title", "capitalize")
 )
 NORMALIZING_CALLS = frozenset(("sorted", "abs", "tuple"))
+# the exact number types a value is made into so that what follows stays exact: without the
+# call, ``Fraction(sum(xs)) / len(xs)`` is a float, equal to the Fraction on every mean exact in
+# binary and off it on ``[1, 1, 2]`` (the twenty-fourth pass)
+EXACT_NUMBER_CALLS = frozenset(("Fraction", "Decimal"))
 
 
 @dataclass(frozen=True)
@@ -725,7 +736,8 @@ class DropNormalizing(Operator):
     case, with one-word texts, in order, with positive numbers or reading items alone never show
     (the twenty-first pass: a palindrome test "ignoring case" with no capital, a title case whose
     words were lower already; the twenty-sixth: "as a tuple (so it can be a dict key)", tested
-    through ``list(...)`` and ``==`` between two answers)."""
+    through ``list(...)`` and ``==`` between two answers); a number made exact
+    (``Fraction(total)`` to ``total``), where it is made of a value, not written as text."""
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
         if not isinstance(node, ast.Call) or node.keywords:
@@ -734,6 +746,8 @@ class DropNormalizing(Operator):
             return int(node.func.attr in NORMALIZING_METHODS)
         if _called_name(node) == "sorted" and len(node.args) == 1:
             return 2  # (left out, or made ``list``: the same type, in the order it comes)
+        if _called_name(node) in EXACT_NUMBER_CALLS and len(node.args) == 1:
+            return int(not isinstance(node.args[0], ast.Constant))  # (``Decimal('0.1')`` is text)
         return int(_called_name(node) in NORMALIZING_CALLS and len(node.args) == 1)
 
     def edit(self, node: ast.AST, choice: int) -> ast.AST:
@@ -1030,7 +1044,9 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
         examples=(
             ("x = ' | '", "x = ''"),
             ("x = 'aeiou'", "x = 'eiou'"),
+            ("x = 'aeiou'", "x = 'aeio'"),
             ("x = b'ab'", "x = b''"),
+            ("x = b' \\n'", "x = b' '"),
             ("x = D('0.01')", "x = D('0.1')"),
             ("x = D('0.01')", "x = D('0.001')"),
         ),
@@ -1050,8 +1066,13 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
     ),
     SwapArithmetic(
         "arithmetic-other",
-        examples=(("x = a + b", "x = a * b"), ("x *= 2", "x += 2")),
-        untouched=("x = a - b",),
+        examples=(
+            ("x = a + b", "x = a * b"),
+            ("x *= 2", "x += 2"),
+            ("return gcd(b, a % b)", "return gcd(b, a - b)"),
+            ("x = left - need", "x = left % need"),
+        ),
+        untouched=("x = a / b", "x = a ** b"),
         swaps=tuple(OTHER_ARITHMETIC.items()),
     ),
     RemoveNegation(
@@ -1127,8 +1148,16 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("x = sorted(set(xs))", "x = list(set(xs))"),
             ("n = abs(n)", "n = n"),
             ("key = tuple(sorted(w))", "key = sorted(w)"),
+            ("m = Fraction(sum(xs)) / len(xs)", "m = sum(xs) / len(xs)"),
         ),
-        untouched=("x = s.count('a')", "x = sorted(xs, key=f)", "x = f(s)", "x = tuple()"),
+        untouched=(
+            "x = s.count('a')",
+            "x = sorted(xs, key=f)",
+            "x = f(s)",
+            "x = tuple()",
+            "x = Decimal('0.1')",
+            "x = Fraction(a, b)",
+        ),  # fmt: skip
     ),
     DropCopy(
         "drop-copy",
