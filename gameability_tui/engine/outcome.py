@@ -276,12 +276,21 @@ def encode_value(value: Any, arguments: tuple = (), printed: str = "") -> Outcom
 
 
 ERRORS_MARK = "\x00stderr\x00"  # what a call printed: its stdout, this, then its stderr (``Oracle.errors``)
+# then, where the tests watch for warnings (``Oracle.warns``), this and the categories it warned
+# with, one per line, in order
+WARNINGS_MARK = "\x00warnings\x00"
 
 
 def printed_streams(printed: str) -> tuple[str, str | None]:
     """What a call printed, as (stdout, stderr); stderr None where it was not taken."""
-    out, mark, errors = printed.partition(ERRORS_MARK)
+    out, mark, errors = printed.partition(WARNINGS_MARK)[0].partition(ERRORS_MARK)
     return out, errors if mark else None
+
+
+def warned_with(printed: str) -> list[str] | None:
+    """The categories of the warnings a call emitted, in order; None where they were not taken."""
+    _, mark, warned = printed.partition(WARNINGS_MARK)
+    return warned.split("\n") if mark and warned else ([] if mark else None)
 
 
 def printed_by(outcome: Outcome) -> str | None:
@@ -572,6 +581,9 @@ class Oracle:
     reads: tuple[str, ...] = ()
     caught: tuple[tuple[str, ...], ...] = ()
     errors: bool = False  # the reference's code writes to ``sys.stderr``: part of what a call prints
+    # the tests watch for warnings and the reference's code warns (``observed.watches_warnings``):
+    # the categories a call warns with are part of what it prints (``WARNINGS_MARK``)
+    warns: bool = False
     raise_reads: tuple[str, ...] = ()  # attributes the tests read, where they read an exception
     # the words (or patterns) the tests look for in messages, where they read them for no more
     # (``inputs/message_reads.py``): a message is then judged by which of them it holds
@@ -587,7 +599,7 @@ class Oracle:
         if self.unordered:
             got, expected = in_any_order(got), in_any_order(expected)
         rule = FloatRule(atol=self.stated_atol) if self.stated_atol else RELATIVE
-        return same(got, expected, self.kind, rule, prints=self.prints)
+        return same(got, expected, self.kind, rule, prints=self.prints or self.warns)
 
     def differs(self, got: Outcome, expected: Outcome) -> bool:
         """Whether ``got`` tells a candidate apart from the reference's ``expected``: where the reference
@@ -653,8 +665,11 @@ def describe(outcome: Outcome) -> str:
     kind = outcome[0]
     if kind in ("value", "big") and len(outcome) >= 6:
         out, err = printed_streams(outcome[5][0])
-        return f"{outcome[2]}, printing {_short(repr(out))}" + (
-            f", to stderr {_short(repr(err))}" if err else ""
+        warned = warned_with(outcome[5][0])
+        return (
+            f"{outcome[2]}, printing {_short(repr(out))}"
+            + (f", to stderr {_short(repr(err))}" if err else "")
+            + (f", warning {', '.join(warned)}" if warned else "")
         )
     if kind in ("value", "big"):
         return outcome[2]

@@ -7564,3 +7564,29 @@ def test_a_remainder_for_a_difference_and_a_dropped_exact_number_are_deep_edits(
     said = "mean(xs): the mean of a non-empty list of ints, as an exact fractions.Fraction."
     result = audit_problem(problem("mean", mean, tests, prompt=said), DEEP)
     assert "    return sum(xs) / len(xs)" in {s.after for s in result.survivors}
+
+
+# 162. From the twenty-seventh pass (class 1): a warning the tests record is part of the answer,
+# as a raise they catch is. ``x < 0`` to ``x <= 0`` returns the same 0 at 0 and warns there,
+# where the text says no warning: equivalent while warnings went unseen. Its assert records them.
+def test_the_warnings_a_call_emits_are_an_answer_where_the_tests_record_them():
+    isqrt = (
+        "import math\nimport warnings\n\n\ndef safe_isqrt(x):\n    if x < 0:\n"
+        "        warnings.warn('negative input', RuntimeWarning)\n        return 0\n"
+        "    return math.isqrt(x)\n"
+    )
+    recorded = (
+        "import warnings\nwith warnings.catch_warnings(record=True) as w:\n"
+        "    warnings.simplefilter('always')\n    assert safe_isqrt(-5) == 0\n"
+        "assert len(w) == 1 and issubclass(w[0].category, RuntimeWarning)"
+    )
+    tests = ["assert safe_isqrt(10) == 3", recorded, "assert safe_isqrt(-1) == 0"]
+    said = "safe_isqrt(x): math.isqrt(x) for x >= 0, no warning; for a negative x, a RuntimeWarning and 0."
+    result = audit_problem(problem("safe_isqrt", isqrt, tests, prompt=said), AuditParams())
+    survivor = next(s for s in result.survivors if s.after == "    if x <= 0:")
+    assert survivor.witnesses == ("safe_isqrt(0)",)
+    written = next(a.text for a in result.asserts if "safe_isqrt(0)" in a.text)
+    assert "assert [w.category.__name__ for w in warned] == []" in written
+    unwatched = problem("safe_isqrt", isqrt, [tests[0], "assert safe_isqrt(-5) == 0"])
+    unwatched = audit_problem(unwatched, AuditParams())
+    assert "    if x <= 0:" not in {s.after for s in unwatched.survivors}  # (no test sees a warning)

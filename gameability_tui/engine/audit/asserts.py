@@ -135,7 +135,7 @@ def _assert_text(
     if type(data) is tuple and len(data) == 3 and data[0] == READ_MARK:
         return None if printed or prints or states else _read_assert(call, name, data, imports, caught)
     if printed or prints:
-        return _printing_assert(call, name, data, shown, states, printed)
+        return _printing_assert(call, name, data, shown, states, printed, prints)
     if states is None:
         root = f"{name}({call.render_arguments()})"
         written = call.render_chain(root, shown)
@@ -289,14 +289,16 @@ def _state_checks(states: tuple | None, imports: set[str]) -> list[str] | None:
 
 
 def _printing_assert(
-    call: Call, name: str, data: object, shown: int, states: tuple | None, printed: str
+    call: Call, name: str, data: object, shown: int, states: tuple | None, printed: str, prints: bool
 ) -> str | None:
-    """Where the reference prints, a test that captures ``sys.stdout`` around the call and checks
-    what it printed beside what it returned (and the arguments' states, when asked)."""
-    imports = {"import contextlib", "import io"}
-    taken = name in ("result", "printed", "errors")
-    result, captured, errors = (
-        ("_result", "_printed", "_errors") if taken else ("result", "printed", "errors")
+    """Where the reference prints (``prints``), a test that captures ``sys.stdout`` around the
+    call and checks what it printed beside what it returned (and the arguments' states, when
+    asked); where the tests watch for warnings, one that records them, each time, and checks
+    their categories in order."""
+    imports: set[str] = set()
+    taken = name in ("result", "printed", "errors", "warned")
+    result, captured, errors, warned = (
+        ("_result", "_printed", "_errors", "_warned") if taken else ("result", "printed", "errors", "warned")
     )
     bindings, called = _named_arguments(call, name, states, shown)
     checked = _result_assert(result, data, imports)
@@ -304,19 +306,31 @@ def _printing_assert(
     if checked is None or checks is None:
         return None
     out, err = oc.printed_streams(printed)  # its stderr too, where the reference writes there
-    capture = f"contextlib.redirect_stdout(io.StringIO()) as {captured}"
+    categories = oc.warned_with(printed)  # and its warnings, where the tests watch for them
+    captures = [f"contextlib.redirect_stdout(io.StringIO()) as {captured}"] if prints or out else []
     if err is not None:
-        capture += f", contextlib.redirect_stderr(io.StringIO()) as {errors}"
+        captures.append(f"contextlib.redirect_stderr(io.StringIO()) as {errors}")
+    if captures:
+        imports.update({"import contextlib", "import io"})
+    if categories is not None:
+        imports.add("import warnings")
+        captures.append(f"warnings.catch_warnings(record=True) as {warned}")
     lines = (
         sorted(imports)
         + bindings
         + [
-            f"with {capture}:",
+            f"with {', '.join(captures)}:",
+            *(["    warnings.simplefilter('always')"] if categories is not None else []),
             f"    {result} = {called}",
             checked,
             *checks,
-            f"assert {captured}.getvalue() == {out!r}",
+            *([f"assert {captured}.getvalue() == {out!r}"] if prints or out else []),
             *([f"assert {errors}.getvalue() == {err!r}"] if err is not None else []),
+            *(
+                [f"assert [w.category.__name__ for w in {warned}] == {categories!r}"]
+                if categories is not None
+                else []
+            ),
         ]
     )
     return "\n".join(lines)

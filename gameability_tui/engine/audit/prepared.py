@@ -19,7 +19,7 @@ from ..inputs.raises import attributes_read, caught_together, tests_check_messag
 from ..inputs.test_runs import runnable
 from ..model import AuditParams, Problem
 from ..mutants.sites import Mutant
-from ..observed import prints, writes_errors
+from ..observed import prints, watches_warnings, writes_errors
 from ..outcome import Oracle
 from ..sandbox import Job, Run
 from .stated_domain import frees_order, states_the_message
@@ -64,7 +64,8 @@ def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
     unless the task's text names one of them alone),
     and their messages where the tests read them (for the words they look for, where that is all
     and the text does not fix the whole message);
-    the module data the tests read after a call; a list as a bag where the text frees its order;
+    the module data the tests read after a call; the warnings a call emits where the tests watch
+    for them; a list as a bag where the text frees its order;
     floats within a tolerance the text states, where it is looser than the default rule."""
     seen = (problem.reference, tuple(problem.tests), problem.setup, problem.call_alias)
     raises = tests_expect_raises(*seen)
@@ -74,6 +75,7 @@ def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
         raises=raises, messages=messages,
         prints=prints(problem.reference) or writes_errors(problem.reference),
         errors=writes_errors(problem.reference), reads=module_reads(problem.reference, problem.tests),
+        warns=watches_warnings(problem.reference, tuple(problem.tests), problem.setup or ""),
         caught=apart_where_named(caught_together(tuple(problem.tests), problem.setup), problem.prompt)
         if raises else (),
         raise_reads=attributes_read(tuple(problem.tests), problem.setup) if raises else (),

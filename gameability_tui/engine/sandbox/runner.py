@@ -36,6 +36,7 @@ import random
 import sys
 import time
 import unittest
+import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -93,6 +94,8 @@ def _call_outcome(
     on_raise: Callable | None = None,
     errors_too: bool = False,
     raise_reads: tuple[str, ...] = (),
+    warns_too: bool = False,
+    stdout_too: bool = True,
 ) -> tuple[Any, int]:
     """Call ``function`` on a fresh copy of ``call`` (its objects made in ``after``'s namespace);
     a returned iterator is drained and a returned coroutine driven to its end inside the step
@@ -105,7 +108,9 @@ def _call_outcome(
     raise is then an answer beside those reads (a call that changes the data, then raises, was
     one raise alike). ``errors_too``: what it writes to ``sys.stderr`` is part of what it printed
     (``Oracle.errors``). ``raise_reads``: the attributes of an escaped exception that count
-    (``Oracle.raise_reads``).
+    (``Oracle.raise_reads``). ``warns_too``: the categories it warns with, recorded as a test
+    records them (every warning, each time), are part of what it printed (``Oracle.warns``);
+    ``stdout_too`` False: its stdout is not (the reference's code never prints).
     Under a ``watch``, the call is watched for a loop that never ends instead (``count_steps``)."""
     args, kwargs, *rest = _LOADS(blob := _DUMPS(call))
     chain, before = prelude_split(rest)  # (``set_rate('EUR', 2)`` before ``to_usd(10, 'EUR')``)
@@ -133,17 +138,23 @@ def _call_outcome(
     shown_errors = sys.stderr
     if errors is not None:
         sys.stderr = errors
+    recording = warnings.catch_warnings(record=True) if warns_too else contextlib.nullcontext([])
     try:
-        expected_raise = getattr(on_raise, "raises", False)
-        run = answered if expected_raise and after[1] and not chain else action
-        value, steps, error, exceeded = count_steps(run, budget, watch=watch)
+        with recording as warned:
+            if warns_too:
+                warnings.simplefilter("always")
+            expected_raise = getattr(on_raise, "raises", False)
+            run = answered if expected_raise and after[1] and not chain else action
+            value, steps, error, exceeded = count_steps(run, budget, watch=watch)
     finally:
         sys.stdout, sys.stderr = shown, shown_errors
     if exceeded:
         return oc.BUDGET_OUTCOME, steps
     if error is not None:
         return raised(error, messages, caught_as, raise_reads), steps
-    text = printed.getvalue() if errors is None else printed.getvalue() + oc.ERRORS_MARK + errors.getvalue()
+    text = printed.getvalue() if stdout_too else ""
+    text += "" if errors is None else oc.ERRORS_MARK + errors.getvalue()
+    text += oc.WARNINGS_MARK + "\n".join(w.category.__name__ for w in warned) if warns_too else ""
     return encoded(value, passed_arguments(args, kwargs, chain), text), steps
 
 
@@ -253,6 +264,8 @@ class _Candidate:
             on_raise=on_raise,
             errors_too=job.oracle.errors,
             raise_reads=job.oracle.raise_reads,
+            warns_too=job.oracle.warns,
+            stdout_too=job.oracle.prints or not job.oracle.warns,
         )
         self.channel.send(("call", index, result, steps))
         self.last_steps = steps
@@ -581,7 +594,10 @@ def _confirm_budget(
             return None, None
         for i in earlier:  # the namespace: an argument made in place (``observed.made``) needs it
             entry = entry_in(namespace, job.entry)
-            _call_outcome(entry, job.calls[i], budgets[i], after=(namespace, ()), on_raise=runner.on_raise(i))
+            _call_outcome(
+                entry, job.calls[i], budgets[i], after=(namespace, ()), on_raise=runner.on_raise(i),
+                warns_too=job.oracle.warns,
+            )  # fmt: skip
         return namespace, runner.call(namespace, index, allowance)
 
     namespace, got = _confirmed(
