@@ -124,7 +124,9 @@ from .step_units import STEPS
 # ties, is none; the deep attack drops a caching decorator; the reference has a harness's time
 # at a range's ends, where trial division meets the largest prime below the top
 # 35: the deep attack takes ``%`` and ``-`` for each other, cuts a text's last character and
-# drops a Fraction or Decimal made of a value; one range of several parameters bounds each
+# drops a Fraction or Decimal made of a value; one range of several parameters bounds each; the
+# warnings a call emits are part of its answer where the tests watch for warnings; a call that
+# passes nothing, on module state it moves, is made on past the tests' run
 ENGINE_VERSION = 35
 
 

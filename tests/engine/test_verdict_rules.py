@@ -7590,3 +7590,18 @@ def test_the_warnings_a_call_emits_are_an_answer_where_the_tests_record_them():
     unwatched = problem("safe_isqrt", isqrt, [tests[0], "assert safe_isqrt(-5) == 0"])
     unwatched = audit_problem(unwatched, AuditParams())
     assert "    if x <= 0:" not in {s.after for s in unwatched.survivors}  # (no test sees a warning)
+
+
+# 163. From the twenty-fifth pass (class 6): three calls of ``next_player()`` in the tests, and
+# ``PLAYERS[turn % 3]`` made ``PLAYERS[turn - 3]``, right for six turns and an IndexError on the
+# seventh. A call that passes nothing, of an entry that moves module state, is made on past the
+# tests' run: as many times again, and once more.
+def test_a_call_on_moving_module_state_is_made_on_past_the_tests_run():
+    turns = (
+        "PLAYERS = ['A', 'B', 'C']\n_turn = -1\n\n\ndef next_player():\n    global _turn\n    _turn += 1\n"
+        "    return PLAYERS[_turn % len(PLAYERS)]\n"
+    )
+    tests = ["assert next_player() == 'A'", "assert next_player() == 'B'", "assert next_player() == 'C'"]
+    result = audit_problem(problem("next_player", turns, tests), DEEP)
+    assert "    return PLAYERS[_turn - len(PLAYERS)]" in {s.after for s in result.survivors}
+    assert result.n_fresh == 7

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -195,6 +196,21 @@ def _visible_twice(visible: list[Call], drawn: set[str], count: int) -> list[Cal
     return unique + unique
 
 
+def _run_on(visible: list[Call], fresh: list[Call], tests: tuple[str, ...], call_name: str) -> list[Call]:
+    """A call that passes nothing, of an entry that moves module state, made on past where the
+    tests stop: as many times again as they make it, and once more (``next_player()`` three times
+    in the tests, seven here). Such a call answers by where it is in its run, and a state that
+    goes wrong only once a whole round has passed (``PLAYERS[turn - 3]`` for ``PLAYERS[turn %
+    3]``: right for six turns, an IndexError on the seventh) shows only past the tests' round
+    (the twenty-fifth pass's c6_round_robin_seventh)."""
+    bare = next((call for call in visible if _plain(call) and not call.args and not call.kwargs), None)
+    if bare is None:
+        return []
+    in_tests = sum(len(re.findall(rf"(?<![\w.]){re.escape(call_name)}\(\s*\)", test)) for test in tests)
+    made = sum(call.key() == bare.key() for call in fresh)
+    return [bare] * max(0, 2 * in_tests + 1 - made)
+
+
 def _plain(call: Call) -> bool:
     """A call of the entry alone: no chain on its result, no object used or read after it, which
     a second call of the same text would make anew."""
@@ -313,6 +329,8 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     if not as_written and again and not lazy_kind(problem.reference, entry):
         fresh += _made_again(fresh, repeats)
         fresh += _visible_twice(visible, {call.key() for call in fresh}, repeats)
+        if advances_module_state(problem.reference):
+            fresh += _run_on(visible, fresh, problem.tests, call_name)
     more = []
     if not as_written:  # (an object's second round of calls; what the text names and no test calls)
         more += _used_again(fresh + visible, repeats, call_name)
