@@ -126,7 +126,8 @@ from .step_units import STEPS
 # 35: the deep attack takes ``%`` and ``-`` for each other, cuts a text's last character and
 # drops a Fraction or Decimal made of a value; one range of several parameters bounds each; the
 # warnings a call emits are part of its answer where the tests watch for warnings; a call that
-# passes nothing, on module state it moves, is made on past the tests' run
+# passes nothing, on module state it moves, is made on past the tests' run; the deep attack puts
+# a mark the reference strips, deletes or tests for into the texts and bytes it is given
 ENGINE_VERSION = 35
 
 

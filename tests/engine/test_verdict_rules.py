@@ -32,7 +32,13 @@ from gameability_tui.engine.audit.other_entries import other_entries
 from gameability_tui.engine.audit.reference import _shown_by_the_text, keeps_a_cache, visible_calls
 from gameability_tui.engine.audit.stated_domain import domain_flags, lifted_rules, stated_ends
 from gameability_tui.engine.audit.stated_tolerance import stated_tolerance
-from gameability_tui.engine.inputs.aimed import aimed_calls, boundary_calls, guard_calls, rounds_for_fractions
+from gameability_tui.engine.inputs.aimed import (
+    aimed_calls,
+    boundary_calls,
+    guard_calls,
+    handled_marks,
+    rounds_for_fractions,
+)
 from gameability_tui.engine.inputs.arguments import Made
 from gameability_tui.engine.inputs.calls import Bound, Call, entry_of, factory_names
 from gameability_tui.engine.inputs.domain import RAW_BYTE_EXTREMES, learn_domain
@@ -7605,3 +7611,16 @@ def test_a_call_on_moving_module_state_is_made_on_past_the_tests_run():
     result = audit_problem(problem("next_player", turns, tests), DEEP)
     assert "    return PLAYERS[_turn - len(PLAYERS)]" in {s.after for s in result.survivors}
     assert result.n_fresh == 7
+
+
+# 164. From the twenty-seventh pass (class 5): ``seq.translate(None, b" \n")`` deletes spaces and
+# newlines, no test's bytes hold a newline, and ``b" \n"`` cut to ``b" "`` passed every test: a
+# mark the reference strips, deletes or tests for is put into the texts (and bytes) it is given.
+def test_a_mark_the_reference_deletes_is_put_into_its_inputs():
+    clean = 'def clean(seq):\n    return seq.translate(None, b" \\n").upper()\n'
+    tests = ["assert clean(b'ac gt') == b'ACGT'", "assert clean(b' g ') == b'G'"]
+    assert handled_marks(clean) == (b" ", b"\n")
+    assert handled_marks("def f(s):\n    return [c for c in s.strip() if c not in ' -_']") == (" ", "-", "_")
+    result = audit_problem(problem("clean", clean, tests), DEEP)
+    survivor = next(s for s in result.survivors if s.after == "    return seq.translate(None, b' ').upper()")
+    assert all("\\n" in witness for witness in survivor.witnesses)

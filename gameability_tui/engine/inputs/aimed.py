@@ -20,7 +20,9 @@ are known in advance, so they are probed on purpose, each as one edit of a visib
   padded with spaces or of numbers that are no integers (``stated_domain.lifted_rules``), each
   text takes a space at its end, then its start, and each int is passed as its float; where the
   reference decodes bytes with an error handler, each bytes argument takes a byte that does not
-  decode; a parameter whose default no test overrides is passed another value;
+  decode; a parameter whose default no test overrides is passed another value; a mark or space
+  the reference strips, deletes or tests for (``strip(' \\n')``, ``translate(None, b' \\n')``, ``c
+  in ' \\t'``) is put into each text or bytes argument of its kind (``handled_marks``);
 - a sign test shows across zero: a number argument, or an element of a number list, is negated;
   a tie of ``x`` and ``-x`` shows only where both are: an element is made another's negation;
 - ``<`` against ``<=`` between two arguments shows only when they meet (an arrival equal to a
@@ -373,6 +375,57 @@ def tested_letters(reference: str) -> frozenset[str]:
     return frozenset(ch for ch in found if ch.isalpha())
 
 
+# the methods that take a literal as a set of characters (or bytes), each handled alike
+CHARACTER_SETS = frozenset(("strip", "lstrip", "rstrip", "translate", "maketrans"))
+
+
+@functools.lru_cache(maxsize=64)
+def handled_marks(reference: str) -> tuple[str | bytes, ...]:
+    """The characters (or bytes) that are no letter or digit of the literals the reference hands
+    a method as a set of them (``strip(' \\n')``, ``translate(None, b' \\n')``,
+    ``str.maketrans('', '', '-_')``) or tests a value's membership in (``c in ' \\t'``): a mark
+    the tests' texts may never hold, so that its loss from the set (``b' \\n'`` to ``b' '``: the
+    twenty-seventh pass's DNA cleaner) shows only on a text that holds it."""
+    tree = parsed(reference)
+    found: list[str | bytes] = []
+    for node in ast.walk(tree) if tree is not None else ():
+        literals: list[ast.expr] = []
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", None) in CHARACTER_SETS:
+            literals = list(node.args)
+        elif isinstance(node, ast.Compare):
+            literals = [
+                right for op, right in zip(node.ops, node.comparators) if isinstance(op, (ast.In, ast.NotIn))
+            ]
+        for literal in literals:
+            if isinstance(literal, ast.Constant) and type(literal.value) in (str, bytes):
+                marks = [literal.value[at : at + 1] for at in range(len(literal.value))]
+                found += [mark for mark in marks if not mark.isalnum() and mark not in found]
+    return tuple(found)
+
+
+def _mark_edits(base: Call, marks: tuple[str | bytes, ...]) -> Iterator[Call]:
+    """Each text or bytes argument (or one in a list: first, middle, last) with each of ``marks``
+    of its kind put in its middle, then at its end."""
+
+    def put(value: Any) -> list:
+        kind = type(value)
+        return [
+            value[:at] + mark + value[at:]
+            for mark in marks
+            if type(mark) is kind
+            for at in (len(value) // 2, len(value))
+        ]
+
+    for position, value in enumerate(base.args):
+        if type(value) in (str, bytes):
+            for changed in put(value):
+                yield _with_arg(base, position, changed)
+        elif type(value) in (list, tuple) and value and all(type(item) in (str, bytes) for item in value):
+            for index in _spread_positions(len(value)):
+                for changed in put(value[index]):
+                    yield _with_arg(base, position, _replaced(value, index, changed))
+
+
 @functools.lru_cache(maxsize=64)
 def rounding_places(reference: str) -> tuple[int, ...]:
     """The decimal places the reference rounds to (``round(x, 2)``, ``d.quantize(Decimal('0.01'))``):
@@ -708,8 +761,9 @@ def _aimed_on(
     for period_on in tested_divisors(reference) if mode not in V1_MODES else ():  # (``n % 100 <= 13``: 113)
         _add(numbers, period_on)
     letters, other_types = tested_letters(reference), takes_other_types(reference)
-    decodes = handles_decode_errors(reference)
+    decodes, marks = handles_decode_errors(reference), handled_marks(reference)
     named = met_floats(reference) | letters | ({None} if other_types else set()) | lifted(lifts)
+    named |= {mark for mark in marks if type(mark) is str}
     named |= based_digits(bases)
     named |= lifted(frozenset(passed_default(position) for position, _ in defaults))
     alphabet = _characters(visible) if mode != "free" else string.ascii_letters
@@ -733,6 +787,7 @@ def _aimed_on(
         list(word_ties(visible)) if "unique" in lifts else [],
         [call for base in visible if decodes for call in _undecodable_edits(base)],
         [call for base in visible for call in default_edits(base, defaults)],
+        [call for base in visible for call in _mark_edits(base, marks)],
     ]
     seen = set(known)
     chosen: list[Call] = []
