@@ -128,6 +128,8 @@ from .step_units import STEPS
 # warnings a call emits are part of its answer where the tests watch for warnings; a call that
 # passes nothing, on module state it moves, is made on past the tests' run; the deep attack puts
 # a mark the reference strips, deletes or tests for into the texts and bytes it is given
+# a text or bytes stream the tests pass (``io.StringIO()``) is drawn, and what is written to it
+# (``getvalue()``) is an answer; a ``sys.stdout`` default is no printing
 ENGINE_VERSION = 35
 
 

@@ -217,6 +217,8 @@ STD_MAKERS = frozenset(
         "collections.Counter",
         "builtins.range",
         "builtins.bytearray",
+        "io.StringIO",
+        "io.BytesIO",
     }
 )
 
@@ -319,9 +321,11 @@ def _read_objects(value: Any, reads: tuple, objects: dict) -> Chained:
 
 def _attribute_read(read: str, objects: dict, own: Any) -> Any:
     """A read the test makes after its calls: ``b.balance`` on the object made as ``b``, a bare
-    ``balance`` on ``own`` (the call's own object)."""
+    ``balance`` on ``own`` (the call's own object); ``buf.getvalue()``, what a stream the test
+    passed holds (``harvest.STREAM_READS``), called."""
     owner = objects[read.partition(".")[0]] if "." in read else own
-    return getattr(owner, read.rpartition(".")[2])
+    name = read.rpartition(".")[2]
+    return getattr(owner, name[:-2])() if name.endswith("()") else getattr(owner, name)
 
 
 def made_entry(
@@ -662,7 +666,9 @@ def without_identity(text: str | None, value: Any) -> str | None:
 @functools.lru_cache(maxsize=64)  # asked for every job of a problem
 def prints(reference: str) -> bool:
     """Whether the reference's code writes to standard output: calls ``print`` (not a method of
-    that name) or names ``stdout`` (``sys.stdout.write``). Not in an ``if __name__ ==
+    that name, nor with a ``file=`` that names no ``stdout``: ``print(line, file=out)`` writes
+    where its caller says) or names ``stdout`` (``sys.stdout.write``; not as a parameter's
+    default, ``out=sys.stdout``, which the tests' own file replaces). Not in an ``if __name__ ==
     "__main__":`` block, which no harness runs (nor does the runner: ``runner.MODULE_NAME``). A
     source that does not parse prints nothing: it is excluded before any answer is compared."""
     try:
@@ -670,10 +676,19 @@ def prints(reference: str) -> bool:
     except (SyntaxError, ValueError):
         return False
     tree.body = [node for node in tree.body if not _runs_as_main(node)]
+    defaults = {
+        id(default)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.arguments)
+        for default in (*node.defaults, *node.kw_defaults)
+        if default is not None
+    }
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print":
-            return True
-        if isinstance(node, ast.Attribute) and node.attr == "stdout":
+            elsewhere = [kw.value for kw in node.keywords if kw.arg == "file"]
+            if not elsewhere or "stdout" in ast.unparse(elsewhere[0]):
+                return True
+        if isinstance(node, ast.Attribute) and node.attr == "stdout" and id(node) not in defaults:
             return True
     return False
 

@@ -139,11 +139,11 @@ def to_data(value: Any, depth: int = 0) -> Any:
     if kind is Chained:  # what the tests' chain returned, and where an operator cut it
         data = (CHAINED_MARK, to_data(value.value, depth + 1))
         return data if value.cut is None else (*data, value.cut)
-    if is_iterator(value):
-        return to_data(drained(value), depth)
-    standard = std_data(value, to_data, depth)
+    standard = std_data(value, to_data, depth)  # (before iterators: a StringIO is one)
     if standard is not None:
         return standard
+    if is_iterator(value):
+        return to_data(drained(value), depth)
     if isinstance(value, enum.Enum) and not isinstance(value, enum.Flag) and kind.__eq__ is object.__eq__:
         return (OBJECT_MARK, kind.__qualname__, _member_state(value))
     return (OBJECT_MARK, kind.__qualname__, _state(value, depth))

@@ -30,6 +30,10 @@ mutant broken where no assert could reject it. Threats, and the defence:
   that passes on the reference compares it with ``==``. A test reads it as a list, in order: it
   is asserted so (its type, then ``list(...)``), and compared as that assert sees it: a values
   view with the same values in the same order (floats within the tolerance), nothing else.
+- An ``io.StringIO`` or ``io.BytesIO`` equals only itself, and iterating one reads from where it
+  stands (after a write, its end: nothing). A test reads what was written to one with
+  ``getvalue()``: it travels as that text (or bytes), compared with another of its kind, and is
+  asserted so (the twenty-seventh pass: a report written to a file argument was never read).
 
 Each value keeps the source that rebuilds it (its repr and the import that name needs), so the
 asserts are written with the same rule: ``from decimal import Decimal; assert f(1) == Decimal(...)``.
@@ -46,7 +50,7 @@ from typing import Any
 STD_MARK = "\x00std"  # (STD_MARK, family, canonical, source, import line)
 
 NUMBER, ORDERED, DEQUE, TIME, COUNTS = "number", "ordered", "deque", "time", "counts"
-RANGE, VIEW, VALUES, SCALAR = "range", "view", "values", "scalar"
+RANGE, VIEW, VALUES, SCALAR, STREAM = "range", "view", "values", "scalar", "stream"
 
 
 def _number(value: Any) -> Any:
@@ -96,6 +100,8 @@ _TYPES: dict[tuple[str, str], tuple[str | None, str]] = {
     ("datetime", "time"): (TIME, "import datetime"),
     ("datetime", "timedelta"): (TIME, "import datetime"),
     ("builtins", "range"): (RANGE, ""),
+    ("_io", "StringIO"): (STREAM, "import io"),
+    ("_io", "BytesIO"): (STREAM, "import io"),
     ("builtins", "dict_keys"): (VIEW, ""),
     ("builtins", "dict_items"): (VIEW, ""),
     ("builtins", "odict_keys"): (VIEW, ""),
@@ -146,6 +152,8 @@ def _std_data(value: Any, to_data: Callable[[Any, int], Any], depth: int) -> Any
         return (STD_MARK, RANGE, _sequence(value), repr(value), imports)
     if family == VALUES:
         return (STD_MARK, VALUES, [to_data(item, depth + 1) for item in value], "values", imports)
+    if family == STREAM:
+        return (STD_MARK, STREAM, value.getvalue(), kind.__name__, imports)
     if family == VIEW:
         members = tuple(to_data(member, depth + 1) for member in value)
         return (STD_MARK, VIEW, members, "items" if kind.__name__.endswith("items") else "keys", imports)
@@ -274,8 +282,8 @@ def std_source(data: Any, render: Callable[[Any], str], imports: set[str]) -> st
         return f"deque([{', '.join(render(item) for item in data[2])}])"
     if data[1] == COUNTS:
         return f"Counter({render(data[2])})"
-    if data[1] == VALUES:  # asserted by its type and list at the top only (``asserts._equals``)
-        raise ValueError("a dict's values() has no literal")
+    if data[1] in (VALUES, STREAM):  # asserted by what a test reads at the top only (``asserts._equals``)
+        raise ValueError(f"a {data[3]} has no literal")
     if data[1] == VIEW and data[3] == "items":
         return "{" + ", ".join(f"{render(k)}: {render(v)}" for k, v in data[2]) + "}.items()"
     if data[1] == VIEW:

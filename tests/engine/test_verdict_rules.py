@@ -7624,3 +7624,27 @@ def test_a_mark_the_reference_deletes_is_put_into_its_inputs():
     result = audit_problem(problem("clean", clean, tests), DEEP)
     survivor = next(s for s in result.survivors if s.after == "    return seq.translate(None, b' ').upper()")
     assert all("\\n" in witness for witness in survivor.witnesses)
+
+
+# 165. From the twenty-seventh pass (class 4): ``report(rows, buf)`` writes its lines to a file the
+# test makes (``buf = io.StringIO()``) and the tests read only part of ``buf.getvalue()``. The
+# argument was "neither a literal nor an object of the reference's own", so the problem was
+# excluded; a text stream is a standard-library value made afresh for each call, and what the
+# test reads of it (``getvalue()``) is part of the answer.
+def test_a_text_stream_the_tests_pass_is_drawn_and_what_is_written_to_it_is_an_answer():
+    report = (
+        "import sys\n\n\ndef report(rows, out=sys.stdout):\n    total = 0\n    for name, score in rows:\n"
+        "        print(f'{name}: {score}', file=out)\n        total += score\n"
+        "    print(f'total: {total}', file=out)\n"
+    )
+    tests = [
+        "buf = io.StringIO()\nreport([('ann', 3), ('bo', 4)], buf)\n"
+        "assert buf.getvalue().splitlines()[0] == 'ann: 3'",
+        "buf = io.StringIO()\nreport([('x', 1)], buf)\nassert 'x: 1' in buf.getvalue()",
+    ]
+    result = audit_problem(problem("report", report, tests, setup="import io\n"), AuditParams())
+    assert result.status == "ok"
+    assert "        total -= score" in {s.after for s in result.survivors}
+    assert any(
+        "assert buf.getvalue() == " in a.text and a.text.startswith("import io\n") for a in result.asserts
+    )

@@ -20,7 +20,7 @@ from ..inputs.std_makers import imports_of
 from ..model import CandidateAssert
 from ..observed import AWAITED_MARK, CHAINED_MARK, DISCARDED, IDENTITY_MASK, READ_MARK, SHOWN_MARK
 from ..sandbox.encoding import caught_group
-from ..stdvalues import COUNTS, DEQUE, ORDERED, VALUES, VIEW, is_std, std_source
+from ..stdvalues import COUNTS, DEQUE, ORDERED, STREAM, VALUES, VIEW, is_std, std_source
 from .tolerance import close_rule, finite, helper_name, nested_close, tolerated, with_atol
 
 
@@ -484,6 +484,8 @@ def _equals(text: str, value: object, imports: set[str]) -> str:
     if is_std(value) and value[1] == VALUES:  # equal to nothing by ==: read as a test reads it
         listed = _equals("list(result)", value[2], imports)
         return f"isinstance(result := {text}, type({{}}.values())) and {listed}"
+    if is_std(value) and value[1] == STREAM:  # equal only to itself: its text, as a test reads it
+        return f"{text}.getvalue() == {value[2]!r}"
     literal = _source(value, imports)
     if type(value) in (float, complex) and finite(value):
         return close_rule(text, literal)

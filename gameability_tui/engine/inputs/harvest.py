@@ -164,6 +164,11 @@ def _bound_literals(tree: ast.Module, makers: frozenset[str] = frozenset()) -> _
     return bound
 
 
+# what a test reads of a text or bytes stream it passed (``buf.getvalue()``, the text written to
+# it): a read, called (``observed._attribute_read``), though it is a method
+STREAM_READS = frozenset(("getvalue",))
+
+
 def _reads_after_passing(loads: list[ast.Name], parents: dict[int, ast.AST]) -> tuple[str, ...] | None:
     """Where a name is passed whole to calls and otherwise only has attributes read after the
     first, those attributes (none where it is only passed); None where it is used any other way.
@@ -182,7 +187,10 @@ def _reads_after_passing(loads: list[ast.Name], parents: dict[int, ast.AST]) -> 
             return None
         called = parents.get(id(attribute))
         if isinstance(called, ast.Call) and called.func is attribute:
-            return None  # a method called on it: a use not replayed
+            if attribute.attr not in STREAM_READS or called.args or called.keywords:
+                return None  # a method called on it: a use not replayed
+            reads += [f"{attribute.attr}()"] if f"{attribute.attr}()" not in reads else []  # (its text)
+            continue
         if (load.lineno, load.col_offset) < (passed[0].lineno, passed[0].col_offset):
             return None
         reads += [attribute.attr] if attribute.attr not in reads else []
@@ -383,9 +391,11 @@ def bound_chains(
             root = _chained_call(node.value, name, set(), bound, makers)
             if root is not None and not root.reads:
                 made[target.id] = (node, root, "")
-            elif _made_call(node.value, makers):  # ``w = Wallet(0)``: a peer, never the call itself
+            elif _made_call(node.value, makers) and isinstance(node.value.func, ast.Name):
+                # ``w = Wallet(0)``: a peer, never the call itself (``buf = io.StringIO()``, a
+                # standard-library value, is an argument made in place: ``std_makers.py``)
                 other = _literal_call(node.value, None, frozenset(), makers)
-                made[target.id] = (node, other, node.value.func.id)  # type: ignore[arg-type, attr-defined]
+                made[target.id] = (node, other, node.value.func.id)  # type: ignore[arg-type]
         for group, events in _groups(made, nodes, parents, bound, makers, name, statements_discard):
             call = _group_call(group, events, made)
             if call is None:
