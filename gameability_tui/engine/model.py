@@ -130,6 +130,9 @@ from .step_units import STEPS
 # a mark the reference strips, deletes or tests for into the texts and bytes it is given
 # a text or bytes stream the tests pass (``io.StringIO()``) is drawn, and what is written to it
 # (``getvalue()``) is an answer; a ``sys.stdout`` default is no printing
+# text rules read: "whichever ... you like" frees a tie, "non-zero" items, "n <= 0" lifts the floor,
+# "NaN" draws one; an entry bound to a literal's method; a bool where a guard refuses one; the
+# reference's dict keys and compared texts, and a letter compared with ``==``, are drawn (deep)
 ENGINE_VERSION = 35
 
 

@@ -729,6 +729,27 @@ def watches_warnings(reference: str, tests: tuple[str, ...], setup: str = "") ->
     )
 
 
+def defined_only_as_main(reference: str, name: str) -> bool:
+    """Whether ``name`` is bound only inside an ``if __name__ == "__main__":`` block, which a
+    harness never runs (it imports the module): the tests then meet a NameError, and the reason
+    is where the reference put it (the twenty-eighth pass: "raises NameError" named neither)."""
+    try:
+        tree = ast.parse(reference)
+    except (SyntaxError, ValueError):
+        return False
+
+    def binds(nodes: list[ast.stmt]) -> bool:
+        return any(
+            (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name == name)
+            or (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id == name)
+            for statement in nodes
+            for node in ast.walk(statement)
+        )
+
+    main = [node for node in tree.body if _runs_as_main(node)]
+    return binds(main) and not binds([node for node in tree.body if not _runs_as_main(node)])
+
+
 def _runs_as_main(node: ast.stmt) -> bool:
     """``if __name__ == "__main__":`` (either way round)."""
     if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):

@@ -37,6 +37,7 @@ from gameability_tui.engine.inputs.aimed import (
     boundary_calls,
     guard_calls,
     handled_marks,
+    keyed_texts,
     rounds_for_fractions,
 )
 from gameability_tui.engine.inputs.arguments import Made
@@ -7648,3 +7649,89 @@ def test_a_text_stream_the_tests_pass_is_drawn_and_what_is_written_to_it_is_an_a
     assert any(
         "assert buf.getvalue() == " in a.text and a.text.startswith("import io\n") for a in result.asserts
     )
+
+
+# 166. From the twenty-eighth pass (class t): what the text says of the inputs, in words the
+# engine did not read. "you may return whichever of them you like" frees a tie; "a list of
+# non-zero ints" rules out a 0 item; "for any n <= 0 return 0" speaks of negative inputs, which
+# the tests' floor of 0 then no longer keeps out; "A NaN x is returned unchanged" asks for one.
+def test_ties_freed_items_non_zero_negatives_and_nan_the_text_speaks_of():
+    top = (
+        "def top_letter(s):\n    best, best_count = None, 0\n    for ch in s:\n        c = s.count(ch)\n"
+        "        if c > best_count:\n            best, best_count = ch, c\n    return best\n"
+    )
+    tests = [
+        "assert top_letter('banana') == 'a'",
+        "assert top_letter('aabbbc') == 'b'",
+        "assert top_letter('z') == 'z'",
+    ]
+    free = "top_letter(s): the letter most often in s. If several tie, you may return whichever you like."
+    result = audit_problem(problem("top_letter", top, tests, prompt=free), DEEP)
+    assert "        if c >= best_count:" not in {s.after for s in result.survivors}
+    said = "product_sign(xs): xs is a non-empty list of non-zero ints (no item is 0). The product's sign."
+    assert domain_flags(Call(([0, -2],)), said, ("xs",))
+    assert not domain_flags(Call(([3, -2],)), said, ("xs",))
+    assert "floor" in lifted_rules("bit_length(n): the binary digits of n > 0; for any n <= 0 return 0.")
+    assert "floor" not in lifted_rules("for 0 <= n <= 10, the n-th triangle number")
+    bits = "def bit_length(n):\n    count = 0\n    while n > 0:\n        n //= 2\n        count += 1\n"
+    bits += "    return count\n"
+    tests = ["assert bit_length(1) == 1", "assert bit_length(5) == 3", "assert bit_length(0) == 0"]
+    said = "bit_length(n): for an int n > 0 the number of binary digits of n; for any n <= 0 return 0."
+    result = audit_problem(problem("bit_length", bits, tests, prompt=said), DEEP)
+    assert "    while n != 0:" in {s.after for s in result.survivors}  # (endless below 0)
+    clip = "import math\n\n\ndef clip(x, lo, hi):\n    if math.isnan(x):\n        return x\n"
+    clip += "    return max(lo, min(hi, x))\n"
+    tests = ["assert clip(5.0, 0.0, 1.0) == 1.0", "assert clip(0.5, 0.0, 1.0) == 0.5"]
+    said = "clip(x, lo, hi): x limited to lo..hi. A NaN x is returned unchanged, as NaN."
+    result = audit_problem(problem("clip", clip, tests, prompt=said), AuditParams())
+    assert "        return None" in {s.after for s in result.survivors}
+
+
+# 167. From the twenty-eighth pass (classes 5 and 7): an entry bound to a literal's method
+# (``join_names = SEPARATOR.join``) was "no function that the reference defines"; a function
+# defined only under ``if __name__ == "__main__":`` was excluded as "raises NameError", which
+# named neither the name nor the guard.
+def test_an_entry_bound_to_a_literals_method_and_a_function_only_a_script_defines():
+    joined = 'SEPARATOR = ", "\njoin_names = SEPARATOR.join\n'
+    tests = ["assert join_names(['ann', 'bob']) == 'ann, bob'", "assert join_names(['x']) == 'x'"]
+    result = audit_problem(problem("join_names", joined, tests), DEEP)
+    assert result.status == "ok" and result.entry == "join_names"
+    guarded = (
+        'if __name__ == "__main__":\n    def double(x):\n        return 2 * x\n\n    print(double(21))\n'
+    )
+    result = audit_problem(problem("double", guarded, ["assert double(3) == 6"]), AuditParams())
+    assert result.status == "excluded:reference-does-not-load"
+    assert '`double` is defined only under `if __name__ == "__main__":`' in result.detail
+
+
+# 168. From the twenty-eighth pass (classes 1 and 5): inputs the reference names and no test
+# passes. A guard that refuses bools (``isinstance(x, bool) or not isinstance(x, int)``) meets a
+# bool; a letter compared with ``==`` (``unit == "F"``) is put into the texts; a literal dict's
+# keys (a default menu's ``'cake'``) are texts of the task's kind.
+def test_a_refused_bool_a_compared_letter_and_a_dicts_keys_are_drawn():
+    square = (
+        "def square_int(x):\n    if isinstance(x, bool) or not isinstance(x, int):\n"
+        "        raise TypeError('int required')\n    return x * x\n"
+    )
+    tests = [
+        "assert square_int(3) == 9",
+        "try:\n    square_int('3')\nexcept TypeError:\n    pass\nelse:\n    raise AssertionError('none')",
+    ]
+    result = audit_problem(problem("square_int", square, tests), DEEP)
+    survivor = next(s for s in result.survivors if "isinstance(bool, bool)" in s.after)
+    assert survivor.witnesses == ("square_int(True)",)
+    assert keyed_texts('def price(item, table={"tea": 3, "cake": 5}):\n    return table.get(item, 0)\n') == (
+        "tea",
+        "cake",
+    )
+    menu = 'def price(item, table={"tea": 3, "cake": 5, "soup": 7}):\n    return table.get(item, 0)\n'
+    tests = ["assert price('tea') == 3", "assert price('pie') == 0", "assert price('cake', {'cake': 9}) == 9"]
+    result = audit_problem(problem("price", menu, tests), DEEP)
+    assert any("'soup': 7" not in s.after and "soup" in s.before for s in result.survivors)
+    unit = (
+        "def to_c(s):\n    value, unit = int(s[:-1]), s[-1]\n    if unit == 'F':\n"
+        "        return (value - 32) * 5 / 9\n    return float(value)\n"
+    )
+    tests = ["assert to_c('21C') == 21.0", "assert to_c('-5C') == -5.0"]
+    result = audit_problem(problem("to_c", unit, tests), DEEP)
+    assert any(w.endswith("F')") for s in result.survivors for w in s.witnesses)

@@ -54,7 +54,10 @@ ANY_OF_TIED = re.compile(
     # "return any of them", "whichever you like"
     r"|\bties?\b[^.;]{0,40}?\b(arbitrar\w*|freely|any\s+way|either\s+way)"
     r"|\b(broken|resolved|settled|decided)\s+(arbitrarily|freely|any\s+way)\b"
-    r"|\breturn\s+any\s+(one\s+)?of\s+(them|those|these)\b|\bwhichever\s+(one\s+)?you\s+(like|want|choose)\b"
+    r"|\breturn\s+any\s+(one\s+)?of\s+(them|those|these)\b"
+    # "you may return whichever of them you like" (the twenty-eighth pass)
+    r"|\bwhichever(\s+\w+){0,3}?\s+you\s+(like|want|choose|prefer|wish)\b"
+    r"|\b(may|can)\s+return\s+(any|either|whichever)\s+(one\s+)?of\s+(them|those|these)\b"
     # "it does not matter which one you return" (the twenty-seventh pass)
     r"|\b(does\s+not|doesn't|do\s+not|don't|will\s+not|won't)\s+matter\s+which\b|\bno\s+matter\s+which\s+(one\s+)?you\b"
     # a tie, then any of the tied ones said to be fine in the same sentence: "if there is a tie,

@@ -59,11 +59,12 @@ from ..inputs.range_ends import calls_at_ends
 from ..inputs.reads_between import reads_between
 from ..inputs.std_makers import std_names
 from ..inputs.text_examples import example_sources, in_the_tests_shapes
-from ..inputs.type_guards import other_type_calls, type_guarded_positions
+from ..inputs.type_guards import other_type_calls, refuses_bools, type_guarded_positions
 from ..inputs.unpassed import unpassed_calls
 from ..model import AuditParams, Problem, ProblemResult
 from ..mutants.attack import attack_for
 from ..mutants.sites import Mutant, make_mutants
+from ..observed import defined_only_as_main
 from ..sandbox import Run, run_job
 from ..sandbox.jobs import RANDOM_SEED
 from ..sandbox.steps import UNCOUNTED, cost_order, median_steps
@@ -323,7 +324,8 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
             fresh += _visible_witnesses(visible, fresh)
             known = {call.key() for call in visible + fresh}  # (a type the reference refuses)
             guarded = type_guarded_positions(problem.reference, entry)
-            fresh += other_type_calls(visible, guarded, known, UNPASSED_DRAWS) if guarded else []
+            bools = refuses_bools(problem.reference, entry)
+            fresh += other_type_calls(visible, guarded, known, UNPASSED_DRAWS, bools) if guarded else []
     repeats = int(params.fresh_inputs * REPEAT_SHARE)
     again = keeps_a_cache(problem.reference) or advances_module_state(problem.reference)
     if not as_written and again and not lazy_kind(problem.reference, entry):
@@ -952,7 +954,10 @@ def _gate_reference(problem: Problem, run: Run, entry: str) -> ProblemResult | N
         detail = f"the tests' setup {oc.describe(run.load)}, before any test runs"
         return excluded(problem.id, "reference-fails-tests", detail, entry=entry)
     if run.load is not None:
-        return excluded(problem.id, "reference-does-not-load", oc.describe(run.load), entry=entry)
+        detail = oc.describe(run.load)
+        if run.load[:2] == ("raise", "NameError") and defined_only_as_main(problem.reference, entry):
+            detail += f': `{entry}` is defined only under `if __name__ == "__main__":`, which no harness runs'
+        return excluded(problem.id, "reference-does-not-load", detail, entry=entry)
     failing = [i for i in range(len(problem.tests)) if i in run.tests and not run.tests[i][0]]
     if failing:
         first = failing[0]

@@ -72,13 +72,17 @@ DESCENDING = re.compile(
 ASCENDING = re.compile(
     r"(?<!non-)(?<!non)\b(increasing|ascending)\b|\bnon-?decreasing\b|\bsmallest\s+first\b", re.IGNORECASE
 )
+# ("non-zero": "a list of non-zero ints (no item is 0)", the twenty-eighth pass)
 SIGNED_ITEMS = re.compile(
-    r"\b(array|list|sequence)\s+of\s+(non-?negative|positive)\s+(integer|number|int)s?\b", re.IGNORECASE
+    r"\b(array|list|sequence)\s+of\s+(non-?negative|positive|non-?zero)\s+(integer|number|int)s?\b",
+    re.IGNORECASE,
 )
-SIGNED_ONE = re.compile(r"\bgiven\s+an?\s+(non-?negative|positive)\s+(integer|number|int)\b", re.IGNORECASE)
+SIGNED_ONE = re.compile(
+    r"\bgiven\s+an?\s+(non-?negative|positive|non-?zero)\s+(integer|number|int)\b", re.IGNORECASE
+)
 # of several arguments, none named: "the gcd of two non-negative ints", "both positive integers"
 SIGNED_SEVERAL = re.compile(
-    r"\b(two|three|four|both|all)\s+(given\s+)?(non-?negative|positive)\s+(integers|numbers|ints)\b",
+    r"\b(two|three|four|both|all)\s+(given\s+)?(non-?negative|positive|non-?zero)\s+(integers|numbers|ints)\b",
     re.IGNORECASE,
 )
 _HOW_MANY = {"two": 2, "three": 3, "four": 4, "both": 2}
@@ -252,10 +256,12 @@ REPEATED_ITEMS = re.compile(
     re.IGNORECASE,
 )
 # ("the sign is ignored", "with the sign of a", "opposite sign", an argument written negative:
-# ``digit_sum(-12)``; not a zodiac's sign, a sign-up, nor an answer: "or -1 if the element is not
+# ``digit_sum(-12)``; a parameter said to be at most 0 or below, "for any n <= 0 return 0" (the
+# twenty-eighth pass); not a zodiac's sign, a sign-up, nor an answer: "or -1 if the element is not
 # found")
 SIGNED_INPUT = re.compile(
     r"\bnegatives?\b|\w\(([^()]*,\s*)?-\d"
+    r"|(?<![\w.])[A-Za-z_]\w*\s*(<=|<|≤)\s*(0|-\s*\d+)(?![\w.])(?!\s*(<=|<|≤))"
     r"|(?<!zodiac\s)\bsigns?\b(?!\s+(up|in|on|of\s+the\s+(chinese\s+)?zodiac)\b)",
     re.IGNORECASE,
 )
@@ -292,6 +298,8 @@ LETTER_CASE = re.compile(
     r"|(?<!given\s)(?<!\bis\s)(?<!\bare\s)(?<!only\s)(?<!\ball\s)\bin\s+(upper|lower)[- ]?case\b",
     re.IGNORECASE,
 )
+# a float that is no number ("A NaN x is returned unchanged": the twenty-eighth pass)
+NAN_INPUT = re.compile(r"\bNaNs?\b|\bnot[\s-]a[\s-]number\b|\bfloat\(\s*['\"]nan['\"]\s*\)")
 # lines ended the Windows way ("lines may end with b'\\r\\n'", "CRLF", "a carriage return")
 CRLF_LINES = re.compile(r"\\r\\n|\bCRLF\b|\bcarriage[- ]returns?\b", re.IGNORECASE)
 RUNS_OF_SPACES = re.compile(
@@ -327,7 +335,8 @@ def lifted_rules(prompt: str) -> frozenset[str]:
     ``"spaces"``, letters of the other case and runs of spaces, tabs or newlines (the
     twenty-first pass: "ignoring case" tested in lower case, "any amount of whitespace" with
     single spaces); ``"crlf"``, lines ended by ``\\r\\n`` ("lines may end with b'\\r\\n'",
-    tested with ``\\n`` alone); ``"zero"``, a floor of 1 lowered to the text's 0
+    tested with ``\\n`` alone); ``"nan"``, a float that is no number ("a NaN x is returned
+    unchanged", tested with numbers alone); ``"zero"``, a floor of 1 lowered to the text's 0
     (``_states_zero``); ``"unique"`` also where two items tie on a measure the text orders
     them by ("if two words have the same length, return the first"), which aims at words tied
     (``text_cases.word_ties``); ``"overlap"``, a sub-text overlapping itself, however the text
@@ -335,7 +344,7 @@ def lifted_rules(prompt: str) -> frozenset[str]:
     said = {
         "nonempty": EMPTY_INPUT, "unique": REPEATED_ITEMS, "floor": SIGNED_INPUT,
         "padded": PADDED_TEXT, "float": OTHER_NUMBERS, "case": LETTER_CASE, "spaces": RUNS_OF_SPACES,
-        "crlf": CRLF_LINES,
+        "crlf": CRLF_LINES, "nan": NAN_INPUT,
     }  # fmt: skip
     lifts = {rule for rule, pattern in said.items() if _said_of_inputs(pattern, prompt)}
     lifts |= {"unique"} if TIED_ON_A_MEASURE.search(prompt) or _asks_strict_order(prompt) else set()
@@ -904,7 +913,10 @@ def _balanced(text: str) -> bool:
 
 
 def _breaks(value: Any, word: str) -> bool:
-    """Whether a number is outside what "positive" / "non-negative" allow (other values: no)."""
+    """Whether a number is outside what "positive" / "non-negative" / "non-zero" allow (other
+    values: no)."""
     if type(value) not in (int, float):
         return False
-    return value <= 0 if word == "positive" else value < 0
+    if word == "positive":
+        return value <= 0
+    return value == 0 if word.replace("-", "") == "nonzero" else value < 0

@@ -104,6 +104,46 @@ def reference_numbers(source: str) -> list[int | float]:
 
 
 @functools.lru_cache(maxsize=64)
+def keyed_texts(reference: str) -> tuple[str, ...]:
+    """The texts the reference looks a value up by or compares one with: a literal dict's text
+    keys (``{"tea": 3, "cake": 5}``), a text compared by ``==`` / ``!=`` or found in a literal
+    tuple, list or set of them (``unit in ("C", "F")``); each an input of the task's kind that a
+    test may never pass (the twenty-eighth pass: a default menu's ``'cake'`` and ``'soup'``,
+    whose prices no test read). Words only: a separator or mark is met by ``handled_marks``."""
+    tree = parsed(reference)
+    found: list[str] = []
+
+    def add(node: ast.expr | None) -> None:
+        if isinstance(node, ast.Constant) and type(node.value) is str and node.value.isalnum():
+            found.extend([node.value] if node.value not in found else [])
+
+    for node in ast.walk(tree) if tree is not None else ():
+        if isinstance(node, ast.Dict):
+            for key in node.keys:
+                add(key)
+        elif isinstance(node, ast.Compare):
+            for op, right in zip(node.ops, node.comparators):
+                if isinstance(op, (ast.Eq, ast.NotEq)):
+                    add(right)
+                    add(node.left)
+                elif isinstance(op, (ast.In, ast.NotIn)) and isinstance(
+                    right, (ast.Tuple, ast.List, ast.Set)
+                ):
+                    for item in right.elts:
+                        add(item)
+    return tuple(found)
+
+
+def _keyed_edits(base: Call, texts: tuple[str, ...]) -> Iterator[Call]:
+    """Each text argument made each of ``texts`` it is not already."""
+    for position, value in enumerate(base.args):
+        if type(value) is str:
+            for text in texts:
+                if text != value:
+                    yield _with_arg(base, position, text)
+
+
+@functools.lru_cache(maxsize=64)
 def met_floats(reference: str) -> frozenset[float]:
     """The reference's float constants that are no whole number (``v < -273.15``, ``bmi >= 18.5``):
     an argument compared with one is a number the task measures, not a count, so the constant
@@ -362,6 +402,13 @@ def tested_letters(reference: str) -> frozenset[str]:
         if not isinstance(node, ast.Compare):
             continue
         for op, right in zip(node.ops, node.comparators):
+            if isinstance(op, (ast.Eq, ast.NotEq)):  # (``unit == 'F'``: the twenty-eighth pass)
+                found.update(
+                    side.value
+                    for side in (node.left, right)
+                    if isinstance(side, ast.Constant) and type(side.value) is str and len(side.value) == 1
+                )
+                continue
             if not isinstance(op, (ast.In, ast.NotIn)):
                 continue
             if isinstance(right, ast.Constant) and type(right.value) is str:
@@ -761,9 +808,9 @@ def _aimed_on(
     for period_on in tested_divisors(reference) if mode not in V1_MODES else ():  # (``n % 100 <= 13``: 113)
         _add(numbers, period_on)
     letters, other_types = tested_letters(reference), takes_other_types(reference)
-    decodes, marks = handles_decode_errors(reference), handled_marks(reference)
+    decodes, marks, keyed = handles_decode_errors(reference), handled_marks(reference), keyed_texts(reference)
     named = met_floats(reference) | letters | ({None} if other_types else set()) | lifted(lifts)
-    named |= {mark for mark in marks if type(mark) is str}
+    named |= {mark for mark in marks if type(mark) is str} | set(keyed)
     named |= based_digits(bases)
     named |= lifted(frozenset(passed_default(position) for position, _ in defaults))
     alphabet = _characters(visible) if mode != "free" else string.ascii_letters
@@ -788,6 +835,7 @@ def _aimed_on(
         [call for base in visible if decodes for call in _undecodable_edits(base)],
         [call for base in visible for call in default_edits(base, defaults)],
         [call for base in visible for call in _mark_edits(base, marks)],
+        [call for base in visible for call in _keyed_edits(base, keyed)],
     ]
     seen = set(known)
     chosen: list[Call] = []
@@ -1079,6 +1127,15 @@ def _crlf_edits(base: Call) -> Iterator[Call]:
             yield _with_arg(base, position, value.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))
 
 
+def _not_a_number(base: Call) -> Iterator[Call]:
+    """``base`` with each float argument, and the first float of a float list, made NaN."""
+    for position, value in enumerate(base.args):
+        if type(value) is float:
+            yield _with_arg(base, position, math.nan)
+        elif type(value) in (list, tuple) and value and type(value[0]) is float:
+            yield _with_arg(base, position, _replaced(value, 0, math.nan))
+
+
 def _zeroed(base: Call) -> Iterator[Call]:
     """``base`` with each int argument above 0 made 0."""
     for position, value in enumerate(base.args):
@@ -1087,7 +1144,7 @@ def _zeroed(base: Call) -> Iterator[Call]:
 
 
 # The lifts whose inputs no other kind of the deep attack makes (``_aimed_on``), in its order.
-WORDED = ("padded", "float", "case", "spaces", "zero", "crlf", "overlap")
+WORDED = ("padded", "float", "case", "spaces", "zero", "crlf", "overlap", "nan")
 # The inputs of each rule the text lifts (``stated_calls``).
 STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
     "nonempty": lambda base: _sized_to(base, [0]),  # each sized argument made empty
@@ -1100,6 +1157,7 @@ STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
     "zero": _zeroed,
     "crlf": _crlf_edits,
     "overlap": overlapping,
+    "nan": _not_a_number,
 }
 
 

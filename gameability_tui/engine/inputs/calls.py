@@ -18,6 +18,7 @@ from typing import Any
 from .arguments import Bound, chain_text, job_steps, marked, marked_keywords, named_objects
 from .arguments import arguments_text as _arguments_text
 from .dispatched import tables, through_tables
+from .folded import is_literal
 from .mapped import mapped_names
 
 # One call on what the call before returned: (method name, or "" to call the result itself,
@@ -484,18 +485,39 @@ def _bound_functions(tree: ast.Module) -> dict[str, ast.expr]:
     value bound: ``f = lambda x: ...``, ``f = g``, ``f = cache(g)``, a method of a class the
     reference defines (``f = S.f``, ``f = S().f``), an instance of one that defines ``__call__``
     (``f = Doubler()``), the function a factory of the reference's makes (``double =
-    make_scaler(2)``, its ``def`` returning a lambda or a function it defines), and each of ``f, g
-    = (lambda ...), (lambda ...)``. Threat: a problem whose solution is bound rather than defined
-    was excluded as having no entry point (the twenty-first pass: ``double = make_scaler(2)``)."""
+    make_scaler(2)``, its ``def`` returning a lambda or a function it defines), a method of a
+    literal the reference holds (``join_names = SEPARATOR.join`` beside ``SEPARATOR = ", "``: the
+    twenty-eighth pass), and each of ``f, g = (lambda ...), (lambda ...)``. Threat: a problem whose
+    solution is bound rather than defined was excluded as having no entry point (the twenty-first
+    pass: ``double = make_scaler(2)``)."""
     defs, classes = _defs(tree), _classes(tree)
+    literals = {
+        target
+        for node in module_level(tree)
+        if isinstance(node, ast.Assign) and len(node.targets) == 1
+        for target, value in _pairs(node.targets[0], node.value)
+        if is_literal(value)
+    }
     bound: dict[str, ast.expr] = {}
     for node in module_level(tree):
         if not isinstance(node, ast.Assign) or len(node.targets) != 1:
             continue
         for target, value in _pairs(node.targets[0], node.value):
-            if _callable_value(value, defs, classes) is not None or _factory_made(value, tree) is not None:
+            if (
+                _callable_value(value, defs, classes) is not None
+                or _factory_made(value, tree) is not None
+                or _literal_method(value, literals)
+            ):
                 bound.setdefault(target, value)
     return bound
+
+
+def _literal_method(value: ast.expr, literals: set[str]) -> bool:
+    """``", ".join`` or ``SEPARATOR.join``: a method of a literal, or of a name bound to one."""
+    if not isinstance(value, ast.Attribute):
+        return False
+    owner = value.value
+    return is_literal(owner) or (isinstance(owner, ast.Name) and owner.id in literals)
 
 
 def _factory_made(
