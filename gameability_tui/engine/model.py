@@ -133,6 +133,8 @@ from .step_units import STEPS
 # text rules read: "whichever ... you like" frees a tie, "non-zero" items, "n <= 0" lifts the floor,
 # "NaN" draws one; an entry bound to a literal's method; a bool where a guard refuses one; the
 # reference's dict keys and compared texts, and a letter compared with ``==``, are drawn (deep)
+# an attribute read only after every write is read between them; a dropped ``set()`` (deep);
+# "count unique keys" says the input may hold repeats
 ENGINE_VERSION = 35
 
 

@@ -7735,3 +7735,35 @@ def test_a_refused_bool_a_compared_letter_and_a_dicts_keys_are_drawn():
     tests = ["assert to_c('21C') == 21.0", "assert to_c('-5C') == -5.0"]
     result = audit_problem(problem("to_c", unit, tests), DEEP)
     assert any(w.endswith("F')") for s in result.survivors for w in s.witnesses)
+
+
+# 169. From the twenty-eighth pass (class 6 and MBPP): a ``cached_property`` whose invalidation
+# in ``add`` was deleted, tested only as ``b.add(2); b.add(3); b.total``: the total is read after
+# the first write too. And "count unique keys for each value" says the input may hold repeats,
+# which a dropped ``set()`` shows only on.
+def test_a_read_between_writes_and_repeats_where_the_text_counts_unique_items():
+    basket = (
+        "from functools import cached_property\n\n\nclass Basket:\n    def __init__(self):\n"
+        "        self.prices = []\n\n    def add(self, price):\n        self.prices.append(price)\n"
+        "        self.__dict__.pop('total', None)\n\n    @cached_property\n    def total(self):\n"
+        "        return sum(self.prices)\n"
+    )
+    tests = ["b = Basket()\nb.add(2)\nb.add(3)\nassert b.total == 5", "assert Basket().total == 0"]
+    result = audit_problem(problem("Basket", basket, tests), DEEP)
+    assert "        pass" in {s.after for s in result.survivors if "pop" in s.before}
+    assert "unique" in lifted_rules(
+        "Write a function to count unique keys for each value present in the tuple."
+    )
+    assert "unique" not in lifted_rules("Given a list of unique integers, return the largest.")
+    keys = (
+        "def count_keys(pairs):\n    seen = {}\n    for key, value in pairs:\n"
+        "        seen.setdefault(value, []).append(key)\n"
+        "    return {value: len(list(set(keys))) for value, keys in seen.items()}\n"
+    )
+    tests = [
+        "assert count_keys([(3, 4), (1, 2), (2, 4)]) == {4: 2, 2: 1}",
+        "assert count_keys([(1, 1)]) == {1: 1}",
+    ]
+    said = "Write a function to count unique keys for each value present in the pairs."
+    result = audit_problem(problem("count_keys", keys, tests, prompt=said), DEEP)
+    assert any("len(list(keys))" in s.after for s in result.survivors)

@@ -252,7 +252,10 @@ def crossed_rules(visible: list[Call], prompt: str, parameters: tuple[str, ...])
 EMPTY_INPUT = re.compile(r"\bempty\b", re.IGNORECASE)
 REPEATED_ITEMS = re.compile(
     r"\b(more\s+than\s+once|duplicates?|duplicated|repeated|repeats|ties?|tied"
-    r"|equal\s+(items|elements|values|neighbou?rs|adjacent))\b",
+    r"|equal\s+(items|elements|values|neighbou?rs|adjacent))\b"
+    # what is asked of the items that are unique ("count unique keys for each value": the
+    # twenty-eighth pass's MBPP task) says the input may hold repeats (not "a list of unique ints")
+    r"|\b(count|counts|number\s+of|find|return|get|extract|remove|keep|sum)\s+(\w+\s+){0,4}?(unique|distinct)\b",
     re.IGNORECASE,
 )
 # ("the sign is ignored", "with the sign of a", "opposite sign", an argument written negative:

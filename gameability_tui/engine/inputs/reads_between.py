@@ -6,6 +6,10 @@ where a write follows the read and a read follows that write, a sequence no such
 deleting the ``move_to_end`` in ``get`` was "equivalent" (the twenty-third pass: c6_lru_touch).
 Here the first read is made before the last write, and the reads are all made again after it:
 ``put a, put b, get a, put c, get a, get c``, where an LRU that forgot the touch has evicted ``a``.
+Likewise an attribute the test reads only after every write (``b.add(2); b.add(3)``, then
+``b.total``) is read after the first write too: a value cached on the first read and never
+cleared by the next write (a ``cached_property`` whose invalidation was deleted) shows only
+there (the twenty-eighth pass: c6_cached_property_stale).
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from ..observed import DROP_STEP
+from ..observed import DROP_STEP, READ_STEP
 from .calls import Call
 
 
@@ -26,7 +30,15 @@ def reads_between(calls: list[Call], count: int) -> Iterator[Call]:
             return
         writes = _leading_writes(call.uses)
         reads = call.uses[writes:]
-        if call.chain or call.peers or writes < 2 or not reads or any(map(_is_write, reads)):
+        if call.chain or call.peers or writes < 2 or any(map(_is_write, reads)):
+            continue
+        if not reads:  # (only attributes read after: the first of the object's own, read between)
+            own = [read for read in call.reads if "." not in read and not read.endswith("()")]
+            if not own or writes != len(call.uses):
+                continue
+            made += 1
+            between = ((READ_STEP + own[0], (), ()),)
+            yield replace(call, uses=(*call.uses[: writes - 1], between, call.uses[writes - 1]))
             continue
         made += 1
         yield replace(call, uses=(*call.uses[: writes - 1], reads[0], call.uses[writes - 1], *reads))

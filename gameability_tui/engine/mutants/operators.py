@@ -721,7 +721,7 @@ def _swapped_fields(text: str) -> list[str]:
 NORMALIZING_METHODS = frozenset(
     ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "replace", "title", "capitalize")
 )
-NORMALIZING_CALLS = frozenset(("sorted", "abs", "tuple"))
+NORMALIZING_CALLS = frozenset(("sorted", "abs", "tuple", "set"))
 # the exact number types a value is made into so that what follows stays exact: without the
 # call, ``Fraction(sum(xs)) / len(xs)`` is a float, equal to the Fraction on every mean exact in
 # binary and off it on ``[1, 1, 2]`` (the twenty-fourth pass)
@@ -731,9 +731,10 @@ EXACT_NUMBER_CALLS = frozenset(("Fraction", "Decimal"))
 @dataclass(frozen=True)
 class DropNormalizing(Operator):
     """A call that normalizes a value left out (``s.lower()`` to ``s``, ``a.replace(' ', '')``
-    to ``a``, ``sorted(xs)`` to ``xs``, ``abs(n)`` to ``n``, ``tuple(xs)`` to ``xs``): the case,
-    spaces, order, sign or type the text says to ignore or asks for, which tests written in one
-    case, with one-word texts, in order, with positive numbers or reading items alone never show
+    to ``a``, ``sorted(xs)`` to ``xs``, ``abs(n)`` to ``n``, ``tuple(xs)`` to ``xs``, ``set(xs)``
+    to ``xs``): the case, spaces, order, sign, type or repeats the text says to ignore or asks
+    for, which tests written in one case, with one-word texts, in order, with positive numbers,
+    without repeats or reading items alone never show
     (the twenty-first pass: a palindrome test "ignoring case" with no capital, a title case whose
     words were lower already; the twenty-sixth: "as a tuple (so it can be a dict key)", tested
     through ``list(...)`` and ``==`` between two answers); a number made exact
@@ -1149,6 +1150,7 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("n = abs(n)", "n = n"),
             ("key = tuple(sorted(w))", "key = sorted(w)"),
             ("m = Fraction(sum(xs)) / len(xs)", "m = sum(xs) / len(xs)"),
+            ("n = len(list(set(xs)))", "n = len(list(xs))"),
         ),
         untouched=(
             "x = s.count('a')",
