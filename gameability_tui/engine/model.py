@@ -135,6 +135,7 @@ from .step_units import STEPS
 # reference's dict keys and compared texts, and a letter compared with ``==``, are drawn (deep)
 # an attribute read only after every write is read between them; a dropped ``set()`` (deep);
 # "count unique keys" says the input may hold repeats
+# what the tests read of an object after its uses is read after every other test's uses too
 ENGINE_VERSION = 35
 
 

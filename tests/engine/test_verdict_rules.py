@@ -7767,3 +7767,25 @@ def test_a_read_between_writes_and_repeats_where_the_text_counts_unique_items():
     said = "Write a function to count unique keys for each value present in the pairs."
     result = audit_problem(problem("count_keys", keys, tests, prompt=said), DEEP)
     assert any("len(list(keys))" in s.after for s in result.survivors)
+
+
+# 170. From the twenty-eighth pass (class 1): ``g.busy`` is read only after a normal return, and
+# ``g.run(int, 'x')``'s raise is caught without a read; the reset of ``busy`` in the ``except``
+# deleted left it True after every raise. What the tests read of such an object after its uses
+# is read after each other test's uses too.
+def test_an_objects_state_is_read_after_a_raise_the_tests_expect():
+    guard = (
+        "class Guard:\n    def __init__(self):\n        self.busy = False\n\n    def run(self, fn, *args):\n"
+        "        self.busy = True\n        try:\n            result = fn(*args)\n        except Exception:\n"
+        "            self.busy = False\n            raise\n        self.busy = False\n        return result\n"
+    )
+    tests = [
+        "g = Guard()\nassert g.run(int, '12') == 12\nassert g.busy is False",
+        "g = Guard()\ntry:\n    g.run(int, 'x')\nexcept ValueError:\n    pass\nelse:\n    assert False",
+    ]
+    result = audit_problem(problem("Guard", guard, tests), AuditParams())
+    survivor = next(s for s in result.survivors if s.line == 10)
+    assert survivor.after == "            self.busy = True"
+    assert any(
+        "made.run(int, 'x')" in a.text and "assert made.busy == False" in a.text for a in result.asserts
+    )

@@ -159,6 +159,28 @@ def _used_again(fresh: list[Call], count: int, call_name: str) -> list[Call]:
     return again
 
 
+def _read_as_elsewhere(calls: list[Call], count: int) -> list[Call]:
+    """Up to ``count`` calls on an object that read none of its attributes after their uses,
+    made with the reads another test makes on such an object after its own (``g.busy``): a test
+    that reads the state only after a normal return never sees what a raising use leaves (the
+    twenty-eighth pass: ``g.run(int, 'x')`` in a ``try``, and a reset of ``busy`` in the
+    ``except`` deleted, left it True). A use made inline (``g.run(...)`` on a name used once) is
+    made on a bound object."""
+    read = [r for c in calls if c.uses and not c.peers for r in c.reads if "." not in r and "(" not in r]
+    reads = tuple(dict.fromkeys(read))
+    if not reads:
+        return []
+    again = [
+        replace(call, chain=(), uses=(call.chain,), name=call.name or "made", reads=reads)
+        if call.chain
+        else replace(call, reads=reads)
+        for call in calls
+        if not (call.reads or call.peers or call.before or call.args or call.kwargs)
+        and bool(call.chain) != bool(call.uses)
+    ]
+    return again[:count]
+
+
 def _named_but_never_called(problem: Problem, visible: list[Call]) -> tuple[str, ...]:
     """The methods the task's text names (``named_methods``) that no visible call makes."""
     called = {method for call in visible for use in (call.chain, *call.uses) for method, _, _ in use}
@@ -341,6 +363,7 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         functions = _functions_never_called(problem, entry, call_name)
         more += between_named_functions(visible + fresh, functions, call_name, repeats) if functions else []
         more += reads_between(visible + fresh, repeats)  # (a read that changes what a later read sees)
+        more += _read_as_elsewhere(visible + fresh, repeats)  # (the state after a raise too)
     if more:
         known = {call.key() for call in visible + fresh}
         fresh += [call for key, call in {c.key(): c for c in more}.items() if key not in known]  # (each once)
