@@ -433,6 +433,24 @@ SET_STEP = "\x00="
 # "add"`` with the other operand is ``Vec(1, 2) + Vec(3, 4)``; "r_add", the object on the right.
 OPERATOR_STEP = "\x00op:"
 SET_ITEM = "setitem"  # ``g[k] = v``, a statement: ``<setitem>(k, v)`` on ``g``, answering ``DISCARDED``
+# A chain of this one step: the call's result emptied by its caller (``clear()``), then the same
+# call made again, whose answer is the second's: a result shared with the reference's cache
+# shows there (``[primes_below(10).clear(), primes_below(10)][1]``: ``changed_by_caller``)
+CHANGED_STEP = "\x00changed"
+
+
+def changed_by_caller(chain: tuple) -> bool:
+    """Whether a job's chain is ``CHANGED_STEP``'s: clear the result, call again."""
+    return len(chain) == 1 and chain[0][0] == CHANGED_STEP
+
+
+def called_again(entry: Any, args: tuple, kwargs: dict, first: Any) -> Chained:
+    """``first`` (the call's result) cleared, as a caller may change what it was given, then
+    the call made again: the second result (``CHANGED_STEP``)."""
+    clear = getattr(first, "clear", None)
+    if callable(clear):
+        clear()
+    return Chained(entry(*args, **kwargs))
 
 
 def _follow(value: Any, chain: tuple) -> Any:

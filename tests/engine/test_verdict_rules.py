@@ -7789,3 +7789,21 @@ def test_an_objects_state_is_read_after_a_raise_the_tests_expect():
     assert any(
         "made.run(int, 'x')" in a.text and "assert made.busy == False" in a.text for a in result.asserts
     )
+
+
+# 171. From the twenty-sixth pass (class 6): a cache that hands out a copy (``return
+# list(_cache[n])``), the copy dropped: a caller who changes the result changes the next answer,
+# and no test changes one. Where the reference returns a copy of what it keeps, the deep attack
+# clears a result and makes the call again.
+def test_a_result_changed_by_its_caller_shows_a_cache_that_shares_it():
+    primes = (
+        "_cache = {}\n\n\ndef primes_below(n):\n    if n not in _cache:\n"
+        "        _cache[n] = [p for p in range(2, n) if all(p % d for d in range(2, int(p ** 0.5) + 1))]\n"
+        "    return list(_cache[n])\n"
+    )
+    tests = ["assert primes_below(10) == [2, 3, 5, 7]", "assert primes_below(2) == []"]
+    result = audit_problem(problem("primes_below", primes, tests), DEEP)
+    assert "    return _cache[n]" in {s.after for s in result.survivors}
+    assert any(a.text.startswith("assert [primes_below(") and ".clear(), " in a.text for a in result.asserts)
+    plain = audit_problem(problem("primes_below", primes, tests), AuditParams())
+    assert not plain.survivors  # (the default attack's six kinds make no copy's loss)

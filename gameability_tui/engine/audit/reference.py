@@ -63,8 +63,9 @@ from ..inputs.type_guards import other_type_calls, refuses_bools, type_guarded_p
 from ..inputs.unpassed import unpassed_calls
 from ..model import AuditParams, Problem, ProblemResult
 from ..mutants.attack import attack_for
+from ..mutants.operators import copied_value
 from ..mutants.sites import Mutant, make_mutants
-from ..observed import defined_only_as_main
+from ..observed import CHANGED_STEP, defined_only_as_main
 from ..sandbox import Run, run_job
 from ..sandbox.jobs import RANDOM_SEED
 from ..sandbox.steps import UNCOUNTED, cost_order, median_steps
@@ -219,6 +220,27 @@ def _visible_twice(visible: list[Call], drawn: set[str], count: int) -> list[Cal
     return unique + unique
 
 
+@functools.lru_cache(maxsize=64)
+def returns_a_copy(reference: str) -> bool:
+    """Whether a ``return`` of the reference gives back a copy of a value it keeps
+    (``return list(_cache[n])``, ``return self.items.copy()``): the copy is what keeps a caller
+    who changes the result from changing the next answer."""
+    tree = parsed(reference)
+    return tree is not None and any(
+        isinstance(node, ast.Return) and node.value is not None and copied_value(node.value) is not None
+        for node in ast.walk(tree)
+    )
+
+
+def _changed_by_caller(fresh: list[Call], count: int) -> list[Call]:
+    """The first ``count`` plain calls of ``fresh``, each with its result cleared by the caller
+    and then made again (``observed.CHANGED_STEP``): where the reference hands out a copy of
+    what it caches, the copy dropped shares the cache with every caller, and the second answer
+    is the cleared list (the twenty-sixth pass: c6_cache_returns_copy, equivalent on every input
+    drawn, since no test changes a result)."""
+    return [replace(call, chain=((CHANGED_STEP, (), ()),)) for call in fresh if _plain(call)][:count]
+
+
 def _run_on(visible: list[Call], fresh: list[Call], tests: tuple[str, ...], call_name: str) -> list[Call]:
     """A call that passes nothing, of an entry that moves module state, made on past where the
     tests stop: as many times again as they make it, and once more (``next_player()`` three times
@@ -367,6 +389,8 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     if more:
         known = {call.key() for call in visible + fresh}
         fresh += [call for key, call in {c.key(): c for c in more}.items() if key not in known]  # (each once)
+    if attack.aimed and returns_a_copy(problem.reference):  # (a caller's change to what it returns)
+        fresh += _changed_by_caller(fresh, repeats)
     drawable = fresh or as_written or any(map(literals_of, visible))
     if not drawable and (
         looked_at_in_part(problem.tests, call_name)  # (``len(empty_board()) == 3``)

@@ -21,6 +21,7 @@ from typing import Any
 from ..observed import (
     BOUND_MARK,
     CALLBACK_MARK,
+    CHANGED_STEP,
     DROP_STEP,
     MADE_MARK,
     MEMBER_MARK,
@@ -200,6 +201,8 @@ def step_text(text: str, primary: bool, method: str, arguments: str) -> tuple[st
         return protocol_text(text, primary, method[len(OPERATOR_STEP) :], arguments)
     if method == DROP_STEP:  # a use made as a statement: written as it is
         return text, primary
+    if method == CHANGED_STEP:  # (the result cleared, the call made again: the second's answer)
+        return f"[{text}.clear(), {text}][1]", True
     operand = text if primary else f"({text})"
     if method.startswith(READ_STEP):
         return f"{operand}.{method[len(READ_STEP) :]}", True

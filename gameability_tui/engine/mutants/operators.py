@@ -766,23 +766,25 @@ class DropCopy(Operator):
     which a caller's change then poisons: the twenty-sixth pass)."""
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
-        return int(self._copied(node) is not None)
+        return int(copied_value(node) is not None)
 
     def edit(self, node: ast.AST, choice: int) -> ast.AST:
-        return self._copied(node)
+        return copied_value(node)  # type: ignore[return-value]
 
-    @staticmethod
-    def _copied(node: ast.AST) -> ast.expr | None:
-        if isinstance(node, ast.Call) and not node.keywords:
-            if _called_name(node) in ("list", "dict") and len(node.args) == 1:
-                return node.args[0] if _stored(node.args[0]) else None
-            method = node.func
-            copies = isinstance(method, ast.Attribute) and method.attr == "copy" and not node.args
-            return method.value if copies and _stored(method.value) else None  # type: ignore[union-attr]
-        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice) and _stored(node.value):
-            whole = node.slice.lower is None and node.slice.upper is None and node.slice.step is None
-            return node.value if whole and isinstance(node.ctx, ast.Load) else None
-        return None
+
+def copied_value(node: ast.AST) -> ast.expr | None:
+    """What ``node`` copies, where it is a defensive copy of a stored value (``list(xs)``,
+    ``dict(d)``, ``xs.copy()``, ``xs[:]``); None for anything else."""
+    if isinstance(node, ast.Call) and not node.keywords:
+        if _called_name(node) in ("list", "dict") and len(node.args) == 1:
+            return node.args[0] if _stored(node.args[0]) else None
+        method = node.func
+        copies = isinstance(method, ast.Attribute) and method.attr == "copy" and not node.args
+        return method.value if copies and _stored(method.value) else None  # type: ignore[union-attr]
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice) and _stored(node.value):
+        whole = node.slice.lower is None and node.slice.upper is None and node.slice.step is None
+        return node.value if whole and isinstance(node.ctx, ast.Load) else None
+    return None
 
 
 # the standard library's memoizing decorators (``functools.lru_cache``, ``functools.cache``)
