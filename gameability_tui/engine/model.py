@@ -136,7 +136,8 @@ from .step_units import STEPS
 # an attribute read only after every write is read between them; a dropped ``set()`` (deep);
 # "count unique keys" says the input may hold repeats
 # what the tests read of an object after its uses is read after every other test's uses too
-# (deep) where the reference returns a copy of what it keeps, a result cleared by its caller
+# (deep) where the reference returns a copy of what it keeps, a result cleared by its caller;
+# (deep) a call made after a ``with`` block the tests open ends
 ENGINE_VERSION = 35
 
 

@@ -101,10 +101,19 @@ def prelude_split(rest: list) -> tuple[list, tuple]:
     return (rest if chain or uses or reads or peers else []), before
 
 
+# A call made before the entry's whose name starts with this is a ``with`` block, entered and
+# left with nothing inside (``with precision(4): pass``): the state it leaves is the call's
+WITH_BLOCK = "\x00with "
+
+
 def make_prelude(before: tuple, namespace: dict) -> None:
     """Make the calls a test makes before the entry's, in order, in the program's namespace."""
     for name, args, kwargs in before:
-        namespace[name](*args, **kwargs)
+        if name.startswith(WITH_BLOCK):
+            with namespace[name[len(WITH_BLOCK) :]](*args, **kwargs):
+                pass
+        else:
+            namespace[name](*args, **kwargs)
 
 
 class Yielded(list):

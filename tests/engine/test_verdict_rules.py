@@ -7807,3 +7807,28 @@ def test_a_result_changed_by_its_caller_shows_a_cache_that_shares_it():
     assert any(a.text.startswith("assert [primes_below(") and ".clear(), " in a.text for a in result.asserts)
     plain = audit_problem(problem("primes_below", primes, tests), AuditParams())
     assert not plain.survivors  # (the default attack's six kinds make no copy's loss)
+
+
+# 172. From the twenty-sixth pass (class 6): ``with precision(4):`` sets a module-wide number of
+# decimals and restores the previous one when it ends; the tests format only inside their blocks,
+# so the restore deleted was equivalent. The deep attack makes calls after a block ends.
+def test_a_call_after_a_with_block_ends_shows_a_restore_left_out():
+    decimals = (
+        "class precision:\n    current = 2\n\n    def __init__(self, digits):\n"
+        "        self.digits = digits\n\n    def __enter__(self):\n        self.saved = precision.current\n"
+        "        precision.current = self.digits\n        return self\n\n    def __exit__(self, *exc):\n"
+        "        precision.current = self.saved\n"
+        "        return False\n\n\ndef fmt(x):\n    return f'{x:.{precision.current}f}'\n"
+    )
+    tests = [
+        "assert fmt(3.14159) == '3.14'",
+        "with precision(4):\n    assert fmt(3.14159) == '3.1416'",
+        "with precision(0):\n    assert fmt(2.5) == '2'",
+    ]
+    result = audit_problem(problem("fmt", decimals, tests), DEEP)
+    assert "        pass" in {
+        s.after for s in result.survivors if s.before == "        precision.current = self.saved"
+    }
+    assert any(
+        a.text.startswith("with precision(") and "    pass\nassert fmt(" in a.text for a in result.asserts
+    )

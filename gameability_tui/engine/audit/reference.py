@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -65,7 +66,7 @@ from ..model import AuditParams, Problem, ProblemResult
 from ..mutants.attack import attack_for
 from ..mutants.operators import copied_value
 from ..mutants.sites import Mutant, make_mutants
-from ..observed import CHANGED_STEP, defined_only_as_main
+from ..observed import CHANGED_STEP, WITH_BLOCK, defined_only_as_main
 from ..sandbox import Run, run_job
 from ..sandbox.jobs import RANDOM_SEED
 from ..sandbox.steps import UNCOUNTED, cost_order, median_steps
@@ -241,6 +242,43 @@ def _changed_by_caller(fresh: list[Call], count: int) -> list[Call]:
     return [replace(call, chain=((CHANGED_STEP, (), ()),)) for call in fresh if _plain(call)][:count]
 
 
+def _blocks_in(tests: tuple[str, ...], defined: frozenset[str]) -> list[tuple[str, tuple, tuple]]:
+    """The ``with`` blocks the tests open on a call of one of the reference's names on literals
+    (``with precision(4):``), each (name, positional, keyword arguments), once each."""
+    found: list[tuple[str, tuple, tuple]] = []
+    for test in tests:
+        tree = parsed(test)
+        for node in ast.walk(tree) if tree is not None else ():
+            if not isinstance(node, ast.With):
+                continue
+            for item in node.items:
+                made = item.context_expr
+                if not (isinstance(made, ast.Call) and isinstance(made.func, ast.Name)):
+                    continue
+                try:
+                    args = tuple(ast.literal_eval(arg) for arg in made.args)
+                    kwargs = tuple((kw.arg, ast.literal_eval(kw.value)) for kw in made.keywords if kw.arg)
+                except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                    continue
+                block = (made.func.id, args, kwargs)
+                if made.func.id in defined and len(kwargs) == len(made.keywords) and block not in found:
+                    found.append(block)
+    return found
+
+
+def _after_blocks(fresh: list[Call], blocks: list[tuple[str, tuple, tuple]], count: int) -> list[Call]:
+    """Up to ``count`` plain calls of ``fresh``, each made after one of ``blocks`` ends (entered
+    and left with nothing inside: ``with precision(4): pass``, then ``fmt(1.0)``): a block that
+    forgets to restore what it changed leaves it for every later call, and tests that call only
+    inside their blocks never see it (the twenty-sixth pass: c6_ctx_restore)."""
+    plain = [call for call in fresh if _plain(call)]
+    made = [
+        replace(call, before=((WITH_BLOCK + name, args, kwargs),))
+        for (name, args, kwargs), call in zip(itertools.cycle(blocks), plain)
+    ]
+    return made[:count] if blocks else []
+
+
 def _run_on(visible: list[Call], fresh: list[Call], tests: tuple[str, ...], call_name: str) -> list[Call]:
     """A call that passes nothing, of an entry that moves module state, made on past where the
     tests stop: as many times again as they make it, and once more (``next_player()`` three times
@@ -391,6 +429,8 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         fresh += [call for key, call in {c.key(): c for c in more}.items() if key not in known]  # (each once)
     if attack.aimed and returns_a_copy(problem.reference):  # (a caller's change to what it returns)
         fresh += _changed_by_caller(fresh, repeats)
+    if attack.aimed:  # (the state a ``with`` block leaves when it ends)
+        fresh += _after_blocks(fresh, _blocks_in(problem.tests, makers(problem, entry)), repeats)
     drawable = fresh or as_written or any(map(literals_of, visible))
     if not drawable and (
         looked_at_in_part(problem.tests, call_name)  # (``len(empty_board()) == 3``)

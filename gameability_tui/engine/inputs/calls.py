@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ..observed import WITH_BLOCK
 from .arguments import Bound, chain_text, job_steps, marked, marked_keywords, named_objects
 from .arguments import arguments_text as _arguments_text
 from .dispatched import tables, through_tables
@@ -144,8 +145,14 @@ class Call:
         return [read if "." in read else f"{self.name}.{read}" for read in self.reads]
 
     def render_before(self) -> list[str]:
-        """Each call the test makes before this one, as it makes it: ``set_rate('EUR', 2)``."""
-        return [f"{name}({_arguments_text(a, k)})" for name, a, k in self.before]
+        """Each call the test makes before this one, as it makes it: ``set_rate('EUR', 2)``; a
+        block (``observed.WITH_BLOCK``) as ``with precision(4):`` and a ``pass``."""
+        return [
+            f"with {name[len(WITH_BLOCK) :]}({_arguments_text(a, k)}):\n    pass"
+            if name.startswith(WITH_BLOCK)
+            else f"{name}({_arguments_text(a, k)})"
+            for name, a, k in self.before
+        ]
 
     def key(self) -> str:
         if self.before:
