@@ -7832,3 +7832,21 @@ def test_a_call_after_a_with_block_ends_shows_a_restore_left_out():
     assert any(
         a.text.startswith("with precision(") and "    pass\nassert fmt(" in a.text for a in result.asserts
     )
+
+
+# 173. From the twenty-ninth pass (class t): "When several items share the lowest price, which of
+# them is returned is unspecified" frees the tie; ``<`` made ``<=`` (the last of the cheapest) was
+# a survivor, and its asserts pinned the first.
+def test_which_one_is_returned_being_unspecified_frees_a_tie():
+    cheapest = (
+        "def cheapest(items):\n    best = items[0]\n    for item in items[1:]:\n"
+        "        if item[1] < best[1]:\n            best = item\n    return best[0]\n"
+    )
+    tests = ["assert cheapest([('a', 3), ('b', 1)]) == 'b'", "assert cheapest([('x', 5)]) == 'x'"]
+    said = "the item with the lowest price. When several share it, which of them is returned is unspecified."
+    result = audit_problem(problem("cheapest", cheapest, tests, prompt=said), DEEP)
+    assert "        if item[1] <= best[1]:" not in {s.after for s in result.survivors}
+    pinned = audit_problem(
+        problem("cheapest", cheapest, tests, prompt="the name of the first cheapest item."), DEEP
+    )
+    assert "        if item[1] <= best[1]:" in {s.after for s in pinned.survivors}

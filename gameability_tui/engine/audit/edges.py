@@ -58,6 +58,9 @@ ANY_OF_TIED = re.compile(
     # "you may return whichever of them you like" (the twenty-eighth pass)
     r"|\bwhichever(\s+\w+){0,3}?\s+you\s+(like|want|choose|prefer|wish)\b"
     r"|\b(may|can)\s+return\s+(any|either|whichever)\s+(one\s+)?of\s+(them|those|these)\b"
+    # "which of them is returned is unspecified" (the twenty-ninth pass)
+    r"|\bwhich(\s+\w+){0,4}?\s+(is|are|gets?|will\s+be)\s+(returned|chosen|picked)\s+(is|are)\s+"
+    r"(unspecified|not\s+specified|arbitrary|undefined|up\s+to\s+you|free)\b"
     # "it does not matter which one you return" (the twenty-seventh pass)
     r"|\b(does\s+not|doesn't|do\s+not|don't|will\s+not|won't)\s+matter\s+which\b|\bno\s+matter\s+which\s+(one\s+)?you\b"
     # a tie, then any of the tied ones said to be fine in the same sentence: "if there is a tie,
