@@ -455,7 +455,9 @@ def changed_by_caller(chain: tuple) -> bool:
 
 def called_again(entry: Any, args: tuple, kwargs: dict, first: Any) -> Chained:
     """``first`` (the call's result) cleared, as a caller may change what it was given, then
-    the call made again: the second result (``CHANGED_STEP``)."""
+    the call made again on ``args`` and ``kwargs`` made afresh, as the assert writes them
+    (``[lcopy([5, 6]).clear(), lcopy([5, 6])][1]``: two lists): the second result
+    (``CHANGED_STEP``)."""
     clear = getattr(first, "clear", None)
     if callable(clear):
         clear()

@@ -121,8 +121,8 @@ def _call_outcome(
     def action() -> Any:
         make_prelude(before, after[0])
         value = entry(*args, **kwargs)
-        if len(chain) == 1 and changed_by_caller(chain[0]):  # (its result cleared, the call made again)
-            return called_again(entry, args, kwargs, value)
+        if len(chain) == 1 and changed_by_caller(chain[0]):  # (its result cleared, the call made again,
+            return called_again(entry, *_LOADS(blob)[:2], value)  # on arguments made afresh, as written)
         if chain:  # the tests' calls on a returned object or callable (observed.py)
             value = replay(value, *chain, maker=function, objects=named, on_raise=on_raise)
         value = settled(value)  # a coroutine awaited, an async iterator drained, as the tests do
