@@ -50,7 +50,7 @@ Threats, and the defence:
   a call writes to ``sys.stderr`` is part of it where the reference's code names ``stderr``
   (``writes_errors``): a test reading ``capsys.readouterr().err`` sees it.
 - The warnings a call emits, where the tests watch for warnings and the reference's code warns
-  (``watches_warnings``): the categories, in order, are part of its answer, as a test recording
+  (``inputs.raises.watches_warnings``): the categories, in order, are part of its answer, as a test recording
   them with ``catch_warnings(record=True)`` or ``pytest.warns`` sees them (the twenty-seventh
   pass: ``x < 0`` to ``x <= 0`` warned at 0, where the text says no warning, and was equivalent).
 """
@@ -61,7 +61,6 @@ import ast
 import functools
 import importlib
 import operator
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -733,29 +732,6 @@ def writes_errors(reference: str) -> bool:
         return False
     tree.body = [node for node in tree.body if not _runs_as_main(node)]
     return any(isinstance(node, ast.Attribute) and node.attr == "stderr" for node in ast.walk(tree))
-
-
-# how a test watches for warnings: records them, expects one, or turns them into errors
-WATCHING_WARNINGS = re.compile(
-    r"\bcatch_warnings\b|\bpytest\.warns\b|\bassertWarns(Regex)?\b|\brecwarn\b|\bsimplefilter\b|\bfilterwarnings\b"
-)
-
-
-@functools.lru_cache(maxsize=64)
-def watches_warnings(reference: str, tests: tuple[str, ...], setup: str = "") -> bool:
-    """Whether the tests (or their setup) watch for warnings and the reference's code warns
-    (``warnings.warn``, ``warn(...)``): what a call warns with is then part of its answer."""
-    if not any(WATCHING_WARNINGS.search(text) for text in (*tests, setup or "")):
-        return False
-    try:
-        tree = ast.parse(reference)
-    except (SyntaxError, ValueError):
-        return False
-    return any(
-        isinstance(node, ast.Call)
-        and (getattr(node.func, "attr", None) == "warn" or getattr(node.func, "id", None) == "warn")
-        for node in ast.walk(tree)
-    )
 
 
 def defined_only_as_main(reference: str, name: str) -> bool:

@@ -581,7 +581,7 @@ class Oracle:
     reads: tuple[str, ...] = ()
     caught: tuple[tuple[str, ...], ...] = ()
     errors: bool = False  # the reference's code writes to ``sys.stderr``: part of what a call prints
-    # the tests watch for warnings and the reference's code warns (``observed.watches_warnings``):
+    # the tests watch for warnings and the reference's code warns (``inputs.raises.watches_warnings``):
     # the categories a call warns with are part of what it prints (``WARNINGS_MARK``)
     warns: bool = False
     raise_reads: tuple[str, ...] = ()  # attributes the tests read, where they read an exception

@@ -15,11 +15,17 @@ from ..inputs.calls import Call
 from ..inputs.literals import evaluate_literal
 from ..inputs.message_reads import message_fragments
 from ..inputs.module_reads import module_reads
-from ..inputs.raises import attributes_read, caught_together, tests_check_messages, tests_expect_raises
+from ..inputs.raises import (
+    attributes_read,
+    caught_together,
+    tests_check_messages,
+    tests_expect_raises,
+    watches_warnings,
+)
 from ..inputs.test_runs import runnable
 from ..model import AuditParams, Problem
 from ..mutants.sites import Mutant
-from ..observed import prints, watches_warnings, writes_errors
+from ..observed import prints, writes_errors
 from ..outcome import Oracle
 from ..sandbox import Job, Run
 from .stated_domain import frees_order, states_the_message

@@ -57,7 +57,7 @@ from ..inputs.named_methods import (
 from ..inputs.partial_reads import looked_at_in_part
 from ..inputs.raises import tests_expect_raises
 from ..inputs.range_ends import calls_at_ends
-from ..inputs.reads_between import reads_between
+from ..inputs.reads_between import own_reads, reads_between
 from ..inputs.std_makers import std_names
 from ..inputs.text_examples import example_sources, in_the_tests_shapes
 from ..inputs.type_guards import other_type_calls, refuses_bools, type_guarded_positions
@@ -168,8 +168,9 @@ def _read_as_elsewhere(calls: list[Call], count: int) -> list[Call]:
     twenty-eighth pass: ``g.run(int, 'x')`` in a ``try``, and a reset of ``busy`` in the
     ``except`` deleted, left it True). A use made inline (``g.run(...)`` on a name used once) is
     made on a bound object."""
-    read = [r for c in calls if c.uses and not c.peers for r in c.reads if "." not in r and "(" not in r]
-    reads = tuple(dict.fromkeys(read))
+    reads = tuple(
+        dict.fromkeys(read for call in calls if call.uses and not call.peers for read in own_reads(call))
+    )
     if not reads:
         return []
     again = [

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from dataclasses import dataclass
 
 from ..observed import PROTOCOL_BUILT_INS as PROTOCOLS
@@ -448,3 +449,23 @@ def attributes_read(tests: tuple[str, ...], setup: str) -> tuple[str, ...]:
             if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
                 names.add(node.attr)
     return tuple(sorted(names - _CHECK_ATTRIBUTES))
+
+
+# how a test watches for warnings: records them, expects one, or turns them into errors
+WATCHING_WARNINGS = re.compile(
+    r"\bcatch_warnings\b|\bpytest\.warns\b|\bassertWarns(Regex)?\b|\brecwarn\b|\bsimplefilter\b|\bfilterwarnings\b"
+)
+
+
+@functools.lru_cache(maxsize=64)
+def watches_warnings(reference: str, tests: tuple[str, ...], setup: str = "") -> bool:
+    """Whether the tests (or their setup) watch for warnings and the reference's code warns
+    (``warnings.warn``, ``warn(...)``): what a call warns with is then part of its answer."""
+    if not any(WATCHING_WARNINGS.search(text) for text in (*tests, setup or "")):
+        return False
+    tree = parsed(reference)
+    return tree is not None and any(
+        isinstance(node, ast.Call)
+        and (getattr(node.func, "attr", None) == "warn" or getattr(node.func, "id", None) == "warn")
+        for node in ast.walk(tree)
+    )

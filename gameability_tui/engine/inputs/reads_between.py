@@ -33,7 +33,7 @@ def reads_between(calls: list[Call], count: int) -> Iterator[Call]:
         if call.chain or call.peers or writes < 2 or any(map(_is_write, reads)):
             continue
         if not reads:  # (only attributes read after: the first of the object's own, read between)
-            own = [read for read in call.reads if "." not in read and not read.endswith("()")]
+            own = own_reads(call)
             if not own or writes != len(call.uses):
                 continue
             made += 1
@@ -42,6 +42,12 @@ def reads_between(calls: list[Call], count: int) -> Iterator[Call]:
             continue
         made += 1
         yield replace(call, uses=(*call.uses[: writes - 1], reads[0], call.uses[writes - 1], *reads))
+
+
+def own_reads(call: Call) -> tuple[str, ...]:
+    """The attributes the test reads on the call's own object after its uses (``total``), not on
+    a peer's (``b.balance``) nor a stream's text (``buf.getvalue()``)."""
+    return tuple(read for read in call.reads if "." not in read and not read.endswith("()"))
 
 
 def _leading_writes(uses: tuple) -> int:

@@ -15,6 +15,7 @@ random.
 from __future__ import annotations
 
 import ast
+import functools
 from dataclasses import replace
 
 from .calls import Call, defined_function, new_in_turn
@@ -25,7 +26,7 @@ OTHER_TYPES = ("ab", 2.5, [1], None, 3)
 def type_guarded_positions(reference: str, entry: str) -> tuple[int, ...]:
     """The positions of the entry's parameters whose type it tests (``isinstance(x, ...)``,
     ``type(x) is ...``) in an ``if`` whose body raises."""
-    return tuple(sorted(_guards(reference, entry)[0]))
+    return _guards(reference, entry)[0]
 
 
 def refuses_bools(reference: str, entry: str) -> bool:
@@ -33,10 +34,11 @@ def refuses_bools(reference: str, entry: str) -> bool:
     return _guards(reference, entry)[1]
 
 
-def _guards(reference: str, entry: str) -> tuple[set[int], bool]:
+@functools.lru_cache(maxsize=64)  # (both readings above, of one problem's reference)
+def _guards(reference: str, entry: str) -> tuple[tuple[int, ...], bool]:
     function = defined_function(reference, entry)
     if function is None:
-        return set(), False
+        return (), False
     names = [argument.arg for argument in function.args.args]
     guarded, bools = set(), False
     for branch in (node for node in ast.walk(function) if isinstance(node, ast.If)):
@@ -49,7 +51,7 @@ def _guards(reference: str, entry: str) -> tuple[set[int], bool]:
                 bools = bools or any(
                     isinstance(n, ast.Name) and n.id == "bool" for n in ast.walk(branch.test)
                 )
-    return guarded, bools
+    return tuple(sorted(guarded)), bools
 
 
 def other_type_calls(
