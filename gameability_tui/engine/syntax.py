@@ -19,3 +19,17 @@ def statement_blocks(node: ast.AST) -> list[list[ast.stmt]]:
     it has and that are not empty), in that order; an ``except``'s are its handlers'."""
     blocks = (getattr(node, field, None) for field in ("body", "orelse", "finalbody"))
     return [block for block in blocks if isinstance(block, list) and block and isinstance(block[0], ast.stmt)]
+
+
+def own_returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Return]:
+    """The ``return`` statements of ``function``'s own body, not those of a function, lambda or
+    class defined in it (a factory's ``return encode, decode``, not ``encode``'s own return)."""
+    found: list[ast.Return] = []
+    pending: list[ast.AST] = list(function.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Return):
+            found.append(node)
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            pending += ast.iter_child_nodes(node)
+    return found

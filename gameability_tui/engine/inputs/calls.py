@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..observed import WITH_BLOCK
+from ..syntax import own_returns
 from .arguments import Bound, chain_text, job_steps, marked, marked_keywords, named_objects
 from .arguments import arguments_text as _arguments_text
 from .dispatched import tables, through_tables
@@ -534,6 +535,9 @@ def _factory_made(
     ``return`` of that ``def`` returns one lambda or one function it defines (``make_scaler(2)``
     of ``def make_scaler(k): return lambda x: x * k``); None for any other value (``PRIMES =
     sieve(100)`` is data)."""
+    position = None
+    if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant):
+        value, position = value.value, value.slice.value  # ``encode, decode = make_codec(3)``
     if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
         return None
     factory = next(
@@ -542,20 +546,46 @@ def _factory_made(
     if factory is None:
         return None
     inner = {n.name: n for n in factory.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    returns = [n.value for n in ast.walk(factory) if isinstance(n, ast.Return)]
+    returns = [n.value for n in own_returns(factory)]
+    if position is not None:
+        returns = [_item(r, position) for r in returns]
     made = [r if isinstance(r, ast.Lambda) else inner.get(getattr(r, "id", "")) for r in returns]
     return made[0] if made and all(m is not None and m is made[0] for m in made) else None
 
 
+def _item(value: ast.expr | None, position: int) -> ast.expr | None:
+    """Item ``position`` of a tuple or list ``value`` written out, or None."""
+    if isinstance(value, (ast.Tuple, ast.List)) and 0 <= position < len(value.elts):
+        return value.elts[position]
+    return None
+
+
 def _pairs(target: ast.expr, value: ast.expr) -> list[tuple[str, ast.expr]]:
-    """(name, value) for each name an assignment binds to its own value: ``f = v``, and
-    ``f, g = v, w`` where both sides have the same length."""
+    """(name, value) for each name an assignment binds to its own value: ``f = v``, ``f, g =
+    v, w`` where both sides have the same length, and ``f, g = make(3)`` as ``make(3)[0]`` and
+    ``make(3)[1]`` (the twenty-ninth pass: a codec's two functions made by one factory were no
+    entry at all)."""
     if isinstance(target, ast.Name):
         return [(target.id, value)]
     sequences = (ast.Tuple, ast.List)
     if isinstance(target, sequences) and isinstance(value, sequences) and len(target.elts) == len(value.elts):
         return [pair for t, v in zip(target.elts, value.elts) for pair in _pairs(t, v)]
+    if isinstance(target, sequences) and isinstance(value, ast.Call):
+        return [
+            (name.id, ast.Subscript(value, ast.Constant(index), ast.Load()))
+            for index, name in enumerate(target.elts)
+            if isinstance(name, ast.Name)
+        ]
     return []
+
+
+def _same_binding(bound: ast.expr | None, value: ast.expr) -> bool:
+    """Whether ``value`` (of ``_pairs``) is what ``bound`` holds: the same node, or the same item
+    of the same call (``_pairs`` writes ``make(3)[0]`` afresh each time it reads)."""
+    if bound is value:
+        return True
+    same_item = isinstance(bound, ast.Subscript) and isinstance(value, ast.Subscript)
+    return same_item and bound.value is value.value and bound.slice.value == value.slice.value  # type: ignore[union-attr]
 
 
 def _callable_value(
@@ -824,7 +854,11 @@ def _top_level_functions(source: str) -> list[str]:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             found = [node.name]
         elif isinstance(node, ast.Assign) and len(node.targets) == 1:
-            found = [name for name, value in _pairs(node.targets[0], node.value) if bound.get(name) is value]
+            found = [
+                name
+                for name, value in _pairs(node.targets[0], node.value)
+                if _same_binding(bound.get(name), value)
+            ]
         else:
             continue
         names += [name for name in found if name not in names]
