@@ -50,9 +50,11 @@ from __future__ import annotations
 
 import functools
 import re
+import string
 from typing import Any
 
 from ..inputs.calls import Call
+from ..inputs.contract import CHARACTERS
 from ..inputs.range_ends import is_prime
 from .stated_shapes import introduced_ranges, shape_broken
 
@@ -303,6 +305,12 @@ LETTER_CASE = re.compile(
 )
 # a float that is no number ("A NaN x is returned unchanged": the twenty-eighth pass)
 NAN_INPUT = re.compile(r"\bNaNs?\b|\bnot[\s-]a[\s-]number\b|\bfloat\(\s*['\"]nan['\"]\s*\)")
+# a range of characters the inputs are drawn from ("lowercase a-z only", "digits 0-9", "'A' to
+# 'F'"): its ends are inputs though no test writes them (the twenty-ninth pass: a shift cipher
+# "wrapping round (x -> a)" tested on words without x, y or z, ``% 27`` for ``% 26`` unseen)
+CHARACTER_RANGE = re.compile(
+    r"(?<![\w'\"-])([a-zA-Z]|0)-([a-zA-Z]|9)(?![\w-])|'([a-zA-Z0-9])'\s*(?:-|to|through)\s*'([a-zA-Z0-9])'"
+)
 # lines ended the Windows way ("lines may end with b'\\r\\n'", "CRLF", "a carriage return")
 CRLF_LINES = re.compile(r"\\r\\n|\bCRLF\b|\bcarriage[- ]returns?\b", re.IGNORECASE)
 RUNS_OF_SPACES = re.compile(
@@ -350,9 +358,25 @@ def lifted_rules(prompt: str) -> frozenset[str]:
         "crlf": CRLF_LINES, "nan": NAN_INPUT,
     }  # fmt: skip
     lifts = {rule for rule, pattern in said.items() if _said_of_inputs(pattern, prompt)}
+    lifts |= {f"{CHARACTERS}{first}{last}" for first, last in _character_ranges(prompt)}
     lifts |= {"unique"} if TIED_ON_A_MEASURE.search(prompt) or _asks_strict_order(prompt) else set()
     lifts |= {"overlap"} if OVERLAPPING.search(prompt) else set()
     return frozenset(lifts | ({"zero"} if _states_zero(prompt) else set()))
+
+
+def _character_ranges(prompt: str) -> list[tuple[str, str]]:
+    """The ranges of characters the text draws its inputs from (``CHARACTER_RANGE``), each as its
+    first and last character: of one kind (small letters, capitals or digits), in order, of three
+    characters or more (not "a-b", which more often names two things)."""
+    found = []
+    for match in CHARACTER_RANGE.finditer(prompt):
+        first, last = match.group(1, 2) if match.group(1) else match.group(3, 4)
+        kinds = [
+            pool for pool in (string.ascii_lowercase, string.ascii_uppercase, string.digits) if first in pool
+        ]
+        if kinds and last in kinds[0] and ord(last) - ord(first) >= 2:
+            found.append((first, last))
+    return found
 
 
 def _states_zero(prompt: str) -> bool:

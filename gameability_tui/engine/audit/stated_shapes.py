@@ -59,9 +59,10 @@ DECIMAL_PLACES = re.compile(
 ACYCLIC = re.compile(r"\bacyclic\b|(?-i:\bDAG\b)|\b(?:no|without)\s+cycles?\b", re.IGNORECASE)
 # what reads as a question or a case before a statement ("check whether n is a power of two")
 ASKED = re.compile(r"\b(whether|if|check|determine|test|decide|when|unless)\b[^.;]*$", re.IGNORECASE)
-# a range a clause introduces ("... for 0 <= r <= 11 and 0 <= c <= 11", "with 1 <= k <= 9")
+# a range a clause introduces ("... for 0 <= r <= 11 and 0 <= c <= 11", "with 1 <= k <= 9", "for
+# ints 0 <= e <= 10**12": the twenty-ninth pass)
 INTRODUCED = re.compile(
-    r"\b(?:for|with)\s+(?:all\s+|every\s+|each\s+|any\s+)?"
+    r"\b(?:for|with)\s+(?:all\s+|every\s+|each\s+|any\s+)?(?:(?:ints?|integers?|numbers?|inputs?)\s+)?"
     r"(?=-?\d+(?:\.\d+)?\s*[<>≤≥]|[A-Za-z_]\w*\s*(?:[<>]=?|[≤≥])\s*-?\d)"
 )
 # where such a run of comparisons ends: a stop, a bracket, or a word that is neither a joint

@@ -67,7 +67,14 @@ from typing import Any
 from .arithmetic import Arithmetic, compared_arithmetic, meeting_edits, value_at
 from .branches import Condition, nested_comparisons, takes_every_branch
 from .calls import Call, assignments, called_name, interleaved, parsed, positional_defaults
-from .contract import V1_MODES, contract_violations, lifted, passed_default, relation_violations
+from .contract import (
+    V1_MODES,
+    contract_violations,
+    lifted,
+    passed_default,
+    range_characters,
+    relation_violations,
+)
 from .digits import DIGITS, Field, based_digits, digit_edits, digit_fields, parsed_bases
 from .fresh import by_shape, drawn_by_shape, literals_of, with_literals
 from .relations import Relations, learn_relations, new_draw
@@ -450,6 +457,27 @@ def handled_marks(reference: str) -> tuple[str | bytes, ...]:
     return tuple(found)
 
 
+@functools.lru_cache(maxsize=64)
+def splits_on_runs(reference: str) -> bool:
+    """Whether the reference splits a text on runs of white space (``s.split()``, no separator):
+    two spaces in a row are then one, which a split on one space (``split(' ')``) reads as an
+    empty word between them, and the tests' texts, one space apart, never show (the twenty-ninth
+    pass: MBPP 899's words of length k removed)."""
+    tree = parsed(reference)
+    return any(
+        isinstance(node, ast.Call)
+        and getattr(node.func, "attr", None) in ("split", "rsplit")
+        and not node.args
+        and not node.keywords
+        for node in (ast.walk(tree) if tree is not None else ())
+    )
+
+
+def _doubled_space(text: str) -> list[str]:
+    """A text with its first inner space doubled (``_spaced``'s first)."""
+    return _spaced(text)[:1]
+
+
 def _mark_edits(base: Call, marks: tuple[str | bytes, ...]) -> Iterator[Call]:
     """Each text or bytes argument (or one in a list: first, middle, last) with each of ``marks``
     of its kind put in its middle, then at its end."""
@@ -827,14 +855,15 @@ def _aimed_on(
         [call for base in visible for call in _tie_edits(base, rounding_places(reference))],
         [call for base in visible if other_types for call in _none_edits(base)],
         *[
-            [call for base in visible for call in STATED_EDITS[rule](base)]
-            for rule in WORDED
-            if rule in lifts
+            [call for base in visible for call in stated_edits(rule, base)]
+            for rule in [*WORDED, *sorted(lifts)]
+            if rule in lifts and (rule in WORDED or range_characters(rule))
         ],
         list(word_ties(visible)) if "unique" in lifts else [],
         [call for base in visible if decodes for call in _undecodable_edits(base)],
         [call for base in visible for call in default_edits(base, defaults)],
         [call for base in visible for call in _mark_edits(base, marks)],
+        [call for base in visible if splits_on_runs(reference) for call in _text_edits(base, _doubled_space)],
         [call for base in visible for call in _keyed_edits(base, keyed)],
     ]
     seen = set(known)
@@ -1096,7 +1125,7 @@ def stated_calls(
         return []
 
     def edits(calls: list[Call]) -> Iterator[Call]:
-        kinds = [[call for base in calls for call in STATED_EDITS[rule](base)] for rule in sorted(lifts)]
+        kinds = [[call for base in calls for call in stated_edits(rule, base)] for rule in sorted(lifts)]
         return interleaved(kinds + [list(word_ties(calls)) if "unique" in lifts else []])
 
     return _aimed_at(visible, known, limit, mode, edits, True, lifted(lifts))
@@ -1159,6 +1188,27 @@ STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
     "overlap": overlapping,
     "nan": _not_a_number,
 }
+
+
+def stated_edits(rule: str, base: Call) -> Iterator[Call]:
+    """The inputs of a rule the text lifts, made from ``base`` (``STATED_EDITS``, and a range of
+    characters the text names: ``_range_end_edits``)."""
+    characters = range_characters(rule)
+    if characters:
+        return _text_edits(base, lambda text: _range_ends(text, characters))
+    return STATED_EDITS[rule](base)
+
+
+def _range_ends(text: str, characters: str) -> list[str]:
+    """``text`` with its last character of the range ``characters`` made the range's last, then
+    the one before it, then its first (those ``text`` does not hold already): "lowercase a-z"
+    tested on ``'abc'`` meets ``'abz'``, ``'aby'`` (a shift cipher's wrap round)."""
+    inside = [index for index, ch in enumerate(text) if ch in characters]
+    if not inside:
+        return []
+    at = inside[-1]
+    ends = dict.fromkeys(ch for ch in (characters[-1], characters[-2], characters[0]) if ch not in text)
+    return [text[:at] + end + text[at + 1 :] for end in ends]
 
 
 def _repeats_in_turn(calls: list[Call]) -> Iterator[Call]:

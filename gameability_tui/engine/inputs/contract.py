@@ -49,6 +49,17 @@ class Lifted:
 
 
 WHITESPACE = frozenset(" \t\n")  # what a text's runs of white space may hold (``Lifted("spaces")``)
+# The rule of a range of characters the text draws its inputs from, its first and last after it
+# (``"characters az"`` for "lowercase a-z": ``stated_domain.CHARACTER_RANGE``).
+CHARACTERS = "characters "
+
+
+def range_characters(rule: str) -> str:
+    """The characters of a ``CHARACTERS`` rule's range, in order; "" for any other rule."""
+    if not rule.startswith(CHARACTERS):
+        return ""
+    first, last = rule[len(CHARACTERS) :]
+    return "".join(map(chr, range(ord(first), ord(last) + 1)))
 
 
 def passed_default(where: int | str) -> str:
@@ -215,6 +226,7 @@ def _string_violations(value: str, domain: Domain, v2: bool, named: frozenset = 
         return [f"word {unseen[0]!r} appears in no visible value"] if unseen else []
     allowed = set(domain.characters) | (WHITESPACE if Lifted("spaces") in named else set())
     allowed |= {"\r"} if Lifted("crlf") in named else set()
+    allowed |= {ch for lift in named if isinstance(lift, Lifted) for ch in range_characters(lift.rule)}
     if cased:
         allowed |= {ch.swapcase() for ch in allowed}
     unseen = sorted(set(value) - allowed - named)
