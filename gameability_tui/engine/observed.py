@@ -531,9 +531,16 @@ def _operated(value: Any, name: str, args: tuple) -> Any:
         return getattr(operator, name[2:])(args[0], value)
     if name in ("str", "repr"):  # its own text, any ``id()`` in it masked as ``shown`` masks it
         return without_identity(PROTOCOL_BUILT_INS[name](value), value)
+    if name in CONTEXT_STEPS:
+        return CONTEXT_STEPS[name](value)
     return (PROTOCOL_BUILT_INS.get(name) or getattr(operator, name))(value, *args)
 
 
+# The steps that enter and leave a ``with`` block the tests open on an object (``protocols.py``).
+CONTEXT_STEPS: dict[str, Callable] = {
+    "enter": lambda value: value.__enter__(),
+    "exit": lambda value: value.__exit__(None, None, None),
+}
 # Built-ins that call an object's protocol (``len(s)`` is ``s.__len__()``); the other protocol
 # steps are the ``operator`` module's functions of their names.
 PROTOCOL_BUILT_INS: dict[str, Callable] = {

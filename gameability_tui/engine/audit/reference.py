@@ -66,7 +66,7 @@ from ..model import AuditParams, Problem, ProblemResult
 from ..mutants.attack import attack_for
 from ..mutants.operators import copied_value
 from ..mutants.sites import Mutant, make_mutants
-from ..observed import CHANGED_STEP, WITH_BLOCK, defined_only_as_main
+from ..observed import CHANGED_STEP, READ_STEP, WITH_BLOCK, defined_only_as_main
 from ..sandbox import Run, run_job
 from ..sandbox.jobs import RANDOM_SEED
 from ..sandbox.steps import UNCOUNTED, cost_order, median_steps
@@ -162,26 +162,40 @@ def _used_again(fresh: list[Call], count: int, call_name: str) -> list[Call]:
 
 
 def _read_as_elsewhere(calls: list[Call], count: int) -> list[Call]:
-    """Up to ``count`` calls on an object that read none of its attributes after their uses,
-    made with the reads another test makes on such an object after its own (``g.busy``): a test
-    that reads the state only after a normal return never sees what a raising use leaves (the
-    twenty-eighth pass: ``g.run(int, 'x')`` in a ``try``, and a reset of ``busy`` in the
-    ``except`` deleted, left it True). A use made inline (``g.run(...)`` on a name used once) is
-    made on a bound object."""
+    """Up to ``count`` calls on an object made with the attributes the tests read on such an
+    object anywhere (after its uses, ``g.busy``, or as a use of their own, ``t.closed``) read
+    after their own uses too: a test that reads the state only after a normal return never sees
+    what a raising use leaves (the twenty-eighth pass: ``g.run(int, 'x')`` in a ``try``, and a
+    reset of ``busy`` in the ``except`` deleted, left it True), nor one that reads a flag only of
+    a new object what leaving a ``with`` block sets (the twenty-ninth pass). A use made inline
+    (``g.run(...)`` on a name used once) is made on a bound object."""
     reads = tuple(
-        dict.fromkeys(read for call in calls if call.uses and not call.peers for read in own_reads(call))
+        dict.fromkeys(
+            read
+            for call in calls
+            if call.uses and not call.peers
+            for read in (*own_reads(call), *_read_uses(call))
+        )
     )
-    if not reads:
-        return []
-    again = [
-        replace(call, chain=(), uses=(call.chain,), name=call.name or "made", reads=reads)
-        if call.chain
-        else replace(call, reads=reads)
-        for call in calls
-        if not (call.reads or call.peers or call.before or call.args or call.kwargs)
-        and bool(call.chain) != bool(call.uses)
-    ]
+    again = []
+    for call in calls if reads else ():
+        wanted = tuple(dict.fromkeys((*call.reads, *reads)))
+        if call.peers or call.before or call.args or call.kwargs or bool(call.chain) == bool(call.uses):
+            continue
+        if wanted == call.reads or (call.reads and not call.uses):
+            continue
+        if call.chain:
+            again.append(replace(call, chain=(), uses=(call.chain,), name=call.name or "made", reads=wanted))
+        else:
+            again.append(replace(call, reads=wanted))
     return again[:count]
+
+
+def _read_uses(call: Call) -> list[str]:
+    """The attributes a call's object is read for as uses of their own (``t.closed``)."""
+    return [
+        use[0][0][len(READ_STEP) :] for use in call.uses if len(use) == 1 and use[0][0].startswith(READ_STEP)
+    ]
 
 
 def _named_but_never_called(problem: Problem, visible: list[Call]) -> tuple[str, ...]:

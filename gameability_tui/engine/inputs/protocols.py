@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import ast
 
-from ..observed import OPERATOR_STEP, PROTOCOL_BUILT_INS, SET_ITEM
+from ..observed import CONTEXT_STEPS, OPERATOR_STEP, PROTOCOL_BUILT_INS, SET_ITEM
 from .renamed import name_stores, own_scope_nodes
 
 # The operators of ``ast.BinOp`` and their names in the ``operator`` module (the child's table).
@@ -98,6 +98,10 @@ def _bindings(nodes: list[ast.AST]) -> list[tuple[ast.Name, ast.expr]]:
     ``a, b = Vec(1, 2), Vec(3, 4)``."""
     found = []
     for node in nodes:
+        if isinstance(node, ast.With):  # ``with Tally() as t:`` (``_AsSteps.visit_With``)
+            found += [
+                (i.optional_vars, i.context_expr) for i in node.items if isinstance(i.optional_vars, ast.Name)
+            ]
         if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
             continue
         target = node.targets[0]
@@ -256,6 +260,29 @@ class _AsSteps(ast.NodeTransformer):
             node.test = _step(node.test, node.test, "bool", [])
         return node
 
+    def visit_With(self, node: ast.With) -> ast.AST | list[ast.AST]:
+        """``with Tally() as t:`` and its block read as ``t = Tally()``, ``t.__enter__()``, the
+        block, ``t.__exit__(None, None, None)``: entering and leaving are steps of the object's
+        chain, and what the tests read of it after the block is read after its end (the
+        twenty-ninth pass: a tally's ``closed`` flag, set on leaving, was never read after a
+        ``with``, and every mutant of ``__exit__`` was "equivalent"). A block whose object's
+        ``__enter__`` gives back another value is read on the object itself: its steps are
+        replayed as written here, never as the test wrote them."""
+        self.generic_visit(node)
+        item = node.items[0]
+        name = item.optional_vars
+        if len(node.items) != 1 or not isinstance(name, ast.Name) or not self._is_object(item.context_expr):
+            return node
+        bound = ast.copy_location(ast.Assign([ast.Name(name.id, ast.Store())], item.context_expr), node)
+        enter, leave = (
+            ast.copy_location(ast.Expr(_step(node, ast.Name(name.id, ast.Load()), step, [])), node)
+            for step in ("enter", "exit")
+        )
+        last = node.body[-1]  # (leaving is placed after the block: uses are taken in place order)
+        for placed in ast.walk(leave):
+            placed.lineno, placed.col_offset = last.end_lineno or last.lineno, (last.end_col_offset or 0) + 1
+        return [bound, enter, *node.body, leave]
+
     def visit_Assign(self, node: ast.Assign) -> ast.AST | list[ast.AST]:
         self.generic_visit(node)
         if _paired(node) and any(map(self._is_object, node.value.elts)):  # type: ignore[attr-defined]
@@ -311,6 +338,8 @@ def protocol_text(text: str, primary: bool, name: str, arguments: str) -> tuple[
         return f"{name}({text}{', ' + arguments if arguments else ''})", True
     if name == "getitem":
         return f"{operand}[{arguments}]", True
+    if name in CONTEXT_STEPS:  # (a ``with`` block's ends, as the statements they are)
+        return f"{operand}.__{name}__({'None, None, None' if name == 'exit' else ''})", True
     if name in ("contains", "not_contains"):
         return f"({arguments} {'in' if name == 'contains' else 'not in'} {text})", True
     if name in UNARY_SYMBOLS:
