@@ -32,6 +32,7 @@ import ast
 import copy
 import re
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 
 @dataclass(frozen=True)
@@ -741,6 +742,8 @@ class DropNormalizing(Operator):
     (``Fraction(total)`` to ``total``), where it is made of a value, not written as text."""
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        if _reduced(node):
+            return 1
         if not isinstance(node, ast.Call) or node.keywords:
             return 0
         if isinstance(node.func, ast.Attribute):
@@ -752,9 +755,28 @@ class DropNormalizing(Operator):
         return int(_called_name(node) in NORMALIZING_CALLS and len(node.args) == 1)
 
     def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        if _reduced(node):
+            return node.left
         if choice == 1:  # ``sorted(set(xs))`` to ``list(set(xs))`` (the twenty-first pass: s5, t6)
             return ast.Call(ast.Name("list", ast.Load()), node.args, [])
         return node.func.value if isinstance(node.func, ast.Attribute) else node.args[0]
+
+
+# the arithmetic whose result a remainder keeps small (``b * b % m``, ``(a + b) % 26``)
+GROWING = (ast.Mult, ast.Add, ast.Pow, ast.LShift)
+
+
+def _reduced(node: ast.AST) -> bool:
+    """Whether ``node`` is a sum, product or power reduced by a remainder (``b * b % m``): left
+    out, the value is right wherever it stays below the modulus, and grows without end past it
+    (the twenty-ninth pass: a modular power's square unreduced was right on every test and did not
+    return at ``e = 10**12``)."""
+    return (
+        isinstance(node, ast.BinOp)
+        and isinstance(node.op, ast.Mod)
+        and isinstance(node.left, ast.BinOp)
+        and isinstance(node.left.op, GROWING)
+    )
 
 
 @dataclass(frozen=True)
@@ -925,10 +947,13 @@ class SwapRaisedType(Operator):
         )
         return replace(self, bases=bases) if bases else self
 
+    siblings: ClassVar[dict[str, str]] = SIBLING_EXCEPTIONS
+    generic: ClassVar[str] = "Exception"  # (what catches them all)
+
     def _names(self, node: ast.AST) -> list[str]:
         called = node.func if isinstance(node, ast.Call) else node
         name = called.id if isinstance(called, ast.Name) else None
-        others = (SIBLING_EXCEPTIONS.get(name) or dict(self.bases).get(name), "Exception")
+        others = (self.siblings.get(name) or dict(self.bases).get(name), self.generic)
         if others[0] is None:
             return []
         return list(dict.fromkeys(other for other in others if other != name))
@@ -940,6 +965,102 @@ class SwapRaisedType(Operator):
     def edit(self, node: ast.AST, choice: int) -> ast.AST:
         other = ast.Name(self._names(node)[choice], ast.Load())
         return _with(node, func=other) if isinstance(node, ast.Call) else other
+
+
+NUMERAL_RUN = re.compile(r"[0-9]+")
+
+
+@dataclass(frozen=True)
+class ShiftFormatSpec(Operator):
+    """A number in an f-string's format spec one up or one down: ``f'{x:.2f}'`` to ``.3f`` or
+    ``.1f``, ``f'{n:05d}'`` to ``06d``: a width or precision no other edit reaches (a spec is
+    neither a number nor a text constant of the tree; the twenty-eighth pass), which tests whose
+    values already fill the width never tell."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        return len(self._shifts(node)) if isinstance(node, ast.JoinedStr) else 0
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        position, text = self._shifts(node)[choice]
+        changed = copy.deepcopy(node)
+        changed.values[position].format_spec.values[0].value = text  # type: ignore[attr-defined]
+        return changed
+
+    @staticmethod
+    def _shifts(node: ast.JoinedStr) -> list[tuple[int, str]]:
+        """(the value's position, its spec's new text) for each edit of a written spec's numbers."""
+        found = []
+        for position, value in enumerate(node.values):
+            spec = getattr(value, "format_spec", None)
+            if not (isinstance(spec, ast.JoinedStr) and len(spec.values) == 1):
+                continue
+            text = getattr(spec.values[0], "value", None)
+            for run in NUMERAL_RUN.finditer(text if isinstance(text, str) else ""):
+                number = int(run.group())
+                for shifted in (number + 1, number - 1) if number > 0 else (number + 1,):
+                    written = (
+                        str(shifted).zfill(len(run.group())) if run.group().startswith("0") else str(shifted)
+                    )
+                    found.append((position, text[: run.start()] + written + text[run.end() :]))
+        return found
+
+
+# the calls that take a value to give back where what they look for is missing, by their name
+# and the position of that value: ``next(it, None)``, ``getattr(o, 'x', 0)``, ``d.get(k, 0)``
+FALLBACK_POSITIONS = {"next": 1, "getattr": 2, "get": 1}
+
+
+@dataclass(frozen=True)
+class DropFallback(Operator):
+    """The value a lookup falls back on left out: ``next(it, None)`` to ``next(it)`` (which
+    raises ``StopIteration``, in a generator a ``RuntimeError``), ``getattr(o, 'x', 0)`` to
+    ``getattr(o, 'x')``, ``d.get(k, 0)`` to ``d.get(k)`` (None): tests that never look for what is
+    missing never reach it (the twenty-ninth pass: the first item of each iterable, or None for an
+    empty one, tested without an empty one)."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        if not isinstance(node, ast.Call) or node.keywords:
+            return 0
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else _called_name(node)
+        if name == "get" and not isinstance(node.func, ast.Attribute):
+            return 0  # (a function of the module's own called ``get``)
+        position = FALLBACK_POSITIONS.get(name or "")
+        return int(position is not None and len(node.args) == position + 1)
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return _with(node, args=node.args[:-1])
+
+
+# a warning category's nearest other: a test counting one category lets the other through
+SIBLING_WARNINGS = {
+    "DeprecationWarning": "UserWarning", "PendingDeprecationWarning": "DeprecationWarning",
+    "FutureWarning": "DeprecationWarning", "UserWarning": "RuntimeWarning",
+    "RuntimeWarning": "UserWarning", "SyntaxWarning": "UserWarning", "ResourceWarning": "UserWarning",
+    "ImportWarning": "UserWarning", "UnicodeWarning": "UserWarning", "BytesWarning": "UserWarning",
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class SwapWarningCategory(SwapRaisedType):
+    """The category a warning is given (``warn(msg, DeprecationWarning)``, ``category=...``), to
+    its nearest other and to ``Warning``; a category the module defines, to the class it derives
+    from: tests that count warnings, or catch them all, never tell the category (the twenty-ninth
+    pass: a deprecated function's ``DeprecationWarning`` made a ``UserWarning`` passed tests that
+    counted the warnings caught)."""
+
+    siblings = SIBLING_WARNINGS
+    generic = "Warning"
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        given = isinstance(parent, ast.keyword) and parent.arg == "category"
+        warned = isinstance(parent, ast.Call) and _warns(parent) and len(parent.args) > 1
+        given = given or (warned and parent.args[1] is node)  # type: ignore[union-attr]
+        return len(self._names(node)) if given and isinstance(node, ast.Name) else 0
+
+
+def _warns(call: ast.Call) -> bool:
+    """Whether ``call`` is ``warnings.warn(...)`` or ``warn(...)``."""
+    return (call.func.attr if isinstance(call.func, ast.Attribute) else _called_name(call)) == "warn"
 
 
 SAMPLE_OPERATORS: tuple[Operator, ...] = (
@@ -1067,6 +1188,28 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
         ),
         untouched=("raise MyError('n')", "x = ValueError('n')", "raise"),
     ),
+    SwapWarningCategory(
+        "warning-category",
+        examples=(
+            ("warnings.warn('old', DeprecationWarning)", "warnings.warn('old', UserWarning)"),
+            ("warn('x', category=UserWarning)", "warn('x', category=Warning)"),
+        ),
+        untouched=("warnings.warn('old')", "raise ValueError('n')", "f('x', DeprecationWarning)"),
+    ),
+    ShiftFormatSpec(
+        "format-spec",
+        examples=(("x = f'{a:.2f}'", "x = f'{a:.3f}'"), ("x = f'{a:.2f}'", "x = f'{a:.1f}'")),
+        untouched=("x = f'{a}'", "x = f'{a:{w}}'", "x = '.2f'"),
+    ),
+    DropFallback(
+        "drop-fallback",
+        examples=(
+            ("x = next(it, None)", "x = next(it)"),
+            ("x = getattr(o, 'n', 0)", "x = getattr(o, 'n')"),
+            ("x = d.get(k, 0)", "x = d.get(k)"),
+        ),
+        untouched=("x = next(it)", "x = d.get(k)", "x = get(k, 0)", "x = getattr(o, 'n')"),
+    ),
     SwapArithmetic(
         "arithmetic-other",
         examples=(
@@ -1153,6 +1296,7 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("key = tuple(sorted(w))", "key = sorted(w)"),
             ("m = Fraction(sum(xs)) / len(xs)", "m = sum(xs) / len(xs)"),
             ("n = len(list(set(xs)))", "n = len(list(xs))"),
+            ("b = b * b % m", "b = b * b"),
         ),
         untouched=(
             "x = s.count('a')",
@@ -1161,6 +1305,7 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             "x = tuple()",
             "x = Decimal('0.1')",
             "x = Fraction(a, b)",
+            "x = n % 2",
         ),  # fmt: skip
     ),
     DropCopy(
