@@ -138,7 +138,13 @@ from .step_units import STEPS
 # what the tests read of an object after its uses is read after every other test's uses too
 # (deep) where the reference returns a copy of what it keeps, a result cleared by its caller;
 # (deep) a call made after a ``with`` block the tests open ends
-ENGINE_VERSION = 35
+# 36: names bound by unpacking a factory's tuple are entries; a range of characters the text
+# names ("a-z") puts its ends into texts; "for ints 0 <= e <= 10**12" is a stated range; a ``with``
+# block on an object is entered and left as steps; what the tests read of such an object anywhere
+# is read after its uses; (deep) a fallback dropped (``next(it, None)``), a warning's category
+# swapped, a growing product's remainder left out, a space doubled where ``split()`` runs, and
+# an f-string format spec's numbers moved
+ENGINE_VERSION = 36
 
 
 @dataclass(frozen=True)

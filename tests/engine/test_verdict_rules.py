@@ -7850,3 +7850,113 @@ def test_which_one_is_returned_being_unspecified_frees_a_tie():
         problem("cheapest", cheapest, tests, prompt="the name of the first cheapest item."), DEEP
     )
     assert "        if item[1] <= best[1]:" in {s.after for s in pinned.survivors}
+
+
+# 174. From the twenty-ninth pass (class 5): ``encode, decode = make_codec(3)`` binds the two
+# functions a factory makes; the problem was excluded as calling no function of the reference.
+# A name bound by unpacking a factory's tuple is an entry; "lowercase a-z" puts the range's last
+# letters into the texts, where the wrap round (``% 26`` made ``% 27``) shows.
+def test_functions_unpacked_from_a_factory_are_entries_and_a_stated_letter_range_is_drawn():
+    codec = (
+        "def make_codec(key):\n    def encode(text):\n"
+        "        return ''.join(chr((ord(c) - 97 + key) % 26 + 97) for c in text)\n\n"
+        "    def decode(text):\n        return ''.join(chr((ord(c) - 97 - key) % 26 + 97) for c in text)\n\n"
+        "    return encode, decode\n\n\nencode, decode = make_codec(3)\n"
+    )
+    tests = [
+        "assert encode('abc') == 'def'",
+        "assert decode('def') == 'abc'",
+        "assert encode('hello') == 'khoor'",
+    ]
+    said = "encode(text) shifts each letter of text (lowercase a-z only) 3 places on, wrapping round."
+    result = audit_problem(problem("encode", codec, tests, prompt=said), AuditParams())
+    assert result.status == "ok", result.detail
+    wrap = [s for s in result.survivors if "% 27" in s.after]
+    assert wrap and any("z" in witness for witness in wrap[0].witnesses)
+    unsaid = audit_problem(
+        problem("encode", codec, tests, prompt="encode(text) shifts letters 3 on."), AuditParams()
+    )
+    assert not any("% 27" in s.after for s in unsaid.survivors)  # (no letter past the tests' own)
+
+
+# 175. From the twenty-ninth pass (class 4): a context manager's ``closed`` flag, set when the
+# ``with`` block ends, was read by the tests only on a new object; every mutant of ``__exit__``
+# was "equivalent". A ``with`` block on an object is entered and left as steps of its chain, and
+# what the tests read of such an object anywhere is read after its uses.
+def test_an_objects_state_after_its_with_block_is_read():
+    tally = (
+        "class Tally:\n    def __init__(self):\n        self.total = 0\n        self.closed = False\n\n"
+        "    def __enter__(self):\n        return self\n\n    def __exit__(self, *exc):\n"
+        "        self.closed = True\n        return False\n\n    def add(self, n):\n        if self.closed:\n"
+        "            raise RuntimeError('closed')\n        self.total += n\n        return self.total\n"
+    )
+    tests = [
+        "with Tally() as t:\n    assert t.add(2) == 2\n    assert t.add(5) == 7\nassert t.total == 7",
+        "t = Tally()\nassert t.closed is False and t.total == 0",
+    ]
+    result = audit_problem(problem("Tally", tally, tests), AuditParams())
+    assert "        self.closed = False" in {s.after for s in result.survivors if s.line == 10}
+    assert any(
+        "t.__exit__(None, None, None)" in a.text and "t.closed == True" in a.text for a in result.asserts
+    )
+
+
+# 176. From the twenty-ninth pass (deep operators): three edits no operator made. ``next(it,
+# None)`` to ``next(it)`` (an empty iterable then raises), a counted warning's category
+# (``DeprecationWarning`` to ``UserWarning``), and a growing product's remainder left out
+# (``result * b % m`` to ``result * b``: right while it stays below m).
+def test_a_fallback_a_warning_category_and_a_reduction_are_edited():
+    firsts = "def firsts(iterables):\n    for it in iterables:\n        yield next(iter(it), None)\n"
+    tests = [
+        "assert list(firsts([[1, 2], 'ab', (5,)])) == [1, 'a', 5]",
+        "assert list(firsts([])) == []",
+        "assert list(firsts([range(3, 9)])) == [3]",
+    ]
+    result = audit_problem(problem("firsts", firsts, tests), DEEP)
+    assert "        yield next(iter(it))" in {s.after for s in result.survivors}
+    old = (
+        "import warnings\n\n\ndef old_total(xs):\n"
+        "    warnings.warn('deprecated', DeprecationWarning, stacklevel=2)\n    return sum(xs)\n"
+    )
+    counted = (
+        "import warnings\nwith warnings.catch_warnings(record=True) as caught:\n"
+        "    warnings.simplefilter('always')\n    assert old_total([1, 2]) == 3\nassert len(caught) == 1"
+    )
+    result = audit_problem(problem("old_total", old, [counted]), DEEP)
+    assert "UserWarning" in " ".join(s.after for s in result.survivors)
+    power = (
+        "def power_mod(b, e, m):\n    result = 1\n    while e > 0:\n        if e & 1:\n"
+        "            result = result * b % m\n        b = b * b % m\n        e >>= 1\n    return result\n"
+    )
+    tests = ["assert power_mod(2, 3, 100) == 8", "assert power_mod(3, 2, 100) == 9"]
+    result = audit_problem(problem("power_mod", power, tests), DEEP)
+    assert "            result = result * b" in {s.after for s in result.survivors}
+
+
+# 177. From the twenty-ninth pass (deep, MBPP 899): ``s.split()`` reads runs of spaces as one; the
+# tests' texts were one space apart, so ``split(' ')`` (an empty word between two spaces) was
+# "equivalent". Where the reference splits on runs, the deep attack doubles a space.
+def test_a_split_on_runs_of_spaces_meets_a_doubled_space():
+    remove = (
+        "def remove_length(s, k):\n    words = s.split()\n"
+        "    return ' '.join(w for w in words if len(w) != k)\n"
+    )
+    tests = [
+        "assert remove_length('The person is most value tet', 3) == 'person is most value'",
+        "assert remove_length('If you told me about this ok', 4) == 'If you me about ok'",
+    ]
+    result = audit_problem(problem("remove_length", remove, tests), DEEP)
+    split = next(s for s in result.survivors if s.after == "    words = s.split(' ')")
+    assert any("  " in witness for witness in split.witnesses)
+
+
+# 178. From the twenty-eighth pass (deep operators): an f-string's format spec is no number or
+# text of the tree, so no edit reached ``{n:03d}``'s width; tests whose numbers fill three digits
+# already never tell it from ``02d``. The deep attack moves each number of a written spec one up
+# and one down.
+def test_a_format_spec_number_is_edited():
+    code = "def order_code(n):\n    return f'ORD-{n:03d}'\n"
+    tests = ["assert order_code(123) == 'ORD-123'", "assert order_code(4567) == 'ORD-4567'"]
+    result = audit_problem(problem("order_code", code, tests), DEEP)
+    assert "    return f'ORD-{n:02d}'" in {s.after for s in result.survivors}
+    assert result.kinds["format-spec"].built == 2
