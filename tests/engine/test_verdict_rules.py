@@ -7960,3 +7960,22 @@ def test_a_format_spec_number_is_edited():
     result = audit_problem(problem("order_code", code, tests), DEEP)
     assert "    return f'ORD-{n:02d}'" in {s.after for s in result.survivors}
     assert result.kinds["format-spec"].built == 2
+
+
+# 179. From the twenty-seventh pass (class 5/7): classes a decorator registers
+# (``@register('square')`` storing ``REGISTRY[name] = cls``), which the tests reach only through
+# ``REGISTRY['square'](3)``, were no entry: the problem was excluded. The table a decorator fills
+# is read as a literal one is; and a mutant that leaves the entry's name unbound (the decorator's
+# ``return cls`` made ``return None``) is judged by its tests and calls, not refused at its load.
+def test_a_registry_a_decorator_fills_names_the_entry():
+    registry = (
+        "REGISTRY = {}\n\n\ndef register(name):\n    def deco(cls):\n        REGISTRY[name] = cls\n"
+        "        return cls\n    return deco\n\n\n@register('square')\nclass Square:\n"
+        "    def __init__(self, side):\n        self.side = side\n\n    def area(self):\n"
+        "        return self.side ** 2\n"
+    )
+    tests = ["assert REGISTRY['square'](3).area() == 9", "assert set(REGISTRY) == {'square'}"]
+    result = audit_problem(problem("", registry, tests), AuditParams())
+    assert result.status == "ok" and result.entry == "Square", result.detail
+    assert "        return None" in {s.after for s in result.survivors}
+    assert any(a.text.startswith("assert Square(") for a in result.asserts)
