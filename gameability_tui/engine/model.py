@@ -143,7 +143,8 @@ from .step_units import STEPS
 # block on an object is entered and left as steps; what the tests read of such an object anywhere
 # is read after its uses; (deep) a fallback dropped (``next(it, None)``), a warning's category
 # swapped, a growing product's remainder left out, a space doubled where ``split()`` runs, and
-# an f-string format spec's numbers moved
+# an f-string format spec's numbers moved; a table a registering decorator fills names entries, and
+# a mutant whose entry is no longer callable is judged by its tests and calls
 ENGINE_VERSION = 36
 
 
