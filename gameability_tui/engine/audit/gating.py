@@ -19,6 +19,7 @@ from ..inputs.contract import V1_MODES
 from ..inputs.test_runs import runnable
 from ..inputs.written import with_contract
 from ..model import AuditParams, CandidateAssert, Problem, Survivor
+from ..observed import CHAINED_MARK
 from ..sandbox import AssertRun, run_job
 from ..sandbox.limits import CONFIRM_STEPS_PER_SECOND
 from .advancing_state import advances_module_state
@@ -34,11 +35,20 @@ from .visible_order import order_flags
 
 
 def witness_texts(prepared: Prepared, witnesses: tuple[int, ...]) -> tuple[str, ...]:
-    """The witness calls as text; one that cannot be written (no literal) is left out, never fatal."""
+    """The witness calls as text; one that cannot be written (no literal) is left out, never fatal.
+    A chain the reference's answer left early (a plain value, on which the test's operators were
+    not applied) is written as far as it went: ``Circle(1).area()``, not the test's whole ``abs(...
+    - 12.56636) < 1e-9`` with its constants drawn afresh."""
     texts = []
     for index in witnesses:
+        call, answer = prepared.fresh[index], prepared.reference_calls[index]
+        data = answer[1] if answer and answer[0] == "value" else None
+        cut = type(data) is tuple and len(data) == 3 and data[0] == CHAINED_MARK and not call.uses
         try:
-            texts.append(prepared.fresh[index].render(prepared.call_name))
+            if cut:
+                texts.append(call.render_chain(f"{prepared.call_name}({call.render_arguments()})", data[2]))
+            else:
+                texts.append(call.render(prepared.call_name))
         except (ValueError, RecursionError):
             continue
     return tuple(texts)
