@@ -308,8 +308,10 @@ NAN_INPUT = re.compile(r"\bNaNs?\b|\bnot[\s-]a[\s-]number\b|\bfloat\(\s*['\"]nan
 # a range of characters the inputs are drawn from ("lowercase a-z only", "digits 0-9", "'A' to
 # 'F'"): its ends are inputs though no test writes them (the twenty-ninth pass: a shift cipher
 # "wrapping round (x -> a)" tested on words without x, y or z, ``% 27`` for ``% 26`` unseen)
+# (written bare, only the whole alphabet, the hex digits' letters and the digits: "n-x" is a
+# subtraction; quoted, any range)
 CHARACTER_RANGE = re.compile(
-    r"(?<![\w'\"-])([a-zA-Z]|0)-([a-zA-Z]|9)(?![\w-])|'([a-zA-Z0-9])'\s*(?:-|to|through)\s*'([a-zA-Z0-9])'"
+    r"(?<![\w'\"-])(a|A|0)-(z|Z|f|F|9)(?![\w-])|'([a-zA-Z0-9])'\s*(?:-|to|through)\s*'([a-zA-Z0-9])'"
 )
 # lines ended the Windows way ("lines may end with b'\\r\\n'", "CRLF", "a carriage return")
 CRLF_LINES = re.compile(r"\\r\\n|\bCRLF\b|\bcarriage[- ]returns?\b", re.IGNORECASE)
