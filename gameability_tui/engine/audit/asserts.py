@@ -204,7 +204,23 @@ def _uses_assert(
     ]
     if any(check is None for check in checks):
         return None
-    return _with_imports("; ".join([*made, *checks]), imports)  # type: ignore[list-item]
+    block = _as_with_block(made, checks)  # type: ignore[arg-type]
+    return _with_imports(block or "; ".join([*made, *checks]), imports)  # type: ignore[list-item]
+
+
+def _as_with_block(made: list[str], checks: list[str]) -> str:
+    """``t = Tally(); t.__enter__(); ...; t.__exit__(None, None, None); ...`` (a ``with`` block's
+    ends read as steps: ``inputs/protocols.py``) written back as the block the test wrote: ``with
+    Tally() as t:``, the uses inside it, then those after; "" where the uses are not so."""
+    if len(made) != 1 or " = " not in made[0] or not checks:
+        return ""
+    name, _, value = made[0].partition(" = ")
+    leave = f"{name}.__exit__(None, None, None)"
+    if checks[0] != f"{name}.__enter__()" or leave not in checks or "\n" in "".join(checks):
+        return ""
+    end = checks.index(leave)
+    inside = [f"    {check}" for check in checks[1:end]] or ["    pass"]
+    return "\n".join([f"with {value} as {name}:", *inside, *checks[end + 1 :]])
 
 
 def _cut(answer: object) -> bool:
