@@ -205,6 +205,7 @@ def domain_flags(
         or _balanced_flag(arguments, prompt)
         or _distinct_flag(arguments, prompt)
         or _square_flag(arguments, prompt)
+        or _spacing_flag(arguments, prompt)
         or _stated_precondition_flag(call, prompt, parameters)
         or _signature_flag(call, prompt, parameters)
     )
@@ -313,6 +314,10 @@ NAN_INPUT = re.compile(r"\bNaNs?\b|\bnot[\s-]a[\s-]number\b|\bfloat\(\s*['\"]nan
 CHARACTER_RANGE = re.compile(
     r"(?<![\w'\"-])(a|A|0)-(z|Z|f|F|9)(?![\w-])|'([a-zA-Z0-9])'\s*(?:-|to|through)\s*'([a-zA-Z0-9])'"
 )
+# words "split on whitespace" or "separated by whitespace" may stand two spaces apart (HumanEval/125;
+# not "separated by a space", HumanEval/143, nor a text that only holds words: two spaces in a
+# row read as one is then a choice the text leaves open)
+WHITESPACE_SAID = re.compile(r"\bwhite[\s-]?spaces?\b", re.IGNORECASE)
 # lines ended the Windows way ("lines may end with b'\\r\\n'", "CRLF", "a carriage return")
 CRLF_LINES = re.compile(r"\\r\\n|\bCRLF\b|\bcarriage[- ]returns?\b", re.IGNORECASE)
 RUNS_OF_SPACES = re.compile(
@@ -349,7 +354,8 @@ def lifted_rules(prompt: str) -> frozenset[str]:
     twenty-first pass: "ignoring case" tested in lower case, "any amount of whitespace" with
     single spaces); ``"crlf"``, lines ended by ``\\r\\n`` ("lines may end with b'\\r\\n'",
     tested with ``\\n`` alone); ``"nan"``, a float that is no number ("a NaN x is returned
-    unchanged", tested with numbers alone); ``"zero"``, a floor of 1 lowered to the text's 0
+    unchanged", tested with numbers alone); ``"whitespace"``, two spaces in a row where the text
+    speaks of white space ("split on whitespace"); ``"zero"``, a floor of 1 lowered to the text's 0
     (``_states_zero``); ``"unique"`` also where two items tie on a measure the text orders
     them by ("if two words have the same length, return the first"), which aims at words tied
     (``text_cases.word_ties``); ``"overlap"``, a sub-text overlapping itself, however the text
@@ -357,7 +363,7 @@ def lifted_rules(prompt: str) -> frozenset[str]:
     said = {
         "nonempty": EMPTY_INPUT, "unique": REPEATED_ITEMS, "floor": SIGNED_INPUT,
         "padded": PADDED_TEXT, "float": OTHER_NUMBERS, "case": LETTER_CASE, "spaces": RUNS_OF_SPACES,
-        "crlf": CRLF_LINES, "nan": NAN_INPUT,
+        "crlf": CRLF_LINES, "nan": NAN_INPUT, "whitespace": WHITESPACE_SAID,
     }  # fmt: skip
     lifts = {rule for rule, pattern in said.items() if _said_of_inputs(pattern, prompt)}
     lifts |= {f"{CHARACTERS}{first}{last}" for first, last in _character_ranges(prompt)}
@@ -905,6 +911,39 @@ def _distinct_said(prompt: str) -> str:
         if said:
             return said.group(0)
     return ""
+
+
+# how the text says a text is spaced: no space at its ends ("with no leading or trailing space"),
+# words one space apart ("separated by single spaces", "separated by a space": HumanEval/143)
+UNPADDED_SAID = re.compile(
+    r"\b(?:no|without)\s+(leading\s+or\s+trailing|trailing\s+or\s+leading|leading|trailing)\s+"
+    r"(?:white\s*-?)?spaces?\b",
+    re.IGNORECASE,
+)
+SINGLY_SPACED_SAID = re.compile(
+    r"\b(?:single|one)\s+spaces?\b|\bseparated\s+by\s+(?:a|one|a\s+single|exactly\s+one)\s+(?:white\s*-?)?space\b",
+    re.IGNORECASE,
+)
+
+
+def _spacing_flag(arguments: list[Any], prompt: str) -> tuple[str, ...]:
+    """Where the text says its texts have no space at an end, or words one space apart, a text
+    argument (or a text in a list) that breaks it is not the task's (the thirtieth pass: a
+    trailing space drawn where "no leading or trailing space" was said, and an assert pinned how
+    the reference read it)."""
+    unpadded, single = UNPADDED_SAID.search(prompt), SINGLY_SPACED_SAID.search(prompt)
+    if not (unpadded or single):
+        return ()
+    texts = [a for a in arguments if type(a) is str]
+    texts += [item for a in arguments if type(a) in (list, tuple) for item in a if type(item) is str]
+    for text in texts:
+        ends = unpadded.group(1).lower() if unpadded else ""
+        padded = ("leading" in ends and text[:1].isspace()) or ("trailing" in ends and text[-1:].isspace())
+        if padded:
+            return (f"domain: the task says '{unpadded.group(0)}', and this input breaks it",)  # type: ignore[union-attr]
+        if single and re.search(r"\s\s", text):
+            return (f"domain: the task says '{single.group(0)}', and this input breaks it",)
+    return ()
 
 
 def _square_flag(arguments: list[Any], prompt: str) -> tuple[str, ...]:

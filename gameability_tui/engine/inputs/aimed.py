@@ -457,22 +457,6 @@ def handled_marks(reference: str) -> tuple[str | bytes, ...]:
     return tuple(found)
 
 
-@functools.lru_cache(maxsize=64)
-def splits_on_runs(reference: str) -> bool:
-    """Whether the reference splits a text on runs of white space (``s.split()``, no separator):
-    two spaces in a row are then one, which a split on one space (``split(' ')``) reads as an
-    empty word between them, and the tests' texts, one space apart, never show (the twenty-ninth
-    pass: MBPP 899's words of length k removed)."""
-    tree = parsed(reference)
-    return any(
-        isinstance(node, ast.Call)
-        and getattr(node.func, "attr", None) in ("split", "rsplit")
-        and not node.args
-        and not node.keywords
-        for node in (ast.walk(tree) if tree is not None else ())
-    )
-
-
 def _doubled_space(text: str) -> list[str]:
     """A text with its first inner space doubled (``_spaced``'s first)."""
     return _spaced(text)[:1]
@@ -863,7 +847,6 @@ def _aimed_on(
         [call for base in visible if decodes for call in _undecodable_edits(base)],
         [call for base in visible for call in default_edits(base, defaults)],
         [call for base in visible for call in _mark_edits(base, marks)],
-        [call for base in visible if splits_on_runs(reference) for call in _text_edits(base, _doubled_space)],
         [call for base in visible for call in _keyed_edits(base, keyed)],
     ]
     seen = set(known)
@@ -1173,7 +1156,7 @@ def _zeroed(base: Call) -> Iterator[Call]:
 
 
 # The lifts whose inputs no other kind of the deep attack makes (``_aimed_on``), in its order.
-WORDED = ("padded", "float", "case", "spaces", "zero", "crlf", "overlap", "nan")
+WORDED = ("padded", "float", "case", "spaces", "whitespace", "zero", "crlf", "overlap", "nan")
 # The inputs of each rule the text lifts (``stated_calls``).
 STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
     "nonempty": lambda base: _sized_to(base, [0]),  # each sized argument made empty
@@ -1183,6 +1166,7 @@ STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
     "float": _float_edits,
     "case": lambda base: _text_edits(base, _cased),
     "spaces": lambda base: _text_edits(base, _spaced),
+    "whitespace": lambda base: _text_edits(base, _doubled_space),
     "zero": _zeroed,
     "crlf": _crlf_edits,
     "overlap": overlapping,
