@@ -721,6 +721,7 @@ def _swapped_fields(text: str) -> list[str]:
 # case or spaces, a list's order, a number's sign
 NORMALIZING_METHODS = frozenset(
     ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "replace", "title", "capitalize")
+    + ("date",)  # (a datetime's day: without it a datetime, never equal to a date: the thirtieth pass)
 )
 NORMALIZING_CALLS = frozenset(("sorted", "abs", "tuple", "set"))
 # the exact number types a value is made into so that what follows stays exact: without the
@@ -739,7 +740,9 @@ class DropNormalizing(Operator):
     (the twenty-first pass: a palindrome test "ignoring case" with no capital, a title case whose
     words were lower already; the twenty-sixth: "as a tuple (so it can be a dict key)", tested
     through ``list(...)`` and ``==`` between two answers); a number made exact
-    (``Fraction(total)`` to ``total``), where it is made of a value, not written as text."""
+    (``Fraction(total)`` to ``total``), where it is made of a value, not written as text, and
+    the text an exact number is made of (``Decimal(repr(x))`` to ``Decimal(x)``: 2.675 is then
+    the float's binary value, 2.67499...; the thirtieth pass); a datetime's ``.date()``."""
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
         if _reduced(node):
@@ -752,6 +755,8 @@ class DropNormalizing(Operator):
             return 2  # (left out, or made ``list``: the same type, in the order it comes)
         if _called_name(node) in EXACT_NUMBER_CALLS and len(node.args) == 1:
             return int(not isinstance(node.args[0], ast.Constant))  # (``Decimal('0.1')`` is text)
+        if _called_name(node) in ("repr", "str") and len(node.args) == 1:  # ``Decimal(repr(x))``
+            return int(isinstance(parent, ast.Call) and _called_name(parent) in EXACT_NUMBER_CALLS)
         return int(_called_name(node) in NORMALIZING_CALLS and len(node.args) == 1)
 
     def edit(self, node: ast.AST, choice: int) -> ast.AST:
@@ -1297,6 +1302,8 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("m = Fraction(sum(xs)) / len(xs)", "m = sum(xs) / len(xs)"),
             ("n = len(list(set(xs)))", "n = len(list(xs))"),
             ("b = b * b % m", "b = b * b"),
+            ("d = Decimal(repr(x))", "d = Decimal(x)"),
+            ("day = ts.date()", "day = ts"),
         ),
         untouched=(
             "x = s.count('a')",
@@ -1306,6 +1313,7 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             "x = Decimal('0.1')",
             "x = Fraction(a, b)",
             "x = n % 2",
+            "x = len(str(n))",
         ),  # fmt: skip
     ),
     DropCopy(
