@@ -1051,6 +1051,17 @@ def _answer_key(
     return {i: run.calls.get(i, (missing, 0)) for i in range(len(fresh))}
 
 
+def _compile_error(reference: str) -> str:
+    """``: the compiler's message (reference line N)`` where the reference does not compile."""
+    try:
+        compile(reference, "<reference>", "exec", dont_inherit=True)
+    except SyntaxError as error:
+        return f": {error.msg} (reference line {error.lineno})"
+    except ValueError:
+        return ""
+    return ""
+
+
 def _gate_reference(problem: Problem, run: Run, entry: str) -> ProblemResult | None:
     if run.load is not None and run.load_in_setup:  # every solution fails: the tests are at fault
         detail = f"the tests' setup {oc.describe(run.load)}, before any test runs"
@@ -1059,6 +1070,8 @@ def _gate_reference(problem: Problem, run: Run, entry: str) -> ProblemResult | N
         detail = oc.describe(run.load)
         if run.load[:2] == ("raise", "NameError") and defined_only_as_main(problem.reference, entry):
             detail += f': `{entry}` is defined only under `if __name__ == "__main__":`, which no harness runs'
+        if run.load[:2] == ("raise", "SyntaxError"):  # (parses, but does not compile: ``global x`` late)
+            detail += _compile_error(problem.reference)
         return excluded(problem.id, "reference-does-not-load", detail, entry=entry)
     failing = [i for i in range(len(problem.tests)) if i in run.tests and not run.tests[i][0]]
     if failing:

@@ -188,7 +188,7 @@ class _Candidate:
         running = ["setup"]  # which part a raise came from: the setup fails every solution alike
 
         def run() -> None:
-            program, setup = self._compiled()
+            program, setup = self._compiled(running)
             try:
                 if setup is not None:
                     exec(setup, namespace)
@@ -219,12 +219,17 @@ class _Candidate:
         self.load_steps = steps
         return namespace
 
-    def _compiled(self) -> tuple[Any, Any]:
-        """The program and setup compiled once: a candidate may be loaded several times."""
+    def _compiled(self, running: list[str]) -> tuple[Any, Any]:
+        """The program and setup compiled once: a candidate may be loaded several times. Which
+        part is compiled is kept in ``running``: a program that parses but does not compile
+        (``global x`` after a use of ``x``) fails as itself, not as the setup (the thirtieth pass:
+        a problem with no setup was excluded as one whose setup raises)."""
         if self.code is None:
             job = self.job
-            setup = compiled(job.setup, "<setup>") if job.setup else None
-            self.code = (as_a_script(job.program, PROGRAM_FILE), setup)
+            running[0] = "program"
+            program = as_a_script(job.program, PROGRAM_FILE)
+            running[0] = "setup"
+            self.code = (program, compiled(job.setup, "<setup>") if job.setup else None)
         return self.code
 
     def test(
