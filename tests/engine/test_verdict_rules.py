@@ -7935,21 +7935,27 @@ def test_a_fallback_a_warning_category_and_a_reduction_are_edited():
     assert "            result = result * b" in {s.after for s in result.survivors}
 
 
-# 177. From the twenty-ninth pass (deep, MBPP 899): ``s.split()`` reads runs of spaces as one; the
-# tests' texts were one space apart, so ``split(' ')`` (an empty word between two spaces) was
-# "equivalent". Where the reference splits on runs, the deep attack doubles a space.
-def test_a_split_on_runs_of_spaces_meets_a_doubled_space():
-    remove = (
-        "def remove_length(s, k):\n    words = s.split()\n"
-        "    return ' '.join(w for w in words if len(w) != k)\n"
-    )
+# 177. From the twenty-ninth and thirtieth passes and HumanEval/125 (deep): ``s.split()`` reads runs
+# of white space as one; tests whose texts are one space apart never tell ``split(' ')`` (an empty
+# word between two spaces) from it. Where the text says words are split on white space, an input
+# holds two spaces in a row; where it says the words are one space apart with no space at either
+# end, no input has two in a row or one at an end (the thirtieth pass: ``'x '`` was drawn there,
+# and its assert pinned how the reference read it).
+def test_the_texts_spacing_decides_which_spaces_are_drawn():
+    split = "def split_words(txt):\n    return txt.split()\n"
     tests = [
-        "assert remove_length('The person is most value tet', 3) == 'person is most value'",
-        "assert remove_length('If you told me about this ok', 4) == 'If you me about ok'",
+        "assert split_words('Hello world!') == ['Hello', 'world!']",
+        "assert split_words('a b c') == ['a', 'b', 'c']",
     ]
-    result = audit_problem(problem("remove_length", remove, tests), DEEP)
-    split = next(s for s in result.survivors if s.after == "    words = s.split(' ')")
-    assert any("  " in witness for witness in split.witnesses)
+    said = "split_words(txt): the words of txt, split on whitespace."
+    result = audit_problem(problem("split_words", split, tests, prompt=said), DEEP)
+    spaced = next(s for s in result.survivors if s.after == "    return txt.split(' ')")
+    assert any("  " in witness for witness in spaced.witnesses)
+    single = (
+        "split_words(txt): txt holds words separated by single spaces, with no leading or trailing space."
+    )
+    ruled_out = audit_problem(problem("split_words", split, tests, prompt=single), DEEP)
+    assert "    return txt.split(' ')" not in {s.after for s in ruled_out.survivors}
 
 
 # 178. From the twenty-eighth pass (deep operators): an f-string's format spec is no number or
@@ -7981,3 +7987,44 @@ def test_a_registry_a_decorator_fills_names_the_entry():
     assert result.status == "ok" and result.entry == "Square", result.detail
     assert "        return None" in {s.after for s in result.survivors}
     assert any(a.text.startswith("assert Square(") for a in result.asserts)
+
+
+# 180. From the thirtieth pass (deep operators): two conversions no edit left out: a datetime's
+# ``.date()`` (a datetime never equals the date the text asks for; tests reading ``.year`` or
+# ``.weekday()`` pass it) and the text an exact number is made of (``Decimal(repr(x))`` to
+# ``Decimal(x)``: 2.675 is then the float's binary value, and rounds to 2.67).
+def test_a_date_and_an_exact_numbers_text_are_left_out():
+    day = (
+        "from datetime import timedelta\n\n\ndef local_day(ts, hours):\n"
+        "    return (ts + timedelta(hours=hours)).date()\n"
+    )
+    tests = [
+        "from datetime import datetime\nd = local_day(datetime(2024, 3, 5, 17, 30), 9)\n"
+        "assert (d.year, d.month, d.day) == (2024, 3, 6)",
+        "assert local_day(datetime(2024, 6, 3, 23, 0), 0).weekday() == 0",
+    ]
+    result = audit_problem(problem("local_day", day, tests), DEEP)
+    assert "    return ts + timedelta(hours=hours)" in {s.after for s in result.survivors}
+    cents = (
+        "from decimal import ROUND_HALF_UP, Decimal\n\n\ndef to_cents(x):\n"
+        "    return Decimal(repr(x)).quantize(Decimal('0.01'), rounding=ROUND_HALF_UP)\n"
+    )
+    tests = [
+        "from decimal import Decimal\nassert to_cents(0.125) == Decimal('0.13')",
+        "assert to_cents(1.5) == Decimal('1.50')",
+    ]
+    result = audit_problem(problem("to_cents", cents, tests), DEEP)
+    assert any("Decimal(x).quantize" in s.after for s in result.survivors)
+
+
+# 181. From the thirtieth pass (class 7): a reference that parses but does not compile (``global
+# COUNT`` after a use of ``COUNT``) was excluded as one whose setup raises, with no setup at all.
+# The program's compile error is its own, with the compiler's words and line.
+def test_a_reference_that_does_not_compile_is_excluded_as_itself():
+    late = (
+        "COUNT = 0\n\n\ndef bump():\n    before = COUNT\n    global COUNT\n"
+        "    COUNT = before + 1\n    return COUNT\n"
+    )
+    result = audit_problem(problem("bump", late, ["assert bump() == 1"]), AuditParams())
+    assert result.status == "excluded:reference-does-not-load"
+    assert "used prior to global declaration (reference line 6)" in result.detail
