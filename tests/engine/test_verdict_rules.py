@@ -8028,3 +8028,23 @@ def test_a_reference_that_does_not_compile_is_excluded_as_itself():
     result = audit_problem(problem("bump", late, ["assert bump() == 1"]), AuditParams())
     assert result.status == "excluded:reference-does-not-load"
     assert "used prior to global declaration (reference line 6)" in result.detail
+
+
+# 182. From the thirtieth pass (class 5): functions a ``SimpleNamespace`` holds (``angles.flip``)
+# were called "only through a value the reference stores", and no verdict given. Each is an entry
+# by its dotted name, the others beside the one called most.
+def test_a_namespaces_functions_are_entries():
+    angles = (
+        "from types import SimpleNamespace\n\nangles = SimpleNamespace(\n    norm=lambda a: a % 360,\n"
+        "    flip=lambda a: (a + 180) % 360,\n)\n"
+    )
+    tests = [
+        "assert angles.norm(370) == 10",
+        "assert angles.norm(-90) == 270",
+        "assert angles.flip(90) == 270",
+        "assert angles.flip(0) == 180",
+    ]
+    result = audit_problem(problem("", angles, tests), AuditParams())
+    assert result.status == "ok" and result.entry == "angles.norm", result.detail
+    assert "    flip=lambda a: (a + 180) % 361," in {s.after for s in result.survivors}
+    assert any(a.text.startswith("assert angles.flip(") for a in result.asserts)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 
-from ..inputs.calls import called_name, defined_names, harvest_sources, parsed
+from ..inputs.calls import called_name, class_names, defined_names, harvest_sources, parsed
 from ..model import Problem
 
 MAX_OTHER_ENTRIES = 4  # each costs an audit of its own: a table of a dozen classes is no task
@@ -26,7 +26,10 @@ def other_entries(problem: Problem, entry: str) -> list[str]:
     (HumanEval's ``candidate``)."""
     if problem.call_alias:
         return []
-    own = {name for name in defined_names(problem.reference) if "." not in name}
+    classes = class_names(problem.reference)  # (a class's own methods are its calls, not entries;
+    own = {  # a namespace's functions are: ``angles.flip`` beside ``angles.norm``)
+        name for name in defined_names(problem.reference) if name.partition(".")[0] not in classes
+    }
     found: list[str] = []
     for source in harvest_sources(problem):
         tree = parsed(source)

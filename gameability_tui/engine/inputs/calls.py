@@ -216,7 +216,31 @@ def defined_names(reference: str) -> list[str]:
         + _class_level_methods(classes)
         + list(nested)
         + _class_level_methods(list(nested.values()), nested)
+        + list(_namespace_members(tree))
     )
+
+
+def _namespace_members(tree: ast.Module) -> dict[str, ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef]:
+    """``angles.flip`` for each function a namespace the module makes holds (``angles =
+    SimpleNamespace(norm=lambda a: a % 360, flip=flip_of)``), with its lambda or ``def``: the
+    tests call it by that dotted name, as a class's static method (the thirtieth pass: such
+    entries were "called only through a value the reference stores", and no verdict given)."""
+    defs = {n.name: n for n in module_level(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    found: dict[str, ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef] = {}
+    for node in module_level(tree):
+        value = node.value if isinstance(node, ast.Assign) and len(node.targets) == 1 else None
+        target = node.targets[0] if value is not None else None  # type: ignore[union-attr]
+        made = (
+            isinstance(value, ast.Call) and (called_name(value) or "").rpartition(".")[2] == "SimpleNamespace"
+        )
+        if not (made and isinstance(target, ast.Name)):
+            continue
+        for keyword in value.keywords:  # type: ignore[union-attr]
+            held = keyword.value
+            function = held if isinstance(held, ast.Lambda) else defs.get(getattr(held, "id", ""))
+            if keyword.arg and function is not None:
+                found[f"{target.id}.{keyword.arg}"] = function  # type: ignore[union-attr]
+    return found
 
 
 # Calls that make a class (``Point = namedtuple('Point', 'x y')``), by their last name.
@@ -297,6 +321,9 @@ def parameter_names(reference: str, entry: str) -> tuple[str, ...]:
     for node in module_level(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == entry:
             return _positional(node.args)
+    held = _namespace_members(tree).get(entry)
+    if held is not None:  # ``angles.flip``: the function the namespace holds
+        return _positional(held.args)
     value = _bound_functions(tree).get(entry)
     if value is None:
         return ()
