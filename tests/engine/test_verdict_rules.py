@@ -8048,3 +8048,26 @@ def test_a_namespaces_functions_are_entries():
     assert result.status == "ok" and result.entry == "angles.norm", result.detail
     assert "    flip=lambda a: (a + 180) % 361," in {s.after for s in result.survivors}
     assert any(a.text.startswith("assert angles.flip(") for a in result.asserts)
+
+
+# 183. From the thirtieth pass (class 1/t): "lists of different lengths raise ValueError", tested
+# only on an empty pair; every visible pair had one length, a rule learned and kept by every
+# draw, so ``zip(u, v, strict=True)`` made ``strict=False`` was "equivalent". Where the text
+# speaks of different lengths, that rule is lifted and a pair one item apart is drawn.
+def test_different_lengths_the_text_names_are_drawn():
+    dot = (
+        "def dot(u, v):\n    if not u and not v:\n        raise ValueError('empty')\n"
+        "    return sum(a * b for a, b in zip(u, v, strict=True))\n"
+    )
+    tests = [
+        "assert dot([1, 2], [3, 4]) == 11",
+        "assert dot([2], [5]) == 10",
+        "try:\n    dot([], [])\nexcept ValueError:\n    pass\nelse:\n    raise AssertionError('no ValueError')",
+    ]
+    said = "dot(u, v): the dot product of two lists of numbers. Lists of different lengths raise ValueError."
+    result = audit_problem(problem("dot", dot, tests, prompt=said), AuditParams())
+    assert "    return sum(a * b for a, b in zip(u, v, strict=False))" in {s.after for s in result.survivors}
+    unsaid = audit_problem(
+        problem("dot", dot, tests, prompt="dot(u, v): the dot product of u and v."), AuditParams()
+    )
+    assert not unsaid.survivors

@@ -318,6 +318,13 @@ CHARACTER_RANGE = re.compile(
 # not "separated by a space", HumanEval/143, nor a text that only holds words: two spaces in a
 # row read as one is then a choice the text leaves open)
 WHITESPACE_SAID = re.compile(r"\bwhite[\s-]?spaces?\b", re.IGNORECASE)
+# sequences of different lengths ("lists of different lengths raise ValueError", "if the lengths
+# differ"): the same length every test keeps is then no rule (the thirtieth pass)
+UNEQUAL_LENGTHS = re.compile(
+    r"\b(different|unequal|mismatched|differing)\s+(lengths?|sizes?)\b|\b(lengths?|sizes?)\s+(differ|do\s+not\s+match)"
+    r"|\bnot\s+(of\s+)?the\s+same\s+(length|size)\b",
+    re.IGNORECASE,
+)
 # lines ended the Windows way ("lines may end with b'\\r\\n'", "CRLF", "a carriage return")
 CRLF_LINES = re.compile(r"\\r\\n|\bCRLF\b|\bcarriage[- ]returns?\b", re.IGNORECASE)
 RUNS_OF_SPACES = re.compile(
@@ -355,7 +362,8 @@ def lifted_rules(prompt: str) -> frozenset[str]:
     single spaces); ``"crlf"``, lines ended by ``\\r\\n`` ("lines may end with b'\\r\\n'",
     tested with ``\\n`` alone); ``"nan"``, a float that is no number ("a NaN x is returned
     unchanged", tested with numbers alone); ``"whitespace"``, two spaces in a row where the text
-    speaks of white space ("split on whitespace"); ``"zero"``, a floor of 1 lowered to the text's 0
+    speaks of white space ("split on whitespace"); ``"lengths"``, sequences of different lengths
+    ("lists of different lengths raise"); ``"zero"``, a floor of 1 lowered to the text's 0
     (``_states_zero``); ``"unique"`` also where two items tie on a measure the text orders
     them by ("if two words have the same length, return the first"), which aims at words tied
     (``text_cases.word_ties``); ``"overlap"``, a sub-text overlapping itself, however the text
@@ -363,7 +371,7 @@ def lifted_rules(prompt: str) -> frozenset[str]:
     said = {
         "nonempty": EMPTY_INPUT, "unique": REPEATED_ITEMS, "floor": SIGNED_INPUT,
         "padded": PADDED_TEXT, "float": OTHER_NUMBERS, "case": LETTER_CASE, "spaces": RUNS_OF_SPACES,
-        "crlf": CRLF_LINES, "nan": NAN_INPUT, "whitespace": WHITESPACE_SAID,
+        "crlf": CRLF_LINES, "nan": NAN_INPUT, "whitespace": WHITESPACE_SAID, "lengths": UNEQUAL_LENGTHS,
     }  # fmt: skip
     lifts = {rule for rule, pattern in said.items() if _said_of_inputs(pattern, prompt)}
     lifts |= {f"{CHARACTERS}{first}{last}" for first, last in _character_ranges(prompt)}

@@ -69,6 +69,7 @@ from .branches import Condition, nested_comparisons, takes_every_branch
 from .calls import Call, assignments, called_name, interleaved, parsed, positional_defaults
 from .contract import (
     V1_MODES,
+    Lifted,
     contract_violations,
     lifted,
     passed_default,
@@ -1148,6 +1149,18 @@ def _not_a_number(base: Call) -> Iterator[Call]:
             yield _with_arg(base, position, _replaced(value, 0, math.nan))
 
 
+def _unequal_lengths(base: Call) -> Iterator[Call]:
+    """``base`` with a sequence argument that is as long as another one item shorter, then one
+    item longer (its first item again): ``dot([1, 2], [3, 4])`` meets ``dot([1, 2], [3])``."""
+    sized = [(position, value) for position, value in enumerate(base.args) if type(value) in (list, tuple)]
+    lengths = [len(value) for _, value in sized]
+    for position, value in reversed(sized):
+        if value and lengths.count(len(value)) > 1:
+            yield _with_arg(base, position, value[:-1])
+            yield _with_arg(base, position, value + value[:1])
+            return
+
+
 def _zeroed(base: Call) -> Iterator[Call]:
     """``base`` with each int argument above 0 made 0."""
     for position, value in enumerate(base.args):
@@ -1156,7 +1169,7 @@ def _zeroed(base: Call) -> Iterator[Call]:
 
 
 # The lifts whose inputs no other kind of the deep attack makes (``_aimed_on``), in its order.
-WORDED = ("padded", "float", "case", "spaces", "whitespace", "zero", "crlf", "overlap", "nan")
+WORDED = ("padded", "float", "case", "spaces", "whitespace", "zero", "crlf", "overlap", "nan", "lengths")
 # The inputs of each rule the text lifts (``stated_calls``).
 STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
     "nonempty": lambda base: _sized_to(base, [0]),  # each sized argument made empty
@@ -1167,6 +1180,7 @@ STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
     "case": lambda base: _text_edits(base, _cased),
     "spaces": lambda base: _text_edits(base, _spaced),
     "whitespace": lambda base: _text_edits(base, _doubled_space),
+    "lengths": _unequal_lengths,
     "zero": _zeroed,
     "crlf": _crlf_edits,
     "overlap": overlapping,
@@ -1550,6 +1564,8 @@ def _next_new(
 ) -> Call | None:
     """The next of ``cursor``'s calls that is new, inside the contract and its relations, and
     that ``accept`` (where given) takes."""
+    if relations is not None and Lifted("lengths") in named:  # ("lists of different lengths raise")
+        relations = replace(relations, same_length=())
     for drawn in cursor:
         call = new_draw(drawn, relations, seen)
         if call is None:
