@@ -8062,7 +8062,7 @@ def test_different_lengths_the_text_names_are_drawn():
     tests = [
         "assert dot([1, 2], [3, 4]) == 11",
         "assert dot([2], [5]) == 10",
-        "try:\n    dot([], [])\nexcept ValueError:\n    pass\nelse:\n    raise AssertionError('no ValueError')",
+        "try:\n    dot([], [])\nexcept ValueError:\n    pass\nelse:\n    raise AssertionError('none')",
     ]
     said = "dot(u, v): the dot product of two lists of numbers. Lists of different lengths raise ValueError."
     result = audit_problem(problem("dot", dot, tests, prompt=said), AuditParams())
