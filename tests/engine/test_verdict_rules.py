@@ -8071,3 +8071,17 @@ def test_different_lengths_the_text_names_are_drawn():
         problem("dot", dot, tests, prompt="dot(u, v): the dot product of u and v."), AuditParams()
     )
     assert not unsaid.survivors
+
+
+# 184. From the thirtieth pass (class 7): tests that use the reference's ``logged`` only as a
+# decorator of functions they define were excluded as calling no function of the reference's,
+# which is untrue. The exclusion says how the tests use it, and what a test would have to do.
+def test_an_entry_used_only_as_a_decorator_is_excluded_with_that_reason():
+    logged = (
+        "CALLS = []\n\n\ndef logged(fn):\n    def wrapper(*args):\n        CALLS.append(fn.__name__)\n"
+        "        return fn(*args)\n    return wrapper\n"
+    )
+    tests = ["@logged\ndef add(a, b):\n    return a + b\nassert add(2, 3) == 5\nassert CALLS == ['add']"]
+    result = audit_problem(problem("", logged, tests), AuditParams())
+    assert result.status == "excluded:no-entry-point"
+    assert "`logged` only as a decorator" in result.detail and "logged(len)('abc')" in result.detail

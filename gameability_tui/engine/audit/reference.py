@@ -573,8 +573,15 @@ def _why_no_entry(problem: Problem) -> ProblemResult:
     if unparsable is not None:  # (no call can be read in a test that does not compile)
         return excluded(problem.id, "reference-fails-tests", unparsable)
     stored = _called_through_a_store(problem)
+    decorator = _used_only_as_a_decorator(problem)
     if not problem.tests and not problem.harvest:
         detail = "the problem has no visible tests to call an entry"
+    elif decorator:
+        detail = (
+            f"the tests use the reference's `{decorator}` only as a decorator of functions they define, "
+            "and a function written in a test is not drawn afresh: a test calling it by name on a "
+            f"built-in (`{decorator}(len)('abc')`) would be"
+        )
     elif stored:
         detail = (
             f"the tests call the reference's code only through a value it stores (`{stored}`), "
@@ -583,6 +590,21 @@ def _why_no_entry(problem: Problem) -> ProblemResult:
     else:
         detail = "no function that the reference defines is called by the tests"
     return excluded(problem.id, "no-entry-point", detail)
+
+
+def _used_only_as_a_decorator(problem: Problem) -> str:
+    """The first function the reference defines that a test uses as a decorator (``@logged`` on
+    a ``def`` of its own: the thirtieth pass, excluded as calling no function of the
+    reference's); "" where none is."""
+    defined = set(defined_names(problem.reference))
+    for test in problem.tests:
+        tree = parsed(test)
+        for node in ast.walk(tree) if tree is not None else ():
+            for decorator in getattr(node, "decorator_list", ()):
+                called = decorator.func if isinstance(decorator, ast.Call) else decorator
+                if isinstance(called, ast.Name) and called.id in defined:
+                    return called.id
+    return ""
 
 
 def _called_through_a_store(problem: Problem) -> str:
