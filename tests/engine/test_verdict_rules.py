@@ -8085,3 +8085,25 @@ def test_an_entry_used_only_as_a_decorator_is_excluded_with_that_reason():
     result = audit_problem(problem("", logged, tests), AuditParams())
     assert result.status == "excluded:no-entry-point"
     assert "`logged` only as a decorator" in result.detail and "logged(len)('abc')" in result.detail
+
+
+# 185. From the thirtieth pass (class 2): every test passes the search a predicate (``lambda k: k
+# >= 37``); with "no literal to perturb" the problem was excluded, though the numbers a lambda
+# writes are inputs the test chose as surely as an argument. They are drawn as literals are.
+def test_the_numbers_a_lambda_argument_writes_are_drawn():
+    search = (
+        "def first_true(pred):\n    hi = 1\n    while not pred(hi):\n        hi *= 2\n    lo = 0\n"
+        "    while lo < hi:\n        mid = (lo + hi) // 2\n        if pred(mid):\n            hi = mid\n"
+        "        else:\n            lo = mid + 1\n    return lo\n"
+    )
+    tests = [
+        "assert first_true(lambda k: k >= 37) == 37",
+        "assert first_true(lambda k: k >= 64) == 64",
+        "assert first_true(lambda k: k * k >= 50) == 8",
+    ]
+    _, _, visible = visible_calls(problem("first_true", search, tests))
+    drawn = fresh_calls(visible, 8, 0, "contract-v2")
+    written = {"lambda k: k >= 37", "lambda k: k >= 64", "lambda k: k * k >= 50"}
+    assert drawn and all(call.args[0].text not in written for call in drawn)
+    result = audit_problem(problem("first_true", search, tests), AuditParams())
+    assert result.status == "ok" and result.n_fresh > 0, result.detail

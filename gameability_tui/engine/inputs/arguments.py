@@ -14,6 +14,7 @@ does (``b``, ``Point(3, 4)``, ``abs``).
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -97,6 +98,41 @@ class Callback:
 
     def render(self) -> str:
         return self.text
+
+    def numbers(self) -> tuple[int, ...]:
+        """The whole numbers a lambda writes (``37`` in ``lambda k: k >= 37``): inputs the test
+        chose as surely as a literal argument, drawn as literals are (the thirtieth pass: a search
+        given only predicates had "no literal to perturb", and no verdict)."""
+        return tuple(node.value for node in _written_numbers(self.text))
+
+    def with_numbers(self, values: tuple) -> Callback:
+        """This lambda with its whole numbers made ``values`` (``numbers``' inverse); a value that
+        is no whole number (a draw that changed its type) leaves its place as it was."""
+        tree = _parsed_lambda(self.text)
+        if tree is None:
+            return self
+        for node, value in zip(_written_numbers_of(tree), values):
+            node.value = value if type(value) is int else node.value
+        return Callback(ast.unparse(tree))
+
+
+def _parsed_lambda(text: str) -> ast.Expression | None:
+    try:
+        tree = ast.parse(text, mode="eval")
+    except (SyntaxError, ValueError):
+        return None
+    return tree if isinstance(tree.body, ast.Lambda) else None
+
+
+def _written_numbers(text: str) -> list[ast.Constant]:
+    tree = _parsed_lambda(text)
+    return _written_numbers_of(tree) if tree is not None else []
+
+
+def _written_numbers_of(tree: ast.Expression) -> list[ast.Constant]:
+    """The lambda's whole-number constants (no bool), in the order they are written."""
+    found = [node for node in ast.walk(tree) if isinstance(node, ast.Constant) and type(node.value) is int]
+    return sorted(found, key=lambda node: (node.lineno, node.col_offset))
 
 
 def job_steps(steps: tuple[ChainStep, ...]) -> tuple:

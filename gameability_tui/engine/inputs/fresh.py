@@ -383,8 +383,10 @@ def _held(value: Any) -> Any:
             tuple((k, _held(v)) for k, v in value.kwargs),
             value.name,
         )
-    if isinstance(value, Callback):
-        return ("callback", value.text)
+    if isinstance(
+        value, Callback
+    ):  # (its numbers are drawn: ``lambda k: k >= 37`` is of ``k >= 38``'s shape)
+        return ("callback", value.with_numbers((0,) * len(value.numbers())).text)
     return value.name if isinstance(value, Bound) else None
 
 
@@ -410,7 +412,9 @@ def literals_of(call: Call) -> tuple:
         elif lists_objects(value):  # so are its objects'
             for inner in value:
                 add(inner)
-        elif not isinstance(value, (Bound, Callback)):
+        elif isinstance(value, Callback):  # a lambda's whole numbers (``lambda k: k >= 37``)
+            values.extend(value.numbers())
+        elif not isinstance(value, Bound):
             values.append(value)
 
     for args, kwargs in _parts(call):
@@ -431,7 +435,10 @@ def with_literals(values: tuple, like: Call) -> Call:
             return dataclasses.replace(value, args=args, kwargs=tuple((k, one(v)) for k, v in value.kwargs))
         if lists_objects(value):
             return type(value)(map(one, value))
-        return value if isinstance(value, (Bound, Callback)) else next(taken)
+        if isinstance(value, Callback):
+            numbers = value.numbers()
+            return value.with_numbers(tuple(next(taken) for _ in numbers)) if numbers else value
+        return value if isinstance(value, Bound) else next(taken)
 
     return like.with_arguments(one)
 
