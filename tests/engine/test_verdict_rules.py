@@ -8107,3 +8107,19 @@ def test_the_numbers_a_lambda_argument_writes_are_drawn():
     assert drawn and all(call.args[0].text not in written for call in drawn)
     result = audit_problem(problem("first_true", search, tests), AuditParams())
     assert result.status == "ok" and result.n_fresh > 0, result.detail
+
+
+# 186. From the twenty-seventh pass: a test comparing an object's answer within a tolerance
+# (``abs(Circle(2).area() - 12.56636) < 1e-9``) is a chain the reference's answer leaves at the
+# plain value; the witness was written with the whole comparison and its constants drawn afresh.
+# It is written as far as the answer went.
+def test_a_witness_is_written_as_far_as_the_answer_went():
+    circle = (
+        "class Circle:\n    def __init__(self, r):\n        self.r = r\n\n    def area(self):\n"
+        "        return 3.14159 * self.r ** 2\n"
+    )
+    tests = ["assert abs(Circle(2).area() - 12.56636) < 1e-9", "assert abs(Circle(0).area()) < 1e-9"]
+    result = audit_problem(problem("Circle", circle, tests), AuditParams())
+    doubled = next(s for s in result.survivors if s.after == "        return 3.14159 * (self.r * 2)")
+    assert any(re.fullmatch(r"Circle\(\d+\)\.area\(\)", witness) for witness in doubled.witnesses)
+    assert not any("<" in witness or "abs(" in witness for witness in doubled.witnesses)

@@ -43,15 +43,29 @@ def witness_texts(prepared: Prepared, witnesses: tuple[int, ...]) -> tuple[str, 
     for index in witnesses:
         call, answer = prepared.fresh[index], prepared.reference_calls[index]
         data = answer[1] if answer and answer[0] == "value" else None
-        cut = type(data) is tuple and len(data) == 3 and data[0] == CHAINED_MARK and not call.uses
+        name = prepared.call_name
         try:
-            if cut:
-                texts.append(call.render_chain(f"{prepared.call_name}({call.render_arguments()})", data[2]))
+            if call.uses:  # each use as far as its answer went
+                answers = data[1] if _cut(data) or _chained(data) else ()
+                answers = answers if type(answers) is tuple else ()
+                cuts = {k: a[2] for k, a in enumerate(answers[: len(call.uses)]) if _cut(a)}
+                texts.append("; ".join([*call.render_bindings(name), *call.render_uses(cuts)]))
+            elif _cut(data):
+                texts.append(call.render_chain(f"{name}({call.render_arguments()})", data[2]))  # type: ignore[index]
             else:
-                texts.append(call.render(prepared.call_name))
+                texts.append(call.render(name))
         except (ValueError, RecursionError):
             continue
     return tuple(texts)
+
+
+def _chained(answer: object) -> bool:
+    return type(answer) is tuple and len(answer) == 2 and answer[0] == CHAINED_MARK
+
+
+def _cut(answer: object) -> bool:
+    """An answer in its chain's shape that the chain left early (``observed._use_answer``)."""
+    return type(answer) is tuple and len(answer) == 3 and answer[0] == CHAINED_MARK
 
 
 def candidate_asserts(
