@@ -28,7 +28,9 @@ def other_entries(problem: Problem, entry: str) -> list[str]:
         return []
     classes = class_names(problem.reference)  # (a class's own methods are its calls, not entries;
     own = {  # a namespace's functions are: ``angles.flip`` beside ``angles.norm``)
-        name for name in defined_names(problem.reference) if name.partition(".")[0] not in classes
+        name
+        for name in defined_names(problem.reference)
+        if "." not in name or name.partition(".")[0] not in classes
     }
     found: list[str] = []
     for source in harvest_sources(problem):
