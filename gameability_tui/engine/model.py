@@ -144,7 +144,11 @@ from .step_units import STEPS
 # is read after its uses; (deep) a fallback dropped (``next(it, None)``), a warning's category
 # swapped, a growing product's remainder left out, a space doubled where ``split()`` runs, and
 # an f-string format spec's numbers moved; a table a registering decorator fills names entries, and
-# a mutant whose entry is no longer callable is judged by its tests and calls
+# a mutant whose entry is no longer callable is judged by its tests and calls; two spaces in a row
+# only where the text speaks of white space, none where it says single spaces; (deep) ``.date()``
+# and ``Decimal(repr(x))``'s text dropped; a compile error is the program's; a ``SimpleNamespace``'s
+# functions are entries; "different lengths" lifts the one-length rule; a lambda's numbers drawn;
+# a witness written as far as the answer went
 ENGINE_VERSION = 36
 
 
