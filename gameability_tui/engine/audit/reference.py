@@ -57,7 +57,7 @@ from ..inputs.named_methods import (
 from ..inputs.partial_reads import looked_at_in_part
 from ..inputs.raises import tests_expect_raises
 from ..inputs.range_ends import calls_at_ends
-from ..inputs.reads_between import own_reads, reads_between
+from ..inputs.reads_between import own_reads, read_uses, reads_between
 from ..inputs.std_makers import std_names
 from ..inputs.text_examples import example_sources, in_the_tests_shapes
 from ..inputs.type_guards import other_type_calls, refuses_bools, type_guarded_positions
@@ -66,7 +66,7 @@ from ..model import AuditParams, Problem, ProblemResult
 from ..mutants.attack import attack_for
 from ..mutants.operators import copied_value
 from ..mutants.sites import Mutant, make_mutants
-from ..observed import CHANGED_STEP, READ_STEP, WITH_BLOCK, defined_only_as_main
+from ..observed import CHANGED_STEP, WITH_BLOCK, defined_only_as_main
 from ..sandbox import Run, run_job
 from ..sandbox.jobs import RANDOM_SEED
 from ..sandbox.steps import UNCOUNTED, cost_order, median_steps
@@ -174,14 +174,14 @@ def _read_as_elsewhere(calls: list[Call], count: int) -> list[Call]:
             read
             for call in calls
             if call.uses and not call.peers
-            for read in (*own_reads(call), *_read_uses(call))
+            for read in (*own_reads(call), *read_uses(call))
         )
     )
     again = []
     for call in calls if reads else ():
-        wanted = tuple(dict.fromkeys((*call.reads, *reads)))
         if call.peers or call.before or call.args or call.kwargs or bool(call.chain) == bool(call.uses):
             continue
+        wanted = tuple(dict.fromkeys((*call.reads, *reads)))
         if wanted == call.reads or (call.reads and not call.uses):
             continue
         if call.chain:
@@ -189,13 +189,6 @@ def _read_as_elsewhere(calls: list[Call], count: int) -> list[Call]:
         else:
             again.append(replace(call, reads=wanted))
     return again[:count]
-
-
-def _read_uses(call: Call) -> list[str]:
-    """The attributes a call's object is read for as uses of their own (``t.closed``)."""
-    return [
-        use[0][0][len(READ_STEP) :] for use in call.uses if len(use) == 1 and use[0][0].startswith(READ_STEP)
-    ]
 
 
 def _named_but_never_called(problem: Problem, visible: list[Call]) -> tuple[str, ...]:

@@ -841,8 +841,8 @@ def _aimed_on(
         [call for base in visible if other_types for call in _none_edits(base)],
         *[
             [call for base in visible for call in stated_edits(rule, base)]
-            for rule in [*WORDED, *sorted(lifts)]
-            if rule in lifts and (rule in WORDED or range_characters(rule))
+            for rule in (*WORDED, *sorted(filter(range_characters, lifts)))
+            if rule in lifts
         ],
         list(word_ties(visible)) if "unique" in lifts else [],
         [call for base in visible if decodes for call in _undecodable_edits(base)],
@@ -1150,8 +1150,8 @@ def _not_a_number(base: Call) -> Iterator[Call]:
 
 
 def _unequal_lengths(base: Call) -> Iterator[Call]:
-    """``base`` with a sequence argument that is as long as another one item shorter, then one
-    item longer (its first item again): ``dot([1, 2], [3, 4])`` meets ``dot([1, 2], [3])``."""
+    """``base`` with a sequence argument as long as another made one item shorter, then one item
+    longer (its first item again): ``dot([1, 2], [3, 4])`` meets ``dot([1, 2], [3])``."""
     sized = [(position, value) for position, value in enumerate(base.args) if type(value) in (list, tuple)]
     lengths = [len(value) for _, value in sized]
     for position, value in reversed(sized):
@@ -1190,7 +1190,7 @@ STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
 
 def stated_edits(rule: str, base: Call) -> Iterator[Call]:
     """The inputs of a rule the text lifts, made from ``base`` (``STATED_EDITS``, and a range of
-    characters the text names: ``_range_end_edits``)."""
+    characters the text names: ``_range_ends``)."""
     characters = range_characters(rule)
     if characters:
         return _text_edits(base, lambda text: _range_ends(text, characters))

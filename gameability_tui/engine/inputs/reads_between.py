@@ -50,6 +50,13 @@ def own_reads(call: Call) -> tuple[str, ...]:
     return tuple(read for read in call.reads if "." not in read and not read.endswith("()"))
 
 
+def read_uses(call: Call) -> list[str]:
+    """The attributes the call's object is read for as uses of their own (``t.closed``)."""
+    return [
+        use[0][0][len(READ_STEP) :] for use in call.uses if len(use) == 1 and use[0][0].startswith(READ_STEP)
+    ]
+
+
 def _leading_writes(uses: tuple) -> int:
     return next((index for index, use in enumerate(uses) if not _is_write(use)), len(uses))
 
