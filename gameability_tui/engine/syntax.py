@@ -21,15 +21,19 @@ def statement_blocks(node: ast.AST) -> list[list[ast.stmt]]:
     return [block for block in blocks if isinstance(block, list) and block and isinstance(block[0], ast.stmt)]
 
 
-def own_returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Return]:
-    """The ``return`` statements of ``function``'s own body, not those of a function, lambda or
-    class defined in it (a factory's ``return encode, decode``, not ``encode``'s own return)."""
-    found: list[ast.Return] = []
+def own_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
+    """The nodes of ``function``'s own body, not those inside a function, lambda or class defined
+    in it (a factory's ``return encode, decode``, not ``encode``'s own return)."""
+    found: list[ast.AST] = []
     pending: list[ast.AST] = list(function.body)
     while pending:
         node = pending.pop()
-        if isinstance(node, ast.Return):
-            found.append(node)
+        found.append(node)
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             pending += ast.iter_child_nodes(node)
     return found
+
+
+def own_returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Return]:
+    """The ``return`` statements of ``function``'s own body (``own_nodes``)."""
+    return [node for node in own_nodes(function) if isinstance(node, ast.Return)]

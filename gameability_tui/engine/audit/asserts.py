@@ -186,7 +186,7 @@ def _uses_assert(
         made, uses = call.render_objects(), [f"{name}({call.render_arguments()})"]
     else:  # with its peers, ``a.transfer(b, 5)``: each object made; a use cut where it was
         answers = data if type(data) is tuple else ()
-        cuts = {k: answer[2] for k, answer in enumerate(answers[: len(call.uses)]) if _cut(answer)}
+        cuts = {k: answer[2] for k, answer in enumerate(answers[: len(call.uses)]) if cut_answer(answer)}
         data = tuple(answer[1] if k in cuts else answer for k, answer in enumerate(answers)) or data
         made, uses = call.render_bindings(name), call.render_uses(cuts)
     given = set(uses)  # the calls, not the reads: a call whose answer is an object is made unchecked
@@ -223,7 +223,7 @@ def _as_with_block(made: list[str], checks: list[str]) -> str:
     return "\n".join([f"with {value} as {name}:", *inside, *checks[end + 1 :]])
 
 
-def _cut(answer: object) -> bool:
+def cut_answer(answer: object) -> bool:
     """Whether a use's answer is one its chain was cut for (``observed._use_answer``)."""
     return type(answer) is tuple and len(answer) == 3 and answer[0] == CHAINED_MARK
 

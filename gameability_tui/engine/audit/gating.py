@@ -23,7 +23,7 @@ from ..observed import CHAINED_MARK
 from ..sandbox import AssertRun, run_job
 from ..sandbox.limits import CONFIRM_STEPS_PER_SECOND
 from .advancing_state import advances_module_state
-from .asserts import GatedText, assert_text, order_candidates
+from .asserts import GatedText, assert_text, cut_answer, order_candidates
 from .flags import compares_exactly, value_flags, visible_answers
 from .prepared import Prepared, backstop_seconds, base_job, oracle_for
 from .reference import may_keep_state, rules_crossed
@@ -46,11 +46,11 @@ def witness_texts(prepared: Prepared, witnesses: tuple[int, ...]) -> tuple[str, 
         name = prepared.call_name
         try:
             if call.uses:  # each use as far as its answer went
-                answers = data[1] if _cut(data) or _chained(data) else ()
+                answers = data[1] if cut_answer(data) or _chained(data) else ()
                 answers = answers if type(answers) is tuple else ()
-                cuts = {k: a[2] for k, a in enumerate(answers[: len(call.uses)]) if _cut(a)}
+                cuts = {k: a[2] for k, a in enumerate(answers[: len(call.uses)]) if cut_answer(a)}
                 texts.append("; ".join([*call.render_bindings(name), *call.render_uses(cuts)]))
-            elif _cut(data):
+            elif cut_answer(data):
                 texts.append(call.render_chain(f"{name}({call.render_arguments()})", data[2]))  # type: ignore[index]
             else:
                 texts.append(call.render(name))
@@ -61,11 +61,6 @@ def witness_texts(prepared: Prepared, witnesses: tuple[int, ...]) -> tuple[str, 
 
 def _chained(answer: object) -> bool:
     return type(answer) is tuple and len(answer) == 2 and answer[0] == CHAINED_MARK
-
-
-def _cut(answer: object) -> bool:
-    """An answer in its chain's shape that the chain left early (``observed._use_answer``)."""
-    return type(answer) is tuple and len(answer) == 3 and answer[0] == CHAINED_MARK
 
 
 def candidate_asserts(

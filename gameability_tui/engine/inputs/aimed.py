@@ -827,7 +827,7 @@ def _aimed_on(
     named |= based_digits(bases)
     named |= lifted(frozenset(passed_default(position) for position, _ in defaults))
     alphabet = _characters(visible) if mode != "free" else string.ascii_letters
-    relations = learn_relations(visible) if mode not in V1_MODES else None
+    relations = _kept_relations(visible, mode, named)
     kinds = [
         [call for base in visible for call in _number_edits(base, numbers, fields=fields, bases=bases)],
         [call for base in visible for call in _length_edits(base)],
@@ -1295,7 +1295,7 @@ def _aimed_at(
 
     def aim(calls: list[Call], seen: set[str], accept: Callable[[Call], bool] | None) -> list[Call]:
         cursor = edits(calls)
-        relations = learn_relations(calls) if mode not in V1_MODES else None
+        relations = _kept_relations(calls, mode, named)
         seen = set(seen)
         chosen: list[Call] = []
         while (
@@ -1552,6 +1552,16 @@ def _constant(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant)
 
 
+def _kept_relations(visible: list[Call], mode: str, named: frozenset) -> Relations | None:
+    """The relations every visible call keeps (none in the v1 modes), but one length for two
+    sequences where the text speaks of different lengths (``Lifted("lengths")`` among ``named``:
+    "lists of different lengths raise")."""
+    if mode in V1_MODES:
+        return None
+    relations = learn_relations(visible)
+    return replace(relations, same_length=()) if Lifted("lengths") in named else relations
+
+
 def _next_new(
     cursor: Iterator[Call],
     seen: set[str],
@@ -1564,8 +1574,6 @@ def _next_new(
 ) -> Call | None:
     """The next of ``cursor``'s calls that is new, inside the contract and its relations, and
     that ``accept`` (where given) takes."""
-    if relations is not None and Lifted("lengths") in named:  # ("lists of different lengths raise")
-        relations = replace(relations, same_length=())
     for drawn in cursor:
         call = new_draw(drawn, relations, seen)
         if call is None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..observed import WITH_BLOCK
-from ..syntax import own_returns
+from ..syntax import own_nodes, own_returns
 from .arguments import Bound, chain_text, job_steps, marked, marked_keywords, named_objects
 from .arguments import arguments_text as _arguments_text
 from .dispatched import tables, through_tables
@@ -371,14 +371,7 @@ def lazy_kind(reference: str, entry: str) -> str:
 
 def _yields(function: ast.FunctionDef) -> bool:
     """Whether ``function``'s own body yields (not a function or class nested in it)."""
-    pending: list[ast.AST] = list(function.body)
-    while pending:
-        node = pending.pop()
-        if isinstance(node, (ast.Yield, ast.YieldFrom)):
-            return True
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            pending.extend(ast.iter_child_nodes(node))
-    return False
+    return any(isinstance(node, (ast.Yield, ast.YieldFrom)) for node in own_nodes(function))
 
 
 def module_level(tree: ast.Module) -> list[ast.stmt]:

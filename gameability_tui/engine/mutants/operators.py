@@ -34,6 +34,8 @@ import re
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from ..syntax import ending_name
+
 
 @dataclass(frozen=True)
 class Operator:
@@ -1026,10 +1028,10 @@ class DropFallback(Operator):
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
         if not isinstance(node, ast.Call) or node.keywords:
             return 0
-        name = node.func.attr if isinstance(node.func, ast.Attribute) else _called_name(node)
+        name = ending_name(node.func)
         if name == "get" and not isinstance(node.func, ast.Attribute):
             return 0  # (a function of the module's own called ``get``)
-        position = FALLBACK_POSITIONS.get(name or "")
+        position = FALLBACK_POSITIONS.get(name)
         return int(position is not None and len(node.args) == position + 1)
 
     def edit(self, node: ast.AST, choice: int) -> ast.AST:
@@ -1058,14 +1060,9 @@ class SwapWarningCategory(SwapRaisedType):
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
         given = isinstance(parent, ast.keyword) and parent.arg == "category"
-        warned = isinstance(parent, ast.Call) and _warns(parent) and len(parent.args) > 1
+        warned = isinstance(parent, ast.Call) and ending_name(parent.func) == "warn" and len(parent.args) > 1
         given = given or (warned and parent.args[1] is node)  # type: ignore[union-attr]
         return len(self._names(node)) if given and isinstance(node, ast.Name) else 0
-
-
-def _warns(call: ast.Call) -> bool:
-    """Whether ``call`` is ``warnings.warn(...)`` or ``warn(...)``."""
-    return (call.func.attr if isinstance(call.func, ast.Attribute) else _called_name(call)) == "warn"
 
 
 SAMPLE_OPERATORS: tuple[Operator, ...] = (
