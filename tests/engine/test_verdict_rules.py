@@ -41,7 +41,14 @@ from gameability_tui.engine.inputs.aimed import (
     rounds_for_fractions,
 )
 from gameability_tui.engine.inputs.arguments import Made
-from gameability_tui.engine.inputs.calls import Bound, Call, entry_of, factory_names
+from gameability_tui.engine.inputs.calls import (
+    Bound,
+    Call,
+    entry_of,
+    factory_names,
+    infer_entry,
+    parameter_names,
+)
 from gameability_tui.engine.inputs.domain import RAW_BYTE_EXTREMES, learn_domain
 from gameability_tui.engine.inputs.fresh import contract_violations, fresh_calls
 from gameability_tui.engine.inputs.harvest import harvest_calls, is_callback
@@ -8123,3 +8130,38 @@ def test_a_witness_is_written_as_far_as_the_answer_went():
     doubled = next(s for s in result.survivors if s.after == "        return 3.14159 * (self.r * 2)")
     assert any(re.fullmatch(r"Circle\(\d+\)\.area\(\)", witness) for witness in doubled.witnesses)
     assert not any("<" in witness or "abs(" in witness for witness in doubled.witnesses)
+
+
+# 187. From the thirtieth pass (class 5): a module-level loop binds ``double``, ``triple`` and
+# ``quadruple`` through ``globals()[name] = scaler(k)``; the problem was excluded as calling no
+# function of the reference's. The loop's bindings are read as the assignments they stand for.
+def test_names_a_loop_binds_through_globals_are_entries():
+    scalers = (
+        "def _scaler(k):\n    def scale(x):\n        return x * k\n    return scale\n\n\n"
+        "for _name, _k in (('double', 2), ('triple', 3)):\n    globals()[_name] = _scaler(_k)\n"
+    )
+    tests = ["assert double(5) == 10", "assert triple(-2) == -6"]
+    assert infer_entry(scalers, tests) == "double"
+    assert parameter_names(scalers, "double") == ("x",)
+    result = audit_problem(problem("", scalers, tests), AuditParams())
+    assert result.status == "ok" and result.n_fresh > 0, result.detail
+
+
+# 188. From the thirtieth pass (class 5): the text names ``double``, ``triple`` and ``quadruple``;
+# the tests call only the first two, so ``quadruple``'s factor made 5 passed them, and nothing
+# judged it. A function the text names that no test and no other code calls is audited on the
+# calls of one of as many parameters (``double(5)`` read as ``quadruple(5)``); without the text
+# naming it, it is not (a leftover of the reference's is no part of the task).
+def test_a_function_the_text_names_and_no_test_calls_is_audited_on_its_siblings_calls():
+    scalers = (
+        "def double(x):\n    return x * 2\n\n\ndef triple(x):\n    return x * 3\n\n\n"
+        "def quadruple(x):\n    return x * 4\n"
+    )
+    tests = ["assert double(5) == 10", "assert triple(-2) == -6", "assert double(7) == 14"]
+    said = "The module defines double, triple and quadruple: each returns x times 2, 3 and 4."
+    result = audit_problem(problem("", scalers, tests, prompt=said), AuditParams())
+    four = [s for s in result.survivors if s.after == "    return x * 5"]
+    assert four and all(w.startswith("quadruple(") for w in four[0].witnesses)
+    assert any(a.text.startswith("assert quadruple(") for a in result.asserts)
+    unsaid = audit_problem(problem("", scalers, tests, prompt="double and triple scale x."), AuditParams())
+    assert not any(s.after == "    return x * 5" for s in unsaid.survivors)

@@ -12,8 +12,18 @@ are, and a mutant is broken where it differs on any entry's inputs.
 from __future__ import annotations
 
 import ast
+import copy
+import re
 
-from ..inputs.calls import called_name, class_names, defined_names, harvest_sources, parsed
+from ..inputs.calls import (
+    called_name,
+    called_names,
+    class_names,
+    defined_names,
+    harvest_sources,
+    parameter_names,
+    parsed,
+)
 from ..model import Problem
 
 MAX_OTHER_ENTRIES = 4  # each costs an audit of its own: a table of a dozen classes is no task
@@ -40,6 +50,63 @@ def other_entries(problem: Problem, entry: str) -> list[str]:
             if name in own and name != entry and name not in found:
                 found.append(name)
     return found[:MAX_OTHER_ENTRIES]
+
+
+def named_siblings(problem: Problem, called: list[str]) -> list[tuple[str, tuple[str, ...]]]:
+    """Each function the reference defines that the task's text names but no test calls, nor
+    the reference's own code, with the tests' calls of a ``called`` function of as many
+    parameters written as calls of it (``double(5)`` read as ``quadruple(5)``): its inputs.
+    Threat: "double, triple and quadruple" whose tests call only the first two passed any
+    ``quadruple`` (the thirtieth pass); a text naming a function makes it part of the task, and
+    a function no test and no other code calls is checked by nothing. A helper the entry calls
+    is the entry's part, judged through it."""
+    if problem.call_alias or not problem.prompt:
+        return []
+    sources = harvest_sources(problem)
+    tested = called_names(sources)
+    read = _names_read(problem.reference)
+    arity = {name: len(parameter_names(problem.reference, name)) for name in called}
+    classes = class_names(problem.reference)
+    found = []
+    for name in defined_names(problem.reference):
+        if (
+            "." in name
+            or name in classes
+            or tested[name]
+            or name in read
+            or not _named_in(problem.prompt, name)
+        ):
+            continue
+        own = len(parameter_names(problem.reference, name))
+        donor = next((other for other in called if own and arity[other] == own), None)
+        if donor is not None:
+            found.append((name, tuple(_renamed_calls(source, donor, name) for source in sources)))
+    return found[:MAX_OTHER_ENTRIES]
+
+
+def _names_read(reference: str) -> set[str]:
+    """The names the reference's code reads (a helper's name, read where it is called)."""
+    tree = parsed(reference)
+    nodes = ast.walk(tree) if tree is not None else ()
+    return {node.id for node in nodes if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
+
+
+def _named_in(prompt: str, name: str) -> bool:
+    """Whether the text writes ``name`` as a word of its own (``quadruple``, not ``quadrupled``)."""
+    return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", prompt) is not None
+
+
+def _renamed_calls(source: str, old: str, new: str) -> str:
+    """``source`` with each call of ``old`` by name written as a call of ``new`` (to read its
+    calls from, never to run)."""
+    tree = parsed(source)
+    if tree is None:
+        return source
+    renamed = copy.deepcopy(tree)
+    for node in ast.walk(renamed):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == old:
+            node.func.id = new
+    return ast.unparse(renamed)
 
 
 def _calls_for_themselves(tree: ast.AST, own: set[str]) -> list[ast.Call]:

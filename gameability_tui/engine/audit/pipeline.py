@@ -14,7 +14,7 @@ from ..sandbox import children_kept
 from .edges import only_a_tie_the_text_leaves_free
 from .free_ties import without_free_tie_choices
 from .gating import candidate_asserts, witness_texts
-from .other_entries import other_entries
+from .other_entries import named_siblings, other_entries
 from .prepared import Prepared
 from .reference import prepare
 from .rounds import draw_while_it_pays
@@ -61,10 +61,15 @@ def _judged(problem: Problem, params: AuditParams, prepared: Prepared) -> _Judge
 
 def _judged_by_other_entries(problem: Problem, params: AuditParams, entry: str) -> list[_Judged]:
     """The mutants judged on the inputs of each other name the tests call as an entry
-    (``other_entries``); one whose calls cannot be judged (no fresh input) adds nothing."""
+    (``other_entries``), then of each function the text names and nothing calls, on its
+    siblings' calls (``named_siblings``); one whose calls cannot be judged (no fresh input) adds
+    nothing."""
+    names = other_entries(problem, entry)
+    others = [replace(problem, entry=name) for name in names]
+    siblings = named_siblings(problem, [entry, *names])
+    others += [replace(problem, entry=name, harvest=calls) for name, calls in siblings]
     judged = []
-    for name in other_entries(problem, entry):
-        other = replace(problem, entry=name)
+    for other in others:
         prepared = prepare(other, params)
         if not isinstance(prepared, ProblemResult):
             judged.append(_judged(other, params, prepared))

@@ -9,6 +9,7 @@ input can be written back into an assert that round-trips.
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -384,7 +385,9 @@ def module_level(tree: ast.Module) -> list[ast.stmt]:
     def visit(statements: list[ast.stmt]) -> None:
         for node in statements:
             found.append(node)
-            if isinstance(node, ast.If):
+            if isinstance(node, ast.For):
+                found.extend(_unrolled_bindings(node))
+            elif isinstance(node, ast.If):
                 visit(node.body)
                 visit(node.orelse)
             elif isinstance(node, (ast.With, ast.AsyncWith)):
@@ -398,6 +401,80 @@ def module_level(tree: ast.Module) -> list[ast.stmt]:
 
     visit(tree.body)
     return found
+
+
+@functools.lru_cache(maxsize=64)
+def _unrolled_bindings(loop: ast.For) -> tuple[ast.Assign, ...]:
+    """The plain assignments a module-level loop over literal items makes through the module's
+    namespace (``for name, k in (("double", 2), ("triple", 3)): globals()[name] = scaler(k)``
+    binds ``double = scaler(2)`` and ``triple = scaler(3)``), each written out as the statement
+    it stands for (the thirtieth pass: such names were "no function the reference defines").
+    Cached by the loop's node, so each reading meets the same statements (trees are shared)."""
+    try:
+        items = ast.literal_eval(loop.iter)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return ()
+    stores = [
+        statement
+        for statement in loop.body
+        if isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Subscript)
+        and _is_namespace_call(statement.targets[0].value)
+    ]
+    if not stores or not isinstance(items, (tuple, list)):
+        return ()
+    made: list[ast.Assign] = []
+    for item in items:
+        names = _loop_names(loop.target, item)
+        if names is None:
+            return ()
+        for statement in stores:
+            key = _with_names(statement.targets[0].slice, names)  # type: ignore[attr-defined]
+            if not (
+                isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value.isidentifier()
+            ):
+                continue
+            value = _with_names(statement.value, names)
+            made.append(ast.copy_location(ast.Assign([ast.Name(key.value, ast.Store())], value), statement))
+    return tuple(made)
+
+
+def _is_namespace_call(node: ast.expr) -> bool:
+    """``globals()`` or ``vars()``: at module level, the module's own names."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("globals", "vars")
+        and not node.args
+    )
+
+
+def _loop_names(target: ast.expr, item: object) -> dict[str, object] | None:
+    """The loop variables ``target`` binds to ``item``, or None where it cannot be read."""
+    if isinstance(target, ast.Name):
+        return {target.id: item}
+    if isinstance(target, ast.Tuple) and isinstance(item, (tuple, list)) and len(item) == len(target.elts):
+        names: dict[str, object] = {}
+        for part, value in zip(target.elts, item):
+            inner = _loop_names(part, value)
+            if inner is None:
+                return None
+            names.update(inner)
+        return names
+    return None
+
+
+def _with_names(node: ast.expr, names: dict[str, object]) -> ast.expr:
+    """A copy of ``node`` with each loop variable read in it written as its literal value."""
+
+    class Substituted(ast.NodeTransformer):
+        def visit_Name(self, name: ast.Name) -> ast.AST:
+            if isinstance(name.ctx, ast.Load) and name.id in names:
+                return ast.copy_location(ast.parse(repr(names[name.id]), mode="eval").body, name)
+            return name
+
+    return ast.fix_missing_locations(Substituted().visit(copy.deepcopy(node)))
 
 
 def _defs(tree: ast.Module) -> set[str]:
