@@ -149,7 +149,9 @@ from .step_units import STEPS
 # and ``Decimal(repr(x))``'s text dropped; a compile error is the program's; a ``SimpleNamespace``'s
 # functions are entries; "different lengths" lifts the one-length rule; a lambda's numbers drawn;
 # a witness written as far as the answer went
-ENGINE_VERSION = 36
+# 37: names a module-level loop binds through ``globals()`` are entries; a function the text names
+# that no test and no other code calls is audited on a sibling's calls
+ENGINE_VERSION = 37
 
 
 @dataclass(frozen=True)
