@@ -8165,3 +8165,47 @@ def test_a_function_the_text_names_and_no_test_calls_is_audited_on_its_siblings_
     assert any(a.text.startswith("assert quadruple(") for a in result.asserts)
     unsaid = audit_problem(problem("", scalers, tests, prompt="double and triple scale x."), AuditParams())
     assert not any(s.after == "    return x * 5" for s in unsaid.survivors)
+
+
+# 189. From the thirtieth pass (class t): "start, stop and step are floats with start <= stop" was
+# read as no precondition (the clause opens on three parameters, not one), so the deep attack's
+# asserts passed a start above the stop. A clause opening on what several parameters are states
+# what the input is.
+def test_a_relation_a_clause_on_several_parameters_states_is_kept():
+    frange = (
+        "def frange(start, stop, step):\n    out = []\n    x = start\n    while x < stop:\n"
+        "        out.append(x)\n        x += step\n    return out\n"
+    )
+    said = (
+        "frange(start, stop, step): the values below stop. start, stop and step are floats with "
+        "start <= stop and step > 0."
+    )
+    parameters = ("start", "stop", "step")
+    assert domain_flags(Call((2.0, 1.0, 0.5)), said, parameters)
+    assert not domain_flags(Call((1.0, 2.0, 0.5)), said, parameters)
+    tests = ["assert frange(0.0, 1.0, 0.25) == [0.0, 0.25, 0.5, 0.75]", "assert frange(2.0, 2.0, 1.0) == []"]
+    result = audit_problem(problem("frange", frange, tests, prompt=said), AuditParams(attack="deep"))
+    assert result.asserts and not any(
+        call[0] > call[1] for a in result.asserts for call in _frange_calls(a.text)
+    )
+
+
+def _frange_calls(text: str) -> list[tuple]:
+    """The argument tuples of each ``frange(...)`` call an assert writes."""
+    return [
+        tuple(ast.literal_eval(argument) for argument in node.args)
+        for node in ast.walk(ast.parse(text))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "frange"
+    ]
+
+
+# 190. From the thirtieth pass (class t): every visible value a whole number written out ('42',
+# '-7'), a draw edited its characters as any text's, and the deep asserts passed '-1+20' and
+# '7-' to "an optional sign followed by digits". Such a value is drawn and kept as a number
+# written out: its digits edited, a sign before them only.
+def test_numbers_written_out_are_drawn_as_numbers():
+    visible = [Call(("42",)), Call(("-7",)), Call(("0",)), Call(("-120",))]
+    drawn = fresh_calls(visible, 16, 0, "contract-v2")
+    assert drawn and all(re.fullmatch(r"-?[0-9]+", call.args[0]) for call in drawn)
+    assert contract_violations(Call(("4-2",)), visible, "contract-v2", True, frozenset({"+", "-"}))
+    assert not contract_violations(Call(("+0",)), visible, "contract-v2", True, frozenset({"+", "-"}))

@@ -158,6 +158,11 @@ ITEM_RANGE = re.compile(
 )
 # a clause that opens on what a parameter is or holds: "n is always ...", "items has ..."
 ABOUT_A_PARAMETER = re.compile(r"^\s*([A-Za-z_]\w*)\s+(is|are|has|have|will|always|must|can)\b")
+# a clause opening on what several parameters are: "start, stop and step are floats with start <=
+# stop" (the thirtieth pass: read as no precondition, its asserts passed start > stop)
+ABOUT_PARAMETERS = re.compile(
+    r"^\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*\s*,?\s+(?:and|or)\s+[A-Za-z_]\w*)\s+(are|have|will|always|must|can)\b"
+)
 _HOLDS = {
     "==": lambda a, b: a == b,
     "<": lambda a, b: a < b,
@@ -523,6 +528,9 @@ def _states_a_precondition(clause: str, parameters: tuple[str, ...] = ()) -> boo
         return True
     about = ABOUT_A_PARAMETER.match(clause)
     if about and about.group(1) in parameters:
+        return True
+    several = ABOUT_PARAMETERS.match(clause)
+    if several and set(re.split(r"\s*,\s*|\s+(?:and|or)\s+", several.group(1))) <= set(parameters):
         return True
     rest = CHAINED.sub("", CHAINED_SEVERAL.sub("", clause))
     rest = RELATION.sub("", SUBJECT_FIRST.sub("", NUMBER_FIRST.sub("", rest)))

@@ -200,6 +200,11 @@ def _violations(
     return found
 
 
+# a whole number written out with either sign: where every visible value is a numeral, the shape
+# every draw keeps (a sign the task allows, ``'+7'``, stays in; ``'4-2'`` is no number)
+SIGNED_NUMERAL = re.compile(r"[+-]?[0-9]+")
+
+
 def _string_violations(value: str, domain: Domain, v2: bool, named: frozenset = frozenset()) -> list[str]:
     if value in named:  # a text the reference itself names (``aimed.keyed_texts``): of the task's kind
         return []
@@ -207,6 +212,10 @@ def _string_violations(value: str, domain: Domain, v2: bool, named: frozenset = 
         value = value.strip(" ")
     if v2 and domain.numerals and is_numeral(value):  # ``'65536'`` where the tests write ``'80'``
         return []
+    if v2 and domain.numerals and value and not SIGNED_NUMERAL.fullmatch(value):
+        # (a sign the reference names is a sign before the digits, never among them: the
+        # thirtieth pass's ``'-1+20'`` for "an optional sign followed by digits")
+        return [f"{value!r} is not a whole number written out, where every visible value is"]
     if v2 and domain.vocabulary:
         return [] if value in domain.vocabulary else [f"{value!r} is not one of the words the tests use"]
     cased = Lifted("case") in named  # (the text's letters of either case: a letter's twin is in)

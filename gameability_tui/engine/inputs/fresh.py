@@ -23,6 +23,7 @@ import dataclasses
 import functools
 import itertools
 import random
+import string
 from collections.abc import Callable
 from typing import Any
 
@@ -101,11 +102,23 @@ class Perturber:
             return self.rng.choice(others) if others else value
         if self.contract and domain.tokens:
             return self._tokens(value, domain)
+        if self.v2 and domain.numerals:
+            return self._numeral(value, domain)
         alphabet = domain.characters if self.contract else domain.characters + FREE_CHARACTERS
         if self.v2 and domain.character:  # one character stays one, of its kind (``domain.py``)
             return self.rng.choice([c for c in character_pool(domain) if c != value] or [value])
         keep_one = domain.nonempty and self.contract
         return "".join(self._edit(list(value), alphabet or "ab", keep_one))
+
+    def _numeral(self, value: str, domain: Domain) -> str:
+        """A whole number written out, edited as one: its digits edited, its sign kept (or, where
+        a visible one is negative, now and then turned), never a ``-`` among the digits (the
+        thirtieth pass's ``'-1+20'`` for "an optional sign followed by digits")."""
+        sign, digits = ("-", value[1:]) if value.startswith("-") else ("", value)
+        if "-" in domain.characters and self.rng.random() < 0.25:
+            sign = "" if sign else "-"
+        pool = [ch for ch in domain.characters if ch.isdigit()] or list(string.digits)
+        return sign + "".join(self._edit(list(digits), pool, keep_one=True))
 
     def _tokens(self, value: str, domain: Domain) -> str:
         return " ".join(self._edit(value.split(), domain.tokens, keep_one=True))
