@@ -8209,3 +8209,39 @@ def test_numbers_written_out_are_drawn_as_numbers():
     assert drawn and all(re.fullmatch(r"-?[0-9]+", call.args[0]) for call in drawn)
     assert contract_violations(Call(("4-2",)), visible, "contract-v2", True, frozenset({"+", "-"}))
     assert not contract_violations(Call(("+0",)), visible, "contract-v2", True, frozenset({"+", "-"}))
+
+
+# 191. From the thirtieth pass (class 5): ``case 500:`` is a constant the subject is compared
+# with, as an ``if code == 500:`` is; by default no draw met 500, so ``case 501:`` and the
+# answer made None were "equivalent". A ``match`` statement's literal patterns are met like any
+# compared constant.
+def test_a_match_statements_literal_cases_are_met_by_default():
+    reason = (
+        "def reason(code):\n    match code:\n        case 200:\n            return 'OK'\n"
+        "        case 404 | 410:\n            return 'Gone'\n        case 500:\n"
+        "            return 'Internal Server Error'\n        case _:\n            return 'Unknown'\n"
+    )
+    tests = ["assert reason(200) == 'OK'", "assert reason(404) == 'Gone'", "assert reason(418) == 'Unknown'"]
+    result = audit_problem(problem("reason", reason, tests), AuditParams())
+    moved = [s for s in result.survivors if s.after == "        case 501:"]
+    assert moved and "reason(500)" in moved[0].witnesses
+
+
+# 192. From the thirtieth pass (class t): ``a[0] <= b[1] and b[0] <= a[1]`` of closed intervals;
+# no default draw made two intervals touch (an item of one equal to the other's), so ``<`` for
+# ``<=`` was "equivalent". Items of two arguments a comparison reads by constant indices are made
+# to meet, inside the contract (each interval stays sorted).
+def test_items_of_two_arguments_compared_by_index_are_made_to_meet():
+    overlaps = "def overlaps(a, b):\n    return a[0] <= b[1] and b[0] <= a[1]\n"
+    tests = [
+        "assert overlaps((1, 5), (3, 8))",
+        "assert not overlaps((1, 2), (4, 6))",
+        "assert overlaps((0, 10), (2, 3))",
+        "assert not overlaps((7, 9), (1, 3))",
+    ]
+    result = audit_problem(problem("overlaps", overlaps, tests), AuditParams())
+    strict = [s for s in result.survivors if "b[0] < a[1]" in s.after]
+    assert strict and all(
+        a[1] == b[0] and a[0] <= a[1] and b[0] <= b[1]
+        for a, b in (ast.literal_eval(w.removeprefix("overlaps")) for w in strict[0].witnesses)
+    )

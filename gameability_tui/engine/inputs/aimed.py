@@ -66,7 +66,7 @@ from typing import Any
 
 from .arithmetic import Arithmetic, compared_arithmetic, meeting_edits, value_at
 from .branches import Condition, nested_comparisons, takes_every_branch
-from .calls import Call, assignments, called_name, interleaved, parsed, positional_defaults
+from .calls import Call, assignments, called_name, interleaved, parameter_names, parsed, positional_defaults
 from .contract import (
     V1_MODES,
     Lifted,
@@ -996,6 +996,7 @@ def boundary_calls(
         _add(numbers, divisor)
     meet = any(_compares_two_inputs(node) for node in comparisons)
     ties = any(_compares_an_item(node) for node in comparisons)
+    items = _compared_items(comparisons, parameter_names(reference, entry)) if mode not in V1_MODES else ()
     divisors = tested_divisors(reference) if mode not in V1_MODES else ()
     if not (numbers or meet or ties or divisors) or limit <= 0:
         return []
@@ -1035,10 +1036,12 @@ def boundary_calls(
                 aims.append(
                     list(interleaved([pair[:1] for base in calls for pair in _meetings_by_pair(base)]))
                 )
+            if step == 0 and items:
+                aims.append(list(interleaved([list(_item_meetings(base, items)) for base in calls])))
         yield from interleaved(aims)
 
     named = met_floats(reference) | lifted(lifts) | based_digits(bases)
-    chosen = _aimed_at(visible, known, limit, mode, edits, True, named) if numbers or meet else []
+    chosen = _aimed_at(visible, known, limit, mode, edits, True, named) if numbers or meet or items else []
     if ties:  # (``arr[i] > arr[i + 1]`` ties where an item is repeated: beside the others)
         known = known | {call.key() for call in chosen}
         chosen += _aimed_at(visible, known, TIE_DRAWS, mode, _repeats_in_turn, floors=True, named=named)
@@ -1253,6 +1256,53 @@ def _compares_an_item(node: ast.Compare) -> bool:
     return any(isinstance(side, ast.Subscript) for side in sides) and not any(map(_constant, sides))
 
 
+# (argument position, item index) of an item a comparison reads by a constant index
+ItemRead = tuple[int, int]
+
+
+def _compared_items(
+    comparisons: list[ast.Compare], parameters: tuple[str, ...]
+) -> tuple[tuple[ItemRead, ItemRead], ...]:
+    """Each pair of items of two arguments a comparison sets against each other by constant
+    indices (``a[0] <= b[1]``, of intervals ``a`` and ``b``): ``<`` for ``<=`` parts from it only
+    where those two items are equal, which no draw editing one number at a time made (the
+    thirtieth pass: intervals that touch were never drawn by default)."""
+    found = []
+    for node in comparisons:
+        sides = [_item_read(side, parameters) for side in (node.left, *node.comparators)]
+        for first, second in zip(sides, sides[1:]):
+            if first is not None and second is not None and first[0] != second[0]:
+                found.append((first, second))
+    return tuple(dict.fromkeys(found))
+
+
+def _item_read(side: ast.expr, parameters: tuple[str, ...]) -> ItemRead | None:
+    """(position, index) where ``side`` is a parameter's item at a constant index (``b[1]``)."""
+    if not (isinstance(side, ast.Subscript) and isinstance(side.value, ast.Name)):
+        return None
+    index = side.slice
+    if not (isinstance(index, ast.Constant) and type(index.value) is int and side.value.id in parameters):
+        return None
+    return parameters.index(side.value.id), index.value
+
+
+def _item_meetings(base: Call, items: tuple[tuple[ItemRead, ItemRead], ...]) -> Iterator[Call]:
+    """``base`` with each compared pair of items made equal, either taking the other's value."""
+    for (one, at_one), (other, at_other) in items:
+        if max(one, other) >= len(base.args):
+            continue
+        first, second = base.args[one], base.args[other]
+        if not all(
+            type(v) in (list, tuple) and -len(v) <= at < len(v)
+            for v, at in ((first, at_one), (second, at_other))
+        ):
+            continue
+        if type(first[at_one]) is not type(second[at_other]):
+            continue
+        yield _with_arg(base, other, _replaced(second, at_other, first[at_one]))
+        yield _with_arg(base, one, _replaced(first, at_one, second[at_other]))
+
+
 def _compares_two_inputs(node: ast.Compare) -> bool:
     """Whether ``node`` compares two values read by name (``a > b``, ``other.rank > self.rank``)."""
     return sum(isinstance(side, (ast.Name, ast.Attribute)) for side in (node.left, *node.comparators)) >= 2
@@ -1333,11 +1383,28 @@ def _comparisons(reference: str) -> list[ast.Compare]:
         return []
     return [
         node
-        for node in ast.walk(tree)
+        for node in [*ast.walk(tree), *_case_comparisons(tree)]
         if isinstance(node, ast.Compare)
         and not isinstance(node.ops[0], MEMBERSHIP)
         and not any(_remainder(side) for side in (node.left, *node.comparators))
     ]
+
+
+@functools.lru_cache(maxsize=64)
+def _case_comparisons(tree: ast.Module) -> tuple[ast.Compare, ...]:
+    """``subject == value`` for each literal a ``match`` statement's ``case`` tests its subject
+    against (``case 500:``, ``case 404 | 410:``): a compared constant as surely as an ``if``'s
+    (the thirtieth pass: ``case 500:`` made ``case 501:`` met no 500 by default). Cached by the
+    tree, so each reading meets the same nodes."""
+    found = []
+    for match in (node for node in ast.walk(tree) if isinstance(node, ast.Match)):
+        for case in match.cases:
+            patterns = case.pattern.patterns if isinstance(case.pattern, ast.MatchOr) else [case.pattern]
+            for pattern in patterns:
+                if isinstance(pattern, ast.MatchValue):
+                    compared = ast.Compare(match.subject, [ast.Eq()], [pattern.value])
+                    found.append(ast.copy_location(compared, pattern))
+    return tuple(found)
 
 
 @functools.lru_cache(maxsize=64)
