@@ -38,6 +38,7 @@ from gameability_tui.engine.inputs.aimed import (
     guard_calls,
     handled_marks,
     keyed_texts,
+    loop_starts,
     rounds_for_fractions,
 )
 from gameability_tui.engine.inputs.arguments import Made
@@ -8245,3 +8246,19 @@ def test_items_of_two_arguments_compared_by_index_are_made_to_meet():
         a[1] == b[0] and a[0] <= a[1] and b[0] <= b[1]
         for a, b in (ast.literal_eval(w.removeprefix("overlaps")) for w in strict[0].witnesses)
     )
+
+
+# 193. From the thirtieth pass (MBPP's perfect square): ``i = 1`` then ``while i * i <= n``; the
+# tests ask 10, 36 and 14, and no default draw asked 1, so ``i = 2`` (1 is then "no square")
+# was "equivalent". The value a loop's first test sets a parameter against is met as a compared
+# constant.
+def test_the_value_a_loops_first_test_reaches_is_met_by_default():
+    square = (
+        "def is_square(n):\n    i = 1\n    while i * i <= n:\n        if i * i == n:\n"
+        "            return True\n        i = i + 1\n    return False\n"
+    )
+    assert loop_starts(square) == (1,)
+    tests = ["assert is_square(10) == False", "assert is_square(36) == True", "assert is_square(14) == False"]
+    result = audit_problem(problem("is_square", square, tests), AuditParams())
+    started = [s for s in result.survivors if s.after == "    i = 2"]
+    assert started and "is_square(1)" in started[0].witnesses

@@ -994,6 +994,8 @@ def boundary_calls(
     numbers = _compared_constants(comparisons, named)
     for divisor in wrap_divisors(reference) if mode not in V1_MODES else ():  # (where a value wraps)
         _add(numbers, divisor)
+    for start in loop_starts(reference) if mode not in V1_MODES else ():  # (a loop's first test)
+        _add(numbers, start)
     meet = any(_compares_two_inputs(node) for node in comparisons)
     ties = any(_compares_an_item(node) for node in comparisons)
     items = _compared_items(comparisons, parameter_names(reference, entry)) if mode not in V1_MODES else ()
@@ -1508,6 +1510,56 @@ def _length_bounds(nodes: list[ast.expr], named: dict[str, int | float]) -> list
     """The whole numbers a length is compared with in ``nodes`` (``len(password) < 8``)."""
     comparisons = (inner for outer in nodes for inner in ast.walk(outer) if isinstance(inner, ast.Compare))
     return [number for number in _bounds_of_a_call(comparisons, "len", named) if type(number) is int]
+
+
+@functools.lru_cache(maxsize=64)
+def loop_starts(reference: str) -> tuple[int, ...]:
+    """The value a ``while`` loop's test sets a parameter against on its first turn, where the
+    other side reads only counters the loop's own statements set to whole numbers just before it
+    (``i = 1`` then ``while i * i <= n``: 1): the input at which the loop first runs, and where a
+    counter started one off (``i = 2``) parts from the reference (the thirtieth pass: MBPP's
+    perfect square was never asked of 1 by default)."""
+    tree = parsed(reference)
+    found: list[int] = []
+    for function in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)) if tree is not None else ():
+        parameters = {a.arg for a in [*function.args.posonlyargs, *function.args.args]}
+        for body in (n.body for n in ast.walk(function) if isinstance(getattr(n, "body", None), list)):
+            counters: dict[str, int] = {}
+            for statement in body:
+                if isinstance(statement, ast.While) and isinstance(statement.test, ast.Compare):
+                    test = statement.test
+                    sides = [test.left, *test.comparators]
+                    if len(sides) == 2 and any(getattr(side, "id", "") in parameters for side in sides):
+                        other = next(side for side in sides if getattr(side, "id", "") not in parameters)
+                        value = _counted(other, counters)
+                        if value is not None and value not in found:
+                            found.append(value)
+                counters.update(
+                    (name, value.value)
+                    for name, value in assignments([statement])
+                    if isinstance(value, ast.Constant) and type(value.value) is int
+                )
+    return tuple(found)
+
+
+def _counted(node: ast.expr, counters: dict[str, int]) -> int | None:
+    """``node``'s value where it reads only ``counters`` and whole numbers with ``+ - *``."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.Name):
+        return counters.get(node.id)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult)):
+        left, right = _counted(node.left, counters), _counted(node.right, counters)
+        if left is None or right is None:
+            return None
+        return (
+            left + right
+            if isinstance(node.op, ast.Add)
+            else left - right
+            if isinstance(node.op, ast.Sub)
+            else left * right
+        )
+    return None
 
 
 def _named_numbers(reference: str) -> dict[str, int | float]:
