@@ -39,6 +39,7 @@ from gameability_tui.engine.inputs.aimed import (
     handled_marks,
     keyed_texts,
     loop_starts,
+    ordered_characters,
     rounds_for_fractions,
 )
 from gameability_tui.engine.inputs.arguments import Made
@@ -8262,3 +8263,19 @@ def test_the_value_a_loops_first_test_reaches_is_met_by_default():
     result = audit_problem(problem("is_square", square, tests), AuditParams())
     started = [s for s in result.survivors if s.after == "    i = 2"]
     assert started and "is_square(1)" in started[0].witnesses
+
+
+# 194. From the twenty-ninth pass (MBPP's digit count): ``c >= '0' and c <= '9'``, tested on texts
+# with no 0 and no 9; by default no draw wrote either, so ``> '0'`` and ``< '9'`` were
+# "equivalent". The characters the reference orders a value against are written into the texts,
+# as a compared number is drawn.
+def test_characters_a_range_test_ends_on_are_written_by_default():
+    count = (
+        "def number_ctr(s):\n    n = 0\n    for c in s:\n        if c >= '0' and c <= '9':\n"
+        "            n += 1\n    return n\n"
+    )
+    assert ordered_characters(count) == ("0", "9")
+    tests = ["assert number_ctr('program2bedone') == 1", "assert number_ctr('3wonders') == 1"]
+    result = audit_problem(problem("number_ctr", count, tests), AuditParams())
+    after = {s.after.strip() for s in result.survivors}
+    assert "if c > '0' and c <= '9':" in after and "if c >= '0' and c < '9':" in after

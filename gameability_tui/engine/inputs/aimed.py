@@ -399,6 +399,21 @@ def _letter_edits(base: Call, letters: list[str]) -> Iterator[Call]:
 
 
 @functools.lru_cache(maxsize=64)
+def ordered_characters(reference: str) -> tuple[str, ...]:
+    """The characters the reference orders a value against (``c >= '0' and c <= '9'``, ``'a' <=
+    ch``): a range's ends, where ``>`` for ``>=`` parts from it at the end alone (the twenty-ninth
+    pass: MBPP's digit count, whose tests wrote no ``0``, kept ``> '0'`` by default)."""
+    found: list[str] = []
+    for node in _comparisons(reference):
+        if all(isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in node.ops):
+            for side in (node.left, *node.comparators):
+                text = side.value if isinstance(side, ast.Constant) else None
+                if type(text) is str and len(text) == 1 and text not in found:
+                    found.append(text)
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=64)
 def tested_letters(reference: str) -> frozenset[str]:
     """The characters of the texts the reference tests a value's membership in (``c in 'aeiou'``,
     ``ch not in {'a', 'e'}``): letters of the task's alphabet whether or not a test wrote them."""
@@ -999,8 +1014,9 @@ def boundary_calls(
     meet = any(_compares_two_inputs(node) for node in comparisons)
     ties = any(_compares_an_item(node) for node in comparisons)
     items = _compared_items(comparisons, parameter_names(reference, entry)) if mode not in V1_MODES else ()
+    characters = ordered_characters(reference) if mode not in V1_MODES else ()
     divisors = tested_divisors(reference) if mode not in V1_MODES else ()
-    if not (numbers or meet or ties or divisors) or limit <= 0:
+    if not (numbers or meet or ties or divisors or characters) or limit <= 0:
         return []
     lengths = _length_bounds(comparisons, named)
     totals = _total_bounds(comparisons, named)
@@ -1040,10 +1056,16 @@ def boundary_calls(
                 )
             if step == 0 and items:
                 aims.append(list(interleaved([list(_item_meetings(base, items)) for base in calls])))
+            aims += [  # (``c >= '0'``: the character itself, then the one past it, then before)
+                [edit for base in calls for edit in _letter_edits(base, [chr(ord(character) + step)])]
+                for character in characters
+                if ord(character) + step >= 0
+            ]
         yield from interleaved(aims)
 
     named = met_floats(reference) | lifted(lifts) | based_digits(bases)
-    chosen = _aimed_at(visible, known, limit, mode, edits, True, named) if numbers or meet or items else []
+    aiming = numbers or meet or items or characters
+    chosen = _aimed_at(visible, known, limit, mode, edits, True, named) if aiming else []
     if ties:  # (``arr[i] > arr[i + 1]`` ties where an item is repeated: beside the others)
         known = known | {call.key() for call in chosen}
         chosen += _aimed_at(visible, known, TIE_DRAWS, mode, _repeats_in_turn, floors=True, named=named)
