@@ -8279,3 +8279,27 @@ def test_characters_a_range_test_ends_on_are_written_by_default():
     result = audit_problem(problem("number_ctr", count, tests), AuditParams())
     after = {s.after.strip() for s in result.survivors}
     assert "if c > '0' and c <= '9':" in after and "if c >= '0' and c < '9':" in after
+
+
+# 195. From the twenty-second pass (MBPP-style BMI): ``bmi = weight / (height * height)``, then
+# ``if bmi < 25``; the arithmetic compared was a name, so no default input put the BMI at 25 and
+# ``<=`` for ``<`` was "equivalent". A name bound once to an arithmetic of the parameters is
+# compared as that arithmetic.
+def test_an_arithmetic_bound_to_a_name_then_compared_is_met_by_default():
+    bmi = (
+        "def bmi_category(weight, height):\n    bmi = weight / (height * height)\n    if bmi < 18.5:\n"
+        "        return 'under'\n    if bmi < 25:\n        return 'normal'\n    return 'over'\n"
+    )
+    tests = [
+        "assert bmi_category(50, 1.8) == 'under'",
+        "assert bmi_category(70, 1.75) == 'normal'",
+        "assert bmi_category(100, 1.7) == 'over'",
+    ]
+    result = audit_problem(problem("bmi_category", bmi, tests), AuditParams())
+    met = [s for s in result.survivors if s.after == "    if bmi <= 25:"]
+    drawn = (
+        [ast.literal_eval(witness.removeprefix("bmi_category")) for witness in met[0].witnesses]
+        if met
+        else []
+    )
+    assert drawn and all(weight / (height * height) == 25 for weight, height in drawn)

@@ -64,14 +64,46 @@ def compared_arithmetic(reference: str) -> list[Arithmetic]:
         if arguments.vararg or arguments.kwarg or arguments.kwonlyargs:
             continue
         parameters = tuple(a.arg for a in [*arguments.posonlyargs, *arguments.args])
+        computed = _computed_once(function, parameters)
         for node in ast.walk(function):
             if not isinstance(node, ast.Compare) or len(node.ops) != 1 or isinstance(node.ops[0], EXACT):
                 continue
             sides = (node.left, node.comparators[0])
             for index, side in enumerate(sides):
+                side = computed.get(side.id, side) if isinstance(side, ast.Name) else side
                 if _combines(side, parameters):
                     found.append(Arithmetic(side, parameters, (sides[1 - index],)))
     return found
+
+
+def _computed_once(function: ast.FunctionDef | ast.AsyncFunctionDef, parameters: tuple[str, ...]) -> dict:
+    """The names ``function`` binds once, by a plain assignment of its body, to an arithmetic of
+    its parameters (``bmi = weight / (height * height)``, then ``if bmi < 25``): a comparison of
+    the name is one of the arithmetic (the twenty-second pass: the BMI's bound met no input)."""
+    bound: dict[str, list[ast.expr | None]] = {}
+    for node in ast.walk(function):
+        targets = (
+            node.targets
+            if isinstance(node, ast.Assign)
+            else [node.target]
+            if isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.comprehension))
+            else [item.optional_vars for item in node.items]
+            if isinstance(node, ast.With)
+            else []
+        )
+        for target in targets:
+            for name in ast.walk(target) if target is not None else ():
+                if isinstance(name, ast.Name):
+                    plain = isinstance(node, ast.Assign) and target is name
+                    bound.setdefault(name.id, []).append(node.value if plain else None)  # type: ignore[union-attr]
+    return {
+        name: values[0]
+        for name, values in bound.items()
+        if len(values) == 1
+        and values[0] is not None
+        and name not in parameters
+        and _combines(values[0], parameters)
+    }
 
 
 def _combines(node: ast.expr, parameters: tuple[str, ...]) -> bool:
