@@ -8259,6 +8259,7 @@ def test_the_value_a_loops_first_test_reaches_is_met_by_default():
         "            return True\n        i = i + 1\n    return False\n"
     )
     assert loop_starts(square) == (1,)
+    assert loop_starts("def f(lo, hi):\n    while lo < hi:\n        lo += 1\n    return lo\n") == ()
     tests = ["assert is_square(10) == False", "assert is_square(36) == True", "assert is_square(14) == False"]
     result = audit_problem(problem("is_square", square, tests), AuditParams())
     started = [s for s in result.survivors if s.after == "    i = 2"]

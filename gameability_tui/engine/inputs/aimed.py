@@ -1015,8 +1015,9 @@ def boundary_calls(
     ties = any(_compares_an_item(node) for node in comparisons)
     items = _compared_items(comparisons, parameter_names(reference, entry)) if mode not in V1_MODES else ()
     characters = ordered_characters(reference) if mode not in V1_MODES else ()
+    keyed = keyed_texts(reference) if mode not in V1_MODES else ()
     divisors = tested_divisors(reference) if mode not in V1_MODES else ()
-    if not (numbers or meet or ties or divisors or characters) or limit <= 0:
+    if not (numbers or meet or ties or divisors or characters or keyed) or limit <= 0:
         return []
     lengths = _length_bounds(comparisons, named)
     totals = _total_bounds(comparisons, named)
@@ -1061,10 +1062,12 @@ def boundary_calls(
                 for character in characters
                 if ord(character) + step >= 0
             ]
+            if step == 0:  # (``unit == 'F'``, a menu's ``'cake'``: a text compared is met as a number is)
+                aims += [[edit for base in calls for edit in _keyed_edits(base, (text,))] for text in keyed]
         yield from interleaved(aims)
 
-    named = met_floats(reference) | lifted(lifts) | based_digits(bases)
-    aiming = numbers or meet or items or characters
+    named = met_floats(reference) | lifted(lifts) | based_digits(bases) | set(keyed)
+    aiming = numbers or meet or items or characters or keyed
     chosen = _aimed_at(visible, known, limit, mode, edits, True, named) if aiming else []
     if ties:  # (``arr[i] > arr[i + 1]`` ties where an item is repeated: beside the others)
         known = known | {call.key() for call in chosen}
@@ -1551,9 +1554,9 @@ def loop_starts(reference: str) -> tuple[int, ...]:
                 if isinstance(statement, ast.While) and isinstance(statement.test, ast.Compare):
                     test = statement.test
                     sides = [test.left, *test.comparators]
-                    if len(sides) == 2 and any(getattr(side, "id", "") in parameters for side in sides):
-                        other = next(side for side in sides if getattr(side, "id", "") not in parameters)
-                        value = _counted(other, counters)
+                    others = [side for side in sides if getattr(side, "id", "") not in parameters]
+                    if len(sides) == 2 and len(others) == 1:  # (one side a parameter, as written)
+                        value = _counted(others[0], counters)
                         if value is not None and value not in found:
                             found.append(value)
                 counters.update(
