@@ -8304,3 +8304,15 @@ def test_an_arithmetic_bound_to_a_name_then_compared_is_met_by_default():
         else []
     )
     assert drawn and all(weight / (height * height) == 25 for weight, height in drawn)
+
+
+# 196. From the twenty-eighth pass (class 5): ``price(item, table={'tea': 3, 'cake': 5})`` tested
+# on 'tea' and an item off the menu; by default no draw asked for 'cake', so its price made 6
+# was "equivalent". A text the reference keys a table by or compares with is met by default, as
+# a compared number is.
+def test_texts_a_table_is_keyed_by_are_met_by_default():
+    price = "def price(item, table={'tea': 3, 'cake': 5}):\n    return table.get(item, 0)\n"
+    tests = ["assert price('tea') == 3", "assert price('pie') == 0", "assert price('cake', {'cake': 9}) == 9"]
+    result = audit_problem(problem("price", price, tests), AuditParams())
+    cake = [s for s in result.survivors if "'cake': 6" in s.after]
+    assert cake and "price('cake')" in cake[0].witnesses
