@@ -15,6 +15,7 @@ does (``b``, ``Point(3, 4)``, ``abs``).
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -103,7 +104,7 @@ class Callback:
         """The whole numbers a lambda writes (``37`` in ``lambda k: k >= 37``): inputs the test
         chose as surely as a literal argument, drawn as literals are (the thirtieth pass: a search
         given only predicates had "no literal to perturb", and no verdict)."""
-        return tuple(node.value for node in _written_numbers(self.text))
+        return _lambda_numbers(self.text)
 
     def with_numbers(self, values: tuple) -> Callback:
         """This lambda with its whole numbers made ``values`` (``numbers``' inverse); a value that
@@ -124,9 +125,11 @@ def _parsed_lambda(text: str) -> ast.Expression | None:
     return tree if isinstance(tree.body, ast.Lambda) else None
 
 
-def _written_numbers(text: str) -> list[ast.Constant]:
+@functools.lru_cache(maxsize=256)
+def _lambda_numbers(text: str) -> tuple[int, ...]:
+    """``Callback.numbers`` of a lambda's text, parsed once (each draw of a shape asks again)."""
     tree = _parsed_lambda(text)
-    return _written_numbers_of(tree) if tree is not None else []
+    return tuple(node.value for node in _written_numbers_of(tree)) if tree is not None else ()
 
 
 def _written_numbers_of(tree: ast.Expression) -> list[ast.Constant]:
