@@ -1425,7 +1425,8 @@ def test_a_setup_that_raises_excludes_the_problem_as_failing_its_tests_not_as_a_
     failing_setup = problem("f", "def f(x):\n    return x + 1\n", ["assert f(1) == 2"], setup="int('x')\n")
     result = audit_problem(failing_setup, AuditParams())
     assert result.exclusion == "reference-fails-tests"
-    assert result.detail == "the tests' setup raises ValueError, before any test runs"
+    said = "raises ValueError (\"invalid literal for int() with base 10: 'x'\")"
+    assert result.detail == f"the tests' setup {said}, before any test runs"
 
 
 def test_a_reference_that_raises_as_it_loads_still_does_not_load():
@@ -8316,3 +8317,24 @@ def test_texts_a_table_is_keyed_by_are_met_by_default():
     result = audit_problem(problem("price", price, tests), AuditParams())
     cake = [s for s in result.survivors if "'cake': 6" in s.after]
     assert cake and "price('cake')" in cake[0].witnesses
+
+
+# 197. From the thirty-first pass (class 7): a test lacking ``import math`` and one importing a
+# module by name were excluded as "test 2 fails: raises NameError" and "raises ModuleNotFoundError",
+# true but naming neither the name nor the module a maintainer must mend. The reference's failure
+# carries its message, where it has one (an assert's failure has none to give).
+def test_a_failing_tests_exclusion_names_what_failed():
+    unimported = problem(
+        "hyp",
+        "def hyp(a, b):\n    return (a * a + b * b) ** 0.5\n",
+        [
+            "assert hyp(3, 4) == 5.0",
+            "assert math.isclose(hyp(1, 1), 2 ** 0.5)",
+        ],
+    )
+    result = audit_problem(unimported, AuditParams())
+    assert result.detail == "test 2 fails: raises NameError (\"name 'math' is not defined\")"
+    wrong = audit_problem(
+        problem("hyp", "def hyp(a, b):\n    return a + b\n", ["assert hyp(3, 4) == 5"]), AuditParams()
+    )
+    assert wrong.detail == "test 1 fails: raises AssertionError"

@@ -202,7 +202,8 @@ class _Candidate:
             exec(program, namespace)
 
         _, steps, error, exceeded = count_steps(run, job.load_budget)
-        failure = oc.BUDGET_OUTCOME if exceeded else (oc.encode_raise(error) if error else None)
+        said = job.mode == "reference"  # (an exclusion names what failed: "No module named 'numpy'")
+        failure = oc.BUDGET_OUTCOME if exceeded else (oc.encode_raise(error, said) if error else None)
         function = entry_in(namespace, job.entry)
         # A mutant whose entry is no longer callable is judged by its tests and calls (each
         # raises), not refused at load: tests that reach the entry only through a table it fills
@@ -240,7 +241,9 @@ class _Candidate:
         action = functools.partial(exec, code, namespace)
         _, steps, error, exceeded = count_steps(action, budget, count_until, self.watch)
         error = None if error is not None and _skips(error) else error  # skipped: checked nothing
-        why = oc.BUDGET_OUTCOME if exceeded else (oc.encode_raise(error) if error else None)
+        # (the reference's failure says what failed, where it has words: "name 'math' is not defined")
+        said = self.job.mode == "reference" and not isinstance(error, AssertionError)
+        why = oc.BUDGET_OUTCOME if exceeded else (oc.encode_raise(error, said) if error else None)
         self.channel.send(("test", index, why is None, why, steps))
         self.test_steps.append(steps)
         self.exceeded = exceeded
