@@ -8338,3 +8338,18 @@ def test_a_failing_tests_exclusion_names_what_failed():
         problem("hyp", "def hyp(a, b):\n    return a + b\n", ["assert hyp(3, 4) == 5"]), AuditParams()
     )
     assert wrong.detail == "test 1 fails: raises AssertionError"
+
+
+# 198. From the thirty-first pass (class 7): test 1 writes its own ``def double`` before any test
+# calls ``double``, so every test checks the test's function, never the reference's; the
+# problem was judged weak, and its asserts, appended after the tests, checked the test's. It is
+# excluded with that reason.
+def test_a_test_that_defines_the_entry_first_excludes_the_problem():
+    tests = ["def double(x):\n    return x + x\nassert double(3) == 6", "assert double(-4) == -8"]
+    result = audit_problem(problem("", "def double(x):\n    return 2 * x\n", tests), AuditParams())
+    assert result.status == "excluded:no-entry-point"
+    assert result.detail.startswith("test 1 defines its own `double`")
+    later = ["assert double(3) == 6", "def double(x):\n    return x + x\nassert double(-4) == -8"]
+    assert (
+        audit_problem(problem("", "def double(x):\n    return 2 * x\n", later), AuditParams()).status == "ok"
+    )

@@ -33,6 +33,7 @@ from ..inputs.arguments import Callback
 from ..inputs.calls import (
     Call,
     assignments,
+    called_name,
     called_names,
     class_names,
     defined_names,
@@ -368,6 +369,9 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     unparsable = _test_code_that_does_not_compile(problem)
     if unparsable is not None:
         return excluded(problem.id, "reference-fails-tests", unparsable, entry=entry)
+    shadowed = _shadowed_by_a_test(problem, call_name)
+    if shadowed:
+        return excluded(problem.id, "no-entry-point", shadowed, entry=entry)
     attack = attack_for(params)
     draws = _drawn_within_the_text(problem, params, entry, visible, attack.draws)
     # The sample attack's own draws and the hidden inputs come first and are always kept; the
@@ -622,6 +626,27 @@ def _called_through_a_store(problem: Problem) -> str:
                     root = root.func if isinstance(root, ast.Call) else root.value
                 if isinstance(root, ast.Name) and root.id in defined:
                     return ast.unparse(node)
+    return ""
+
+
+def _shadowed_by_a_test(problem: Problem, name: str) -> str:
+    """Why no test reaches the reference's ``name``, where a test binds a ``name`` of its own at
+    its top level (``def double(x): ...``) before any test calls it: that test and every later
+    one call the test's (the thirty-first pass: such a problem was judged weak, and its asserts,
+    appended after the tests, checked the test's function); "" where none does."""
+    for number, test in enumerate(problem.tests, start=1):
+        tree = parsed(test)
+        if tree is None:
+            continue
+        definitions = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+        binds = any(isinstance(node, definitions) and node.name == name for node in tree.body)
+        if binds or name in {bound for bound, _ in assignments(tree.body)}:
+            return (
+                f"test {number} defines its own `{name}`, which it and every later test call: "
+                "no test reaches the reference's"
+            )
+        if any(isinstance(node, ast.Call) and called_name(node) == name for node in ast.walk(tree)):
+            return ""
     return ""
 
 
