@@ -8353,3 +8353,23 @@ def test_a_test_that_defines_the_entry_first_excludes_the_problem():
     assert (
         audit_problem(problem("", "def double(x):\n    return 2 * x\n", later), AuditParams()).status == "ok"
     )
+
+
+# 199. From the thirty-first pass (class 5): tests reaching the entry as a harness does, ``fn =
+# globals()['grade']`` then ``fn(90)``, had "no function of the reference's called"; and the
+# text's "'A' for score >= 90, 'B' for 80 <= score < 90" was read as a range of the inputs (a
+# "for" opening comparisons), so every draw was outside it. A lookup by name is an alias of that
+# name, and a range written after an answer is a case of the answer.
+def test_an_entry_looked_up_by_name_is_an_alias_and_a_cases_range_is_no_domain():
+    grade = (
+        "def grade(score):\n    if score >= 90:\n        return 'A'\n    if score >= 80:\n"
+        "        return 'B'\n    return 'C'\n"
+    )
+    tests = [
+        "fn = globals()['grade']\nassert fn(90) == 'A' and fn(89) == 'B'",
+        "fn = globals()['grade']\nassert fn(80) == 'B' and fn(79) == 'C'",
+    ]
+    said = "grade(score): 'A' for score >= 90, 'B' for 80 <= score < 90, 'C' below 80."
+    assert not domain_flags(Call((70,)), said, ("score",))
+    result = audit_problem(problem("", grade, tests, prompt=said), AuditParams())
+    assert result.status == "ok" and result.entry == "grade" and result.n_fresh > 0, result.detail

@@ -65,6 +65,10 @@ INTRODUCED = re.compile(
     r"\b(?:for|with)\s+(?:all\s+|every\s+|each\s+|any\s+)?(?:(?:ints?|integers?|numbers?|inputs?)\s+)?"
     r"(?=-?\d+(?:\.\d+)?\s*[<>≤≥]|[A-Za-z_]\w*\s*(?:[<>]=?|[≤≥])\s*-?\d)"
 )
+# an answer written just before such a "for" (``'A' for score >= 90``, ``-1 for n < 0``, ``True
+# for``): the range is a case of the answer, not of the inputs (the thirty-first pass: every
+# draw of a grade was "outside the text", and the problem excluded)
+AN_ANSWER_BEFORE = re.compile(r"(?:['\"`]|\b(?:True|False|None)|(?<![\w.])-?\d+(?:\.\d+)?)\s*$")
 # where such a run of comparisons ends: a stop, a bracket, or a word that is neither a joint
 # ("and", "or") nor compared (``count <= 5``)
 RUN_ENDS = re.compile(r"[.;:(]|\b(?!and\b|or\b)[A-Za-z]{3,}\b(?!\s*[<>≤≥=(])")
@@ -207,6 +211,8 @@ def introduced_ranges(clause: str) -> list[str]:
     the clause reads."""
     runs = []
     for found in INTRODUCED.finditer(clause):
+        if AN_ANSWER_BEFORE.search(clause[: found.start()]):
+            continue  # ("'A' for score >= 90": the answer for a case, not the inputs' range)
         rest = clause[found.end() :]
         end = RUN_ENDS.search(rest)
         runs.append(rest[: end.start()] if end else rest)

@@ -157,13 +157,40 @@ def binds_a_name_to_a_name(nodes: Iterable[ast.AST]) -> bool:
 
 
 def name_pairs(target: ast.expr, value: ast.expr) -> list[tuple[str, str]]:
-    """``g = sq`` as ``[("g", "sq")]``, ``g, h = sq, double`` as both pairs; [] otherwise."""
-    if isinstance(target, ast.Name) and isinstance(value, ast.Name):
-        return [(target.id, value.id)]
+    """``g = sq`` as ``[("g", "sq")]``, ``g, h = sq, double`` as both pairs, ``fn =
+    globals()['grade']`` as ``[("fn", "grade")]`` (a harness's lookup by name: the thirty-first
+    pass's tests called ``grade`` only so, and the problem had "no entry"); [] otherwise."""
+    named = value.id if isinstance(value, ast.Name) else _looked_up(value)
+    if isinstance(target, ast.Name) and named:
+        return [(target.id, named)]
     sequences = (ast.Tuple, ast.List)
     if isinstance(target, sequences) and isinstance(value, sequences) and len(target.elts) == len(value.elts):
         return [pair for t, v in zip(target.elts, value.elts) for pair in name_pairs(t, v)]
     return []
+
+
+def _looked_up(value: ast.expr) -> str:
+    """The name ``globals()['grade']`` (or ``vars()``, ``.get('grade')``) looks up; "" for any
+    other value."""
+    if isinstance(value, ast.Subscript):
+        table, key = value.value, value.slice
+    elif (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "get"
+        and len(value.args) == 1
+    ):
+        table, key = value.func.value, value.args[0]
+    else:
+        return ""
+    namespace = (
+        isinstance(table, ast.Call)
+        and isinstance(table.func, ast.Name)
+        and table.func.id in ("globals", "vars", "locals")
+        and not table.args
+    )
+    text = key.value if isinstance(key, ast.Constant) else None
+    return text if namespace and type(text) is str and text.isidentifier() else ""
 
 
 def name_stores(nodes: Iterable[ast.AST]) -> Counter:
