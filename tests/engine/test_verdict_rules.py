@@ -8373,3 +8373,17 @@ def test_an_entry_looked_up_by_name_is_an_alias_and_a_cases_range_is_no_domain()
     assert not domain_flags(Call((70,)), said, ("score",))
     result = audit_problem(problem("", grade, tests, prompt=said), AuditParams())
     assert result.status == "ok" and result.entry == "grade" and result.n_fresh > 0, result.detail
+
+
+# 200. From the thirty-first pass (class 5): the setup makes ``calc = Calc()`` and the tests call
+# ``calc.sign(5)``; the problem had "no function of the reference's called". An object the setup
+# makes from literals of one of the reference's classes is read as a test making it would be.
+def test_an_object_the_setup_makes_is_read_as_the_tests_own():
+    calc = (
+        "class Calc:\n    def sign(self, x):\n        if x > 0:\n            return 1\n"
+        "        if x < 0:\n            return -1\n        return 0\n"
+    )
+    tests = ["assert calc.sign(5) == 1", "assert calc.sign(-2) == -1"]
+    result = audit_problem(problem("", calc, tests, setup="calc = Calc()\n"), AuditParams())
+    assert result.status == "ok" and result.entry == "Calc", result.detail
+    assert any("Calc().sign(0)" in s.witnesses for s in result.survivors if s.after == "        if x >= 0:")

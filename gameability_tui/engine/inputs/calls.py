@@ -916,10 +916,43 @@ def _with_setup_helpers(problem: Any, sources: tuple[str, ...]) -> tuple[str, ..
         and node.name not in own
         and _calls_a_parameter(node)
     ]
-    if not helpers:
+    objects = _setup_objects(tree, own)
+    if not helpers and not objects:
         return sources
     written = "\n".join(ast.unparse(helper) for helper in helpers)
-    return tuple(f"{written}\n{source}" for source in sources)
+    return tuple(
+        "\n".join(filter(None, [written, *_objects_read(objects, source), source])) for source in sources
+    )
+
+
+def _setup_objects(setup: ast.Module, own: set[str]) -> dict[str, ast.Assign]:
+    """The names the setup binds to an object of one of the reference's classes made from
+    literals (``calc = Calc()``), with the binding: a test calling ``calc.sign(5)`` calls the
+    reference through it (the thirty-first pass: such a problem had "no entry")."""
+    return {
+        node.targets[0].id: node
+        for node in setup.body
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Call)
+        and called_name(node.value) in own
+        and all(
+            is_literal(argument) for argument in [*node.value.args, *(k.value for k in node.value.keywords)]
+        )
+    }
+
+
+def _objects_read(objects: dict[str, ast.Assign], source: str) -> list[str]:
+    """The setup's bindings of the objects ``source`` reads and never binds, written out (to
+    read, not to run), as a test that made them itself would write them."""
+    tree = parsed(source)
+    if tree is None:
+        return []
+    names = [node for node in ast.walk(tree) if isinstance(node, ast.Name)]
+    read = {node.id for node in names if isinstance(node.ctx, ast.Load)}
+    bound = {node.id for node in names if not isinstance(node.ctx, ast.Load)}
+    return [ast.unparse(binding) for name, binding in objects.items() if name in read and name not in bound]
 
 
 def _calls_a_parameter(function: ast.FunctionDef) -> bool:
