@@ -8387,3 +8387,17 @@ def test_an_object_the_setup_makes_is_read_as_the_tests_own():
     result = audit_problem(problem("", calc, tests, setup="calc = Calc()\n"), AuditParams())
     assert result.status == "ok" and result.entry == "Calc", result.detail
     assert any("Calc().sign(0)" in s.witnesses for s in result.survivors if s.after == "        if x >= 0:")
+
+
+# 201. From the thirty-first pass (class t): "for a non-empty list xs and an int k with 0 <= k <
+# len(xs)"; a relation a "for" or "with" opens was not read (only ranges against numbers were, and
+# the run stopped at ``len(``), so the deep attack's witnesses passed k >= len(xs).
+def test_a_relation_a_for_clause_opens_is_kept():
+    said = (
+        "shift_right(xs, k): xs rotated right by k places, for a non-empty list xs and an int k with "
+        "0 <= k < len(xs)."
+    )
+    assert domain_flags(Call(([1, 2, 3], 5)), said, ("xs", "k")) == (
+        "domain: the task says 'k < len(xs)', and this input breaks it",
+    )
+    assert not domain_flags(Call(([1, 2, 3], 2)), said, ("xs", "k"))

@@ -439,7 +439,12 @@ def _stated_precondition_flag(call: Call, prompt: str, parameters: tuple[str, ..
         broken = _item_range_broken(clause, named)
         if broken:
             return (broken,)
-        if not precondition:
+        if not precondition:  # (a relation a "for" or "with" opens: "with 0 <= k < len(xs)")
+            broken = next(
+                filter(None, (_relation_broken(run, named) for run in introduced_ranges(clause))), ""
+            )
+            if broken:
+                return (broken,)
             continue
         broken = (
             _prime_broken(clause, named) or _parity_broken(clause, named) or _relation_broken(clause, named)
@@ -505,7 +510,7 @@ def _relation_broken(clause: str, named: dict[str, Any]) -> str:
                 and operator
                 and not _HOLDS[_ascii(operator)](left, right)
             ):
-                return f"domain: the task says '{match.group(0)}', and this input breaks it"
+                return f"domain: the task says '{match.group(0).strip()}', and this input breaks it"
     return ""
 
 

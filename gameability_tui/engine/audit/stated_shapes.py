@@ -71,7 +71,7 @@ INTRODUCED = re.compile(
 AN_ANSWER_BEFORE = re.compile(r"(?:['\"`]|\b(?:True|False|None)|(?<![\w.])-?\d+(?:\.\d+)?)\s*$")
 # where such a run of comparisons ends: a stop, a bracket, or a word that is neither a joint
 # ("and", "or") nor compared (``count <= 5``)
-RUN_ENDS = re.compile(r"[.;:(]|\b(?!and\b|or\b)[A-Za-z]{3,}\b(?!\s*[<>≤≥=(])")
+RUN_ENDS = re.compile(r"[.;:]|(?<!\blen)\(|\b(?!and\b|or\b)[A-Za-z]{3,}\b(?!\s*[<>≤≥=(])")
 
 
 def shape_broken(clause: str, named: dict[str, Any], prompt: str = "") -> str:
