@@ -8401,3 +8401,23 @@ def test_a_relation_a_for_clause_opens_is_kept():
         "domain: the task says 'k < len(xs)', and this input breaks it",
     )
     assert not domain_flags(Call(([1, 2, 3], 2)), said, ("xs", "k"))
+
+
+# 202. From the thirty-first pass (class t): "weights ... sum to 1", every visible list of weights
+# summing to 1 at several lengths; draws made weights of any sum, and the asserts pinned a
+# weighted mean with no division by the sum. A list of numbers whose every visible value (three
+# or more, of several lengths) has one sum keeps it: drawn reordered, refused otherwise.
+def test_lists_that_all_sum_to_one_total_keep_it():
+    mean = "def weighted_mean(xs, ws):\n    return sum(x * w for x, w in zip(xs, ws)) / sum(ws)\n"
+    tests = [
+        "assert weighted_mean([2, 4], [0.5, 0.5]) == 3.0",
+        "assert weighted_mean([10], [1.0]) == 10.0",
+        "assert abs(weighted_mean([1, 2, 3], [0.2, 0.3, 0.5]) - 2.3) < 1e-9",
+        "assert weighted_mean([5, 7], [0.0, 1.0]) == 7.0",
+    ]
+    _, _, visible = visible_calls(problem("weighted_mean", mean, tests))
+    drawn = fresh_calls(visible, 8, 0, "contract-v2")
+    assert drawn and all(abs(sum(call.args[1]) - 1.0) < 1e-9 for call in drawn)
+    assert contract_violations(Call(([1, 2], [0.3, 0.5])), visible, "contract-v2")
+    result = audit_problem(problem("weighted_mean", mean, tests), AuditParams(attack="deep"))
+    assert not any("* sum(ws)" in s.after for s in result.survivors)

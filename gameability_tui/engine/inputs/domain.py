@@ -22,6 +22,7 @@ input the task never promised to take).
 
 from __future__ import annotations
 
+import math
 import re
 import string
 from dataclasses import dataclass, field
@@ -54,6 +55,7 @@ class Domain:
     vocabulary: tuple[str, ...] = ()  # every visible string is one of these words
     character: bool = False  # every visible value is a string of one character
     numerals: bool = False  # every visible value is a number written out (``'80'``), not in 0s and 1s
+    total: float | None = None  # every visible list of numbers, of several lengths, sums to this
 
 
 # Bytes the tests write as escapes (``b'\x01\x02'``) are data, not text: any byte value is one
@@ -103,6 +105,7 @@ def learn_domain(observed: list[Any]) -> Domain:
         if len(sizes) == 1 and len(sequences) == len(observed) and (all_tuples or len(sequences) >= 5):
             domain.length = sizes.pop()
         domain.grid_permutation = _mostly_grids(sequences)
+        domain.total = _common_total(sequences) if len(sequences) == len(observed) else None
     sets = [v for v in observed if type(v) in (set, frozenset)]
     if sets and domain.element is None:
         domain.element = learn_domain([item for v in sets for item in v])
@@ -111,6 +114,17 @@ def learn_domain(observed: list[Any]) -> Domain:
         domain.keys = learn_domain([k for d in dicts for k in d])
         domain.values = learn_domain([x for d in dicts for x in d.values()])
     return domain
+
+
+def _common_total(sequences: list) -> float | None:
+    """The sum every one of three or more lists of numbers has, where they have several lengths
+    (weights that "sum to 1": ``[0.5, 0.5]``, ``[1.0]``, ``[0.2, 0.3, 0.5]``; the thirty-first
+    pass's draws made weights of any sum, and its asserts a weighted mean the text rules out)."""
+    numbers = [v for v in sequences if v and all(type(x) in (int, float) for x in v)]
+    if len(numbers) < 3 or len(numbers) < len(sequences) or len({len(v) for v in numbers}) < 2:
+        return None
+    sums = [sum(v) for v in numbers]
+    return sums[0] if all(math.isclose(s, sums[0], rel_tol=1e-9, abs_tol=1e-9) for s in sums) else None
 
 
 def character_pool(domain: Domain) -> str:

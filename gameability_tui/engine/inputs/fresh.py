@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
+import math
 import random
 import string
 from collections.abc import Callable
@@ -143,6 +144,9 @@ class Perturber:
         return parts
 
     def _sequence(self, items: list, domain: Domain, depth: int) -> list:
+        if self.v2 and domain.total is not None:  # (weights that sum to 1 keep their sum: reordered)
+            self.rng.shuffle(items)
+            return items
         if self.contract and domain.permutation:
             size = max(2, len(items) + self.rng.choice([-1, 0, 1]))
             permutation = list(range(1, size + 1))
@@ -508,6 +512,18 @@ def _fresh_plain(
             for j, (name, value) in enumerate(base.kwargs)
         )
         call = new_draw(Call(args, kwargs), relations, seen, base)
-        if call is not None and (accept is None or accept(call)):
+        if call is not None and (accept is None or accept(call)) and (not v2 or _totals_kept(call, domains)):
             fresh.append(call)
     return fresh
+
+
+def _totals_kept(call: Call, domains: list[Domain]) -> bool:
+    """Whether each list whose every visible value has one sum keeps it (``Domain.total``): a
+    relation's repair may cut one to another's length (weights that sum to 1 made ``[0.2, 0.3]``)."""
+    return all(
+        domain.total is None
+        or type(value) not in (list, tuple)
+        or not all(type(item) in (int, float) for item in value)
+        or math.isclose(sum(value), domain.total, abs_tol=1e-9)
+        for value, domain in zip(call.args, domains)
+    )
