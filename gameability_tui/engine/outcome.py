@@ -187,14 +187,43 @@ def _state(value: Any, depth: int) -> Any:
                     attributes[name] = object.__getattribute__(value, name)
                 except AttributeError:
                     pass
+    unread = _private_unread_by_eq(type(value), attributes)
     if attributes:
-        parts.append({str(k): to_data(v, depth + 1) for k, v in sorted(attributes.items(), key=_key)})
+        parts.append(
+            {
+                str(k): to_data(v, depth + 1)
+                for k, v in sorted(attributes.items(), key=_key)
+                if k not in unread
+            }
+        )
     text = shown(value, safe_repr)  # its own __repr__ / __str__ (observed.py)
     if text is not None:
         parts.append(text)
     if not parts:  # a C type with no visible state (Decimal, datetime, ...): its repr is its state
         parts.append(safe_repr(value))
     return tuple(parts)
+
+
+def _private_unread_by_eq(klass: type, attributes: dict) -> frozenset:
+    """The private attributes (``_hash``) a class's own ``__eq__`` never reads: where the class
+    says what makes two of its objects equal, a cache it keeps beside is no part of what an
+    object shows (the thirty-first pass: a key's cached hash started at 0 for None was "broken",
+    and its asserts pinned ``_hash``). None where the class has no ``__eq__`` of its own, or
+    reads its whole ``__dict__``."""
+    equality = next((k.__dict__["__eq__"] for k in klass.__mro__ if "__eq__" in k.__dict__), None)
+    code = getattr(equality, "__code__", None)
+    if code is None:
+        return frozenset()
+    names, todo = set(), [code]
+    while todo:  # (with the names the class's own methods it calls read: ``self._key()``)
+        names |= set(todo.pop().co_names)
+        helpers = (getattr(getattr(klass, name, None), "__code__", None) for name in list(names))
+        todo += [helper for helper in helpers if helper is not None and not set(helper.co_names) <= names]
+        if len(names) > 500:
+            return frozenset()
+    if names & {"__dict__", "vars", "__getstate__", "astuple", "asdict", "fields", "__slots__"}:
+        return frozenset()
+    return frozenset(str(k) for k in attributes if str(k).startswith("_") and str(k) not in names)
 
 
 def _canonical(items: list) -> tuple:

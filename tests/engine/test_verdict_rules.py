@@ -8421,3 +8421,26 @@ def test_lists_that_all_sum_to_one_total_keep_it():
     assert contract_violations(Call(([1, 2], [0.3, 0.5])), visible, "contract-v2")
     result = audit_problem(problem("weighted_mean", mean, tests), AuditParams(attack="deep"))
     assert not any("* sum(ws)" in s.after for s in result.survivors)
+
+
+# 203. From the thirty-first pass (class 3/4): a key with its own ``__eq__`` (on ``parts``) caches
+# its hash in ``_hash``; a mutant starting the cache at 0 for None was "broken" by the objects'
+# state, and its asserts pinned ``vars(Key(...))`` with ``'_hash': None``, which a correct key
+# computing its hash eagerly fails. Where a class says what makes two objects equal, a private
+# attribute its ``__eq__`` (and what it calls) never reads is no part of what an object shows.
+def test_a_private_cache_an_eq_never_reads_is_no_state():
+    key = (
+        "class Key:\n    def __init__(self, parts):\n        self.parts = tuple(parts)\n"
+        "        self._hash = None\n\n    def __eq__(self, other):\n"
+        "        return isinstance(other, Key) and self.parts == other.parts\n\n"
+        "    def __hash__(self):\n        if self._hash is None:\n            self._hash = hash(self.parts)\n"
+        "        return self._hash\n"
+    )
+    tests = [
+        "assert Key([1, 2]) == Key((1, 2))",
+        "assert Key([1]) != Key([2])",
+        "assert len({Key([3]), Key([3])}) == 1",
+    ]
+    result = audit_problem(problem("Key", key, tests), AuditParams(attack="deep"))
+    assert not any("_hash" in s.after for s in result.survivors)
+    assert not any("_hash" in a.text for a in result.asserts)
