@@ -8444,3 +8444,23 @@ def test_a_private_cache_an_eq_never_reads_is_no_state():
     result = audit_problem(problem("Key", key, tests), AuditParams(attack="deep"))
     assert not any("_hash" in s.after for s in result.survivors)
     assert not any("_hash" in a.text for a in result.asserts)
+
+
+# 204. From the thirty-first pass (class 6): ``undo()`` does nothing on no history (``if
+# len(self._history) > 0``), and every test types before it undoes; no draw undid on an empty
+# editor, so ``>= 0`` (popping an empty list) was "equivalent". Where a method asks whether what
+# its object holds is empty, the tests' objects are also used with their first uses left out.
+def test_an_object_used_less_than_any_test_uses_it_is_drawn_where_a_method_asks_if_empty():
+    editor = (
+        "class Editor:\n    def __init__(self):\n        self.text = ''\n        self._history = []\n\n"
+        "    def type(self, s):\n        self._history.append(self.text)\n        self.text += s\n\n"
+        "    def undo(self):\n        if len(self._history) > 0:\n"
+        "            self.text = self._history.pop()\n"
+    )
+    tests = [
+        "e = Editor()\ne.type('ab')\ne.type('c')\ne.undo()\nassert e.text == 'ab'",
+        "e = Editor()\ne.type('x')\ne.undo()\nassert e.text == ''",
+    ]
+    result = audit_problem(problem("Editor", editor, tests), AuditParams())
+    empty = [s for s in result.survivors if s.after == "        if len(self._history) >= 0:"]
+    assert empty and "e = Editor(); e.undo()" in empty[0].witnesses

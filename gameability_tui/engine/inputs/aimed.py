@@ -913,6 +913,8 @@ def guard_calls(
     (a raise is then part of the answer); clamps in the "contract-v2" inputs (the published
     method's inputs have none)."""
     tests = _guard_tests(reference, raises, clamps=mode not in V1_MODES)
+    if not tests and mode not in V1_MODES and asks_if_empty(reference):
+        return _fewer_uses(visible, known)[: limit // 2]  # (``if self._history:``: an empty one)
     if not tests or limit <= 0:
         return []
     named = _named_numbers(reference)
@@ -948,6 +950,41 @@ def guard_calls(
     # with 0 and 3: ``b = -1`` is a divisor the reference takes): no other contract rule eased
     named = met_floats(reference) | lifted(lifts) | based_digits(bases)
     return _aimed_at(visible, known, limit - len(fewer), mode, edits, floors=False, named=named) + fewer
+
+
+@functools.lru_cache(maxsize=64)
+def asks_if_empty(reference: str) -> bool:
+    """Whether a method of the reference's tests whether something its object holds is empty
+    (``if len(self._history) > 0:``, ``if self.items:``, ``while not self.stack``): a state the
+    tests may never reach, an object used less than any test uses it (the thirty-first pass: an
+    editor's ``undo()`` on no history, which the text says does nothing, was never drawn)."""
+    tree = parsed(reference)
+    methods = [
+        node
+        for owner in (ast.walk(tree) if tree is not None else ())
+        if isinstance(owner, ast.ClassDef)
+        for node in owner.body
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+    ]
+    tests = [
+        node.test for method in methods for node in ast.walk(method) if isinstance(node, (ast.If, ast.While))
+    ]
+    return any(_held_by_self(_unwrapped(test)) for test in tests)
+
+
+def _unwrapped(test: ast.expr) -> ast.expr:
+    """``test`` without a ``not`` and a comparison with a number (``len(self.x) > 0``)."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    if isinstance(test, ast.Compare) and len(test.comparators) == 1 and _constant(test.comparators[0]):
+        test = test.left
+    if isinstance(test, ast.Call) and called_name(test) == "len" and len(test.args) == 1:
+        test = test.args[0]
+    return test
+
+
+def _held_by_self(node: ast.expr) -> bool:
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
 def _fewer_uses(visible: list[Call], known: set[str]) -> list[Call]:
