@@ -150,7 +150,14 @@ from .step_units import STEPS
 # functions are entries; "different lengths" lifts the one-length rule; a lambda's numbers drawn;
 # a witness written as far as the answer went
 # 37: names a module-level loop binds through ``globals()`` are entries; a function the text names
-# that no test and no other code calls is audited on a sibling's calls
+# that no test and no other code calls is audited on a sibling's calls; a clause on several
+# parameters states a precondition, and a relation a "for" opens is kept; whole numbers written
+# out are drawn as numbers; by default a match's literal cases, items compared by index, a loop's
+# first value, the characters a range test ends on, an arithmetic bound to a name and the texts a
+# table is keyed by are met; a reference's failure carries its message; a test defining the entry
+# first excludes the problem; a lookup ``globals()['f']`` is an alias and an answer's "for" range
+# a case; an object the setup makes is read; lists of one sum keep it; a private attribute
+# ``__eq__`` never reads is no state; an object asked if empty is drawn with fewer uses
 ENGINE_VERSION = 37
 
 
