@@ -8387,6 +8387,10 @@ def test_an_object_the_setup_makes_is_read_as_the_tests_own():
     result = audit_problem(problem("", calc, tests, setup="calc = Calc()\n"), AuditParams())
     assert result.status == "ok" and result.entry == "Calc", result.detail
     assert any("Calc().sign(0)" in s.witnesses for s in result.survivors if s.after == "        if x >= 0:")
+    node = "class Node:\n    def __init__(self, data):\n        self.data = data\n        self.left = None\n"
+    size = node + "\n\ndef size(n):\n    return 0 if n is None else 1 + size(n.left)\n"
+    grown = problem("", size, ["assert size(root) == 2"], setup="root = Node(1)\nroot.left = Node(2)\n")
+    assert audit_problem(grown, AuditParams()).status == "excluded:no-fresh-inputs"  # (not ``Node(1)``)
 
 
 # 201. From the thirty-first pass (class t): "for a non-empty list xs and an int k with 0 <= k <

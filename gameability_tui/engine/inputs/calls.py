@@ -23,6 +23,7 @@ from .arguments import arguments_text as _arguments_text
 from .dispatched import tables, through_tables
 from .folded import is_literal
 from .mapped import mapped_names
+from .renamed import name_stores
 
 # One call on what the call before returned: (method name, or "" to call the result itself,
 # positional arguments, keyword arguments). ``Counter(5).bump()`` is Counter's call (5,) with the
@@ -926,11 +927,13 @@ def _with_setup_helpers(problem: Any, sources: tuple[str, ...]) -> tuple[str, ..
 
 
 def _setup_objects(setup: ast.Module, own: set[str]) -> dict[str, ast.Assign]:
-    """The names the setup binds to an object of one of the reference's classes made from
-    literals (``calc = Calc()``), with the binding: a test calling ``calc.sign(5)`` calls the
-    reference through it (the thirty-first pass: such a problem had "no entry")."""
-    return {
-        node.targets[0].id: node
+    """The names the setup binds once to an object of one of the reference's classes made from
+    literals (``calc = Calc()``) and then leaves as it is, with the binding: a test calling
+    ``calc.sign(5)`` calls the reference through it (the thirty-first pass: such a problem had
+    "no entry"). One the setup goes on to change (``root.left = Node(2)``, ``s.push(1)``) is no
+    longer what its call made."""
+    made = [
+        node
         for node in setup.body
         if isinstance(node, ast.Assign)
         and len(node.targets) == 1
@@ -940,7 +943,27 @@ def _setup_objects(setup: ast.Module, own: set[str]) -> dict[str, ast.Assign]:
         and all(
             is_literal(argument) for argument in [*node.value.args, *(k.value for k in node.value.keywords)]
         )
+    ]
+    bound = name_stores(ast.walk(setup))
+    changed = {_root_name(node) for node in ast.walk(setup) if _changes(node)}
+    return {
+        node.targets[0].id: node  # type: ignore[attr-defined]
+        for node in made
+        if bound[node.targets[0].id] == 1 and node.targets[0].id not in changed  # type: ignore[attr-defined]
     }
+
+
+def _changes(node: ast.AST) -> bool:
+    """A store into an attribute or item (``root.left = ...``), or a method's call (``s.push(1)``)."""
+    stored = isinstance(node, (ast.Attribute, ast.Subscript)) and not isinstance(node.ctx, ast.Load)
+    return stored or isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+
+
+def _root_name(node: ast.AST) -> str:
+    """The name an attribute, item or method chain starts from (``root`` of ``root.left.left``)."""
+    while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call)):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return node.id if isinstance(node, ast.Name) else ""
 
 
 def _objects_read(objects: dict[str, ast.Assign], source: str) -> list[str]:
