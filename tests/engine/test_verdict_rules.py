@@ -8468,3 +8468,18 @@ def test_an_object_used_less_than_any_test_uses_it_is_drawn_where_a_method_asks_
     result = audit_problem(problem("Editor", editor, tests), AuditParams())
     empty = [s for s in result.survivors if s.after == "        if len(self._history) >= 0:"]
     assert empty and "e = Editor(); e.undo()" in empty[0].witnesses
+
+
+# 205. From the thirty-first pass (class 4): ``check_age`` returns (not raises) a ``ValueError``
+# whose message the text states; the deep attack found its message edits, but wrote no assert (an
+# object with no state but its text). Such an object is checked by its ``repr``.
+def test_a_returned_exception_is_asserted_by_its_repr():
+    check = (
+        "def check_age(n):\n    if 0 <= n <= 150:\n        return None\n"
+        "    return ValueError('age out of range: ' + str(n))\n"
+    )
+    tests = ["assert check_age(30) is None", "assert isinstance(check_age(-1), ValueError)"]
+    result = audit_problem(problem("check_age", check, tests), AuditParams(attack="deep"))
+    shown = [a.text for a in result.asserts if a.text.startswith("assert repr(")]
+    pattern = r"assert repr\(check_age\((-?\d+)\)\) == \"ValueError\('age out of range: (-?\d+)'\)\""
+    assert shown and all((m := re.fullmatch(pattern, text)) and m[1] == m[2] for text in shown)

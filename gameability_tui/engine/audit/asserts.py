@@ -466,6 +466,9 @@ def _enum_member(class_name: str, parts: tuple) -> str | None:
 
 def _object_assert(call_text: str, parts: tuple, imports: set[str]) -> str | None:
     """An object by its attributes, and by what its own ``__repr__`` / ``__str__`` show."""
+    if len(parts) == 1 and type(parts[0]) is str and _fixed(parts[0]):
+        # (no state but its text: an exception returned, ``ValueError('age out of range: -2')``)
+        return f"assert repr({call_text}) == {render_literal(parts[0])}"
     attributes = [part for part in parts if type(part) is dict]
     texts = [part for part in parts if type(part) is tuple and part and part[0] == SHOWN_MARK]
     if len(parts) != len(attributes) + len(texts) or len(attributes) > 1:
