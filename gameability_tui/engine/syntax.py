@@ -37,3 +37,14 @@ def own_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]
 def own_returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Return]:
     """The ``return`` statements of ``function``'s own body (``own_nodes``)."""
     return [node for node in own_nodes(function) if isinstance(node, ast.Return)]
+
+
+def is_namespace_call(node: ast.expr) -> bool:
+    """``globals()``, ``vars()`` or ``locals()``: at module level, the module's own names, which a
+    lookup (``globals()['grade']``) or a store (``globals()[name] = f``) reaches by name."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("globals", "vars", "locals")
+        and not node.args
+    )

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..observed import WITH_BLOCK
-from ..syntax import own_nodes, own_returns
+from ..syntax import is_namespace_call, own_nodes, own_returns
 from .arguments import Bound, chain_text, job_steps, marked, marked_keywords, named_objects
 from .arguments import arguments_text as _arguments_text
 from .dispatched import tables, through_tables
@@ -421,7 +421,7 @@ def _unrolled_bindings(loop: ast.For) -> tuple[ast.Assign, ...]:
         if isinstance(statement, ast.Assign)
         and len(statement.targets) == 1
         and isinstance(statement.targets[0], ast.Subscript)
-        and _is_namespace_call(statement.targets[0].value)
+        and is_namespace_call(statement.targets[0].value)
     ]
     if not stores or not isinstance(items, (tuple, list)):
         return ()
@@ -439,16 +439,6 @@ def _unrolled_bindings(loop: ast.For) -> tuple[ast.Assign, ...]:
             value = _with_names(statement.value, names)
             made.append(ast.copy_location(ast.Assign([ast.Name(key.value, ast.Store())], value), statement))
     return tuple(made)
-
-
-def _is_namespace_call(node: ast.expr) -> bool:
-    """``globals()`` or ``vars()``: at module level, the module's own names."""
-    return (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id in ("globals", "vars")
-        and not node.args
-    )
 
 
 def _loop_names(target: ast.expr, item: object) -> dict[str, object] | None:

@@ -18,6 +18,8 @@ import ast
 from collections import Counter
 from collections.abc import Iterable
 
+from ..syntax import is_namespace_call
+
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp, ast.SetComp,
            ast.DictComp, ast.GeneratorExp)  # fmt: skip
 
@@ -183,14 +185,8 @@ def _looked_up(value: ast.expr) -> str:
         table, key = value.func.value, value.args[0]
     else:
         return ""
-    namespace = (
-        isinstance(table, ast.Call)
-        and isinstance(table.func, ast.Name)
-        and table.func.id in ("globals", "vars", "locals")
-        and not table.args
-    )
     text = key.value if isinstance(key, ast.Constant) else None
-    return text if namespace and type(text) is str and text.isidentifier() else ""
+    return text if is_namespace_call(table) and type(text) is str and text.isidentifier() else ""
 
 
 def name_stores(nodes: Iterable[ast.AST]) -> Counter:
