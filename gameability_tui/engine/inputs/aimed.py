@@ -1041,7 +1041,11 @@ def boundary_calls(
     met like a compared constant in the "contract-v2" inputs: the nineteenth pass. A constant
     compared inside the ``entry``'s branches is met first from the calls that take them
     (``branches.py``: the twenty-fifth pass). A remainder tested against a constant (``y % 400 ==
-    0``) is met at its divisor, up to ``DIVISOR_DRAWS`` more inputs (the twenty-sixth pass)."""
+    0``) is met at its divisor, up to ``DIVISOR_DRAWS`` more inputs (the twenty-sixth pass). In
+    the "contract-v2" inputs, met as compared constants too (the thirtieth and thirty-first
+    passes): a ``match``'s literal cases (``_comparisons``), the value a loop's first test sets a
+    parameter against (``loop_starts``), items of two arguments compared by index (made equal),
+    the characters a range test ends on, and the texts the reference compares or keys by."""
     comparisons, named = _comparisons(reference), _named_numbers(reference)
     numbers = _compared_constants(comparisons, named)
     for divisor in wrap_divisors(reference) if mode not in V1_MODES else ():  # (where a value wraps)
@@ -1054,7 +1058,7 @@ def boundary_calls(
     characters = ordered_characters(reference) if mode not in V1_MODES else ()
     keyed = keyed_texts(reference) if mode not in V1_MODES else ()
     divisors = tested_divisors(reference) if mode not in V1_MODES else ()
-    if not (numbers or meet or ties or divisors or characters or keyed) or limit <= 0:
+    if not (numbers or meet or ties or items or divisors or characters or keyed) or limit <= 0:
         return []
     lengths = _length_bounds(comparisons, named)
     totals = _total_bounds(comparisons, named)
