@@ -8423,6 +8423,7 @@ def test_lists_that_all_sum_to_one_total_keep_it():
     drawn = fresh_calls(visible, 8, 0, "contract-v2")
     assert drawn and all(abs(sum(call.args[1]) - 1.0) < 1e-9 for call in drawn)
     assert contract_violations(Call(([1, 2], [0.3, 0.5])), visible, "contract-v2")
+    assert learn_domain([[2, 3, 4, 5], [1, 2, 3, 8], [7, 3, 4]]).total is None  # (whole numbers: by chance)
     result = audit_problem(problem("weighted_mean", mean, tests), AuditParams(attack="deep"))
     assert not any("* sum(ws)" in s.after for s in result.survivors)
 

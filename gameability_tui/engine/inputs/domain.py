@@ -117,11 +117,14 @@ def learn_domain(observed: list[Any]) -> Domain:
 
 
 def _common_total(sequences: list) -> float | None:
-    """The sum every one of three or more lists of numbers has, where they have several lengths
-    (weights that "sum to 1": ``[0.5, 0.5]``, ``[1.0]``, ``[0.2, 0.3, 0.5]``; the thirty-first
-    pass's draws made weights of any sum, and its asserts a weighted mean the text rules out)."""
-    numbers = [v for v in sequences if v and all(type(x) in (int, float) for x in v)]
-    if len(numbers) < 3 or len(numbers) < len(sequences) or len({len(v) for v in numbers}) < 2:
+    """The sum every one of three or more different lists of floats has, where they have several
+    lengths (weights that "sum to 1": ``[0.5, 0.5]``, ``[1.0]``, ``[0.2, 0.3, 0.5]``; the
+    thirty-first pass's draws made weights of any sum, and its asserts a weighted mean the text
+    rules out). Lists of whole numbers share a sum by chance too often to read one as a rule
+    (HumanEval/160's operands, MBPP/494's bits, each summing to one number)."""
+    numbers = [v for v in sequences if v and all(type(x) is float for x in v)]
+    distinct = {tuple(v) for v in numbers}
+    if len(distinct) < 3 or len(numbers) < len(sequences) or len({len(v) for v in numbers}) < 2:
         return None
     sums = [sum(v) for v in numbers]
     return sums[0] if all(math.isclose(s, sums[0], rel_tol=1e-9, abs_tol=1e-9) for s in sums) else None
