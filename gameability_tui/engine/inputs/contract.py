@@ -10,7 +10,6 @@ value's type still is.
 
 from __future__ import annotations
 
-import math
 import re
 import string
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from .domain import (
     is_rectangular,
     is_sorted,
     is_unique,
+    keeps_total,
     learn_domain,
 )
 from .relations import learn_relations
@@ -263,8 +263,7 @@ def _v2_violations(value: Any, domain: Domain, floors: bool = True) -> list[str]
             found.append(f"{len(value)} items, where every visible value has {domain.length}")
         if domain.grid_permutation and not is_grid_permutation(value):
             found.append("not a grid of 1..N*N once each, where every visible one is")
-        numbers = all(type(item) in (int, float) for item in value)
-        if domain.total is not None and numbers and not math.isclose(sum(value), domain.total, abs_tol=1e-9):
+        if not keeps_total(value, domain):
             found.append(f"sums to {sum(value)!r}, where every visible value sums to {domain.total!r}")
     return found
 

@@ -130,6 +130,13 @@ def _common_total(sequences: list) -> float | None:
     return sums[0] if all(math.isclose(s, sums[0], rel_tol=1e-9, abs_tol=1e-9) for s in sums) else None
 
 
+def keeps_total(value: Any, domain: Domain) -> bool:
+    """Whether ``value`` keeps the sum every visible list at its place has (``Domain.total``):
+    true of any value where there is none, or that is no list of numbers."""
+    numbers = type(value) in (list, tuple) and all(type(item) in (int, float) for item in value)
+    return domain.total is None or not numbers or math.isclose(sum(value), domain.total, abs_tol=1e-9)
+
+
 def character_pool(domain: Domain) -> str:
     """The characters a one-character string is drawn from: the class every visible one belongs
     to (lower-case letters, upper-case, letters, digits), else the visible ones themselves."""

@@ -22,7 +22,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
-import math
 import random
 import string
 from collections.abc import Callable
@@ -31,7 +30,7 @@ from typing import Any
 from .arguments import Bound, Callback, Made, Member, holds_objects, lists_objects
 from .calls import Call
 from .contract import V1_MODES, contract_violations, relation_violations
-from .domain import Domain, character_pool, is_grid_permutation, is_unique, learn_domain
+from .domain import Domain, character_pool, is_grid_permutation, is_unique, keeps_total, learn_domain
 from .relations import learn_relations, new_draw
 from .std_makers import constructible, number_of, std_made, text_of
 
@@ -520,10 +519,4 @@ def _fresh_plain(
 def _totals_kept(call: Call, domains: list[Domain]) -> bool:
     """Whether each list whose every visible value has one sum keeps it (``Domain.total``): a
     relation's repair may cut one to another's length (weights that sum to 1 made ``[0.2, 0.3]``)."""
-    return all(
-        domain.total is None
-        or type(value) not in (list, tuple)
-        or not all(type(item) in (int, float) for item in value)
-        or math.isclose(sum(value), domain.total, abs_tol=1e-9)
-        for value, domain in zip(call.args, domains)
-    )
+    return all(keeps_total(value, domain) for value, domain in zip(call.args, domains))
