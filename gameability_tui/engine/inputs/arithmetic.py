@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .calls import Call, parsed
+from .renamed import name_stores
 
 Number = int | float
 OPERATORS: dict[type, Callable[[Number, Number], Number]] = {
@@ -80,29 +81,16 @@ def _computed_once(function: ast.FunctionDef | ast.AsyncFunctionDef, parameters:
     """The names ``function`` binds once, by a plain assignment of its body, to an arithmetic of
     its parameters (``bmi = weight / (height * height)``, then ``if bmi < 25``): a comparison of
     the name is one of the arithmetic (the twenty-second pass: the BMI's bound met no input)."""
-    bound: dict[str, list[ast.expr | None]] = {}
-    for node in ast.walk(function):
-        targets = (
-            node.targets
-            if isinstance(node, ast.Assign)
-            else [node.target]
-            if isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.comprehension))
-            else [item.optional_vars for item in node.items]
-            if isinstance(node, ast.With)
-            else []
-        )
-        for target in targets:
-            for name in ast.walk(target) if target is not None else ():
-                if isinstance(name, ast.Name):
-                    plain = isinstance(node, ast.Assign) and target is name
-                    bound.setdefault(name.id, []).append(node.value if plain else None)  # type: ignore[union-attr]
+    stores = name_stores(ast.walk(function))
+    plain = {
+        node.targets[0].id: node.value
+        for node in ast.walk(function)
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+    }
     return {
-        name: values[0]
-        for name, values in bound.items()
-        if len(values) == 1
-        and values[0] is not None
-        and name not in parameters
-        and _combines(values[0], parameters)
+        name: value
+        for name, value in plain.items()
+        if stores[name] == 1 and name not in parameters and _combines(value, parameters)
     }
 
 
