@@ -39,6 +39,7 @@ write (one that passes on the reference) could tell them apart. Threats to that,
 from __future__ import annotations
 
 import enum
+import functools
 import hashlib
 import marshal
 import re
@@ -210,20 +211,34 @@ def _private_unread_by_eq(klass: type, attributes: dict) -> frozenset:
     object shows (the thirty-first pass: a key's cached hash started at 0 for None was "broken",
     and its asserts pinned ``_hash``). None where the class has no ``__eq__`` of its own, or
     reads its whole ``__dict__``."""
+    try:
+        read = _read_by_eq(klass)
+    except TypeError:  # (a class its metaclass makes unhashable: read uncached)
+        read = _read_by_eq.__wrapped__(klass)
+    if read is None:
+        return frozenset()
+    return frozenset(str(k) for k in attributes if str(k).startswith("_") and str(k) not in read)
+
+
+@functools.lru_cache(maxsize=256)
+def _read_by_eq(klass: type) -> frozenset | None:
+    """The names a class's own ``__eq__`` reads, with those of the class's methods it calls
+    (``self._key()``); None where it has none of its own or reads the whole state. Once a class:
+    every object of it encoded asks (a candidate's result, its items)."""
     equality = next((k.__dict__["__eq__"] for k in klass.__mro__ if "__eq__" in k.__dict__), None)
     code = getattr(equality, "__code__", None)
     if code is None:
-        return frozenset()
+        return None
     names, todo = set(), [code]
-    while todo:  # (with the names the class's own methods it calls read: ``self._key()``)
+    while todo:
         names |= set(todo.pop().co_names)
         helpers = (getattr(getattr(klass, name, None), "__code__", None) for name in list(names))
         todo += [helper for helper in helpers if helper is not None and not set(helper.co_names) <= names]
         if len(names) > 500:
-            return frozenset()
+            return None
     if names & {"__dict__", "vars", "__getstate__", "astuple", "asdict", "fields", "__slots__"}:
-        return frozenset()
-    return frozenset(str(k) for k in attributes if str(k).startswith("_") and str(k) not in names)
+        return None
+    return frozenset(names)
 
 
 def _canonical(items: list) -> tuple:
