@@ -12,10 +12,11 @@ from conftest import problem
 
 from gameability_tui.engine.audit import audit_problem, prepare
 from gameability_tui.engine.executors.local import Census
-from gameability_tui.engine.inputs.aimed import aimed_calls, reference_numbers
+from gameability_tui.engine.inputs.aimed import aimed_calls
 from gameability_tui.engine.inputs.calls import Call
 from gameability_tui.engine.inputs.fresh import contract_violations
 from gameability_tui.engine.inputs.harvest import harvest_calls
+from gameability_tui.engine.inputs.reference_facts import reference_numbers
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.mutants.attack import attack_for
 

@@ -32,16 +32,7 @@ from gameability_tui.engine.audit.other_entries import other_entries
 from gameability_tui.engine.audit.reference import _shown_by_the_text, keeps_a_cache, visible_calls
 from gameability_tui.engine.audit.stated_domain import domain_flags, lifted_rules, stated_ends
 from gameability_tui.engine.audit.stated_tolerance import stated_tolerance
-from gameability_tui.engine.inputs.aimed import (
-    aimed_calls,
-    boundary_calls,
-    guard_calls,
-    handled_marks,
-    keyed_texts,
-    loop_starts,
-    ordered_characters,
-    rounds_for_fractions,
-)
+from gameability_tui.engine.inputs.aimed import aimed_calls, boundary_calls, guard_calls
 from gameability_tui.engine.inputs.arguments import Made
 from gameability_tui.engine.inputs.calls import (
     Bound,
@@ -57,6 +48,13 @@ from gameability_tui.engine.inputs.harvest import harvest_calls, is_callback
 from gameability_tui.engine.inputs.named_methods import methods_the_text_names
 from gameability_tui.engine.inputs.raises import tests_check_messages as messages_are_read
 from gameability_tui.engine.inputs.reads_between import reads_between
+from gameability_tui.engine.inputs.reference_facts import (
+    handled_marks,
+    keyed_texts,
+    loop_starts,
+    ordered_characters,
+    rounds_for_fractions,
+)
 from gameability_tui.engine.inputs.short_inputs import answers_when_nothing_is_found
 from gameability_tui.engine.model import AuditParams
 from gameability_tui.engine.mutants.sites import make_mutants

@@ -20,15 +20,7 @@ from dataclasses import replace
 
 from .. import outcome as oc
 from ..exclusions import excluded
-from ..inputs.aimed import (
-    aimed_calls,
-    boundary_calls,
-    guard_calls,
-    met_floats,
-    one_item_calls,
-    rounds_for_fractions,
-    stated_calls,
-)
+from ..inputs.aimed import aimed_calls, boundary_calls, guard_calls, one_item_calls, stated_calls
 from ..inputs.arguments import Callback
 from ..inputs.calls import (
     Call,
@@ -59,6 +51,7 @@ from ..inputs.partial_reads import looked_at_in_part
 from ..inputs.raises import tests_expect_raises
 from ..inputs.range_ends import calls_at_ends
 from ..inputs.reads_between import own_reads, read_uses, reads_between
+from ..inputs.reference_facts import met_floats, rounds_for_fractions
 from ..inputs.std_makers import std_names
 from ..inputs.text_examples import example_sources, in_the_tests_shapes
 from ..inputs.type_guards import other_type_calls, refuses_bools, type_guarded_positions
@@ -525,7 +518,7 @@ def within_the_text(
     written contract, the text's rules are the domain (threat: ``month_name(13) is None`` made a
     problem weak whose text promises months), but for a rule a ``visible`` call crosses where the
     tests expect raises (``rules_crossed``). Where the text speaks of integers, the reference's
-    float constants are no input (``aimed.met_floats``). The published method's inputs keep all."""
+    float constants are no input (``reference_facts.met_floats``). The published method's inputs keep all."""
     if params.inputs in V1_MODES or not problem.prompt:
         return calls
     parameters = parameter_names(problem.reference, entry)

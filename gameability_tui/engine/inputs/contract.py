@@ -94,8 +94,8 @@ def contract_violations(
     Without ``floors``, a number below the smallest the tests pass (or not above 0) is inside:
     an input aimed at a raise guard the tests cross (``aimed.guard_calls``). A value the
     reference names is inside beyond the tests' own: a float constant where the tests pass
-    ints (``aimed.met_floats``), a letter of a text it tests letters against
-    (``aimed.tested_letters``). A rule the text lifts (``Lifted`` among ``named``: non-empty,
+    ints (``reference_facts.met_floats``), a letter of a text it tests letters against
+    (``reference_facts.tested_letters``). A rule the text lifts (``Lifted`` among ``named``: non-empty,
     repeat-free, the floor, a text's padding, ints only, an argument no visible call passes) is
     not kept.
     """
@@ -158,7 +158,7 @@ def _violations(
         return []
     kind = type(value)
     if value is None and None in named:
-        return []  # (another type, where the reference handles one: ``aimed.takes_other_types``)
+        return []  # (another type, where the reference handles one: ``reference_facts.takes_other_types``)
     if kind is float and int in domain.types and (value in named or Lifted("float") in named):
         kind = int  # (a float constant the reference compares an argument with, or the text's floats)
     if kind not in domain.types:
@@ -207,7 +207,7 @@ SIGNED_NUMERAL = re.compile(r"[+-]?[0-9]+")
 
 
 def _string_violations(value: str, domain: Domain, v2: bool, named: frozenset = frozenset()) -> list[str]:
-    if value in named:  # a text the reference itself names (``aimed.keyed_texts``): of the task's kind
+    if value in named:  # a text the reference names (``reference_facts.keyed_texts``): the task's kind
         return []
     if Lifted("padded") in named:  # the text's spaces around a text: what they pad is judged
         value = value.strip(" ")
