@@ -8482,3 +8482,30 @@ def test_a_returned_exception_is_asserted_by_its_repr():
     shown = [a.text for a in result.asserts if a.text.startswith("assert repr(")]
     pattern = r"assert repr\(check_age\((-?\d+)\)\) == \"ValueError\('age out of range: (-?\d+)'\)\""
     assert shown and all((m := re.fullmatch(pattern, text)) and m[1] == m[2] for text in shown)
+
+
+# 206. From the thirtieth pass (class 5): "Animal is a base class whose sound() raises
+# NotImplementedError"; the tests make only dogs, so a mutant of the base's own ``sound`` ran on
+# no input and was "equivalent". A base class the text names and no test makes is audited on
+# its subclass's calls, made as the base is made (here with no argument: ``Animal()``); one the
+# text never names is a helper of the classes the tests make, judged through them.
+ANIMALS = (
+    "class Animal:\n    def sound(self):\n        raise NotImplementedError('each animal has its own')\n\n\n"
+    "class Dog(Animal):\n    def __init__(self, name):\n        if not name:\n"
+    "            raise ValueError('a dog needs a name')\n        self.name = name\n\n"
+    "    def sound(self):\n        return self.name + ' says woof'\n"
+)
+ANIMAL_TESTS = [
+    "assert Dog('rex').sound() == 'rex says woof'",
+    "try:\n    Dog('')\nexcept ValueError:\n    pass\nelse:\n    raise AssertionError('no ValueError')",
+]
+
+
+@pytest.mark.parametrize("named", [True, False])
+def test_a_base_class_the_text_names_and_no_test_makes_is_audited_on_its_subclass_calls(named):
+    text = "Animal is a base class whose sound() raises NotImplementedError. " if named else ""
+    text += "Dog(name) makes a dog whose sound() is name + ' says woof'; an empty name raises ValueError."
+    result = audit_problem(problem("Dog", ANIMALS, ANIMAL_TESTS, prompt=text), AuditParams(attack="deep"))
+    base = [s for s in result.survivors if "NotImplementedError" in s.before]
+    assert bool(base) is named
+    assert not named or all("Animal().sound()" in s.witnesses for s in base)

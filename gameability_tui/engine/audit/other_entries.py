@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import copy
 import re
+from collections import Counter
 
 from ..inputs.calls import (
     called_name,
@@ -21,6 +22,7 @@ from ..inputs.calls import (
     class_names,
     defined_names,
     harvest_sources,
+    module_level,
     parameter_names,
     parsed,
 )
@@ -59,7 +61,8 @@ def named_siblings(problem: Problem, called: list[str]) -> list[tuple[str, tuple
     Threat: "double, triple and quadruple" whose tests call only the first two passed any
     ``quadruple`` (the thirtieth pass); a text naming a function makes it part of the task, and
     a function no test and no other code calls is checked by nothing. A helper the entry calls
-    is the entry's part, judged through it."""
+    is the entry's part, judged through it. A base class the text names that no test makes is
+    one too, on a subclass's calls (``_untested_bases``)."""
     if problem.call_alias or not problem.prompt:
         return []
     sources = harvest_sources(problem)
@@ -67,7 +70,11 @@ def named_siblings(problem: Problem, called: list[str]) -> list[tuple[str, tuple
     read = _names_read(problem.reference)
     arity = {name: len(parameter_names(problem.reference, name)) for name in called}
     classes = class_names(problem.reference)
-    found = []
+    found = [
+        (base, tuple(_renamed_calls(source, donor, base, keep_arguments) for source in sources))
+        for base, donor, keep_arguments in _untested_bases(problem.reference, called, tested)
+        if _named_in(problem.prompt, base)
+    ]
     for name in defined_names(problem.reference):
         if (
             "." in name
@@ -84,6 +91,65 @@ def named_siblings(problem: Problem, called: list[str]) -> list[tuple[str, tuple
     return found[:MAX_OTHER_ENTRIES]
 
 
+def _untested_bases(reference: str, called: list[str], tested: Counter) -> list[tuple[str, str, bool]]:
+    """Each class of the reference no test makes that a ``called`` class derives from and whose
+    own methods it overrides, with that subclass and whether its calls' arguments fit the base
+    (an ``__init__`` of as many parameters; where neither the base nor what it derives from in
+    the reference has one, it is made with none: ``Shape()``). Threat: "Shape is a base class
+    whose area() raises NotImplementedError" whose tests make only squares passed a ``Shape``
+    whose ``area`` returned None (the thirtieth pass): the base's own methods are part of what
+    the text asks, and are reached only through an object of the base."""
+    tree = parsed(reference)
+    nodes = module_level(tree) if tree is not None else []
+    classes = {node.name: node for node in nodes if isinstance(node, ast.ClassDef)}
+    found: list[tuple[str, str, bool]] = []
+    for donor in called:
+        node = classes.get(donor)
+        for base in _own_bases(node, classes) if node is not None else ():
+            if tested[base] or any(base == seen for seen, _, _ in found):
+                continue
+            overridden = _methods(classes[base]) & _methods(node) - {"__init__"}
+            made_with = _init_arity(base, classes)
+            if overridden and made_with in (0, _init_arity(donor, classes)):
+                found.append((base, donor, made_with != 0))
+    return found[:MAX_OTHER_ENTRIES]
+
+
+def _own_bases(node: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> list[str]:
+    """The classes of the reference ``node`` derives from, nearest first."""
+    found: list[str] = []
+    waiting = [node]
+    while waiting:
+        for base in waiting.pop(0).bases:
+            if isinstance(base, ast.Name) and base.id in classes and base.id not in found:
+                found.append(base.id)
+                waiting.append(classes[base.id])
+    return found
+
+
+def _methods(node: ast.ClassDef) -> set[str]:
+    return {item.name for item in node.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+
+def _init_arity(name: str, classes: dict[str, ast.ClassDef]) -> int | None:
+    """How many positional arguments the reference's class ``name`` is made with (its own
+    ``__init__``'s, else the nearest base's in the reference; 0 where none has one); None where
+    it takes any number, or derives from a class defined elsewhere (whose ``__init__`` is not
+    read)."""
+    node = classes[name]
+    for item in node.body:
+        if isinstance(item, ast.FunctionDef) and item.name == "__init__":
+            arguments = item.args
+            if arguments.vararg is not None or arguments.kwarg is not None:
+                return None
+            return len(arguments.posonlyargs) + len(arguments.args) - 1
+    bases = [base.id for base in node.bases if isinstance(base, ast.Name)]
+    if len(bases) != len(node.bases) or any(base not in classes for base in bases if base != "object"):
+        return None
+    inside = [base for base in bases if base in classes]
+    return _init_arity(inside[0], classes) if inside else 0
+
+
 def _names_read(reference: str) -> set[str]:
     """The names the reference's code reads (a helper's name, read where it is called)."""
     tree = parsed(reference)
@@ -96,9 +162,9 @@ def _named_in(prompt: str, name: str) -> bool:
     return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", prompt) is not None
 
 
-def _renamed_calls(source: str, old: str, new: str) -> str:
+def _renamed_calls(source: str, old: str, new: str, keep_arguments: bool = True) -> str:
     """``source`` with each call of ``old`` by name written as a call of ``new`` (to read its
-    calls from, never to run)."""
+    calls from, never to run); without ``keep_arguments``, a call of ``new`` with none."""
     tree = parsed(source)
     if tree is None:
         return source
@@ -106,6 +172,8 @@ def _renamed_calls(source: str, old: str, new: str) -> str:
     for node in ast.walk(renamed):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == old:
             node.func.id = new
+            if not keep_arguments:
+                node.args, node.keywords = [], []
     return ast.unparse(renamed)
 
 
