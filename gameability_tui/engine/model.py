@@ -158,7 +158,9 @@ from .step_units import STEPS
 # first excludes the problem; a lookup ``globals()['f']`` is an alias and an answer's "for" range
 # a case; an object the setup makes is read; lists of one sum keep it; a private attribute
 # ``__eq__`` never reads is no state; an object asked if empty is drawn with fewer uses
-# 38: a base class the text names and no test makes is audited on its subclass's calls
+# 38: a base class the text names and no test makes is audited on its subclass's calls; a special
+# number written out is made its neighbour (`'NaN'` to `'sNaN'`), and a chain on a standard-library value
+# is not replayed: the whole value is the answer
 ENGINE_VERSION = 38
 
 

@@ -116,6 +116,16 @@ def is_named_tuple(kind: type) -> bool:
     return issubclass(kind, tuple) and hasattr(kind, "_fields") and kind.__eq__ is tuple.__eq__
 
 
+def is_value_type(value: Any) -> bool:
+    """Whether ``value`` is a standard-library value a test reads as data (a ``Decimal``, a
+    ``date``, an ``OrderedDict``, a named tuple): a method a test calls on it (``.is_nan()``,
+    ``.date()``) looks at part of it, as ``.lower()`` does at part of a text. A stream is none:
+    what a test writes to it changes it."""
+    kind = type(value)
+    known = _TYPES.get((kind.__module__, kind.__name__))
+    return (known is not None and known[0] != STREAM) or is_named_tuple(kind)
+
+
 def std_data(value: Any, to_data: Callable[[Any, int], Any], depth: int) -> Any:
     """Plain data for a standard-library value, or None when ``value`` is not one, or when its
     canonical form cannot be made (a signalling NaN, a benchmark's ``tzinfo`` that raises): then

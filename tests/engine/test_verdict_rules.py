@@ -8509,3 +8509,42 @@ def test_a_base_class_the_text_names_and_no_test_makes_is_audited_on_its_subclas
     base = [s for s in result.survivors if "NotImplementedError" in s.before]
     assert bool(base) is named
     assert not named or all("Animal().sound()" in s.witnesses for s in base)
+
+
+# 207. From the thirty-first pass (class 3): the text asks for a quiet NaN, ``Decimal('NaN')``,
+# and the tests check only ``.is_nan()``, which a signalling NaN passes too. No edit wrote
+# ``'sNaN'`` (a special number's name is now made its neighbour: the other NaN, the other
+# infinity), and ``.is_nan()`` was replayed as the answer: on a standard-library value a test's
+# method looks at part of it, and the whole value stays the answer. The assert holds where the
+# result is a quiet NaN (a signalling one raises when compared).
+@pytest.mark.parametrize(
+    ("entry", "reference", "tests", "edited"),
+    [
+        (
+            "growth",
+            "from decimal import Decimal\n\n\ndef growth(old, new):\n    if old == 0:\n"
+            "        return Decimal('NaN')\n    return (new - old) / old\n",
+            [
+                "from decimal import Decimal as D\nassert growth(D('2'), D('3')) == D('0.5')",
+                "from decimal import Decimal as D\nassert growth(D('0'), D('5')).is_nan()",
+            ],
+            "return Decimal('sNaN')",
+        ),
+        (
+            "limit_of",
+            "def limit_of(plan, limits):\n    if plan not in limits:\n        return float('inf')\n"
+            "    return limits[plan]\n",
+            [
+                "assert limit_of('basic', {'basic': 5}) == 5",
+                "import math\nassert math.isinf(limit_of('gold', {'basic': 5}))",
+            ],
+            "return float('-inf')",
+        ),
+    ],
+)
+def test_a_special_number_written_out_is_made_its_neighbour(entry, reference, tests, edited):
+    result = audit_problem(problem(entry, reference, tests), AuditParams(attack="deep"))
+    survivor = [s for s in result.survivors if s.after.strip() == edited]
+    assert survivor, [s.after for s in result.survivors]
+    killing = [a for a in result.asserts if result.survivors.index(survivor[0]) in a.kills]
+    assert killing and all(_run_assert(reference, entry, a.text) for a in killing)

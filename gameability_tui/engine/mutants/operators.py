@@ -445,6 +445,9 @@ class ReplaceText(Operator):
             whole, _, fraction = value.partition(".")
             fewer = [f"{whole}.{fraction[1:]}"] if fraction.startswith("0") else []
             found += [text for text in [*fewer, f"{whole}.0{fraction}"] if text not in found]
+        twin = SPECIAL_NUMBER_TWINS.get(value.lower()) if type(value) is str else None
+        if twin is not None:  # (``Decimal('NaN')`` to ``'sNaN'``, ``float('inf')`` to ``'-inf'``)
+            found.append(twin)
         return found
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
@@ -457,6 +460,19 @@ class ReplaceText(Operator):
 
 
 DECIMAL_NUMERAL = re.compile(r"-?[0-9]*\.[0-9]+")
+# a special number's name and its neighbour of the same spelling: the quiet NaN and the
+# signalling one (``Decimal('sNaN')`` passes ``is_nan()`` but not ``is_qnan()``, and raises where
+# compared: the thirty-first pass), an infinity and the other sign's
+SPECIAL_NUMBER_TWINS = {
+    "nan": "sNaN",
+    "snan": "NaN",
+    "inf": "-inf",
+    "-inf": "inf",
+    "+inf": "-inf",
+    "infinity": "-Infinity",
+    "-infinity": "Infinity",
+    "+infinity": "-Infinity",
+}
 
 # the other partners of an arithmetic (the sample's swap makes ``-`` of ``+``, ``//`` of ``*``);
 # ``%`` and ``-`` each other's, as a remainder is what is left once the divisor is taken away as
@@ -1175,6 +1191,8 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("x = b' \\n'", "x = b' '"),
             ("x = D('0.01')", "x = D('0.1')"),
             ("x = D('0.01')", "x = D('0.001')"),
+            ("x = D('NaN')", "x = D('sNaN')"),
+            ("x = float('inf')", "x = float('-inf')"),
         ),
         untouched=("x = ''", "x = f'{a}'", "x = 1"),
     ),
