@@ -998,7 +998,8 @@ class ShiftFormatSpec(Operator):
     """A number in an f-string's format spec one up or one down: ``f'{x:.2f}'`` to ``.3f`` or
     ``.1f``, ``f'{n:05d}'`` to ``06d``: a width or precision no other edit reaches (a spec is
     neither a number nor a text constant of the tree; the twenty-eighth pass), which tests whose
-    values already fill the width never tell."""
+    values already fill the width never tell; and a width's zero flag dropped (``02d`` to
+    ``2d``: the twenty-eighth pass's clock, padded with a space where the text says a zero)."""
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
         return len(self._shifts(node)) if isinstance(node, ast.JoinedStr) else 0
@@ -1025,6 +1026,9 @@ class ShiftFormatSpec(Operator):
                         str(shifted).zfill(len(run.group())) if run.group().startswith("0") else str(shifted)
                     )
                     found.append((position, text[: run.start()] + written + text[run.end() :]))
+                width = text[: run.start()][-1:] != "."  # (``02d`` without its zero pads with spaces)
+                if width and run.group().startswith("0") and len(run.group()) > 1:
+                    found.append((position, text[: run.start()] + run.group()[1:] + text[run.end() :]))
         return found
 
 
@@ -1218,7 +1222,11 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
     ),
     ShiftFormatSpec(
         "format-spec",
-        examples=(("x = f'{a:.2f}'", "x = f'{a:.3f}'"), ("x = f'{a:.2f}'", "x = f'{a:.1f}'")),
+        examples=(
+            ("x = f'{a:.2f}'", "x = f'{a:.3f}'"),
+            ("x = f'{a:.2f}'", "x = f'{a:.1f}'"),
+            ("x = f'{h:02d}'", "x = f'{h:2d}'"),
+        ),
         untouched=("x = f'{a}'", "x = f'{a:{w}}'", "x = '.2f'"),
     ),
     DropFallback(
