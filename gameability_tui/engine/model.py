@@ -160,7 +160,8 @@ from .step_units import STEPS
 # ``__eq__`` never reads is no state; an object asked if empty is drawn with fewer uses
 # 38: a base class the text names and no test makes is audited on its subclass's calls; a special
 # number written out is made its neighbour (`'NaN'` to `'sNaN'`), and a chain on a standard-library value
-# is not replayed: the whole value is the answer; a format spec's zero flag is dropped alone
+# is not replayed: the whole value is the answer; a format spec's zero flag is dropped alone; a raise
+# from something keeps its context hidden (drop-raise-cause)
 ENGINE_VERSION = 38
 
 

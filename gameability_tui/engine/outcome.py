@@ -400,6 +400,9 @@ def encode_raise(error: BaseException, message: bool = False, reads: tuple[str, 
 
 
 _STATE_SCALARS = (int, float, str, bool, type(None))
+# what an exception carries of how it was raised: ``raise X from None`` (or ``from error``) sets
+# it, and a traceback then leaves out the exception handled when it was raised
+SUPPRESSED_CONTEXT = "__suppress_context__"
 
 
 def raise_state(error: BaseException, reads: tuple[str, ...] = ()) -> tuple[tuple[str, Any], ...]:
@@ -419,6 +422,8 @@ def raise_state(error: BaseException, reads: tuple[str, ...] = ()) -> tuple[tupl
             code = ...
         if type(code) in _STATE_SCALARS:
             state["code"] = code
+    if SUPPRESSED_CONTEXT in reads and error.__context__ is not None and error.__suppress_context__:
+        state[SUPPRESSED_CONTEXT] = True  # (raised while handling another, ``from None``: it hides it)
     return tuple(sorted(state.items()))
 
 

@@ -7969,13 +7969,14 @@ def test_the_texts_spacing_decides_which_spaces_are_drawn():
 # 178. From the twenty-eighth pass (deep operators): an f-string's format spec is no number or
 # text of the tree, so no edit reached ``{n:03d}``'s width; tests whose numbers fill three digits
 # already never tell it from ``02d``. The deep attack moves each number of a written spec one up
-# and one down.
+# and one down, and drops a width's zero flag alone (``3d`` pads with spaces: that pass's clock, `` 7:05``).
 def test_a_format_spec_number_is_edited():
     code = "def order_code(n):\n    return f'ORD-{n:03d}'\n"
     tests = ["assert order_code(123) == 'ORD-123'", "assert order_code(4567) == 'ORD-4567'"]
     result = audit_problem(problem("order_code", code, tests), DEEP)
-    assert "    return f'ORD-{n:02d}'" in {s.after for s in result.survivors}
-    assert result.kinds["format-spec"].built == 2
+    survivors = {s.after for s in result.survivors}
+    assert {"    return f'ORD-{n:02d}'", "    return f'ORD-{n:3d}'"} <= survivors
+    assert result.kinds["format-spec"].built == 3
 
 
 # 179. From the twenty-seventh pass (class 5/7): classes a decorator registers
@@ -8548,3 +8549,35 @@ def test_a_special_number_written_out_is_made_its_neighbour(entry, reference, te
     assert survivor, [s.after for s in result.survivors]
     killing = [a for a in result.asserts if result.survivors.index(survivor[0]) in a.kills]
     assert killing and all(_run_assert(reference, entry, a.text) for a in killing)
+
+
+# 208. From the thirtieth pass (class 1): the text says the error is raised ``from None`` (it hides
+# int()'s own); the tests catch the type alone. No edit dropped ``from None``, and nothing an
+# exception carries showed how it was raised. Where the reference raises ``from`` something, an
+# exception raised while handling another that hides it is part of the answer, and its assert
+# holds for any raise that shows no chained context.
+LEVEL = (
+    "def parse_level(text):\n    try:\n        level = int(text)\n    except ValueError:\n"
+    "        raise ValueError('not a level: ' + text) from None\n    if not 1 <= level <= 5:\n"
+    "        raise ValueError('not a level: ' + text)\n    return level\n"
+)
+LEVEL_TESTS = [
+    "assert parse_level('3') == 3",
+    "try:\n    parse_level('x')\nexcept ValueError:\n    pass\nelse:\n    raise AssertionError('no error')",
+    "try:\n    parse_level('9')\nexcept ValueError:\n    pass\nelse:\n    raise AssertionError('no error')",
+]
+
+
+def test_a_raise_from_none_keeps_its_context_hidden():
+    result = audit_problem(problem("parse_level", LEVEL, LEVEL_TESTS), AuditParams(attack="deep"))
+    dropped = [s for s in result.survivors if s.kind == "drop-raise-cause"]
+    assert dropped
+    mutant = LEVEL.replace(") from None", ")")
+    index = result.survivors.index(dropped[0])
+    killing = [a.text for a in result.asserts if index in a.kills]
+    assert killing
+    assert all(_run_assert(LEVEL, "parse_level", text) for text in killing)
+    assert not any(_run_assert(mutant, "parse_level", text) for text in killing)
+    plain = LEVEL.replace(") from None", ")")
+    unchained = audit_problem(problem("parse_level", plain, LEVEL_TESTS), AuditParams(attack="deep"))
+    assert not any("__suppress_context__" in a.text for a in unchained.asserts)

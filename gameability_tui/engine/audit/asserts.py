@@ -377,7 +377,7 @@ def _raises_assert(
         check = f"assertRaisesRegex({error}, {render_literal(pattern)}, lambda: {call_text})"
     if state:  # the attributes the tests read on the exception (``caught.value.code``): checked too
         manager = check.replace(", lambda: " + call_text, "", 1)
-        reads = [f"assert caught.exception.{key} == {render_literal(value)}" for key, value in state]
+        reads = [_state_read(key, value) for key, value in state]
         return "\n".join(
             [RAISES_IMPORT, f"with unittest.TestCase().{manager} as caught:", f"    {call_text}", *reads]
         )
@@ -385,6 +385,14 @@ def _raises_assert(
 
 
 RAISES_IMPORT = "import unittest"
+
+
+def _state_read(key: str, value: object) -> str:
+    """The check of one attribute the caught exception carries; that it hides the exception it
+    was raised while handling (``from None``) holds too where it was raised while handling none."""
+    if key == oc.SUPPRESSED_CONTEXT:
+        return "assert caught.exception.__suppress_context__ or caught.exception.__context__ is None"
+    return f"assert caught.exception.{key} == {render_literal(value)}"
 
 
 def _whole_pattern(message: str) -> str:

@@ -18,6 +18,7 @@ from ..inputs.module_reads import module_reads
 from ..inputs.raises import (
     attributes_read,
     caught_together,
+    chains_raises,
     tests_check_messages,
     tests_expect_raises,
     watches_warnings,
@@ -26,7 +27,7 @@ from ..inputs.test_runs import runnable
 from ..model import AuditParams, Problem
 from ..mutants.sites import Mutant
 from ..observed import prints, writes_errors
-from ..outcome import Oracle
+from ..outcome import SUPPRESSED_CONTEXT, Oracle
 from ..sandbox import Job, Run
 from .stated_domain import frees_order, states_the_message
 from .stated_tolerance import stated_tolerance
@@ -84,12 +85,20 @@ def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
         warns=watches_warnings(problem.reference, tuple(problem.tests), problem.setup or ""),
         caught=apart_where_named(caught_together(tuple(problem.tests), problem.setup), problem.prompt)
         if raises else (),
-        raise_reads=attributes_read(tuple(problem.tests), problem.setup) if raises else (),
+        raise_reads=raise_reads(problem) if raises else (),
         fragments=message_fragments(tuple(problem.tests), problem.setup or "")
         if messages and not states_the_message(problem.prompt) else (),
         unordered=frees_order(problem.prompt),
         stated_atol=0.0 if problem.checks else stated_tolerance(problem.prompt),
     )  # fmt: skip
+
+
+def raise_reads(problem: Problem) -> tuple[str, ...]:
+    """The attributes of an escaped exception that are part of the answer: those the tests read
+    (``caught.value.code``), and whether it hides the exception it was raised while handling,
+    where the reference raises ``from`` something (``raise X from None``)."""
+    read = attributes_read(tuple(problem.tests), problem.setup)
+    return (*read, SUPPRESSED_CONTEXT) if chains_raises(problem.reference) else read
 
 
 EXCEPTION_NAME = re.compile(r"\b[A-Z]\w*(?:Error|Exception|Warning)\b")  # ("raise TypeError")

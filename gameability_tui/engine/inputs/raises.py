@@ -451,6 +451,15 @@ def attributes_read(tests: tuple[str, ...], setup: str) -> tuple[str, ...]:
     return tuple(sorted(names - _CHECK_ATTRIBUTES))
 
 
+@functools.lru_cache(maxsize=64)
+def chains_raises(reference: str) -> bool:
+    """Whether the reference raises ``from`` something (``raise X from None``): whether a raise
+    hides the exception it was raised while handling is then part of its answer, as a traceback
+    shows it (``Oracle.raise_reads``: the thirtieth pass's "carries no chained context")."""
+    tree = parsed(reference)
+    return tree is not None and any(isinstance(node, ast.Raise) and node.cause for node in ast.walk(tree))
+
+
 # how a test watches for warnings: records them, expects one, or turns them into errors
 WATCHING_WARNINGS = re.compile(
     r"\bcatch_warnings\b|\bpytest\.warns\b|\bassertWarns(Regex)?\b|\brecwarn\b|\bsimplefilter\b|\bfilterwarnings\b"

@@ -990,6 +990,20 @@ class SwapRaisedType(Operator):
         return _with(node, func=other) if isinstance(node, ast.Call) else other
 
 
+@dataclass(frozen=True)
+class DropRaiseCause(Operator):
+    """``raise X from None`` (or ``from error``) to ``raise X``: the exception then carries the
+    one it was raised while handling, which a traceback shows ("During handling of the above
+    exception, another exception occurred") and the task may rule out (the thirtieth pass: "it
+    carries no chained context"); a test catching the type alone never tells."""
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        return int(isinstance(node, ast.Raise) and node.cause is not None)
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return _with(node, cause=None)
+
+
 NUMERAL_RUN = re.compile(r"[0-9]+")
 
 
@@ -1211,6 +1225,11 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ),
         ),
         untouched=("raise MyError('n')", "x = ValueError('n')", "raise"),
+    ),
+    DropRaiseCause(
+        "drop-raise-cause",
+        examples=(("raise ValueError('n') from None", "raise ValueError('n')"),),
+        untouched=("raise ValueError('n')", "raise"),
     ),
     SwapWarningCategory(
         "warning-category",
