@@ -8581,3 +8581,20 @@ def test_a_raise_from_none_keeps_its_context_hidden():
     plain = LEVEL.replace(") from None", ")")
     unchained = audit_problem(problem("parse_level", plain, LEVEL_TESTS), AuditParams(attack="deep"))
     assert not any("__suppress_context__" in a.text for a in unchained.asserts)
+
+
+# 209. From the thirty-second pass (class 3 / t): "n of any size, as an exact int"; every tested
+# n is small enough that ``n * (n + 1) / 2`` equals the exact int (==), so ``/`` for ``//`` was
+# "equivalent". Where the text allows ints of any size, each positive int argument is also drawn
+# past a float's exact range; a loop over such an n is dropped as the reference's own runaway.
+def test_ints_of_any_size_are_drawn_past_float_precision():
+    pairs = "def pairs(n):\n    return n * (n - 1) // 2\n"
+    tests = ["assert pairs(1) == 0", "assert pairs(5) == 10", "assert pairs(1000) == 499500"]
+    said = "pairs(n): how many pairs n people make, for an int n >= 1 of any size, as an exact int."
+    result = audit_problem(problem("pairs", pairs, tests, prompt=said), AuditParams(attack="deep"))
+    floated = [s for s in result.survivors if s.after.strip() == "return n * (n - 1) / 2"]
+    assert floated and all(int(re.search(r"\d+", w)[0]) > 2**53 for w in floated[0].witnesses)
+    small = audit_problem(
+        problem("pairs", pairs, tests, prompt=said.replace(" of any size", "")), AuditParams(attack="deep")
+    )
+    assert not any(s.after.strip() == "return n * (n - 1) / 2" for s in small.survivors)

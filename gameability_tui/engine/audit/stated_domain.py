@@ -310,6 +310,14 @@ LETTER_CASE = re.compile(
     re.IGNORECASE,
 )
 # a float that is no number ("A NaN x is returned unchanged": the twenty-eighth pass)
+# ints the text allows past any float's exact range ("an int n >= 0 of any size", "arbitrarily
+# large integers"): a float computed where the int is asked for equals it (==) on every small
+# input and differs there (the thirty-second pass: ``n * (n + 1) / 2`` for ``// 2``)
+HUGE_INTS = re.compile(
+    r"\b(of\s+any\s+size|arbitrar(y|ily)[\s-]+(large|big|sized?|precision)|however\s+(large|big)|"
+    r"(very\s+)?(large|big)\s+(integers|ints)\s+(are\s+)?(allowed|possible|supported))\b",
+    re.IGNORECASE,
+)
 NAN_INPUT = re.compile(r"\bNaNs?\b|\bnot[\s-]a[\s-]number\b|\bfloat\(\s*['\"]nan['\"]\s*\)")
 # a range of characters the inputs are drawn from ("lowercase a-z only", "digits 0-9", "'A' to
 # 'F'"): its ends are inputs though no test writes them (the twenty-ninth pass: a shift cipher
@@ -372,11 +380,13 @@ def lifted_rules(prompt: str) -> frozenset[str]:
     (``_states_zero``); ``"unique"`` also where two items tie on a measure the text orders
     them by ("if two words have the same length, return the first"), which aims at words tied
     (``text_cases.word_ties``); ``"overlap"``, a sub-text overlapping itself, however the text
-    counts it ("overlapping", "non-overlapping": ``text_cases.overlapping``)."""
+    counts it ("overlapping", "non-overlapping": ``text_cases.overlapping``); ``"huge"``, an int
+    past a float's exact range ("n of any size": ``HUGE_INTS``)."""
     said = {
         "nonempty": EMPTY_INPUT, "unique": REPEATED_ITEMS, "floor": SIGNED_INPUT,
         "padded": PADDED_TEXT, "float": OTHER_NUMBERS, "case": LETTER_CASE, "spaces": RUNS_OF_SPACES,
         "crlf": CRLF_LINES, "nan": NAN_INPUT, "whitespace": WHITESPACE_SAID, "lengths": UNEQUAL_LENGTHS,
+        "huge": HUGE_INTS,
     }  # fmt: skip
     lifts = {rule for rule, pattern in said.items() if _said_of_inputs(pattern, prompt)}
     lifts |= {f"{CHARACTERS}{first}{last}" for first, last in _character_ranges(prompt)}

@@ -947,6 +947,17 @@ def _not_a_number(base: Call) -> Iterator[Call]:
             yield _with_arg(base, position, _replaced(value, 0, math.nan))
 
 
+PAST_FLOAT_PRECISION = 2**53 + 1  # the first int no float holds: a float computed for it is off
+
+
+def _past_float_precision(base: Call) -> Iterator[Call]:
+    """``base`` with each positive int argument grown past a float's exact range (its value
+    added to ``2 ** 53 + 1``, so that what it computes is past it too)."""
+    for position, value in enumerate(base.args):
+        if type(value) is int and value > 0:
+            yield _with_arg(base, position, PAST_FLOAT_PRECISION + value)
+
+
 def _unequal_lengths(base: Call) -> Iterator[Call]:
     """``base`` with a sequence argument as long as another made one item shorter, then one item
     longer (its first item again): ``dot([1, 2], [3, 4])`` meets ``dot([1, 2], [3])``."""
@@ -968,6 +979,7 @@ def _zeroed(base: Call) -> Iterator[Call]:
 
 # The lifts whose inputs no other kind of the deep attack makes (``_aimed_on``), in its order.
 WORDED = ("padded", "float", "case", "spaces", "whitespace", "zero", "crlf", "overlap", "nan", "lengths")
+WORDED += ("huge",)
 # The inputs of each rule the text lifts (``stated_calls``).
 STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
     "nonempty": lambda base: _sized_to(base, [0]),  # each sized argument made empty
@@ -983,6 +995,7 @@ STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
     "crlf": _crlf_edits,
     "overlap": overlapping,
     "nan": _not_a_number,
+    "huge": _past_float_precision,
 }
 
 
