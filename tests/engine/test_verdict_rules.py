@@ -8598,3 +8598,25 @@ def test_ints_of_any_size_are_drawn_past_float_precision():
         problem("pairs", pairs, tests, prompt=said.replace(" of any size", "")), AuditParams(attack="deep")
     )
     assert not any(s.after.strip() == "return n * (n - 1) / 2" for s in small.survivors)
+
+
+# 210. From the thirty-second pass (class t): "amount, a non-negative multiple of 5"; ``// 4``
+# for ``// 5`` differs only where the amount is no multiple of 5 (``bills(58)``), which the text
+# rules out: it was called weak (here ``rest / 5``, a whole float on every multiple of 5). A
+# parameter the text says is a multiple of a number is drawn only so; a text asking whether it
+# is one ("check whether n is a multiple of 3") states no precondition.
+COINS = "def coins(cents):\n    quarters, rest = divmod(cents, 25)\n    return (quarters, rest // 5)\n"
+COIN_TESTS = [f"assert coins({c}) == {(c // 25, c % 25 // 5)}" for c in (0, 5, 10, 25, 30, 55, 70, 95, 100)]
+
+
+@pytest.mark.parametrize(
+    ("said", "weak"),
+    [
+        ("coins(cents): pay cents, a non-negative multiple of 5, in quarters and nickels.", False),
+        ("coins(cents): pay cents in quarters and nickels, leaving out what is left.", True),
+    ],
+)
+def test_a_parameter_the_text_says_is_a_multiple_is_drawn_only_so(said, weak):
+    result = audit_problem(problem("coins", COINS, COIN_TESTS, prompt=said), AuditParams(attack="deep"))
+    off = [s for s in result.survivors if s.after.strip() == "return (quarters, rest / 5)"]
+    assert bool(off) is weak

@@ -440,6 +440,9 @@ def _stated_precondition_flag(call: Call, prompt: str, parameters: tuple[str, ..
             return (broken,)
         if CASE_WORDS.search(clause):
             continue
+        broken = _multiple_broken(clause, named)
+        if broken:
+            return (broken,)
         precondition = _states_a_precondition(clause, parameters)
         stated = _stated_ranges(clause, parameters, precondition)
         for subject, operator, bound, said in stated:
@@ -697,6 +700,31 @@ def _prime_broken(clause: str, named: dict[str, Any]) -> str:
     if prime is None or prime == wants_prime:
         return ""
     return f"domain: the task says '{clause.strip()}', and this input's {name} is {value!r}"
+
+
+def _multiple_broken(clause: str, named: dict[str, Any]) -> str:
+    """Where the clause says of an int parameter that it is a multiple of a number, and it is
+    not: "pay amount, a non-negative multiple of 5" (the thirty-second pass: ``// 4`` for ``// 5``
+    differed only on amounts the text rules out); not in a question ("check whether n is a
+    multiple of 3") nor in a case (the caller skips clauses with "if")."""
+    if QUESTION.search(clause):
+        return ""
+    for name, value in named.items():
+        said = _multiple_of(name).search(clause) if type(value) is int else None
+        if said and int(said.group(1)) > 1 and value % int(said.group(1)):
+            return f"domain: the task says '{said.group(0)}', and this input's {name} is {value!r}"
+    return ""
+
+
+@functools.lru_cache(maxsize=256)
+def _multiple_of(name: str) -> re.Pattern:
+    """What says a parameter is a multiple of a number: "amount, a multiple of 5", "n is always a
+    positive multiple of 3", "n (a multiple of 4)"."""
+    return re.compile(
+        rf"\b{re.escape(name)}\s*(?:,|\(|:|\bis\b|\bmust\s+be\b|\bwill\s+be\b)\s*(?:always\s+)?"
+        r"(?:an?\s+)?(?:(?:non-?negative|positive|whole)\s+)?multiple\s+of\s+(\d+)\b",
+        re.IGNORECASE,
+    )
 
 
 def _parity_broken(clause: str, named: dict[str, Any]) -> str:
