@@ -162,7 +162,8 @@ from .step_units import STEPS
 # number written out is made its neighbour (`'NaN'` to `'sNaN'`), and a chain on a standard-library value
 # is not replayed: the whole value is the answer; a format spec's zero flag is dropped alone; a raise
 # from something keeps its context hidden (drop-raise-cause); "of any size" draws ints past 2 ** 53; a
-# parameter the text says is a multiple of a number is drawn only so
+# parameter the text says is a multiple of a number is drawn only so; an input the text says comes in
+# any order is drawn out of order
 ENGINE_VERSION = 38
 
 

@@ -30,7 +30,7 @@ from gameability_tui.engine.audit.asserts import assert_text
 from gameability_tui.engine.audit.free_ties import without_free_tie_choices
 from gameability_tui.engine.audit.other_entries import other_entries
 from gameability_tui.engine.audit.reference import _shown_by_the_text, keeps_a_cache, visible_calls
-from gameability_tui.engine.audit.stated_domain import domain_flags, lifted_rules, stated_ends
+from gameability_tui.engine.audit.stated_domain import domain_flags, frees_order, lifted_rules, stated_ends
 from gameability_tui.engine.audit.stated_tolerance import stated_tolerance
 from gameability_tui.engine.inputs.aimed import aimed_calls, boundary_calls, guard_calls
 from gameability_tui.engine.inputs.arguments import Made
@@ -8620,3 +8620,36 @@ def test_a_parameter_the_text_says_is_a_multiple_is_drawn_only_so(said, weak):
     result = audit_problem(problem("coins", COINS, COIN_TESTS, prompt=said), AuditParams(attack="deep"))
     off = [s for s in result.survivors if s.after.strip() == "return (quarters, rest / 5)"]
     assert bool(off) is weak
+
+
+# 211. From the thirty-second pass (class t): "xs, which may be in any order"; every test's list
+# was sorted, so draws kept them sorted and ``sorted(xs)`` dropped was "equivalent". A text that
+# says an input comes in any order lifts the learned sorted rule, and such a list is also drawn
+# out of order; "return them in any order" speaks of the answer, not of an input.
+DUPLICATES = "def has_repeat(xs):\n    s = sorted(xs)\n    return any(a == b for a, b in zip(s, s[1:]))\n"
+DUPLICATE_TESTS = [
+    "assert has_repeat([1, 2, 2]) is True",
+    "assert has_repeat([1, 2, 3]) is False",
+    "assert has_repeat([]) is False",
+    "assert has_repeat([4, 4, 5, 7]) is True",
+]
+
+
+@pytest.mark.parametrize(
+    ("said", "weak"),
+    [
+        (
+            "has_repeat(xs): whether the list of ints xs, which may be in any order, holds a value twice.",
+            True,
+        ),
+        ("has_repeat(xs): whether the list of ints xs holds a value twice.", False),
+    ],
+)
+def test_an_input_the_text_says_comes_in_any_order_is_drawn_out_of_order(said, weak):
+    result = audit_problem(
+        problem("has_repeat", DUPLICATES, DUPLICATE_TESTS, prompt=said), AuditParams(attack="deep")
+    )
+    unsorted = [s for s in result.survivors if s.after.strip() in ("s = xs", "s = list(xs)")]
+    assert bool(unsorted) is weak
+    assert "unsorted" not in lifted_rules("values(d): return the keys of d in any order.")
+    assert not frees_order(said) and frees_order("values(d): return the keys of d in any order.")

@@ -318,6 +318,15 @@ HUGE_INTS = re.compile(
     r"(very\s+)?(large|big)\s+(integers|ints)\s+(are\s+)?(allowed|possible|supported))\b",
     re.IGNORECASE,
 )
+# an input the text says comes in any order ("xs, which may be in any order", "not necessarily
+# sorted"): a sorted list every test passes is then no rule of the inputs (the thirty-second pass:
+# ``sorted(xs)`` dropped counted runs, not values, on lists no test gave out of order)
+UNORDERED_INPUT = re.compile(
+    r"\b(may|can|might|will)\s+(be\s+|come\s+|arrive\s+)?(given\s+)?in\s+any\s+order\b"
+    r"|\b(are|is|given|passed)\s+in\s+any\s+order\b|\bnot\s+(necessarily\s+|always\s+)?sorted\b"
+    r"|\bunsorted\b|\bin\s+(an\s+)?arbitrary\s+order\b",
+    re.IGNORECASE,
+)
 NAN_INPUT = re.compile(r"\bNaNs?\b|\bnot[\s-]a[\s-]number\b|\bfloat\(\s*['\"]nan['\"]\s*\)")
 # a range of characters the inputs are drawn from ("lowercase a-z only", "digits 0-9", "'A' to
 # 'F'"): its ends are inputs though no test writes them (the twenty-ninth pass: a shift cipher
@@ -381,7 +390,8 @@ def lifted_rules(prompt: str) -> frozenset[str]:
     them by ("if two words have the same length, return the first"), which aims at words tied
     (``text_cases.word_ties``); ``"overlap"``, a sub-text overlapping itself, however the text
     counts it ("overlapping", "non-overlapping": ``text_cases.overlapping``); ``"huge"``, an int
-    past a float's exact range ("n of any size": ``HUGE_INTS``)."""
+    past a float's exact range ("n of any size": ``HUGE_INTS``); ``"unsorted"``, a list out of
+    order where every test's is sorted ("xs, which may be in any order": ``UNORDERED_INPUT``)."""
     said = {
         "nonempty": EMPTY_INPUT, "unique": REPEATED_ITEMS, "floor": SIGNED_INPUT,
         "padded": PADDED_TEXT, "float": OTHER_NUMBERS, "case": LETTER_CASE, "spaces": RUNS_OF_SPACES,
@@ -389,10 +399,24 @@ def lifted_rules(prompt: str) -> frozenset[str]:
         "huge": HUGE_INTS,
     }  # fmt: skip
     lifts = {rule for rule, pattern in said.items() if _said_of_inputs(pattern, prompt)}
+    lifts |= {"unsorted"} if _of_an_input(UNORDERED_INPUT, prompt) else set()
     lifts |= {f"{CHARACTERS}{first}{last}" for first, last in _character_ranges(prompt)}
     lifts |= {"unique"} if TIED_ON_A_MEASURE.search(prompt) or _asks_strict_order(prompt) else set()
     lifts |= {"overlap"} if OVERLAPPING.search(prompt) else set()
     return frozenset(lifts | ({"zero"} if _states_zero(prompt) else set()))
+
+
+def _of_an_input(pattern: re.Pattern, prompt: str) -> bool:
+    """Whether ``prompt`` says ``pattern`` of an input: in a clause that does not speak of what
+    is returned before it ("return the values in any order" frees the answer's order instead)."""
+    return any(
+        not ANSWER_WORDS.search(clause[: found.start()])
+        for clause in _clauses(prompt)
+        for found in pattern.finditer(clause)
+    )
+
+
+ANSWER_WORDS = re.compile(r"\b(return\w*|result\w*|output\w*|answer\w*|gives?|yields?)\b", re.IGNORECASE)
 
 
 def _character_ranges(prompt: str) -> list[tuple[str, str]]:
@@ -912,8 +936,11 @@ def states_the_message(prompt: str) -> bool:
 def frees_order(prompt: str) -> bool:
     """Whether the text leaves the order of what is returned free: a list in another order is the
     same answer (the twenty-second pass: "each distinct value ... exactly once, in any order",
-    tested through ``sorted``, had reorderings counted as survivors)."""
-    return FREE_ORDER.search(prompt) is not None
+    tested through ``sorted``, had reorderings counted as survivors). Not where it says so of an
+    input ("xs, which may be in any order": ``UNORDERED_INPUT``)."""
+    return any(
+        FREE_ORDER.search(clause) and not _of_an_input(UNORDERED_INPUT, clause) for clause in _clauses(prompt)
+    )
 
 
 def speaks_of_integers(prompt: str) -> bool:

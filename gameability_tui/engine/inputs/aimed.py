@@ -958,6 +958,17 @@ def _past_float_precision(base: Call) -> Iterator[Call]:
             yield _with_arg(base, position, PAST_FLOAT_PRECISION + value)
 
 
+def _out_of_order(base: Call) -> Iterator[Call]:
+    """``base`` with each list argument of two or more items out of order: its first item moved
+    to the end (``[1, 1, 2, 3]`` to ``[1, 2, 3, 1]``: a value that comes back after others),
+    then reversed."""
+    for position, value in enumerate(base.args):
+        if type(value) is list and len(value) > 1:
+            for moved in (value[1:] + value[:1], value[::-1]):
+                if moved != value:
+                    yield _with_arg(base, position, moved)
+
+
 def _unequal_lengths(base: Call) -> Iterator[Call]:
     """``base`` with a sequence argument as long as another made one item shorter, then one item
     longer (its first item again): ``dot([1, 2], [3, 4])`` meets ``dot([1, 2], [3])``."""
@@ -979,7 +990,7 @@ def _zeroed(base: Call) -> Iterator[Call]:
 
 # The lifts whose inputs no other kind of the deep attack makes (``_aimed_on``), in its order.
 WORDED = ("padded", "float", "case", "spaces", "whitespace", "zero", "crlf", "overlap", "nan", "lengths")
-WORDED += ("huge",)
+WORDED += ("huge", "unsorted")
 # The inputs of each rule the text lifts (``stated_calls``).
 STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
     "nonempty": lambda base: _sized_to(base, [0]),  # each sized argument made empty
@@ -996,6 +1007,7 @@ STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
     "overlap": overlapping,
     "nan": _not_a_number,
     "huge": _past_float_precision,
+    "unsorted": _out_of_order,
 }
 
 
