@@ -8653,3 +8653,31 @@ def test_an_input_the_text_says_comes_in_any_order_is_drawn_out_of_order(said, w
     assert bool(unsorted) is weak
     assert "unsorted" not in lifted_rules("values(d): return the keys of d in any order.")
     assert not frees_order(said) and frees_order("values(d): return the keys of d in any order.")
+
+
+# 212. From the thirty-second pass (class t): "players with equal scores keep their order in the
+# input"; no test had a tie, and the tests' names came in alphabetical order, so a tie broken by
+# name (``t[1]`` for ``t[0]``) passed and looked "equivalent". Where the text says ties keep the
+# order given, records are drawn tied on one field (numbers first) and out of order.
+TABLE = (
+    "def table(teams):\n"
+    "    order = sorted(enumerate(teams), key=lambda t: (-t[1][1], t[0]))\n"
+    "    return [team for _, (team, _) in order]\n"
+)
+TABLE_TESTS = [
+    "assert table([('ajax', 1), ('bern', 4), ('celta', 0)]) == ['bern', 'ajax', 'celta']",
+    "assert table([('dort', 2)]) == ['dort']",
+    "assert table([]) == []",
+]
+
+
+@pytest.mark.parametrize("attack", ["sample", "deep"])
+def test_records_are_drawn_tied_and_out_of_order_where_ties_keep_the_order_given(attack):
+    said = (
+        "table(teams): teams is a list of (name, points); names by points, most first; "
+        "teams with equal points keep their order in the input."
+    )
+    assert {"unique", "unsorted"} <= lifted_rules(said)
+    result = audit_problem(problem("table", TABLE, TABLE_TESTS, prompt=said), AuditParams(attack=attack))
+    by_name = [s for s in result.survivors if s.after.strip().endswith("(-t[1][1], t[1]))")]
+    assert by_name and any(w.startswith("table([('celta'") for w in by_name[0].witnesses)

@@ -283,6 +283,16 @@ FIRST_OR_LAST = r"\b(first|last|earliest|latest|leftmost|rightmost)\b"
 TIED_ON_A_MEASURE = re.compile(
     rf"{SAME_MEASURE}[^.;]{{0,80}}?{FIRST_OR_LAST}|{FIRST_OR_LAST}[^.;]{{0,80}}?{SAME_MEASURE}", re.IGNORECASE
 )
+# items that tie keep the order they came in ("players with equal scores keep their order in the
+# input", "ties keep their original order", "a stable sort"): ties are inputs to draw, and the
+# order they come in is any (the thirty-second pass: a tie broken by name passed tests that had
+# no tie, whose names came in alphabetical order)
+TIES_KEEP_ORDER = re.compile(
+    r"\b(equal|same|tied)\s+\w+\s+(keep|retain|preserve|stay\s+in)\s+(their\s+|the\s+)?"
+    r"(original\s+|relative\s+|input\s+|given\s+)?order\b"
+    r"|\bties\s+(keep|retain|preserve|stay\s+in)\b|\bstable\s+(sort|order)",
+    re.IGNORECASE,
+)
 # occurrences that may overlap: said either way ("overlapping ones count", "non-overlapping")
 OVERLAPPING = re.compile(r"\boverlap\w*", re.IGNORECASE)
 # a text padded with spaces ("s may end with spaces", "leading or trailing whitespace"), and
@@ -401,7 +411,9 @@ def lifted_rules(prompt: str) -> frozenset[str]:
     lifts = {rule for rule, pattern in said.items() if _said_of_inputs(pattern, prompt)}
     lifts |= {"unsorted"} if _of_an_input(UNORDERED_INPUT, prompt) else set()
     lifts |= {f"{CHARACTERS}{first}{last}" for first, last in _character_ranges(prompt)}
-    lifts |= {"unique"} if TIED_ON_A_MEASURE.search(prompt) or _asks_strict_order(prompt) else set()
+    tied = TIED_ON_A_MEASURE.search(prompt) or TIES_KEEP_ORDER.search(prompt) or _asks_strict_order(prompt)
+    lifts |= {"unique"} if tied else set()
+    lifts |= {"unsorted"} if TIES_KEEP_ORDER.search(prompt) else set()  # (the order given is no rule)
     lifts |= {"overlap"} if OVERLAPPING.search(prompt) else set()
     return frozenset(lifts | ({"zero"} if _states_zero(prompt) else set()))
 

@@ -296,6 +296,46 @@ def _negation_ties(base: Call) -> Iterator[Call]:
             yield _with_arg(base, position, _replaced(value, target, -value[source]))
 
 
+def _tied_inputs(calls: list[Call], lifts: frozenset[str]) -> list[list[Call]]:
+    """Where the text speaks of ties (``"unique"`` lifted), the inputs that tie as the text
+    orders: words of one length (``word_ties``), records on one field (``_field_ties``)."""
+    if "unique" not in lifts:
+        return []
+    return [list(word_ties(calls)), [call for base in calls for call in _field_ties(base)]]
+
+
+def _field_ties(base: Call) -> Iterator[Call]:
+    """In each list of records (tuples or lists of one length), a record given another's value
+    in one field, so that the two tie there, the list reversed (so that what breaks the tie,
+    their order in the input or their other fields, shows which one it was), then as it was:
+    ``[('ann', 3), ('bob', 5)]`` to ``[('bob', 3), ('ann', 3)]`` and ``[('ann', 3), ('bob', 3)]``.
+    Number fields first: what a text orders records by is most often a number (a score)."""
+    for position, value in enumerate(base.args):
+        records = type(value) in (list, tuple) and len(value) > 1 and _records(value)
+        if not records:
+            continue
+        spread = _spread_positions(len(value))
+        fields = sorted(range(len(value[0])), key=lambda field: not _numbers([r[field] for r in value]))
+        for field in fields:
+            for source, target in ((i, j) for i in spread for j in spread if i < j):
+                record = value[target]
+                if record[field] == value[source][field]:
+                    continue
+                tied = type(record)([*record[:field], value[source][field], *record[field + 1 :]])
+                edited = _replaced(value, target, tied)
+                yield _with_arg(base, position, type(value)(reversed(edited)))
+                yield _with_arg(base, position, edited)
+
+
+def _records(values: list | tuple) -> bool:
+    """Whether ``values`` are records: tuples (or lists) of one length, two fields or more."""
+    kinds = {type(item) for item in values}
+    if kinds not in ({tuple}, {list}):
+        return False
+    sizes = {len(item) for item in values}
+    return len(sizes) == 1 and sizes.pop() > 1
+
+
 def _meeting_edits(base: Call) -> Iterator[Call]:
     for meetings in _meetings_by_pair(base):
         yield from meetings
@@ -621,7 +661,7 @@ def _aimed_on(
             for rule in (*WORDED, *sorted(filter(range_characters, lifts)))
             if rule in lifts
         ],
-        list(word_ties(visible)) if "unique" in lifts else [],
+        *_tied_inputs(visible, lifts),
         [call for base in visible if decodes for call in _undecodable_edits(base)],
         [call for base in visible for call in default_edits(base, defaults)],
         [call for base in visible for call in _mark_edits(base, marks)],
@@ -908,7 +948,7 @@ def stated_calls(
 
     def edits(calls: list[Call]) -> Iterator[Call]:
         kinds = [[call for base in calls for call in stated_edits(rule, base)] for rule in sorted(lifts)]
-        return interleaved(kinds + [list(word_ties(calls)) if "unique" in lifts else []])
+        return interleaved(kinds + _tied_inputs(calls, lifts))
 
     return _aimed_at(visible, known, limit, mode, edits, True, lifted(lifts))
 
