@@ -163,7 +163,8 @@ from .step_units import STEPS
 # is not replayed: the whole value is the answer; a format spec's zero flag is dropped alone; a raise
 # from something keeps its context hidden (drop-raise-cause); "of any size" draws ints past 2 ** 53; a
 # parameter the text says is a multiple of a number is drawn only so; an input the text says comes in
-# any order is drawn out of order; where ties keep the order given, records are drawn tied
+# any order is drawn out of order; where ties keep the order given, records are drawn tied; a
+# reference class the tests only derive from is the entry
 ENGINE_VERSION = 38
 
 

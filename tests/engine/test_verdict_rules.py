@@ -8681,3 +8681,24 @@ def test_records_are_drawn_tied_and_out_of_order_where_ties_keep_the_order_given
     result = audit_problem(problem("table", TABLE, TABLE_TESTS, prompt=said), AuditParams(attack=attack))
     by_name = [s for s in result.survivors if s.after.strip().endswith("(-t[1][1], t[1]))")]
     assert by_name and any(w.startswith("table([('celta'") for w in by_name[0].witnesses)
+
+
+# 213. From the thirty-second pass (class 5): the tests derive their own classes from the
+# reference's ``Shape`` and call ``describe()`` on them; no test calls a name of the reference, so
+# the problem was excluded (no entry point) and a wrong plural for 0 sides went unseen. The base
+# class is then the entry, its subclasses' calls read as its own (made with no argument).
+SHAPE = (
+    "class Polygon:\n    label = 'polygon'\n    corners = 0\n\n    def summary(self):\n"
+    "        word = 'corner' if self.corners == 1 else 'corners'\n"
+    "        return f'{self.label}: {self.corners} {word}'\n"
+)
+SHAPE_TESTS = [
+    "class Tri(Polygon):\n    label = 'tri'\n    corners = 3\nassert Tri().summary() == 'tri: 3 corners'",
+    "class Dot(Polygon):\n    label = 'dot'\n    corners = 1\nassert Dot().summary() == 'dot: 1 corner'",
+]
+
+
+def test_a_reference_class_the_tests_only_derive_from_is_the_entry():
+    result = audit_problem(problem("Polygon", SHAPE, SHAPE_TESTS), AuditParams())
+    assert result.status == "ok"
+    assert any("Polygon()" in w for s in result.survivors for w in s.witnesses)

@@ -91,6 +91,38 @@ def named_siblings(problem: Problem, called: list[str]) -> list[tuple[str, tuple
     return found[:MAX_OTHER_ENTRIES]
 
 
+def subclassed_base(problem: Problem) -> tuple[str, tuple[str, ...]] | None:
+    """Where the tests call no name of the reference but make objects of classes they derive
+    from one of its classes (``class Triangle(Shape): sides = 3``, then ``Triangle().describe()``),
+    that base class, with the tests' calls of its subclasses read as calls of it (made as the
+    base is made: with none of the arguments where it takes none), to draw inputs from. Threat:
+    such a problem was excluded, no entry point, and a wrong ``describe`` for a shape of 0 sides
+    went unseen (the thirty-second pass): the base's methods are what the tests check."""
+    tree = parsed(problem.reference)
+    nodes = module_level(tree) if tree is not None else []
+    classes = {node.name: node for node in nodes if isinstance(node, ast.ClassDef)}
+    sources = harvest_sources(problem)
+    tested = called_names(sources)
+    derived: dict[str, list[tuple[str, bool]]] = {}
+    for source in sources:
+        test_tree = parsed(source)
+        for node in ast.walk(test_tree) if test_tree is not None else ():
+            bases = [base.id for base in getattr(node, "bases", ()) if isinstance(base, ast.Name)]
+            base = next((name for name in bases if name in classes), None)
+            if not isinstance(node, ast.ClassDef) or base is None or not tested[node.name]:
+                continue
+            made_with = _init_arity(base, classes)
+            own_init = "__init__" in _methods(node)
+            if made_with == 0 or (made_with is not None and not own_init):
+                derived.setdefault(base, []).append((node.name, made_with != 0))
+    for base, subclasses in derived.items():
+        renamed = sources
+        for name, keep_arguments in subclasses:
+            renamed = tuple(_renamed_calls(source, name, base, keep_arguments) for source in renamed)
+        return base, renamed
+    return None
+
+
 def _untested_bases(reference: str, called: list[str], tested: Counter) -> list[tuple[str, str, bool]]:
     """Each class of the reference no test makes that a ``called`` class derives from and whose
     own methods it overrides, with that subclass and whether its calls' arguments fit the base

@@ -66,6 +66,7 @@ from ..sandbox.jobs import RANDOM_SEED
 from ..sandbox.steps import UNCOUNTED, cost_order, median_steps
 from ..step_units import STEPS
 from .advancing_state import advances_module_state
+from .other_entries import subclassed_base
 from .prepared import Prepared, base_job, oracle_for, parse_checks, problem_seed
 from .stated_domain import crossed_rules, domain_flags, lifted_rules, speaks_of_integers, stated_ends
 from .written_contract import within_written_contract
@@ -356,6 +357,10 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     judged."""
     as_written = params.inputs in V1_MODES  # the published method's harvest, for its figures
     found = visible_calls(problem, as_written)
+    subclassed = subclassed_base(problem) if found is None and not as_written else None
+    if subclassed is not None:  # (``Triangle(Shape)``, a test's: the base's calls are its subclasses')
+        base, calls = subclassed
+        return prepare(replace(problem, entry=base, harvest=calls), params)
     if found is None:
         return _why_no_entry(problem)
     entry, call_name, visible = found
