@@ -164,7 +164,8 @@ from .step_units import STEPS
 # from something keeps its context hidden (drop-raise-cause); "of any size" draws ints past 2 ** 53; a
 # parameter the text says is a multiple of a number is drawn only so; an input the text says comes in
 # any order is drawn out of order; where ties keep the order given, records are drawn tied; a
-# reference class the tests only derive from is the entry
+# reference class the tests only derive from is the entry; a parameter passed to a call is
+# swapped for its sibling (parameter-twin)
 ENGINE_VERSION = 38
 
 

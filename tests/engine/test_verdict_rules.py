@@ -8702,3 +8702,19 @@ def test_a_reference_class_the_tests_only_derive_from_is_the_entry():
     result = audit_problem(problem("Polygon", SHAPE, SHAPE_TESTS), AuditParams())
     assert result.status == "ok"
     assert any("Polygon()" in w for s in result.survivors for w in s.witnesses)
+
+
+# 214. From the thirty-second pass (class 4): every grid the tests print is square, so
+# ``range(height)`` written ``range(width)`` passed; no edit wrote one parameter for another.
+# The deep attack passes each other parameter of the function where one is passed to a call.
+def test_a_parameter_passed_to_a_call_is_swapped_for_its_sibling():
+    stripes = "def stripes(rows, cols):\n    return ['#' * cols for _ in range(rows)]\n"
+    tests = [
+        "assert stripes(2, 2) == ['##', '##']",
+        "assert stripes(1, 1) == ['#']",
+        "assert stripes(3, 3) == ['###'] * 3",
+    ]
+    result = audit_problem(problem("stripes", stripes, tests), AuditParams(attack="deep"))
+    swapped = [s for s in result.survivors if s.kind == "parameter-twin"]
+    assert swapped and "range(cols)" in swapped[0].after
+    assert all(re.fullmatch(r"stripes\((\d+), (?!\1\))\d+\)", w) for w in swapped[0].witnesses)

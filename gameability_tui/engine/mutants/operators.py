@@ -629,6 +629,37 @@ class SwapSiblingName(Operator):
         return [(index, other) for index, name in names.items() for other in distinct if other != name]
 
 
+@dataclass(frozen=True)
+class SwapParameter(Operator):
+    """A parameter passed to a call written as another parameter of its function:
+    ``range(height)`` made ``range(width)``: one input mixed up with another, which tests whose
+    inputs are all alike (squares) never tell (the thirty-second pass: a grid printed width
+    lines for height). A name more than one function takes as a parameter is left alone."""
+
+    siblings: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (a parameter, the others of its function)
+
+    def bound_to(self, tree: ast.Module) -> Operator:
+        seen: dict[str, int] = {}
+        found: dict[str, tuple[str, ...]] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                arguments = (*node.args.posonlyargs, *node.args.args)
+                names = [argument.arg for argument in arguments if argument.arg not in ("self", "cls")]
+                for name in names:
+                    seen[name] = seen.get(name, 0) + 1
+                    found[name] = tuple(other for other in names if other != name)
+        siblings = tuple((name, others) for name, others in found.items() if others and seen[name] == 1)
+        return replace(self, siblings=siblings) if siblings else self
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        passed = isinstance(parent, ast.Call) and any(node is argument for argument in parent.args)
+        read = isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
+        return len(dict(self.siblings).get(node.id, ())) if passed and read else 0  # type: ignore[attr-defined]
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        return ast.Name(dict(self.siblings)[node.id][choice], ast.Load())  # type: ignore[attr-defined]
+
+
 # the nearest other of a method call or a named constant: a mistake of one word
 METHOD_TWINS = {
     "isdigit": "isalnum", "isalpha": "isalnum", "isalnum": "isalpha", "isnumeric": "isalnum",
@@ -1399,6 +1430,11 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("x = [i, j]", "x = [j, j]"),
         ),
         untouched=("x = f(a, 1)", "x = f(a, b=c)", "x = f(a, a)"),
+    ),
+    SwapParameter(
+        "parameter-twin",
+        examples=(("def f(w, h):\n    return range(h)", "def f(w, h):\n    return range(w)"),),
+        untouched=("def f(w):\n    return range(w)", "def f(w, h):\n    return h", "x = range(h)"),
     ),
     SwapDimension(
         "grid-dimension",
