@@ -165,7 +165,8 @@ from .step_units import STEPS
 # parameter the text says is a multiple of a number is drawn only so; an input the text says comes in
 # any order is drawn out of order; where ties keep the order given, records are drawn tied; a
 # reference class the tests only derive from is the entry; a parameter passed to a call is
-# swapped for its sibling (parameter-twin)
+# swapped for its sibling (parameter-twin); a bare failed assert of the reference says what it
+# compared
 ENGINE_VERSION = 38
 
 

@@ -8718,3 +8718,16 @@ def test_a_parameter_passed_to_a_call_is_swapped_for_its_sibling():
     swapped = [s for s in result.survivors if s.kind == "parameter-twin"]
     assert swapped and "range(cols)" in swapped[0].after
     assert all(re.fullmatch(r"stripes\((\d+), (?!\1\))\d+\)", w) for w in swapped[0].witnesses)
+
+
+# 215. From the thirty-second pass (class 7): a reference that prints its answer instead of
+# returning it was excluded with "test 1 fails: raises AssertionError", which names no cause. A
+# bare assert's comparison is evaluated again in the test's namespace and written out.
+def test_a_bare_failed_assert_says_what_it_compared():
+    cube = "def cube(n):\n    print(n ** 3)\n"
+    tests = ["assert cube(2) == 8", "assert cube(0) == 0"]
+    result = audit_problem(problem("cube", cube, tests), AuditParams())
+    assert result.status == "excluded:reference-fails-tests"
+    assert "cube(2) is None, where the test expects 8" in result.detail
+    two = audit_problem(problem("cube", cube, ["assert cube(1) == 1\nassert cube(2) == 8"]), AuditParams())
+    assert two.status == "excluded:reference-fails-tests" and "expects" not in two.detail

@@ -28,6 +28,7 @@ the audit policy that runs inside them. What could make a verdict wrong here, an
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import functools
 import io
@@ -56,6 +57,7 @@ from ..observed import (
     settled,
 )
 from .encoding import ChainRaises, catching, encoded, raised
+from .failed_assert import compared_sides
 from .jobs import INFECTED_NAME, Job
 from .limits import confirmation_cpu
 from .line_tracer import lines_traced
@@ -241,13 +243,32 @@ class _Candidate:
         action = functools.partial(exec, code, namespace)
         _, steps, error, exceeded = count_steps(action, budget, count_until, self.watch)
         error = None if error is not None and _skips(error) else error  # skipped: checked nothing
-        # (the reference's failure says what failed, where it has words: "name 'math' is not defined")
+        # (the reference's failure says what failed, where it has words: "name 'math' is not defined",
+        # or what a bare assert compared: "square(3) is None, where the test expects 9")
         said = self.job.mode == "reference" and not isinstance(error, AssertionError)
+        if self.job.mode == "reference" and isinstance(error, AssertionError) and not error.args:
+            evaluate = self._evaluator(namespace, budget)
+            compared = compared_sides(self.job.tests[index], f"<test {index}>", error, evaluate)
+            error, said = (AssertionError(compared), True) if compared else (error, False)
         why = oc.BUDGET_OUTCOME if exceeded else (oc.encode_raise(error, said) if error else None)
         self.channel.send(("test", index, why is None, why, steps))
         self.test_steps.append(steps)
         self.exceeded = exceeded
         return why is None
+
+    def _evaluator(self, namespace: dict, budget: int) -> Callable[[ast.expr], tuple[bool, Any]]:
+        """Evaluates an expression of a test in its namespace, under ``budget`` steps: (whether it
+        returned, its value)."""
+
+        def evaluate(expression: ast.expr) -> tuple[bool, Any]:
+            try:
+                code = compile(ast.Expression(expression), "<compared>", "eval")
+            except (SyntaxError, ValueError, TypeError):
+                return False, None
+            value, _, error, exceeded = count_steps(functools.partial(eval, code, namespace), budget)
+            return error is None and not exceeded, value
+
+        return evaluate
 
     def check(self, namespace: dict, index: int, budget: int | None = None) -> bool:
         job = self.job
