@@ -8731,3 +8731,20 @@ def test_a_bare_failed_assert_says_what_it_compared():
     assert "cube(2) is None, where the test expects 8" in result.detail
     two = audit_problem(problem("cube", cube, ["assert cube(1) == 1\nassert cube(2) == 8"]), AuditParams())
     assert two.status == "excluded:reference-fails-tests" and "expects" not in two.detail
+
+
+# 216. From the thirty-second pass (class t): every test passed two bytes of one length ("two
+# bytes objects a and b of the same length"), but bytes had no length among the relations kept,
+# so draws of unequal lengths made ``len(b)`` for ``len(a)`` "weak". Bytes keep one length as
+# lists and texts do. (This fails without that, with the parameter-twin edits of 214.)
+def test_two_bytes_of_one_length_in_every_test_keep_it():
+    differ = "def differ(a, b):\n    return sum(1 for i in range(len(a)) if a[i] != b[i])\n"
+    tests = [
+        "assert differ(b'', b'') == 0",
+        "assert differ(b'ab', b'ac') == 1",
+        "assert differ(b'xyz', b'xyz') == 0",
+        "assert differ(b'\\x00\\x01', b'\\x01\\x00') == 2",
+    ]
+    result = audit_problem(problem("differ", differ, tests), AuditParams(attack="deep"))
+    assert not any("len(b)" in s.after for s in result.survivors)
+    assert result.n_fresh > 0 and result.status == "ok"

@@ -34,8 +34,8 @@ from typing import Any
 
 from .calls import Call
 
-SIZED = (list, tuple, str, dict)
-CUTTABLE = (list, tuple, str)  # a dict has a length but no order to cut it in
+SIZED = (list, tuple, str, bytes, dict)
+CUTTABLE = (list, tuple, str, bytes)  # a dict has a length but no order to cut it in
 SCALARS = (int, float, str, bool, type(None))
 RANGE_EVIDENCE = 4  # three calls keep a chance order of two numbers one time in eight
 ORDER_SEEN_EVIDENCE = 3  # for a flag, which only asks: two calls keep a chance order one time in four
