@@ -8748,3 +8748,25 @@ def test_two_bytes_of_one_length_in_every_test_keep_it():
     result = audit_problem(problem("differ", differ, tests), AuditParams(attack="deep"))
     assert not any("len(b)" in s.after for s in result.survivors)
     assert result.n_fresh > 0 and result.status == "ok"
+
+
+# 217. From the thirty-second pass (class 6): a loader cached with ``lru_cache(maxsize=2)`` counts
+# its misses in a module global the tests read; no test came back to a key after another, so
+# ``maxsize=1`` passed. Where the reference memoizes, a call is also made after itself and one
+# other, from one load (``a, b``, then ``a``), with the module's data read after it.
+def test_a_memoized_call_is_made_again_after_one_other():
+    fetch = (
+        "from functools import lru_cache\n\nmisses = 0\n\n\n@lru_cache(maxsize=2)\n"
+        "def fetch(key):\n    global misses\n    misses += 1\n    return key * 2\n"
+    )
+    tests = [
+        "assert fetch(3) == 6 and misses == 1",
+        "assert fetch(3) == 6 and misses == 1",
+        "assert fetch(4) == 8 and misses == 2",
+    ]
+    result = audit_problem(problem("fetch", fetch, tests), AuditParams(attack="deep"))
+    smaller = [s for s in result.survivors if "maxsize=1" in s.after]
+    assert smaller
+    index = result.survivors.index(smaller[0])
+    killing = [a.text for a in result.asserts if index in a.kills]
+    assert killing and all(_run_assert(fetch, "fetch", text, tuple(tests)) for text in killing)

@@ -121,6 +121,19 @@ def _made_again(fresh: list[Call], count: int) -> list[Call]:
     return again[:count]
 
 
+def _revisited(fresh: list[Call], count: int, call_name: str) -> list[Call]:
+    """Up to ``count`` plain calls of ``fresh`` made again from a fresh load after itself and one
+    other (``a, b``, then ``a``: ``Call.before``): where the reference memoizes, a cache that
+    keeps fewer answers than it should has forgotten the first by then (the thirty-second pass:
+    ``lru_cache(maxsize=1)`` for ``maxsize=2`` loaded a key again after one other, and no test
+    came back to a key)."""
+    plain = list({call.key(): call for call in fresh if _plain(call)}.values())
+    return [
+        replace(first, before=((call_name, first.args, first.kwargs), (call_name, other.args, other.kwargs)))
+        for first, other in zip(plain[::2], plain[1::2])
+    ][:count]
+
+
 def _used_again(fresh: list[Call], count: int, call_name: str) -> list[Call]:
     """Up to ``count`` calls on an object the tests call (``make_acc()(5)``, ``inv.add(3);
     inv.add(4); inv.total()``) made with more calls than any test makes: a use made inline made
@@ -421,7 +434,7 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
     repeats = int(params.fresh_inputs * REPEAT_SHARE)
     again = keeps_a_cache(problem.reference) or advances_module_state(problem.reference)
     if not as_written and again and not lazy_kind(problem.reference, entry):
-        fresh += _made_again(fresh, repeats)
+        fresh += _made_again(fresh, repeats) + _revisited(fresh, repeats // 2, call_name)
         fresh += _visible_twice(visible, {call.key() for call in fresh}, repeats)
         if advances_module_state(problem.reference):
             fresh += _run_on(visible, fresh, problem.tests, call_name)
