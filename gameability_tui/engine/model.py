@@ -166,7 +166,8 @@ from .step_units import STEPS
 # any order is drawn out of order; where ties keep the order given, records are drawn tied; a
 # reference class the tests only derive from is the entry; a parameter passed to a call is
 # swapped for its sibling (parameter-twin); a bare failed assert of the reference says what it
-# compared; bytes keep one length as lists do; a memoized call is made again after one other
+# compared; bytes keep one length as lists do; a memoized call is made again after one other;
+# what iterating an object of a sequence class yields is part of what it shows
 ENGINE_VERSION = 38
 
 

@@ -686,6 +686,31 @@ def shown(value: Any, safe_repr: Any) -> tuple | None:
     return (SHOWN_MARK, without_identity(own_text, value), without_identity(text, value))
 
 
+ITERATED_MARK = "\x00iterated"  # (ITERATED_MARK, items, more than MAX_ITERATED, what it raised or None)
+MAX_ITERATED = 100  # items an object of the benchmark's own that can be iterated shows
+
+
+def iterated(value: Any) -> tuple | None:
+    """What iterating an object whose class defines ``__iter__`` or ``__getitem__`` (Python
+    code, not a built-in's) yields, at most ``MAX_ITERATED`` + 1 items, and the type of what it
+    raised, if anything but the end; None for any other object, and for an iterator of its own
+    (``__next__``: iterating it would use it up). Threat: a sequence whose ``__getitem__`` stops
+    one index late yielded an extra empty piece to any ``for`` loop, while its state, the same
+    for every mutant, showed nothing (the thirty-second pass's chunks)."""
+    kind = type(value)
+    if _own(kind, "__next__") or not (_own(kind, "__iter__") or _own(kind, "__getitem__")):
+        return None
+    items: list = []
+    try:
+        for item in iter(value):
+            items.append(item)
+            if len(items) > MAX_ITERATED:
+                break
+    except Exception as error:  # (a mapping's ``__getitem__`` asked for 0: what a loop meets)
+        return (ITERATED_MARK, items, False, type(error).__name__)
+    return (ITERATED_MARK, items[:MAX_ITERATED], len(items) > MAX_ITERATED, None)
+
+
 def without_identity(text: str | None, value: Any) -> str | None:
     """``text`` with the identity of ``value`` and of what its attributes hold (their ``id()``,
     in decimal or hex) masked: an address-space detail, never the same in two processes."""

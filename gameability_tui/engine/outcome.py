@@ -56,6 +56,7 @@ from .observed import (
     Yielded,
     drained,
     is_iterator,
+    iterated,
     shown,
 )
 from .stdvalues import is_std, plain_scalar, std_data, std_equal
@@ -200,6 +201,10 @@ def _state(value: Any, depth: int) -> Any:
     text = shown(value, safe_repr)  # its own __repr__ / __str__ (observed.py)
     if text is not None:
         parts.append(text)
+    walked = iterated(value)  # what a ``for`` over it meets, where its class says how to iterate it
+    if walked is not None:
+        mark, items, more, raised = walked
+        parts.append((mark, tuple(to_data(item, depth + 1) for item in items), more, raised))
     if not parts:  # a C type with no visible state (Decimal, datetime, ...): its repr is its state
         parts.append(safe_repr(value))
     return tuple(parts)

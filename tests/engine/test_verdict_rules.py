@@ -8770,3 +8770,30 @@ def test_a_memoized_call_is_made_again_after_one_other():
     index = result.survivors.index(smaller[0])
     killing = [a.text for a in result.asserts if index in a.kills]
     assert killing and all(_run_assert(fetch, "fetch", text, tuple(tests)) for text in killing)
+
+
+# 218. From the thirty-second pass (class 4): a sequence of pieces whose ``__getitem__`` raises
+# IndexError past its length; the tests index within the length and ask ``len``, so ``i >
+# len(self)`` for ``i >= len(self)`` (one extra empty piece in any ``for`` loop) was
+# "equivalent". What iterating such an object yields is part of what it shows, the calls the
+# tests chain on are also made bare, and its assert checks its items, not how it keeps them.
+WINDOWS = (
+    "class Windows:\n    def __init__(self, xs, k):\n        self.xs, self.k = xs, k\n\n"
+    "    def __len__(self):\n        return max(0, len(self.xs) - self.k + 1)\n\n"
+    "    def __getitem__(self, i):\n        if i < 0 or i >= len(self):\n            raise IndexError(i)\n"
+    "        return self.xs[i:i + self.k]\n\n\ndef windows(xs, k):\n    return Windows(xs, k)\n"
+)
+WINDOW_TESTS = [
+    "w = windows([1, 2, 3, 4], 2)\nassert len(w) == 3\nassert w[0] == [1, 2] and w[2] == [3, 4]",
+    "assert len(windows([5], 2)) == 0",
+]
+
+
+def test_what_iterating_a_sequence_yields_is_part_of_what_it_shows():
+    result = audit_problem(problem("windows", WINDOWS, WINDOW_TESTS), AuditParams())
+    late = [s for s in result.survivors if s.after.strip() == "if i < 0 or i > len(self):"]
+    assert late and any(w.startswith("windows(") and w.endswith(")") for w in late[0].witnesses)
+    index = result.survivors.index(late[0])
+    killing = [a.text for a in result.asserts if index in a.kills]
+    assert killing and all("list(islice(instance, " in text and "vars(" not in text for text in killing)
+    assert all(_run_assert(WINDOWS, "windows", text) for text in killing)

@@ -18,7 +18,15 @@ from ..inputs.calls import Call
 from ..inputs.literals import NotRenderable, render_literal
 from ..inputs.std_makers import imports_of
 from ..model import CandidateAssert
-from ..observed import AWAITED_MARK, CHAINED_MARK, DISCARDED, IDENTITY_MASK, READ_MARK, SHOWN_MARK
+from ..observed import (
+    AWAITED_MARK,
+    CHAINED_MARK,
+    DISCARDED,
+    IDENTITY_MASK,
+    ITERATED_MARK,
+    READ_MARK,
+    SHOWN_MARK,
+)
 from ..sandbox.encoding import caught_group
 from ..stdvalues import COUNTS, DEQUE, NUMBER, ORDERED, STREAM, VALUES, VIEW, is_std, std_source
 from .tolerance import close_rule, finite, helper_name, nested_close, tolerated, with_atol
@@ -479,22 +487,28 @@ def _object_assert(call_text: str, parts: tuple, imports: set[str]) -> str | Non
         return f"assert repr({call_text}) == {render_literal(parts[0])}"
     attributes = [part for part in parts if type(part) is dict]
     texts = [part for part in parts if type(part) is tuple and part and part[0] == SHOWN_MARK]
-    if len(parts) != len(attributes) + len(texts) or len(attributes) > 1:
+    walks = [part for part in parts if type(part) is tuple and part and part[0] == ITERATED_MARK]
+    if len(parts) != len(attributes) + len(texts) + len(walks) or len(attributes) > 1:
         return None
     if attributes and _has_marks(attributes[0]):
         return None
-    if not texts:
+    if not texts and not walks:
         return f"assert {_equals(f'vars({call_text})', attributes[0], imports)}" if attributes else None
     # A name of its own: ``_equals`` binds ``result`` to what it compares (``vars(...)``), and the
     # texts must be read on the object, not on its attributes' dict.
     checks = [f"(instance := {call_text}) is not None"]
-    if attributes:
+    _, items, more, raised = walks[0] if walks else (None, (), True, None)
+    walked = not more and raised is None and not _has_marks(list(items))
+    if attributes and not walked:  # (a sequence is checked by its items, not by how it keeps them)
         checks.append(_equals("vars(instance)", attributes[0], imports))
-    _, own_repr, own_str = texts[0]
+    _, own_repr, own_str = texts[0] if texts else (None, None, None)
     if _fixed(own_repr):
         checks.append(f"repr(instance) == {render_literal(own_repr)}")
     if _fixed(own_str):
         checks.append(f"str(instance) == {render_literal(own_str)}")
+    if walked:  # (what a ``for`` over it meets, and that it ends: a wrong one may never end)
+        imports.add("from itertools import islice")
+        checks.append(_equals(f"list(islice(instance, {len(items) + 1}))", list(items), imports))
     return "assert " + " and ".join(checks) if len(checks) > 1 else None
 
 

@@ -169,6 +169,35 @@ def _used_again(fresh: list[Call], count: int, call_name: str) -> list[Call]:
     return again
 
 
+def _walked_whole(calls: list[Call], count: int, reference: str) -> list[Call]:
+    """Up to ``count`` calls the tests chain on (``chunked(xs, 2)[0]``, ``c = chunked(...);
+    len(c)``) made bare, where the reference defines a class that can be iterated (its own
+    ``__iter__`` or ``__getitem__``, no ``__next__``): the object is then the answer, with what a
+    ``for`` over it meets (``observed.iterated``). Threat: a ``__getitem__`` that stops one index
+    late gave every loop an extra empty piece, and tests that index within the length never
+    met it (the thirty-second pass)."""
+    if not _iterable_class(reference):
+        return []
+    bare = [
+        replace(call, chain=(), uses=(), reads=(), name="", roots=())
+        for call in calls
+        if (call.chain or call.uses) and not (call.peers or call.before)
+    ]
+    return list({call.key(): call for call in bare}.values())[:count]
+
+
+def _iterable_class(reference: str) -> bool:
+    """Whether the reference defines a class with its own ``__iter__`` or ``__getitem__`` and no
+    ``__next__`` (a sequence or a container, not an iterator)."""
+    tree = parsed(reference)
+    for node in ast.walk(tree) if tree is not None else ():
+        if isinstance(node, ast.ClassDef):
+            methods = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
+            if methods & {"__iter__", "__getitem__"} and "__next__" not in methods:
+                return True
+    return False
+
+
 def _read_as_elsewhere(calls: list[Call], count: int) -> list[Call]:
     """Up to ``count`` calls on an object made with the attributes the tests read on such an
     object anywhere (after its uses, ``g.busy``, or as a use of their own, ``t.closed``) read
@@ -447,6 +476,7 @@ def prepare(problem: Problem, params: AuditParams) -> Prepared | ProblemResult:
         more += between_named_functions(visible + fresh, functions, call_name, repeats) if functions else []
         more += reads_between(visible + fresh, repeats)  # (a read that changes what a later read sees)
         more += _read_as_elsewhere(visible + fresh, repeats)  # (the state after a raise too)
+        more += _walked_whole(fresh + visible, repeats, problem.reference)  # (what a loop over it meets)
     if more:
         known = {call.key() for call in visible + fresh}
         fresh += [call for key, call in {c.key(): c for c in more}.items() if key not in known]  # (each once)
