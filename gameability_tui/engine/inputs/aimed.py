@@ -1029,8 +1029,10 @@ def _zeroed(base: Call) -> Iterator[Call]:
 
 
 # The lifts whose inputs no other kind of the deep attack makes (``_aimed_on``), in its order.
-WORDED = ("padded", "float", "case", "spaces", "whitespace", "zero", "crlf", "overlap", "nan", "lengths")
-WORDED += ("huge", "unsorted")
+WORDED = (
+    "padded", "float", "case", "spaces", "whitespace", "zero", "crlf", "overlap", "nan", "lengths", "huge",
+    "unsorted",
+)  # fmt: skip
 # The inputs of each rule the text lifts (``stated_calls``).
 STATED_EDITS: dict[str, Callable[[Call], Iterator[Call]]] = {
     "nonempty": lambda base: _sized_to(base, [0]),  # each sized argument made empty
