@@ -698,7 +698,7 @@ def iterated(value: Any) -> tuple | None:
     one index late yielded an extra empty piece to any ``for`` loop, while its state, the same
     for every mutant, showed nothing (the thirty-second pass's chunks)."""
     kind = type(value)
-    if _own(kind, "__next__") or not (_own(kind, "__iter__") or _own(kind, "__getitem__")):
+    if _own(kind, "__next__") or not (_benchmarks(kind, "__iter__") or _benchmarks(kind, "__getitem__")):
         return None
     items: list = []
     try:
@@ -709,6 +709,13 @@ def iterated(value: Any) -> tuple | None:
     except Exception as error:  # (a mapping's ``__getitem__`` asked for 0: what a loop meets)
         return (ITERATED_MARK, items, False, type(error).__name__)
     return (ITERATED_MARK, items[:MAX_ITERATED], len(items) > MAX_ITERATED, None)
+
+
+def _benchmarks(kind: type, name: str) -> bool:
+    """Whether ``kind``'s ``name`` method is one a class of the benchmark's own defines (not an
+    ``enum.Flag``'s, whose members iterate to themselves)."""
+    owner = next((klass for klass in kind.__mro__ if name in klass.__dict__), None)
+    return owner is not None and owner.__module__ == BENCHMARK_MODULE and _own(kind, name)
 
 
 def without_identity(text: str | None, value: Any) -> str | None:

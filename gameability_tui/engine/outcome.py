@@ -201,7 +201,9 @@ def _state(value: Any, depth: int) -> Any:
     text = shown(value, safe_repr)  # its own __repr__ / __str__ (observed.py)
     if text is not None:
         parts.append(text)
-    walked = iterated(value)  # what a ``for`` over it meets, where its class says how to iterate it
+    # what a ``for`` over the answer meets, where its class says how to iterate it (the answer
+    # itself only: what it holds is its state, and an item iterating to more is no end)
+    walked = iterated(value) if depth == 0 else None
     if walked is not None:
         mark, items, more, raised = walked
         parts.append((mark, tuple(to_data(item, depth + 1) for item in items), more, raised))

@@ -8799,3 +8799,23 @@ def test_what_iterating_a_sequence_yields_is_part_of_what_it_shows():
     killing = [a.text for a in result.asserts if index in a.kills]
     assert killing and all("list(islice(instance, " in text and "vars(" not in text for text in killing)
     assert all(_run_assert(WINDOWS, "windows", text) for text in killing)
+
+
+# 219. Along the way (the thirty-second pass's c4_flag_membership_only): an ``enum.Flag``'s members
+# iterate to members, in the standard library's code; read as a sequence of the benchmark's own,
+# each member's iteration was encoded within the last and the reference "raised on every fresh
+# input". Only a class of the benchmark's own that says how to iterate it, and only the answer
+# itself, is iterated.
+def test_a_flag_result_is_no_sequence_of_the_benchmarks():
+    mode = (
+        "from enum import Flag, auto\n\n\nclass Mode(Flag):\n    READ = auto()\n    WRITE = auto()\n\n\n"
+        "def mode_of(text):\n    m = Mode(0)\n    for ch in text:\n"
+        "        m |= Mode.READ if ch == 'r' else Mode.WRITE\n    return m\n"
+    )
+    tests = [
+        "assert Mode.READ in mode_of('r')",
+        "assert mode_of('') == Mode(0)",
+        "assert Mode.WRITE in mode_of('rw')",
+    ]
+    result = audit_problem(problem("mode_of", mode, tests), AuditParams(attack="deep"))
+    assert result.status == "ok" and result.n_fresh > 0
