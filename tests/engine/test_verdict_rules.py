@@ -8555,9 +8555,13 @@ def test_a_special_number_written_out_is_made_its_neighbour(entry, reference, te
 
 # 208. From the thirtieth pass (class 1): the text says the error is raised ``from None`` (it hides
 # int()'s own); the tests catch the type alone. No edit dropped ``from None``, and nothing an
-# exception carries showed how it was raised. Where the reference raises ``from`` something, an
-# exception raised while handling another that hides it is part of the answer, and its assert
-# holds for any raise that shows no chained context.
+# exception carries showed how it was raised. Where the reference raises ``from`` something and
+# the text speaks of it, an exception raised while handling another that hides it is part of the
+# answer, and its assert holds for any raise that shows no chained context; where the text is
+# silent, ``from None`` is the reference's choice (the thirtieth pass's c1_getattr_hasattr_strong).
+LEVEL_SAID = (
+    "parse_level(text): the int 1 to 5 text spells; else ValueError, raised from None (no chained context)."
+)
 LEVEL = (
     "def parse_level(text):\n    try:\n        level = int(text)\n    except ValueError:\n"
     "        raise ValueError('not a level: ' + text) from None\n    if not 1 <= level <= 5:\n"
@@ -8570,8 +8574,9 @@ LEVEL_TESTS = [
 ]
 
 
-def test_a_raise_from_none_keeps_its_context_hidden():
-    result = audit_problem(problem("parse_level", LEVEL, LEVEL_TESTS), AuditParams(attack="deep"))
+def test_a_raise_from_none_keeps_its_context_hidden_where_the_text_says_so():
+    said = problem("parse_level", LEVEL, LEVEL_TESTS, prompt=LEVEL_SAID)
+    result = audit_problem(said, AuditParams(attack="deep"))
     dropped = [s for s in result.survivors if s.kind == "drop-raise-cause"]
     assert dropped
     mutant = LEVEL.replace(") from None", ")")
@@ -8581,8 +8586,14 @@ def test_a_raise_from_none_keeps_its_context_hidden():
     assert all(_run_assert(LEVEL, "parse_level", text) for text in killing)
     assert not any(_run_assert(mutant, "parse_level", text) for text in killing)
     plain = LEVEL.replace(") from None", ")")
-    unchained = audit_problem(problem("parse_level", plain, LEVEL_TESTS), AuditParams(attack="deep"))
+    unchained = audit_problem(
+        problem("parse_level", plain, LEVEL_TESTS, prompt=LEVEL_SAID), AuditParams(attack="deep")
+    )
     assert not any("__suppress_context__" in a.text for a in unchained.asserts)
+    silent = problem("parse_level", LEVEL, LEVEL_TESTS, prompt=LEVEL_SAID.split("; else")[0] + ".")
+    assert not any(
+        s.kind == "drop-raise-cause" for s in audit_problem(silent, AuditParams(attack="deep")).survivors
+    )
 
 
 # 209. From the thirty-second pass (class 3 / t): "n of any size, as an exact int"; every tested
@@ -8768,6 +8779,13 @@ def test_a_memoized_call_is_made_again_after_one_other():
     ]
     result = audit_problem(problem("fetch", fetch, tests), AuditParams(attack="deep"))
     smaller = [s for s in result.survivors if "maxsize=1" in s.after]
+    # (a call passing an object a test makes is not made so: the calls before travel as data)
+    typed = "from functools import lru_cache\n\n\n@lru_cache(maxsize=None)\ndef half(x):\n    return x / 2\n"
+    made = [
+        "from fractions import Fraction\nassert half(Fraction(1, 3)) == Fraction(1, 6)",
+        "assert half(4) == 2",
+    ]
+    assert audit_problem(problem("half", typed, made), AuditParams()).status == "ok"
     assert smaller
     index = result.survivors.index(smaller[0])
     killing = [a.text for a in result.asserts if index in a.kills]

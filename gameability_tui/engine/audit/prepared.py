@@ -96,9 +96,10 @@ def oracle_for(problem: Problem, params: AuditParams) -> Oracle:
 def raise_reads(problem: Problem) -> tuple[str, ...]:
     """The attributes of an escaped exception that are part of the answer: those the tests read
     (``caught.value.code``), and whether it hides the exception it was raised while handling,
-    where the reference raises ``from`` something (``raise X from None``)."""
+    where the reference raises ``from`` something (``raise X from None``) and the text speaks of
+    it."""
     read = attributes_read(tuple(problem.tests), problem.setup)
-    return (*read, SUPPRESSED_CONTEXT) if chains_raises(problem.reference) else read
+    return (*read, SUPPRESSED_CONTEXT) if chains_raises(problem.reference, problem.prompt) else read
 
 
 EXCEPTION_NAME = re.compile(r"\b[A-Z]\w*(?:Error|Exception|Warning)\b")  # ("raise TypeError")

@@ -21,7 +21,7 @@ from dataclasses import replace
 from .. import outcome as oc
 from ..exclusions import excluded
 from ..inputs.aimed import aimed_calls, boundary_calls, guard_calls, one_item_calls, stated_calls
-from ..inputs.arguments import Callback
+from ..inputs.arguments import Callback, holds_object
 from ..inputs.calls import (
     Call,
     assignments,
@@ -127,7 +127,12 @@ def _revisited(fresh: list[Call], count: int, call_name: str) -> list[Call]:
     keeps fewer answers than it should has forgotten the first by then (the thirty-second pass:
     ``lru_cache(maxsize=1)`` for ``maxsize=2`` loaded a key again after one other, and no test
     came back to a key)."""
-    plain = list({call.key(): call for call in fresh if _plain(call)}.values())
+    plain = [  # (the calls made before travel as plain data: no object a test makes)
+        call
+        for call in fresh
+        if _plain(call) and not any(map(holds_object, (*call.args, *dict(call.kwargs).values())))
+    ]
+    plain = list({call.key(): call for call in plain}.values())
     return [
         replace(first, before=((call_name, first.args, first.kwargs), (call_name, other.args, other.kwargs)))
         for first, other in zip(plain[::2], plain[1::2])

@@ -451,11 +451,22 @@ def attributes_read(tests: tuple[str, ...], setup: str) -> tuple[str, ...]:
     return tuple(sorted(names - _CHECK_ATTRIBUTES))
 
 
+# the text speaks of how an exception is chained ("raised from None", "no chained context")
+CHAINING_SAID = re.compile(
+    r"\bfrom\s+None\b|\bchain(ed|ing)\b|__(cause|context|suppress_context)__|\braised\s+from\b", re.IGNORECASE
+)
+
+
 @functools.lru_cache(maxsize=64)
-def chains_raises(reference: str) -> bool:
-    """Whether the reference raises ``from`` something (``raise X from None``): whether a raise
-    hides the exception it was raised while handling is then part of its answer, as a traceback
-    shows it (``Oracle.raise_reads``: the thirtieth pass's "carries no chained context")."""
+def chains_raises(reference: str, prompt: str) -> bool:
+    """Whether the reference raises ``from`` something (``raise X from None``) and the task's
+    text speaks of how its exceptions are chained: whether a raise hides the exception it was
+    raised while handling is then part of its answer, as a traceback shows it
+    (``Oracle.raise_reads``: the thirtieth pass's "carries no chained context"). Where the text is
+    silent, ``from None`` is the reference's choice (the thirtieth pass's
+    c1_getattr_hasattr_strong), and a raise without it as right."""
+    if not CHAINING_SAID.search(prompt or ""):
+        return False
     tree = parsed(reference)
     return tree is not None and any(isinstance(node, ast.Raise) and node.cause for node in ast.walk(tree))
 
