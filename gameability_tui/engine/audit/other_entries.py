@@ -98,9 +98,7 @@ def subclassed_base(problem: Problem) -> tuple[str, tuple[str, ...]] | None:
     base is made: with none of the arguments where it takes none), to draw inputs from. Threat:
     such a problem was excluded, no entry point, and a wrong ``describe`` for a shape of 0 sides
     went unseen (the thirty-second pass): the base's methods are what the tests check."""
-    tree = parsed(problem.reference)
-    nodes = module_level(tree) if tree is not None else []
-    classes = {node.name: node for node in nodes if isinstance(node, ast.ClassDef)}
+    classes = _classes_of(problem.reference)
     sources = harvest_sources(problem)
     tested = called_names(sources)
     derived: dict[str, list[tuple[str, bool]]] = {}
@@ -131,9 +129,7 @@ def _untested_bases(reference: str, called: list[str], tested: Counter) -> list[
     whose area() raises NotImplementedError" whose tests make only squares passed a ``Shape``
     whose ``area`` returned None (the thirtieth pass): the base's own methods are part of what
     the text asks, and are reached only through an object of the base."""
-    tree = parsed(reference)
-    nodes = module_level(tree) if tree is not None else []
-    classes = {node.name: node for node in nodes if isinstance(node, ast.ClassDef)}
+    classes = _classes_of(reference)
     found: list[tuple[str, str, bool]] = []
     for donor in called:
         node = classes.get(donor)
@@ -145,6 +141,13 @@ def _untested_bases(reference: str, called: list[str], tested: Counter) -> list[
             if overridden and made_with in (0, _init_arity(donor, classes)):
                 found.append((base, donor, made_with != 0))
     return found[:MAX_OTHER_ENTRIES]
+
+
+def _classes_of(reference: str) -> dict[str, ast.ClassDef]:
+    """The classes the reference defines at top level, by name."""
+    tree = parsed(reference)
+    nodes = module_level(tree) if tree is not None else []
+    return {node.name: node for node in nodes if isinstance(node, ast.ClassDef)}
 
 
 def _own_bases(node: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> list[str]:
