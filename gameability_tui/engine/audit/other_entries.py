@@ -22,9 +22,9 @@ from ..inputs.calls import (
     class_names,
     defined_names,
     harvest_sources,
-    module_level,
     parameter_names,
     parsed,
+    top_level_classes,
 )
 from ..model import Problem
 
@@ -145,9 +145,7 @@ def _untested_bases(reference: str, called: list[str], tested: Counter) -> list[
 
 def _classes_of(reference: str) -> dict[str, ast.ClassDef]:
     """The classes the reference defines at top level, by name."""
-    tree = parsed(reference)
-    nodes = module_level(tree) if tree is not None else []
-    return {node.name: node for node in nodes if isinstance(node, ast.ClassDef)}
+    return top_level_classes(parsed(reference) or ast.Module([], []))
 
 
 def _own_bases(node: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> list[str]:

@@ -209,7 +209,7 @@ def defined_names(reference: str) -> list[str]:
     tree = parsed(reference)
     if tree is None:
         return []
-    classes = list(_classes(tree).values())
+    classes = list(top_level_classes(tree).values())
     nested = _nested_classes(classes)
     return (
         _top_level_functions(reference)
@@ -332,14 +332,14 @@ def parameter_names(reference: str, entry: str) -> tuple[str, ...]:
     made = _factory_made(value, tree)
     if made is not None:  # ``double = make_scaler(2)``: the function the factory makes
         return _positional(made.args)
-    called = _callable_value(value, _defs(tree), _classes(tree))
+    called = _callable_value(value, _defs(tree), top_level_classes(tree))
     if isinstance(called, str):  # bound to a top-level def: read that one's
         return parameter_names(reference, called) if called != entry else ()
     if called is None:
         return ()
     names = _positional(called.args)
     if isinstance(value, ast.Call) and not (
-        isinstance(value.func, ast.Name) and value.func.id in _classes(tree)
+        isinstance(value.func, ast.Name) and value.func.id in top_level_classes(tree)
     ):
         return ()  # a wrapper (``partial(S().f, 2)``) may bind any of them: none is known to be first
     through_instance = isinstance(value, ast.Call) or (
@@ -472,7 +472,8 @@ def _defs(tree: ast.Module) -> set[str]:
     return {n.name for n in module_level(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
 
 
-def _classes(tree: ast.Module) -> dict[str, ast.ClassDef]:
+def top_level_classes(tree: ast.Module) -> dict[str, ast.ClassDef]:
+    """The classes ``tree`` defines as it loads (``module_level``), by name."""
     return {n.name: n for n in module_level(tree) if isinstance(n, ast.ClassDef)}
 
 
@@ -481,7 +482,7 @@ def class_names(*sources: str) -> frozenset[str]:
     or a call (``namedtuple``): the tests' operators on their objects are steps of a chain
     (``inputs/protocols.py``)."""
     trees = [parsed(source) or ast.Module([], []) for source in sources]
-    return frozenset(name for tree in trees for name in [*_classes(tree), *_made_classes(tree)])
+    return frozenset(name for tree in trees for name in [*top_level_classes(tree), *_made_classes(tree)])
 
 
 # The base classes whose subclasses' plain class attributes are their members.
@@ -586,7 +587,7 @@ def _bound_functions(tree: ast.Module) -> dict[str, ast.expr]:
     twenty-eighth pass), and each of ``f, g = (lambda ...), (lambda ...)``. Threat: a problem whose
     solution is bound rather than defined was excluded as having no entry point (the twenty-first
     pass: ``double = make_scaler(2)``)."""
-    defs, classes = _defs(tree), _classes(tree)
+    defs, classes = _defs(tree), top_level_classes(tree)
     literals = {
         target
         for node in module_level(tree)
