@@ -8837,3 +8837,19 @@ def test_a_flag_result_is_no_sequence_of_the_benchmarks():
     ]
     result = audit_problem(problem("mode_of", mode, tests), AuditParams(attack="deep"))
     assert result.status == "ok" and result.n_fresh > 0
+
+
+# 220. From the thirty-third pass (class 4): a factory's closure multiplies, and every test's
+# product equals the power (``(2, 2)`` and ``(0, 5)``): no edit wrote ``**`` for ``*``, so a
+# closure that squares passed. The deep attack's other arithmetic makes a product a power too.
+def test_a_product_is_also_made_a_power():
+    multiplier = "def make_multiplier(k):\n    def multiply(x):\n        return x * k\n    return multiply\n"
+    tests = ["assert make_multiplier(2)(2) == 4", "assert make_multiplier(5)(0) == 0"]
+    result = audit_problem(problem("make_multiplier", multiplier, tests), AuditParams(attack="deep"))
+    powers = [s for s in result.survivors if s.after.strip() == "return x ** k"]
+    assert powers and powers[0].kind == "arithmetic-other"
+    assert all("make_multiplier(" in w for w in powers[0].witnesses)
+    index = result.survivors.index(powers[0])
+    assert any(index in a.kills and "assert make_multiplier(" in a.text for a in result.asserts)
+    default = audit_problem(problem("make_multiplier", multiplier, tests), AuditParams())
+    assert not any("**" in s.after for s in default.survivors)  # (the default: the published kinds)

@@ -123,11 +123,16 @@ class SwapArithmetic(Operator):
 
     swaps: tuple[tuple[type, type], ...] = tuple(ARITHMETIC_SWAPS.items())
 
+    def _partners(self, node: ast.AST) -> list[type]:
+        if not isinstance(node, (ast.BinOp, ast.AugAssign)):
+            return []
+        return [other for op, other in self.swaps if op is type(node.op)]
+
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
-        return int(isinstance(node, (ast.BinOp, ast.AugAssign)) and type(node.op) in dict(self.swaps))
+        return len(self._partners(node))
 
     def edit(self, node: ast.AST, choice: int) -> ast.AST:
-        return _with(node, op=dict(self.swaps)[type(node.op)]())
+        return _with(node, op=self._partners(node)[choice]())
 
 
 @dataclass(frozen=True)
@@ -478,8 +483,12 @@ SPECIAL_NUMBER_TWINS = {
 # ``%`` and ``-`` each other's, as a remainder is what is left once the divisor is taken away as
 # often as it goes: ``gcd(b, a % b)`` as ``gcd(b, a - b)`` (Euclid by subtraction, a recursion as
 # deep as a / b), ``turn % n`` as ``turn - n`` (right for the first n turns), ``left - need`` as
-# ``left % need`` (right while less than twice need: the twenty-sixth and twenty-seventh passes)
-OTHER_ARITHMETIC = {ast.Add: ast.Mult, ast.Mult: ast.Add, ast.Sub: ast.Mod, ast.Mod: ast.Sub}
+# ``left % need`` (right while less than twice need: the twenty-sixth and twenty-seventh passes);
+# ``*`` also ``**``, a power for a product (``x * k`` as ``x ** k`` is right where ``x`` is 0 or
+# ``x`` and ``k`` are both 2: the thirty-third pass's multiplier, tested at (2, 2) and (0, 5))
+OTHER_ARITHMETIC = (
+    (ast.Add, ast.Mult), (ast.Mult, ast.Add), (ast.Mult, ast.Pow), (ast.Sub, ast.Mod), (ast.Mod, ast.Sub),
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -1295,9 +1304,10 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("x *= 2", "x += 2"),
             ("return gcd(b, a % b)", "return gcd(b, a - b)"),
             ("x = left - need", "x = left % need"),
+            ("return x * k", "return x ** k"),
         ),
         untouched=("x = a / b", "x = a ** b"),
-        swaps=tuple(OTHER_ARITHMETIC.items()),
+        swaps=OTHER_ARITHMETIC,
     ),
     RemoveNegation(
         "remove-negation",
