@@ -168,7 +168,8 @@ from .step_units import STEPS
 # swapped for its sibling (parameter-twin); a bare failed assert of the reference says what it
 # compared; bytes keep one length as lists do; a memoized call is made again after one other;
 # what iterating an object of a sequence class yields is part of what it shows
-# 39: the deep attack's other arithmetic makes a product a power (``x * k`` as ``x ** k``)
+# 39: the deep attack's other arithmetic makes a product a power (``x * k`` as ``x ** k``); a
+# keyword argument is left out (drop-keyword)
 ENGINE_VERSION = 39
 
 

@@ -8853,3 +8853,17 @@ def test_a_product_is_also_made_a_power():
     assert any(index in a.kills and "assert make_multiplier(" in a.text for a in result.asserts)
     default = audit_problem(problem("make_multiplier", multiplier, tests), AuditParams())
     assert not any("**" in s.after for s in default.survivors)  # (the default: the published kinds)
+
+
+# 221. Along the way (a keyword forgotten, as the thirty-second pass's ``deque(xs, maxlen=k)``):
+# ``max(words, key=len)`` tested only on lists whose longest word also sorts last, so ``max(words)``
+# passed; no edit left a keyword argument out. The deep attack drops each keyword but ``reverse=``.
+def test_a_keyword_argument_left_out_is_an_edit():
+    longest = "def longest(words):\n    return max(words, key=len)\n"
+    tests = ["assert longest(['a', 'bb', 'ccc']) == 'ccc'", "assert longest(['x', 'yz']) == 'yz'"]
+    result = audit_problem(problem("longest", longest, tests), AuditParams(attack="deep"))
+    dropped = [s for s in result.survivors if s.kind == "drop-keyword"]
+    assert dropped and dropped[0].after.strip() == "return max(words)"
+    index = result.survivors.index(dropped[0])
+    killing = [a.text for a in result.asserts if index in a.kills]
+    assert killing and all(_run_assert(longest, "longest", text) for text in killing)

@@ -1112,6 +1112,27 @@ class DropFallback(Operator):
         return _with(node, args=node.args[:-1])
 
 
+@dataclass(frozen=True)
+class DropKeyword(Operator):
+    """A keyword argument left out of a call, so the callee's default stands in: ``max(words,
+    key=len)`` as ``max(words)`` (the greatest word: the longest on every test whose longest
+    word also sorts last), ``enumerate(xs, start=1)``, ``s.split(maxsplit=1)``,
+    ``deque(xs, maxlen=k)``. Not ``reverse=``, whose value ``FlipBool`` already turns, nor a
+    ``**`` of many."""
+
+    def _dropped(self, node: ast.AST) -> list[int]:
+        if not isinstance(node, ast.Call):
+            return []
+        return [i for i, k in enumerate(node.keywords) if k.arg is not None and k.arg != "reverse"]
+
+    def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
+        return len(self._dropped(node))
+
+    def edit(self, node: ast.AST, choice: int) -> ast.AST:
+        left_out = self._dropped(node)[choice]
+        return _with(node, keywords=[k for i, k in enumerate(node.keywords) if i != left_out])
+
+
 # a warning category's nearest other: a test counting one category lets the other through
 SIBLING_WARNINGS = {
     "DeprecationWarning": "UserWarning", "PendingDeprecationWarning": "DeprecationWarning",
@@ -1296,6 +1317,15 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
             ("x = d.get(k, 0)", "x = d.get(k)"),
         ),
         untouched=("x = next(it)", "x = d.get(k)", "x = get(k, 0)", "x = getattr(o, 'n')"),
+    ),
+    DropKeyword(
+        "drop-keyword",
+        examples=(
+            ("x = max(w, key=len)", "x = max(w)"),
+            ("x = enumerate(a, start=1)", "x = enumerate(a)"),
+            ("x = f(a, b=1, c=2)", "x = f(a, c=2)"),
+        ),
+        untouched=("x = sorted(a, reverse=True)", "x = f(**kw)", "x = f(a)"),
     ),
     SwapArithmetic(
         "arithmetic-other",
