@@ -8856,14 +8856,23 @@ def test_a_product_is_also_made_a_power():
 
 
 # 221. Along the way (a keyword forgotten, as the thirty-second pass's ``deque(xs, maxlen=k)``):
-# ``max(words, key=len)`` tested only on lists whose longest word also sorts last, so ``max(words)``
-# passed; no edit left a keyword argument out. The deep attack drops each keyword but ``reverse=``.
+# ``int(s, base=2)`` tested only on ``'0'``, ``'01'`` and ``'001'``, which read alike in base 10, so
+# ``int(s)`` passed; no edit left a keyword argument out. The deep attack drops each keyword but
+# ``reverse=`` and ``key=``.
 def test_a_keyword_argument_left_out_is_an_edit():
-    longest = "def longest(words):\n    return max(words, key=len)\n"
-    tests = ["assert longest(['a', 'bb', 'ccc']) == 'ccc'", "assert longest(['x', 'yz']) == 'yz'"]
-    result = audit_problem(problem("longest", longest, tests), AuditParams(attack="deep"))
+    binary = "def from_binary(s):\n    return int(s, base=2)\n"
+    tests = [
+        "assert from_binary('01') == 1",
+        "assert from_binary('0') == 0",
+        "assert from_binary('001') == 1",
+    ]
+    result = audit_problem(problem("from_binary", binary, tests), AuditParams(attack="deep"))
     dropped = [s for s in result.survivors if s.kind == "drop-keyword"]
-    assert dropped and dropped[0].after.strip() == "return max(words)"
+    assert dropped and dropped[0].after.strip() == "return int(s)"
     index = result.survivors.index(dropped[0])
     killing = [a.text for a in result.asserts if index in a.kills]
-    assert killing and all(_run_assert(longest, "longest", text) for text in killing)
+    assert killing and all(_run_assert(binary, "from_binary", text) for text in killing)
+    longest = "def longest(words):\n    return max(words, key=len)\n"
+    tests = ["assert longest(['a', 'bb', 'ccc']) == 'ccc'", "assert longest(['x', 'yz']) == 'yz'"]
+    keyed = audit_problem(problem("longest", longest, tests), AuditParams(attack="deep"))
+    assert not any(s.after.strip() == "return max(words)" for s in keyed.survivors)  # (a key is kept)

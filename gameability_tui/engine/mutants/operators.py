@@ -1114,16 +1114,18 @@ class DropFallback(Operator):
 
 @dataclass(frozen=True)
 class DropKeyword(Operator):
-    """A keyword argument left out of a call, so the callee's default stands in: ``max(words,
-    key=len)`` as ``max(words)`` (the greatest word: the longest on every test whose longest
-    word also sorts last), ``enumerate(xs, start=1)``, ``s.split(maxsplit=1)``,
-    ``deque(xs, maxlen=k)``. Not ``reverse=``, whose value ``FlipBool`` already turns, nor a
-    ``**`` of many."""
+    """A keyword argument left out of a call, so the callee's default stands in: ``int(s,
+    base=2)`` as ``int(s)`` (right on every test of ``'0'`` and ``'01'``), ``enumerate(xs,
+    start=1)``, ``s.split('=', maxsplit=1)``, ``deque(xs, maxlen=k)``. Not ``reverse=``, whose
+    value ``FlipBool`` already turns, nor a ``**`` of many, nor ``key=``: without its key a sort
+    orders whole items, which differs from the reference's also where the key ties, and there the
+    reference's order among equals is often one the text does not ask for (MBPP/104 sorts "each
+    sublist of strings" on their first letters alone: sorted whole, they were "wrong")."""
 
     def _dropped(self, node: ast.AST) -> list[int]:
         if not isinstance(node, ast.Call):
             return []
-        return [i for i, k in enumerate(node.keywords) if k.arg is not None and k.arg != "reverse"]
+        return [i for i, k in enumerate(node.keywords) if k.arg not in (None, "reverse", "key")]
 
     def choices(self, node: ast.AST, parent: ast.AST | None) -> int:
         return len(self._dropped(node))
@@ -1321,11 +1323,11 @@ DEEP_OPERATORS: tuple[Operator, ...] = SAMPLE_OPERATORS + (
     DropKeyword(
         "drop-keyword",
         examples=(
-            ("x = max(w, key=len)", "x = max(w)"),
+            ("x = int(s, base=2)", "x = int(s)"),
             ("x = enumerate(a, start=1)", "x = enumerate(a)"),
             ("x = f(a, b=1, c=2)", "x = f(a, c=2)"),
         ),
-        untouched=("x = sorted(a, reverse=True)", "x = f(**kw)", "x = f(a)"),
+        untouched=("x = sorted(a, reverse=True)", "x = max(w, key=len)", "x = f(**kw)", "x = f(a)"),
     ),
     SwapArithmetic(
         "arithmetic-other",
