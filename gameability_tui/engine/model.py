@@ -169,7 +169,8 @@ from .step_units import STEPS
 # compared; bytes keep one length as lists do; a memoized call is made again after one other;
 # what iterating an object of a sequence class yields is part of what it shows
 # 39: the deep attack's other arithmetic makes a product a power (``x * k`` as ``x ** k``); a
-# keyword argument is left out (drop-keyword)
+# keyword argument is left out (drop-keyword); a range written with two dots bounds its
+# parameter, and an aside opening with an article speaks of the word before it
 ENGINE_VERSION = 39
 
 

@@ -8876,3 +8876,20 @@ def test_a_keyword_argument_left_out_is_an_edit():
     tests = ["assert longest(['a', 'bb', 'ccc']) == 'ccc'", "assert longest(['x', 'yz']) == 'yz'"]
     keyed = audit_problem(problem("longest", longest, tests), AuditParams(attack="deep"))
     assert not any(s.after.strip() == "return max(words)" for s in keyed.survivors)  # (a key is kept)
+
+
+# 222. From the thirty-third pass (class t): "month m (an integer 1..12)" bounds m, but a range
+# written with two dots was no range, and an aside was read apart from the word it follows: the
+# default attack's first assert passed ``season(13)``. The aside reads "m is an integer 1..12".
+def test_a_range_written_with_two_dots_in_an_aside_bounds_its_parameter():
+    season = (
+        "def season(m):\n    if m in (12, 1, 2):\n        return 'winter'\n    if m <= 5:\n"
+        "        return 'spring'\n    if m <= 8:\n        return 'summer'\n    return 'autumn'\n"
+    )
+    tests = [f"assert season({m}) == '{name}'" for m, name in ((1, "winter"), (4, "spring"), (7, "summer"))]
+    said = "Return the season of month m (an integer 1..12): 'winter' for Dec-Feb, 'spring' Mar-May."
+    result = audit_problem(problem("season", season, tests, prompt=said), AuditParams())
+    months = [int(m) for a in result.asserts for m in re.findall(r"season\((-?\d+)\)", a.text)]
+    assert months and all(1 <= m <= 12 for m in months)
+    assert any(s.after.strip() == "if m in (13, 1, 2):" for s in result.survivors)
+    assert "assert season(12) == 'winter'" in [a.text for a in result.asserts]

@@ -133,6 +133,9 @@ _AMOUNT = rf"({_FIGURES}|{'|'.join(_SPELLED)})\b(?!\s+of\b)"
 WORDED_RANGE = re.compile(
     rf"\b(?:between|from)\s+{_AMOUNT}\s+(?:and|to)\s+{_AMOUNT}(?:\s*\(?inclusive\)?)?{_UNIT}", re.IGNORECASE
 )
+# a range written with two dots ("month m (an integer 1..12)": the thirty-third pass's asserts
+# passed m = 13)
+DOTTED_RANGE = re.compile(rf"(?<![\w.])({_FIGURES})\s*\.\.\s*({_FIGURES})(?![\w.]){_UNIT}")
 _BOUND_WORDS = r"at\s+least|at\s+most|no\s+more\s+than|no\s+less\s+than|no\s+fewer\s+than"
 WORDED_BOUND = re.compile(rf"\b({_BOUND_WORDS}|exactly)\s+{_AMOUNT}{_UNIT}", re.IGNORECASE)
 # a bound said of each of several inputs: "a and b ..., each at most 10**6", "both at least 1"
@@ -626,7 +629,7 @@ def _worded(clause: str, parameters: tuple[str, ...]) -> list[tuple[str, str, fl
     if about is None or named != [about.group(1)]:
         return []
     found = []
-    for match in WORDED_RANGE.finditer(clause):
+    for match in [*WORDED_RANGE.finditer(clause), *DOTTED_RANGE.finditer(clause)]:
         low, high, unit = match.groups()
         subject, low, high = _counted(named[0], unit), _amount(low), _amount(high)
         found += [(subject, ">=", low, match.group(0)), (subject, "<=", high, match.group(0))]
@@ -966,14 +969,23 @@ def _asides(prompt: str) -> list[str]:
     passed k = 26), but where the clause around it says what to do in a case or of bad input
     ("return -1 for invalid input (n < 0)" names the case, not the domain). An ``otherwise`` or
     ``else`` before the aside opens the clause's own case, not the aside's ("otherwise its first
-    n - 3 characters and '...' (n >= 3)": the twentieth pass's asserts passed n = 2)."""
+    n - 3 characters and '...' (n >= 3)": the twentieth pass's asserts passed n = 2). An aside
+    that opens with an article says what the word before it is: "month m (an integer 1..12)"
+    reads "m is an integer 1..12" (the thirty-third pass)."""
     return [
-        found.group(1)
+        _owned_aside(clause[: found.start()], found.group(1))
         for clause in _clauses(prompt)
         if not BAD_INPUT_WORDS.search(clause)
         for found in re.finditer(r"\(([^()]*)\)", clause)
         if not _names_a_case(clause[: found.start()], clause[found.start() :])
     ]
+
+
+def _owned_aside(before: str, aside: str) -> str:
+    """``aside`` as a statement of the word just before it where it opens with an article
+    ("m (an integer 1..12)": "m is an integer 1..12"), else as it is."""
+    owner = re.search(r"\b([A-Za-z_]\w*)\s*$", before)
+    return f"{owner.group(1)} is {aside}" if owner and re.match(r"(a|an|the)\s", aside) else aside
 
 
 def _names_a_case(before: str, rest: str) -> bool:
