@@ -119,7 +119,9 @@ def _one_each(table: dict[type, type]) -> tuple[tuple[type, tuple[type, ...]], .
 @dataclass(frozen=True)
 class SwapArithmetic(Operator):
     """``+`` to ``-``, ``*`` to ``//`` and so on, in expressions and augmented assignments;
-    ``swaps`` says which (the deep attack's ``/`` and ``//`` are one more table)."""
+    ``swaps`` says which, each (operator, partner) pair one edit, so an operator may have several
+    partners (the deep attack's ``*`` is also ``+`` and ``**``; its ``/`` and ``//`` are one more
+    table)."""
 
     swaps: tuple[tuple[type, type], ...] = tuple(ARITHMETIC_SWAPS.items())
 
